@@ -1,0 +1,69 @@
+#pragma once
+// The plugin ABI: one integer, matched exactly, and the manifest every plugin exports.
+// The ABI number is part of the manifest symbol's name, so the host can refuse a plugin
+// built for another ABI by reading its symbol table, before any of its code runs.
+
+#include <cstdint>
+
+#define DOCS_PLUGIN_ABI 1
+#define DOCS_PLUGIN_STR2(x) #x
+#define DOCS_PLUGIN_STR(x) DOCS_PLUGIN_STR2(x)
+#define DOCS_PLUGIN_CAT2(a, b) a##b
+#define DOCS_PLUGIN_CAT(a, b) DOCS_PLUGIN_CAT2(a, b)
+#define DOCS_PLUGIN_MANIFEST_SYMBOL DOCS_PLUGIN_CAT(docs_plugin_manifest_v, DOCS_PLUGIN_ABI)
+#define DOCS_PLUGIN_MANIFEST_PREFIX "docs_plugin_manifest_v"
+
+namespace docs {
+
+class Plugin;
+
+inline constexpr std::uint32_t kPluginAbi = DOCS_PLUGIN_ABI;
+
+// Filled in by the plugin's own compiler (like PostgreSQL's magic block) and compared
+// field by field with the host's values before the factory is called.
+struct PluginManifest {
+  std::uint32_t abi;               // kPluginAbi the plugin was built against
+  std::uint32_t manifestSize;      // sizeof(PluginManifest)
+  std::uint32_t cxxStandard;       // __cplusplus / 100
+  std::uint32_t libstdcxxDualAbi;  // _GLIBCXX_USE_CXX11_ABI
+  std::uint32_t pointerSize;       // sizeof(void*)
+  const char* name;                // "example"
+  const char* version;             // "1.0.0"
+  const char* dependencies;        // comma-separated plugin names, "" for none
+  const char* description;         // one line for `docsd plugins`
+  Plugin* (*create)();             // called once, after the checks pass
+};
+
+#ifdef _GLIBCXX_USE_CXX11_ABI
+#define DOCS_PLUGIN_DUAL_ABI _GLIBCXX_USE_CXX11_ABI
+#else
+#define DOCS_PLUGIN_DUAL_ABI 0
+#endif
+
+// The values this compiler puts in a manifest; the host compares a plugin's against its own.
+inline constexpr PluginManifest kHostManifestTemplate{
+    kPluginAbi, static_cast<std::uint32_t>(sizeof(PluginManifest)),
+    static_cast<std::uint32_t>(__cplusplus / 100), DOCS_PLUGIN_DUAL_ABI,
+    static_cast<std::uint32_t>(sizeof(void*)), nullptr, nullptr, nullptr, nullptr, nullptr};
+
+}  // namespace docs
+
+// Declares a plugin. Use once per plugin library, at namespace scope:
+//   DOCS_PLUGIN(ExamplePlugin, "example", "1.0.0", "", "Shows the plugin cycle")
+// The manifest is constant-initialised: loading the library runs no plugin code.
+#define DOCS_PLUGIN(Class, Name, Version, Dependencies, Description)                     \
+  namespace {                                                                             \
+  ::docs::Plugin* docsCreatePluginInstance() { return new Class(); }                      \
+  }                                                                                       \
+  extern "C" __attribute__((visibility("default"))) constinit const ::docs::PluginManifest \
+      DOCS_PLUGIN_MANIFEST_SYMBOL{                                                        \
+          DOCS_PLUGIN_ABI,                                                                \
+          static_cast<std::uint32_t>(sizeof(::docs::PluginManifest)),                     \
+          static_cast<std::uint32_t>(__cplusplus / 100),                                  \
+          DOCS_PLUGIN_DUAL_ABI,                                                           \
+          static_cast<std::uint32_t>(sizeof(void*)),                                      \
+          Name,                                                                           \
+          Version,                                                                        \
+          Dependencies,                                                                   \
+          Description,                                                                    \
+          &docsCreatePluginInstance};

@@ -1,0 +1,41 @@
+#pragma once
+// What a running plugin can reach: configuration, database, jobs, events, services.
+
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace docs {
+
+class Config;
+class Db;
+class JobQueue;
+class EventBus;
+class Logger;
+
+class Context {
+ public:
+  virtual ~Context();
+  virtual const Config& config() const = 0;
+  // Usable from start() on; before migrations have run it throws.
+  virtual Db& db() = 0;
+  virtual JobQueue& jobs() = 0;
+  virtual EventBus& events() = 0;
+  virtual Logger& logger() = 0;
+  virtual const std::string& dataDir() const = 0;
+  // Another plugin's service by id ("docs.authenticator/1"), or nullptr.
+  virtual void* findServiceById(std::string_view id) const = 0;
+
+  // Typed lookup: Service declares `static constexpr const char* kServiceId`.
+  template <class Service>
+  Service* findService() const {
+    return static_cast<Service*>(findServiceById(Service::kServiceId));
+  }
+  template <class Service>
+  Service& requireService() const {
+    if (auto* service = findService<Service>()) return *service;
+    throw std::runtime_error(std::string("required service is not available: ") + Service::kServiceId);
+  }
+};
+
+}  // namespace docs

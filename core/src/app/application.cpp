@@ -1,0 +1,414 @@
+#include "app/application.hpp"
+
+#include <signal.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <random>
+
+#include "app/plugin_host.hpp"
+#include "db/embedded_postgres.hpp"
+#include "docs/services/authenticator.hpp"
+#include "db/pg_pool.hpp"
+#include "events/event_bus.hpp"
+#include "http/http_server.hpp"
+#include "http/websocket_hub.hpp"
+#include "jobs/background.hpp"
+#include "jobs/job_queue.hpp"
+#include "log/logging.hpp"
+#include "plugins/plugin_loader.hpp"
+#include "util/dir_lock.hpp"
+
+namespace fs = std::filesystem;
+
+namespace docs::core {
+
+namespace {
+
+// The product's plugins, always listed in /config.json features (true only when loaded).
+const char* kProductPlugins[] = {"auth", "projects", "pages", "rbac", "rag", "collab", "generation"};
+
+std::string executableDir() {
+  std::error_code ec;
+  auto path = fs::read_symlink("/proc/self/exe", ec);
+  return ec ? fs::current_path().string() : path.parent_path().string();
+}
+
+std::string nodeId() {
+  char host[256] = {0};
+  ::gethostname(host, sizeof host - 1);
+  std::mt19937 random{std::random_device{}()};
+  return std::string(host) + ":" + std::to_string(::getpid()) + ":" + std::to_string(random() % 100000);
+}
+
+std::vector<Migration> coreMigrations() { return {{"core", 1, "jobs and periodic runs", coreJobsMigrationSql()}}; }
+
+}  // namespace
+
+Paths resolvePaths(const ConfigStore& config) {
+  Paths paths;
+  paths.dataDir = config.getString("data_dir");
+  if (paths.dataDir.empty()) {
+    if (::geteuid() == 0) {
+      paths.dataDir = "/var/lib/docsd";
+    } else if (const char* xdg = std::getenv("XDG_DATA_HOME"); xdg && *xdg) {
+      paths.dataDir = std::string(xdg) + "/docsd";
+    } else {
+      const char* home = std::getenv("HOME");
+      paths.dataDir = std::string(home ? home : ".") + "/.local/share/docsd";
+    }
+  }
+  paths.dataDir = fs::absolute(paths.dataDir).lexically_normal().string();
+  std::string exeDir = executableDir();
+  paths.pluginsDir = config.getString("plugins.dir");
+  if (paths.pluginsDir.empty()) paths.pluginsDir = (fs::path(exeDir) / ".." / "plugins").lexically_normal().string();
+  paths.webRoot = config.getString("server.web_root");
+  if (paths.webRoot.empty()) {
+    fs::path beside = (fs::path(exeDir) / ".." / ".." / "web" / "dist").lexically_normal();
+    paths.webRoot = fs::is_directory(beside) ? beside.string() : (fs::current_path() / "web" / "dist").string();
+  }
+  return paths;
+}
+
+struct Application::Running {
+  std::shared_ptr<Logger> log = makeLogger("core");
+  Paths paths;
+  std::unique_ptr<DirLock> lock;
+  HostState state;
+  Declarations declarations;
+  std::vector<PluginCandidate> order;
+  std::vector<std::unique_ptr<Plugin>> plugins;
+  std::vector<std::unique_ptr<PluginContext>> contexts;
+  std::unique_ptr<EmbeddedPostgres> embedded;
+  std::unique_ptr<PgPool> pool;
+  std::unique_ptr<LocalEventBus> events;
+  std::unique_ptr<PgJobQueue> jobs;
+  std::unique_ptr<NotificationListener> listener;
+  std::unique_ptr<Scheduler> scheduler;
+  std::unique_ptr<WebSocketHub> hub;
+  std::unique_ptr<HttpServer> http;
+  std::vector<Plugin*> started;
+  std::atomic<bool> ready{false};
+};
+
+Application::Application(ConfigStore& config) : config_(config) {}
+Application::~Application() = default;
+
+void Application::declarePluginKeys() {
+  Paths paths = resolvePaths(config_);
+  HostState state;
+  state.config = &config_;
+  Declarations declarations;
+  for (const auto& candidate : inspectPluginDir(paths.pluginsDir)) {
+    if (!candidate.loadable) continue;
+    try {
+      auto plugin = instantiate(candidate);
+      PluginContext context(candidate.name, state);
+      PluginRegistry registry(candidate.name, context, state, declarations);
+      plugin->configure(registry);
+      plugin.release();  // never destroyed: its code stays loaded anyway
+    } catch (const std::exception&) {
+    }
+  }
+}
+
+int Application::listPlugins(std::ostream& out) {
+  Paths paths = resolvePaths(config_);
+  auto candidates = inspectPluginDir(paths.pluginsDir);
+  out << "plugins in " << paths.pluginsDir << " (plugin ABI " << kPluginAbi << "):\n";
+  if (candidates.empty()) out << "  (none)\n";
+  auto enabled = config_.getList("plugins.enabled");
+  bool all = enabled.empty() || (enabled.size() == 1 && enabled[0] == "all");
+  for (const auto& c : candidates) {
+    out << "  " << c.name;
+    if (!c.version.empty()) out << " " << c.version;
+    if (!c.dependencies.empty()) {
+      out << " (needs";
+      for (const auto& d : c.dependencies) out << " " << d;
+      out << ")";
+    }
+    bool on = all || std::find(enabled.begin(), enabled.end(), c.name) != enabled.end();
+    if (!c.loadable) out << ": NOT LOADABLE: " << c.problem;
+    else if (!on) out << ": disabled by plugins.enabled";
+    else out << ": enabled";
+    if (!c.description.empty()) out << "\n      " << c.description;
+    out << "\n      " << c.path << "\n";
+  }
+  try {
+    auto order = selectAndOrder(candidates, enabled);
+    out << "start order:";
+    for (const auto& c : order) out << " " << c.name;
+    out << "\n";
+    return 0;
+  } catch (const std::exception& error) {
+    out << "docsd would not start: " << error.what() << "\n";
+    return 1;
+  }
+}
+
+namespace {
+
+// Steps shared by serve and migrate: lock, plugins, configure, database, migrations.
+void prepare(ConfigStore& config, Application::Running& r) {
+  r.paths = resolvePaths(config);
+  r.state.config = &config;
+  r.state.dataDir = r.paths.dataDir;
+  r.lock = std::make_unique<DirLock>(r.paths.dataDir);
+
+  auto candidates = inspectPluginDir(r.paths.pluginsDir);
+  std::vector<std::string> skipped;
+  r.order = selectAndOrder(candidates, config.getList("plugins.enabled"), &skipped);
+  for (const auto& line : skipped) r.log->info("plugin not loaded", {{"plugin", line}});
+  for (const auto& candidate : r.order) {
+    auto plugin = instantiate(candidate);
+    auto context = std::make_unique<PluginContext>(candidate.name, r.state);
+    PluginRegistry registry(candidate.name, *context, r.state, r.declarations);
+    try {
+      plugin->configure(registry);
+    } catch (const std::exception& error) {
+      throw PluginLoadError("plugin " + candidate.name + " refused to configure: " + error.what());
+    }
+    r.log->info("plugin configured", {{"plugin", candidate.name}, {"version", candidate.version}});
+    r.plugins.push_back(std::move(plugin));
+    r.contexts.push_back(std::move(context));
+  }
+  for (const auto& unknown : config.unknownSettings())
+    r.log->warn("unknown setting (typo?)", {{"setting", unknown}});
+
+  std::string url = config.getString("database.url");
+  if (url.empty()) {
+    EmbeddedPostgresOptions options;
+    options.baseDir = r.paths.dataDir + "/pg";
+    options.binDir = config.getString("database.postgres_bin_dir");
+    options.runAsUser = config.getString("database.embedded_user");
+    r.embedded = std::make_unique<EmbeddedPostgres>(options, r.log);
+    r.embedded->start();
+    url = r.embedded->url();
+  }
+  PgPoolOptions poolOptions;
+  poolOptions.url = url;
+  poolOptions.size = static_cast<int>(config.getInt("database.pool_size"));
+  poolOptions.statementTimeoutMs = static_cast<int>(config.getInt("database.statement_timeout_ms"));
+  r.pool = std::make_unique<PgPool>(poolOptions);
+
+  std::vector<Migration> migrations = coreMigrations();
+  migrations.insert(migrations.end(), r.declarations.migrations.begin(), r.declarations.migrations.end());
+  auto report = applyMigrations(*r.pool, migrations);
+  for (const auto& applied : report.applied) r.log->info("migration applied", {{"migration", applied}});
+  r.state.db = r.pool.get();
+}
+
+void shutdown(Application::Running& r) {
+  r.ready = false;
+  if (r.http) r.http->stop();
+  if (r.hub) r.hub->stop();
+  if (r.scheduler) r.scheduler->stop();
+  if (r.jobs) r.jobs->stop(std::chrono::seconds(10));
+  for (auto it = r.started.rbegin(); it != r.started.rend(); ++it) {
+    try {
+      (*it)->stop();
+    } catch (const std::exception& error) {
+      r.log->error("plugin stop failed", {{"error", error.what()}});
+    }
+  }
+  r.started.clear();
+  if (r.events) r.events->stop();
+  if (r.listener) r.listener->stop();
+  r.state.db = nullptr;
+  r.pool.reset();
+  if (r.embedded) r.embedded->stop();
+}
+
+}  // namespace
+
+int Application::migrate() {
+  running_ = std::make_unique<Running>();
+  try {
+    prepare(config_, *running_);
+  } catch (const std::exception& error) {
+    running_->log->error("migrate failed", {{"error", error.what()}});
+    std::cerr << "docsd: " << error.what() << "\n";
+    shutdown(*running_);
+    return 1;
+  }
+  shutdown(*running_);
+  return 0;
+}
+
+int Application::serve() {
+  running_ = std::make_unique<Running>();
+  Running& r = *running_;
+  try {
+    prepare(config_, r);
+    std::string node = nodeId();
+    r.events = std::make_unique<LocalEventBus>(r.pool.get(), node, makeLogger("events"));
+    for (auto& [topic, handler] : r.declarations.subscriptions) r.events->subscribe(topic, handler);
+    r.events->start();
+    r.state.events = r.events.get();
+
+    JobQueueOptions jobOptions;
+    jobOptions.workers = static_cast<int>(config_.getInt("jobs.workers"));
+    jobOptions.leaseSeconds = static_cast<int>(config_.getInt("jobs.lease_seconds"));
+    jobOptions.pollMs = static_cast<int>(config_.getInt("jobs.poll_ms"));
+    jobOptions.nodeId = node;
+    r.jobs = std::make_unique<PgJobQueue>(*r.pool, jobOptions, makeLogger("jobs"));
+    for (auto& [kind, handler] : r.declarations.jobHandlers) r.jobs->addHandler(kind, handler);
+    r.state.jobs = r.jobs.get();
+
+    r.listener = std::make_unique<NotificationListener>(
+        *r.pool, std::vector<std::string>{"docs_jobs", "docs_events"},
+        [&r](const std::string& channel, const std::string& payload) {
+          if (channel == "docs_jobs") r.jobs->wake();
+          else r.events->receiveRemote(payload);
+        },
+        makeLogger("listener"));
+    r.listener->start();
+
+    for (std::size_t i = 0; i < r.plugins.size(); ++i) {
+      try {
+        r.plugins[i]->start();
+      } catch (const std::exception& error) {
+        throw PluginLoadError("plugin " + r.order[i].name + " failed to start: " + error.what());
+      }
+      r.started.push_back(r.plugins[i].get());
+    }
+    r.jobs->start();
+    r.scheduler = std::make_unique<Scheduler>(*r.pool, makeLogger("scheduler"));
+    r.scheduler->add({"core.jobs_cleanup", std::chrono::hours(1), true, [&r] {
+                        r.pool->exec("DELETE FROM jobs WHERE status = 'done' AND finished_at < now() - interval '7 days'");
+                      }});
+    for (auto& task : r.declarations.periodicTasks) r.scheduler->add(task);
+    r.scheduler->start();
+
+    r.hub = std::make_unique<WebSocketHub>(static_cast<int>(config_.getInt("websocket.workers")), makeLogger("websocket"));
+    r.hub->start();
+
+    HttpServerOptions http;
+    http.host = config_.getString("server.host");
+    http.port = static_cast<int>(config_.getInt("server.port"));
+    http.maxThreads = static_cast<int>(config_.getInt("server.max_threads"));
+    http.maxQueued = static_cast<int>(config_.getInt("server.max_queued"));
+    http.headerTimeoutMs = static_cast<int>(config_.getInt("server.header_timeout_ms"));
+    http.keepAliveTimeoutMs = static_cast<int>(config_.getInt("server.keep_alive_timeout_ms"));
+    http.bodyTimeoutMs = static_cast<int>(config_.getInt("server.body_timeout_ms"));
+    http.allowedOrigins = config_.getList("server.allowed_origins");
+    std::string publicUrl = config_.getString("server.public_url");
+    while (!publicUrl.empty() && publicUrl.back() == '/') publicUrl.pop_back();
+    if (!publicUrl.empty()) http.allowedOrigins.push_back(publicUrl);
+    http.trustedProxies = config_.getList("server.trusted_proxies");
+    http.webRoot = r.paths.webRoot;
+
+    std::map<std::string, bool> features;
+    for (const char* name : kProductPlugins) features[name] = false;
+    for (const auto& c : r.order) features[c.name] = true;
+    bool subhosts = config_.getBool("server.subhosts");
+    std::string mode = config_.getString("server.mode");
+    std::string appSlug = config_.getString("github.app_slug");
+
+    ServerHooks hooks;
+    hooks.ready = [&r] {
+      if (!r.ready) return false;
+      try {
+        r.pool->exec("SELECT 1");
+        return true;
+      } catch (const std::exception&) {
+        return false;
+      }
+    };
+    hooks.clientConfig = [=](const Request& request) {
+      std::string origin = publicUrl.empty() ? request.scheme() + "://" + request.host() : publicUrl;
+      std::string scheme = origin.substr(0, origin.find("://"));
+      std::string host = origin.substr(origin.find("://") + 3);
+      std::string wsScheme = scheme == "https" ? "wss" : "ws";
+      Json config = {{"mode", mode}, {"features", features}, {"githubAppSlug", appSlug}};
+      if (subhosts) {
+        config["authUrl"] = scheme + "://auth." + host;
+        config["apiUrl"] = scheme + "://api." + host;
+        config["ragUrl"] = scheme + "://rag." + host;
+        config["collabUrl"] = wsScheme + "://y." + host + "/collaboration";
+      } else {
+        config["authUrl"] = origin;
+        config["apiUrl"] = origin;
+        config["ragUrl"] = origin;
+        config["collabUrl"] = wsScheme + "://" + host + "/collaboration";
+      }
+      return config;
+    };
+    if (auto* authenticator = r.state.services.count(Authenticator::kServiceId)
+                                  ? static_cast<Authenticator*>(r.state.services[Authenticator::kServiceId])
+                                  : nullptr) {
+      hooks.authenticate = [authenticator](const Request& request) { return authenticator->authenticate(request); };
+    }
+    bool accessLog = config_.getBool("log.access");
+    r.http = std::make_unique<HttpServer>(http, r.declarations.router, r.declarations.websockets, *r.hub, hooks,
+                                          accessLog ? makeLogger("http") : nullptr);
+    r.http->start();
+    std::string portFile = config_.getString("server.port_file");
+    if (!portFile.empty()) {
+      std::string temp = portFile + ".tmp";
+      std::ofstream(temp) << r.http->port() << "\n";
+      fs::rename(temp, portFile);
+    }
+    r.ready = true;
+    r.log->info("docsd listening", {{"url", "http://" + http.host + ":" + std::to_string(r.http->port())},
+                                    {"port", r.http->port()}, {"data_dir", r.paths.dataDir},
+                                    {"plugins", static_cast<int>(r.order.size())}});
+  } catch (const std::exception& error) {
+    r.log->error("docsd could not start", {{"error", error.what()}});
+    std::cerr << "docsd: " << error.what() << "\n";
+    shutdown(r);
+    return 1;
+  }
+
+  sigset_t signals;
+  sigemptyset(&signals);
+  sigaddset(&signals, SIGTERM);
+  sigaddset(&signals, SIGINT);
+  sigaddset(&signals, SIGQUIT);
+  int received = 0;
+  sigwait(&signals, &received);
+  r.log->info("shutting down", {{"signal", received}});
+  shutdown(r);
+  r.log->info("stopped");
+  return 0;
+}
+
+int runPostgresCommand(ConfigStore& config, const std::vector<std::string>& args, std::ostream& out,
+                       std::ostream& err) {
+  std::string action = args.empty() ? "" : args[0];
+  std::string dir;
+  std::string database = "docs";
+  for (std::size_t i = 1; i + 1 < args.size(); i += 2) {
+    if (args[i] == "--dir") dir = args[i + 1];
+    else if (args[i] == "--database") database = args[i + 1];
+  }
+  if ((action != "start" && action != "stop" && action != "url") || dir.empty()) {
+    err << "usage: docsd postgres start|stop|url --dir DIR [--database NAME]\n";
+    return 2;
+  }
+  EmbeddedPostgresOptions options;
+  options.baseDir = dir;
+  options.binDir = config.getString("database.postgres_bin_dir");
+  options.runAsUser = config.getString("database.embedded_user");
+  options.database = database;
+  EmbeddedPostgres cluster(options, makeLogger("postgres"));
+  try {
+    if (action == "start") {
+      cluster.start();
+      out << cluster.url() << "\n";
+    } else if (action == "stop") {
+      cluster.start();  // adopts the running cluster so stop() knows it
+      cluster.stop();
+    } else {
+      out << cluster.url() << "\n";
+    }
+  } catch (const std::exception& error) {
+    err << "docsd postgres: " << error.what() << "\n";
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace docs::core

@@ -1,0 +1,121 @@
+// docsd: the documentation platform's server and its operator commands.
+
+#include <Poco/Util/ServerApplication.h>
+#include <signal.h>
+
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "app/application.hpp"
+#include "config/config_store.hpp"
+#include "docs/abi.hpp"
+#include "log/logging.hpp"
+
+namespace {
+
+constexpr const char* kUsage = R"(usage: docsd [COMMAND] [OPTIONS]
+
+commands:
+  serve                 run the server (default)
+  migrate               apply database migrations and exit
+  plugins               list plugins: what would load, versions, dependencies, and why not
+  postgres start|stop|url --dir DIR
+                        manage a private PostgreSQL cluster (tests, development)
+  help                  this text, with every configuration key
+
+options:
+  --config FILE         JSON configuration file (also DOCS_CONFIG)
+  --port N              same as DOCS_PORT
+  --data-dir DIR        same as DOCS_DATA_DIR
+  --version             print the version and plugin ABI
+
+Configuration: declared defaults < config file < environment < command-line options.
+A key a.b_c is set in the environment by DOCS_A_B_C, except the fixed names shown.
+)";
+
+void printHelp(docs::core::ConfigStore& config, docs::core::Application& app) {
+  app.declarePluginKeys();
+  std::cout << kUsage << "\nconfiguration keys:\n";
+  for (const auto& key : config.declaredKeys()) {
+    std::cout << "  " << key.key << "  (env " << key.envName << ", default '" << key.defaultValue << "'";
+    if (key.owner != "core") std::cout << ", plugin " << key.owner;
+    std::cout << ")\n      " << key.description << "\n";
+  }
+}
+
+class DocsdApplication final : public Poco::Util::ServerApplication {
+ public:
+  explicit DocsdApplication(std::vector<std::string> args) : args_(std::move(args)) {}
+
+ protected:
+  int main(const std::vector<std::string>&) override {
+    using namespace docs::core;
+    ConfigStore config(processEnvironment());
+    declareCoreKeys(config);
+    std::string command = "serve";
+    std::vector<std::string> rest;
+    std::string configFile;
+    if (const char* fromEnv = std::getenv("DOCS_CONFIG")) configFile = fromEnv;
+    for (std::size_t i = 0; i < args_.size(); ++i) {
+      const std::string& arg = args_[i];
+      auto value = [&](const char* flag) -> std::string {
+        if (i + 1 >= args_.size()) throw std::invalid_argument(std::string(flag) + " needs a value");
+        return args_[++i];
+      };
+      if (arg == "--help" || arg == "-h") command = "help";
+      else if (arg == "--version") command = "version";
+      else if (arg == "--config") configFile = value("--config");
+      else if (arg == "--port") config.set("server.port", value("--port"));
+      else if (arg == "--data-dir") config.set("data_dir", value("--data-dir"));
+      else if (i == 0 && !arg.empty() && arg[0] != '-') command = arg;
+      else rest.push_back(arg);
+    }
+    if (!configFile.empty()) config.loadFile(configFile);
+    initLogging(config.getString("log.format") == "text" ? LogFormat::Text : LogFormat::Json,
+                parseLogLevel(config.getString("log.level")));
+    docs::core::Application app(config);
+    if (command == "help") {
+      printHelp(config, app);
+      return 0;
+    }
+    if (command == "version") {
+      std::cout << "docsd 0.1.0 (plugin ABI " << docs::kPluginAbi << ")\n";
+      return 0;
+    }
+    if (command == "serve") return app.serve();
+    if (command == "migrate") return app.migrate();
+    if (command == "plugins") return app.listPlugins(std::cout);
+    if (command == "postgres") return runPostgresCommand(config, rest, std::cout, std::cerr);
+    std::cerr << "docsd: unknown command '" << command << "'\n\n" << kUsage;
+    return 2;
+  }
+
+ private:
+  std::vector<std::string> args_;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // Block termination signals before any thread exists, so every thread inherits the mask
+  // and the main thread alone receives them (with sigwait).
+  sigset_t signals;
+  sigemptyset(&signals);
+  sigaddset(&signals, SIGTERM);
+  sigaddset(&signals, SIGINT);
+  sigaddset(&signals, SIGQUIT);
+  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+  signal(SIGPIPE, SIG_IGN);
+
+  std::vector<std::string> args(argv + 1, argv + argc);
+  try {
+    DocsdApplication app(args);
+    // POCO sees only the program name: our own parser handles every option.
+    char* pocoArgv[] = {argv[0], nullptr};
+    return app.run(1, pocoArgv);
+  } catch (const std::exception& error) {
+    std::cerr << "docsd: " << error.what() << "\n";
+    return 2;
+  }
+}

@@ -1,0 +1,76 @@
+#include "app/plugin_host.hpp"
+
+#include "log/logging.hpp"
+
+namespace docs::core {
+
+PluginContext::PluginContext(std::string pluginName, HostState& state)
+    : name_(std::move(pluginName)), state_(state), logger_(makeLogger(name_)) {}
+
+const Config& PluginContext::config() const { return *state_.config; }
+
+Db& PluginContext::db() {
+  if (!state_.db) throw std::logic_error("plugin " + name_ + " used the database before start()");
+  return *state_.db;
+}
+
+JobQueue& PluginContext::jobs() {
+  if (!state_.jobs) throw std::logic_error("plugin " + name_ + " used the job queue before start()");
+  return *state_.jobs;
+}
+
+EventBus& PluginContext::events() {
+  if (!state_.events) throw std::logic_error("plugin " + name_ + " used the event bus before start()");
+  return *state_.events;
+}
+
+void* PluginContext::findServiceById(std::string_view id) const {
+  auto it = state_.services.find(id);
+  return it == state_.services.end() ? nullptr : it->second;
+}
+
+PluginRegistry::PluginRegistry(std::string pluginName, PluginContext& context, HostState& state,
+                               Declarations& declarations)
+    : name_(std::move(pluginName)), context_(context), state_(state), declarations_(declarations) {}
+
+void PluginRegistry::route(Method method, std::string pathTemplate, Handler handler, RouteOptions options) {
+  declarations_.router.add(Route{method, std::move(pathTemplate), std::move(handler), options, name_, {}});
+}
+
+void PluginRegistry::websocket(std::string path, WebSocketAcceptor acceptor, WebSocketOptions options) {
+  for (const auto& existing : declarations_.websockets)
+    if (existing.path == path)
+      throw std::invalid_argument("WebSocket path " + path + " is claimed by " + existing.owner + " and " + name_);
+  declarations_.websockets.push_back({std::move(path), std::move(acceptor), options, name_});
+}
+
+void PluginRegistry::migration(int version, std::string name, std::string sql) {
+  declarations_.migrations.push_back({name_, version, std::move(name), std::move(sql)});
+}
+
+void PluginRegistry::jobHandler(std::string kind, JobHandler handler) {
+  declarations_.jobHandlers.emplace_back(std::move(kind), std::move(handler));
+}
+
+void PluginRegistry::periodic(std::string name, PeriodicOptions options, std::function<void()> task) {
+  declarations_.periodicTasks.push_back({name_ + "." + name, options.interval, options.singleton, std::move(task)});
+}
+
+void PluginRegistry::subscribe(std::string topic, EventHandler handler) {
+  declarations_.subscriptions.emplace_back(std::move(topic), std::move(handler));
+}
+
+void PluginRegistry::configKey(std::string key, std::string defaultValue, std::string description) {
+  state_.config->declare({std::move(key), std::move(defaultValue), std::move(description), "", name_});
+}
+
+void PluginRegistry::provideServiceById(std::string id, void* service) {
+  if (!service) throw std::invalid_argument("plugin " + name_ + " provided a null service " + id);
+  auto owner = state_.serviceOwners.find(id);
+  if (owner != state_.serviceOwners.end())
+    throw std::invalid_argument("service " + id + " is provided by both " + owner->second + " and " + name_);
+  state_.services[id] = service;
+  state_.serviceOwners[id] = name_;
+}
+
+}  // namespace docs::core

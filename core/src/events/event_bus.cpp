@@ -1,0 +1,93 @@
+#include "events/event_bus.hpp"
+
+#include "docs/db.hpp"
+
+namespace docs::core {
+
+namespace {
+// PostgreSQL limits NOTIFY payloads to just under 8000 bytes.
+constexpr std::size_t kMaxNotifyBytes = 7900;
+}  // namespace
+
+LocalEventBus::LocalEventBus(Db* db, std::string nodeId, std::shared_ptr<Logger> logger)
+    : db_(db), nodeId_(std::move(nodeId)), logger_(std::move(logger)) {}
+
+LocalEventBus::~LocalEventBus() { stop(); }
+
+void LocalEventBus::subscribe(std::string topic, EventHandler handler) {
+  std::lock_guard lock(mutex_);
+  handlers_[std::move(topic)].push_back(std::move(handler));
+}
+
+void LocalEventBus::enqueueLocal(std::string topic, nlohmann::json payload) {
+  std::lock_guard lock(mutex_);
+  if (stopping_) return;
+  queue_.emplace_back(std::move(topic), std::move(payload));
+  ready_.notify_one();
+}
+
+void LocalEventBus::publish(std::string_view topic, const nlohmann::json& payload) {
+  enqueueLocal(std::string(topic), payload);
+  if (!db_) return;
+  std::string message = nlohmann::json{{"node", nodeId_}, {"topic", topic}, {"payload", payload}}.dump();
+  if (message.size() > kMaxNotifyBytes) {
+    if (logger_) logger_->warn("event too large for other nodes; delivered locally only", {{"topic", topic}});
+    return;
+  }
+  try {
+    db_->exec("SELECT pg_notify('docs_events', $1)", {message});
+  } catch (const std::exception& error) {
+    if (logger_) logger_->warn("event not sent to other nodes", {{"topic", topic}, {"error", error.what()}});
+  }
+}
+
+void LocalEventBus::publishAfterCommit(Tx& tx, std::string_view topic, const nlohmann::json& payload) {
+  std::string name(topic);
+  tx.afterCommit([this, name, payload] { publish(name, payload); });
+}
+
+void LocalEventBus::receiveRemote(const std::string& notification) {
+  auto message = nlohmann::json::parse(notification, nullptr, false);
+  if (!message.is_object() || message.value("node", "") == nodeId_) return;
+  enqueueLocal(message.value("topic", ""), message.value("payload", nlohmann::json()));
+}
+
+void LocalEventBus::start() {
+  std::lock_guard lock(mutex_);
+  stopping_ = false;
+  if (!thread_.joinable()) thread_ = std::thread([this] { dispatchLoop(); });
+}
+
+void LocalEventBus::stop() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+    ready_.notify_all();
+  }
+  if (thread_.joinable()) thread_.join();
+}
+
+void LocalEventBus::dispatchLoop() {
+  for (;;) {
+    std::pair<std::string, nlohmann::json> event;
+    std::vector<EventHandler> handlers;
+    {
+      std::unique_lock lock(mutex_);
+      ready_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+      if (queue_.empty()) return;
+      event = std::move(queue_.front());
+      queue_.pop_front();
+      auto it = handlers_.find(event.first);
+      if (it != handlers_.end()) handlers = it->second;
+    }
+    for (auto& handler : handlers) {
+      try {
+        handler(event.second);
+      } catch (const std::exception& error) {
+        if (logger_) logger_->error("event handler failed", {{"topic", event.first}, {"error", error.what()}});
+      }
+    }
+  }
+}
+
+}  // namespace docs::core

@@ -1,0 +1,506 @@
+#include "http/http_server.hpp"
+
+#include <Poco/Net/HTTPRequestHandler.h>
+#include <Poco/Net/HTTPRequestHandlerFactory.h>
+#include <Poco/Net/HTTPServerConnection.h>
+#include <Poco/Net/HTTPServerParams.h>
+#include <Poco/Net/HTTPServerRequest.h>
+#include <Poco/Net/HTTPServerRequestImpl.h>
+#include <Poco/Net/HTTPServerResponse.h>
+#include <Poco/Net/NetException.h>
+#include <Poco/Net/ServerSocket.h>
+#include <Poco/Net/TCPServer.h>
+#include <Poco/Net/TCPServerConnectionFactory.h>
+#include <Poco/Net/TCPServerParams.h>
+#include <Poco/Net/WebSocket.h>
+#include <Poco/ThreadPool.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <fcntl.h>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <random>
+#include <thread>
+#include <unordered_map>
+
+#include "http/websocket_hub.hpp"
+
+namespace docs::core {
+
+using Clock = std::chrono::steady_clock;
+using Poco::Net::HTTPServerRequest;
+using Poco::Net::HTTPServerResponse;
+
+// Cuts off connections that have not finished sending a request's headers in time.
+// Entries hold a socket reference, so a descriptor is never reused while watched.
+class HeaderDeadlines {
+ public:
+  HeaderDeadlines() : thread_([this] { loop(); }) {}
+  ~HeaderDeadlines() {
+    {
+      std::lock_guard lock(mutex_);
+      stopping_ = true;
+      wake_.notify_all();
+    }
+    thread_.join();
+  }
+  void arm(const Poco::Net::StreamSocket& socket, std::chrono::milliseconds timeout) {
+    std::lock_guard lock(mutex_);
+    auto& entry = entries_[socket.impl()];
+    entry.socket = socket;
+    entry.deadline = Clock::now() + timeout;
+    entry.armed = true;
+  }
+  void disarm(Poco::Net::SocketImpl* key) {
+    std::lock_guard lock(mutex_);
+    auto it = entries_.find(key);
+    if (it != entries_.end()) it->second.armed = false;
+  }
+  void remove(Poco::Net::SocketImpl* key) {
+    std::lock_guard lock(mutex_);
+    entries_.erase(key);
+  }
+
+ private:
+  struct Entry {
+    Poco::Net::StreamSocket socket;
+    Clock::time_point deadline;
+    bool armed = false;
+  };
+  void loop() {
+    std::unique_lock lock(mutex_);
+    while (!stopping_) {
+      wake_.wait_for(lock, std::chrono::milliseconds(200));
+      auto now = Clock::now();
+      for (auto& [key, entry] : entries_) {
+        if (!entry.armed || now < entry.deadline) continue;
+        entry.armed = false;
+        try {
+          entry.socket.shutdown();  // the blocked read returns; POCO closes the connection
+        } catch (...) {
+        }
+      }
+    }
+  }
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool stopping_ = false;
+  std::unordered_map<Poco::Net::SocketImpl*, Entry> entries_;
+  std::thread thread_;
+};
+
+namespace {
+
+class DispatchHandler final : public Poco::Net::HTTPRequestHandler {
+ public:
+  explicit DispatchHandler(HttpServer& server) : server_(server) {}
+  void handleRequest(HTTPServerRequest& request, HTTPServerResponse& response) override {
+    server_.dispatch(&request, &response);
+  }
+
+ private:
+  HttpServer& server_;
+};
+
+class DispatchFactory final : public Poco::Net::HTTPRequestHandlerFactory {
+ public:
+  explicit DispatchFactory(HttpServer& server) : server_(server) {}
+  Poco::Net::HTTPRequestHandler* createRequestHandler(const HTTPServerRequest&) override {
+    return new DispatchHandler(server_);
+  }
+
+ private:
+  HttpServer& server_;
+};
+
+// An HTTP connection whose header deadline starts when it is accepted.
+class TimedConnection final : public Poco::Net::HTTPServerConnection {
+ public:
+  TimedConnection(const Poco::Net::StreamSocket& socket, Poco::Net::HTTPServerParams::Ptr params,
+                  Poco::Net::HTTPRequestHandlerFactory::Ptr factory, HeaderDeadlines& deadlines)
+      : HTTPServerConnection(socket, params, factory), deadlines_(deadlines), key_(socket.impl()) {}
+  void run() override {
+    try {
+      HTTPServerConnection::run();
+    } catch (...) {
+    }
+    deadlines_.remove(key_);
+  }
+
+ private:
+  HeaderDeadlines& deadlines_;
+  Poco::Net::SocketImpl* key_;
+};
+
+class TimedConnectionFactory final : public Poco::Net::TCPServerConnectionFactory {
+ public:
+  TimedConnectionFactory(Poco::Net::HTTPServerParams::Ptr params, Poco::Net::HTTPRequestHandlerFactory::Ptr factory,
+                         HeaderDeadlines& deadlines, std::chrono::milliseconds headerTimeout)
+      : params_(params), factory_(factory), deadlines_(deadlines), headerTimeout_(headerTimeout) {}
+  Poco::Net::TCPServerConnection* createConnection(const Poco::Net::StreamSocket& socket) override {
+    deadlines_.arm(socket, headerTimeout_);
+    return new TimedConnection(socket, params_, factory_, deadlines_);
+  }
+
+ private:
+  Poco::Net::HTTPServerParams::Ptr params_;
+  Poco::Net::HTTPRequestHandlerFactory::Ptr factory_;
+  HeaderDeadlines& deadlines_;
+  std::chrono::milliseconds headerTimeout_;
+};
+
+std::string newRequestId() {
+  thread_local std::mt19937_64 random{std::random_device{}()};
+  static const char* hex = "0123456789abcdef";
+  std::uint64_t value = random();
+  std::string id(16, '0');
+  for (int i = 0; i < 16; ++i) id[i] = hex[(value >> (i * 4)) & 15];
+  return id;
+}
+
+std::string acceptRequestId(const std::string& incoming) {
+  if (incoming.empty() || incoming.size() > 64) return newRequestId();
+  for (char c : incoming)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_' && c != '.') return newRequestId();
+  return incoming;
+}
+
+bool equalsIgnoreCase(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+         });
+}
+
+bool containsToken(const std::string& header, std::string_view token) {
+  std::size_t start = 0;
+  while (start <= header.size()) {
+    auto comma = header.find(',', start);
+    std::string item = header.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    auto b = item.find_first_not_of(' ');
+    auto e = item.find_last_not_of(' ');
+    if (b != std::string::npos && equalsIgnoreCase(std::string_view(item).substr(b, e - b + 1), token)) return true;
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return false;
+}
+
+// Reads a request body piecewise, refusing bytes past the limit.
+class LimitedBodyReader final : public BodyReader {
+ public:
+  LimitedBodyReader(std::istream* in, std::size_t limit) : in_(in), limit_(limit) {}
+  std::size_t read(char* buffer, std::size_t size) override {
+    if (!in_ || finished_) return 0;
+    in_->read(buffer, static_cast<std::streamsize>(size));
+    auto n = static_cast<std::size_t>(in_->gcount());
+    if (n == 0) {
+      if (in_->bad()) throw HttpError(400, "body_incomplete", "The request body ended early");
+      finished_ = true;
+    }
+    total_ += n;
+    if (total_ > limit_) throw HttpError::payloadTooLarge();
+    return n;
+  }
+  bool finished() const { return finished_ || !in_; }
+
+ private:
+  std::istream* in_;
+  std::size_t limit_;
+  std::size_t total_ = 0;
+  bool finished_ = false;
+};
+
+}  // namespace
+
+HttpServer::HttpServer(HttpServerOptions options, Router& router, std::vector<WebSocketEndpoint> endpoints,
+                       WebSocketHub& hub, ServerHooks hooks, std::shared_ptr<Logger> accessLog)
+    : options_(std::move(options)), router_(router), hub_(hub), hooks_(std::move(hooks)),
+      accessLog_(std::move(accessLog)), staticFiles_(options_.webRoot) {
+  for (auto& endpoint : endpoints) {
+    std::string path = endpoint.path;
+    endpoints_.emplace(std::move(path), std::move(endpoint));
+  }
+}
+
+HttpServer::~HttpServer() { stop(); }
+
+void HttpServer::start() {
+  Poco::Net::ServerSocket socket;
+  try {
+    socket.bind(Poco::Net::SocketAddress(options_.host, static_cast<Poco::UInt16>(options_.port)), true);
+    socket.listen(1024);
+  } catch (const Poco::Exception& error) {
+    throw std::runtime_error("cannot listen on " + options_.host + ":" + std::to_string(options_.port) + ": " +
+                             error.displayText());
+  }
+  ::fcntl(socket.impl()->sockfd(), F_SETFD, FD_CLOEXEC);
+  boundPort_ = socket.address().port();
+
+  auto params = Poco::Net::HTTPServerParams::Ptr(new Poco::Net::HTTPServerParams);
+  params->setMaxThreads(options_.maxThreads);
+  params->setMaxQueued(options_.maxQueued);
+  params->setTimeout(Poco::Timespan(static_cast<long>(options_.bodyTimeoutMs) * 1000));
+  params->setKeepAlive(true);
+  params->setKeepAliveTimeout(Poco::Timespan(static_cast<long>(options_.keepAliveTimeoutMs) * 1000));
+  params->setMaxKeepAliveRequests(0);  // unlimited
+  params->setServerName("docsd");
+  params->setSoftwareVersion("docsd");
+
+  deadlines_ = std::make_unique<HeaderDeadlines>();
+  threadPool_ = std::make_unique<Poco::ThreadPool>(4, options_.maxThreads, 60);
+  Poco::Net::HTTPRequestHandlerFactory::Ptr factory(new DispatchFactory(*this));
+  Poco::Net::TCPServerConnectionFactory::Ptr connections(new TimedConnectionFactory(
+      params, factory, *deadlines_, std::chrono::milliseconds(options_.headerTimeoutMs)));
+  server_ = std::make_unique<Poco::Net::TCPServer>(connections, *threadPool_, socket, params);
+  server_->start();
+}
+
+void HttpServer::stop() {
+  if (!server_) return;
+  server_->stop();  // stops accepting; running connections finish
+  threadPool_->joinAll();
+  server_.reset();
+  deadlines_.reset();
+  threadPool_.reset();
+}
+
+void HttpServer::dispatch(void* pocoRequest, void* pocoResponse) {
+  auto& request = *static_cast<HTTPServerRequest*>(pocoRequest);
+  auto& response = *static_cast<HTTPServerResponse*>(pocoResponse);
+  auto started = Clock::now();
+  auto& requestImpl = static_cast<Poco::Net::HTTPServerRequestImpl&>(request);
+  Poco::Net::StreamSocket& socket = requestImpl.socket();
+  Poco::Net::SocketImpl* socketKey = socket.impl();
+  deadlines_->disarm(socketKey);
+
+  const std::string requestId = acceptRequestId(request.get("X-Request-Id", ""));
+  const std::string uri = request.getURI();
+  auto question = uri.find('?');
+  const std::string rawPath = uri.substr(0, question);
+  const std::string rawQuery = question == std::string::npos ? "" : uri.substr(question + 1);
+
+  std::string remote = request.clientAddress().host().toString();
+  std::string scheme = "http";
+  if (std::find(options_.trustedProxies.begin(), options_.trustedProxies.end(), remote) !=
+      options_.trustedProxies.end()) {
+    std::string forwarded = request.get("X-Forwarded-For", "");
+    if (!forwarded.empty()) {
+      auto comma = forwarded.rfind(',');
+      std::string last = comma == std::string::npos ? forwarded : forwarded.substr(comma + 1);
+      auto b = last.find_first_not_of(' ');
+      if (b != std::string::npos) remote = last.substr(b);
+    }
+    std::string proto = request.get("X-Forwarded-Proto", "");
+    if (proto == "https" || proto == "http") scheme = proto;
+  }
+  const std::string host = request.getHost();
+  const std::string origin = request.get("Origin", "");
+  bool originAllowed = false;
+  if (!origin.empty()) {
+    originAllowed = std::find(options_.allowedOrigins.begin(), options_.allowedOrigins.end(), origin) !=
+                        options_.allowedOrigins.end() ||
+                    origin == scheme + "://" + host;
+  }
+
+  Response out;
+  bool upgraded = false;
+  bool closeAfter = false;
+  std::size_t bytesIn = 0;
+  std::string methodText = request.getMethod();
+  auto method = parseMethod(methodText);
+
+  try {
+    if (rawPath.empty() || rawPath.front() != '/') throw HttpError::badRequest("Malformed request target");
+    if (!method) throw HttpError(405, "method_not_allowed", "Method " + methodText + " is not supported");
+
+    Request::Init init;
+    init.method = *method;
+    init.path = rawPath;
+    init.rawQuery = rawQuery;
+    init.host = host;
+    init.scheme = scheme;
+    init.remoteAddress = remote;
+    init.requestId = requestId;
+    for (const auto& [name, value] : request) init.headers.emplace_back(name, value);
+    const Request* self = nullptr;
+    init.resolvePrincipal = [this, &self]() -> std::optional<Principal> {
+      if (!hooks_.authenticate || !self) return std::nullopt;
+      return hooks_.authenticate(*self);
+    };
+
+    bool wantsUpgrade = containsToken(request.get("Connection", ""), "upgrade") &&
+                        equalsIgnoreCase(request.get("Upgrade", ""), "websocket");
+    auto endpoint = endpoints_.find(rawPath);
+
+    if (*method == Method::Options && !origin.empty() && request.has("Access-Control-Request-Method")) {
+      if (!originAllowed) throw HttpError::forbidden("Origin " + origin + " is not allowed");
+      out.noContent();
+      out.setHeader("Access-Control-Allow-Methods", "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS");
+      std::string requested = request.get("Access-Control-Request-Headers", "");
+      out.setHeader("Access-Control-Allow-Headers",
+                    requested.empty() ? "Authorization, Content-Type, Mode, filename, X-Request-Id" : requested);
+      out.setHeader("Access-Control-Max-Age", "600");
+    } else if (rawPath == "/healthz") {
+      out.json({{"status", "ok"}});
+    } else if (rawPath == "/readyz") {
+      bool ready = hooks_.ready && hooks_.ready();
+      out.json({{"status", ready ? "ready" : "starting"}}, ready ? 200 : 503);
+    } else if (rawPath == "/config.json" && (*method == Method::Get || *method == Method::Head)) {
+      Request docsRequest(std::move(init));
+      self = &docsRequest;
+      out.json(hooks_.clientConfig ? hooks_.clientConfig(docsRequest) : Json::object());
+      out.setHeader("Cache-Control", "no-cache");
+    } else if (endpoint != endpoints_.end() && wantsUpgrade && *method == Method::Get) {
+      Request docsRequest(std::move(init));
+      self = &docsRequest;
+      std::unique_ptr<Poco::Net::WebSocket> handshake;
+      try {
+        handshake = std::make_unique<Poco::Net::WebSocket>(request, response);
+      } catch (const Poco::Net::WebSocketException& error) {
+        throw HttpError::badRequest("WebSocket handshake failed: " + error.displayText(), "bad_handshake");
+      }
+      upgraded = true;
+      // Our own descriptor for the event loop; POCO closes its copy when it lets go.
+      int fd = ::dup(handshake->impl()->sockfd());
+      handshake.reset();
+      if (fd >= 0) {
+        auto connection = hub_.adopt(fd, remote, endpoint->second.options);
+        std::unique_ptr<WebSocketSession> session;
+        std::string refusal;
+        try {
+          session = endpoint->second.acceptor(docsRequest, connection);
+          if (!session) refusal = "refused";
+        } catch (const HttpError& error) {
+          refusal = error.what();
+        } catch (const std::exception& error) {
+          refusal = "internal error";
+          if (accessLog_) accessLog_->error("websocket acceptor failed", {{"request_id", requestId}, {"error", error.what()}});
+        }
+        hub_.attach(connection, std::move(session));
+        if (!refusal.empty()) connection->close(1008, refusal);
+      }
+    } else {
+      auto match = router_.match(*method, rawPath);
+      switch (match.kind) {
+        case RouteMatch::Kind::BadPath:
+          throw HttpError::badRequest("Malformed path");
+        case RouteMatch::Kind::MethodNotAllowed: {
+          std::string allow;
+          for (Method m : match.allowed) allow += (allow.empty() ? "" : ", ") + std::string(methodName(m));
+          out.setHeader("Allow", allow);
+          throw HttpError(405, "method_not_allowed", "Method " + methodText + " is not allowed here");
+        }
+        case RouteMatch::Kind::NotFound: {
+          bool apiPath = rawPath.rfind("/api/", 0) == 0 || rawPath == "/api" || rawPath.rfind("/lab/", 0) == 0;
+          if (apiPath || (*method != Method::Get && *method != Method::Head))
+            throw HttpError::notFound("No route for " + methodText + " " + rawPath);
+          staticFiles_.serve(rawPath, requestId, out);
+          break;
+        }
+        case RouteMatch::Kind::Found: {
+          const Route& route = *match.route;
+          bool hasBody = request.hasContentLength() || request.getChunkedTransferEncoding();
+          std::optional<LimitedBodyReader> reader;
+          if (request.hasContentLength() && static_cast<std::uint64_t>(request.getContentLength64()) >
+                                                route.options.maxBodyBytes) {
+            closeAfter = true;  // the unread body makes the connection unusable
+            throw HttpError::payloadTooLarge("Request body is larger than " +
+                                             std::to_string(route.options.maxBodyBytes) + " bytes");
+          }
+          if (route.options.streamBody) {
+            reader.emplace(hasBody ? &request.stream() : nullptr, route.options.maxBodyBytes);
+            init.bodyReader = &*reader;
+          } else if (hasBody) {
+            std::istream& in = request.stream();
+            char buffer[16384];
+            while (in) {
+              in.read(buffer, sizeof buffer);
+              auto n = static_cast<std::size_t>(in.gcount());
+              if (init.body.size() + n > route.options.maxBodyBytes) {
+                closeAfter = true;
+                throw HttpError::payloadTooLarge("Request body is larger than " +
+                                                 std::to_string(route.options.maxBodyBytes) + " bytes");
+              }
+              init.body.append(buffer, n);
+            }
+            bytesIn = init.body.size();
+          }
+          Request docsRequest(std::move(init));
+          self = &docsRequest;
+          docsRequest.setPathParams(match.params);
+          try {
+            route.handler(docsRequest, out);
+          } catch (...) {
+            if (reader && !reader->finished()) closeAfter = true;
+            throw;
+          }
+          if (reader && !reader->finished()) closeAfter = true;
+          break;
+        }
+      }
+    }
+  } catch (const HttpError& error) {
+    out.json(errorBody(error.code(), error.what(), requestId), error.status());
+  } catch (const Poco::Exception& error) {
+    // I/O trouble while reading the request: the client went away or stalled.
+    closeAfter = true;
+    out.json(errorBody("bad_request", "The request could not be read", requestId), 400);
+    if (accessLog_) accessLog_->warn("request read failed", {{"request_id", requestId}, {"error", error.displayText()}});
+  } catch (const std::exception& error) {
+    out.json(errorBody("internal", "Internal server error", requestId), 500);
+    if (accessLog_)
+      accessLog_->error("handler failed", {{"request_id", requestId}, {"path", rawPath}, {"error", error.what()}});
+  }
+
+  if (upgraded) {
+    if (accessLog_)
+      accessLog_->info("websocket", {{"request_id", requestId}, {"path", rawPath}, {"remote", remote}});
+    return;  // the event loop owns the socket now; no header deadline
+  }
+
+  std::uint64_t bytesOut = 0;
+  try {
+    if (originAllowed) {
+      out.setHeader("Access-Control-Allow-Origin", origin);
+      out.setHeader("Access-Control-Allow-Credentials", "true");
+      out.setHeader("Access-Control-Expose-Headers", "set-auth-jwt, Authorization, X-Request-Id");
+      out.addHeader("Vary", "Origin");
+    }
+    out.setHeader("X-Request-Id", requestId);
+    out.setHeader("X-Content-Type-Options", "nosniff");
+    response.setStatusAndReason(static_cast<Poco::Net::HTTPResponse::HTTPStatus>(out.status()));
+    for (const auto& [name, value] : out.headers()) {
+      if (equalsIgnoreCase(name, "Content-Type")) response.setContentType(value);
+      else response.add(name, value);
+    }
+    if (closeAfter) response.setKeepAlive(false);
+    if (out.filePath()) {
+      response.sendFile(*out.filePath(), response.getContentType());
+      bytesOut = static_cast<std::uint64_t>(response.getContentLength64());
+    } else if (out.status() == 204 || out.status() == 304) {
+      response.setContentLength(0);
+      response.send();
+    } else {
+      response.setContentLength64(static_cast<Poco::Int64>(out.body().size()));
+      std::ostream& stream = response.send();
+      if (method != Method::Head) stream.write(out.body().data(), static_cast<std::streamsize>(out.body().size()));
+      bytesOut = out.body().size();
+    }
+  } catch (const std::exception&) {
+    closeAfter = true;  // the client went away mid-response
+  }
+
+  if (accessLog_) {
+    double ms = std::chrono::duration<double, std::milli>(Clock::now() - started).count();
+    accessLog_->info("request", {{"request_id", requestId}, {"method", methodText}, {"path", rawPath},
+                                 {"status", out.status()}, {"ms", std::round(ms * 100) / 100},
+                                 {"bytes_in", bytesIn}, {"bytes_out", bytesOut}, {"remote", remote}});
+  }
+  if (!closeAfter)
+    deadlines_->arm(socket, std::chrono::milliseconds(options_.keepAliveTimeoutMs + options_.headerTimeoutMs));
+}
+
+}  // namespace docs::core

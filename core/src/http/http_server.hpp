@@ -1,0 +1,84 @@
+#pragma once
+// The HTTP front: POCO's threaded HTTP server, a dispatcher (request ids, CORS, limits,
+// routing, JSON errors, access log, WebSocket upgrades, the SPA) and a header deadline
+// so clients that trickle their headers are cut off.
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "docs/http.hpp"
+#include "docs/logger.hpp"
+#include "docs/websocket.hpp"
+#include "http/router.hpp"
+#include "http/static_files.hpp"
+
+namespace Poco {
+class ThreadPool;
+namespace Net {
+class TCPServer;
+}
+}  // namespace Poco
+
+namespace docs::core {
+
+class WebSocketHub;
+class HeaderDeadlines;
+
+struct WebSocketEndpoint {
+  std::string path;
+  WebSocketAcceptor acceptor;
+  WebSocketOptions options;
+  std::string owner;
+};
+
+struct HttpServerOptions {
+  std::string host = "0.0.0.0";
+  int port = 8080;
+  int maxThreads = 256;
+  int maxQueued = 1024;
+  int headerTimeoutMs = 10000;
+  int keepAliveTimeoutMs = 15000;
+  int bodyTimeoutMs = 60000;
+  std::vector<std::string> allowedOrigins;   // exact origins allowed with credentials
+  std::vector<std::string> trustedProxies;
+  std::string webRoot;
+};
+
+// Built-in endpoints' answers, provided by the application.
+struct ServerHooks {
+  std::function<bool()> ready;                                   // /readyz
+  std::function<Json(const Request&)> clientConfig;              // /config.json
+  std::function<std::optional<Principal>(const Request&)> authenticate;  // may be empty
+};
+
+class HttpServer {
+ public:
+  HttpServer(HttpServerOptions options, Router& router, std::vector<WebSocketEndpoint> endpoints,
+             WebSocketHub& hub, ServerHooks hooks, std::shared_ptr<Logger> accessLog);
+  ~HttpServer();
+
+  void start();  // binds and listens; throws with a readable message
+  void stop();   // stops accepting, waits for in-flight requests
+  int port() const { return boundPort_; }
+
+  // Public for the POCO glue.
+  void dispatch(void* pocoRequest, void* pocoResponse);
+
+ private:
+  HttpServerOptions options_;
+  Router& router_;
+  std::map<std::string, WebSocketEndpoint> endpoints_;
+  WebSocketHub& hub_;
+  ServerHooks hooks_;
+  std::shared_ptr<Logger> accessLog_;
+  StaticFiles staticFiles_;
+  std::unique_ptr<Poco::ThreadPool> threadPool_;
+  std::unique_ptr<Poco::Net::TCPServer> server_;
+  std::unique_ptr<HeaderDeadlines> deadlines_;
+  int boundPort_ = 0;
+};
+
+}  // namespace docs::core

@@ -1,0 +1,248 @@
+#include "jobs/job_queue.hpp"
+
+#include <algorithm>
+#include <random>
+
+#include "docs/db.hpp"
+
+namespace docs::core {
+
+namespace {
+
+std::string textArray(const std::vector<std::string>& items) {
+  std::string out = "{";
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (i) out += ",";
+    out += "\"";
+    for (char c : items[i]) {
+      if (c == '"' || c == '\\') out += '\\';
+      out += c;
+    }
+    out += "\"";
+  }
+  return out + "}";
+}
+
+constexpr const char* kInsertSql =
+    "WITH ins AS ("
+    " INSERT INTO jobs (kind, payload, max_attempts, run_at, dedupe_key)"
+    " VALUES ($1, $2::jsonb, $3, now() + make_interval(secs => $4), NULLIF($5, ''))"
+    " ON CONFLICT (dedupe_key) WHERE dedupe_key IS NOT NULL AND status IN ('queued', 'running') DO NOTHING"
+    " RETURNING id)"
+    " SELECT id, pg_notify('docs_jobs', '') FROM ins";
+
+Params insertParams(const JobSpec& spec) {
+  if (spec.kind.empty()) throw std::invalid_argument("a job needs a kind");
+  return {spec.kind, spec.payload.dump(), std::max(1, spec.maxAttempts),
+          static_cast<std::int64_t>(spec.delay.count()), spec.dedupeKey};
+}
+
+class JobContextImpl final : public JobContext {
+ public:
+  JobContextImpl(PgJobQueue& queue, const ClaimedJob& job, std::string workerId, const std::atomic<bool>& stopping)
+      : queue_(queue), job_(job), workerId_(std::move(workerId)), stopping_(stopping) {}
+  std::int64_t id() const override { return job_.id; }
+  int attempt() const override { return job_.attempt; }
+  const nlohmann::json& payload() const override { return job_.payload; }
+  void heartbeat() override {
+    if (!queue_.heartbeat(job_, workerId_)) throw std::runtime_error("job lease was lost");
+  }
+  bool stopping() const override { return stopping_.load(); }
+
+ private:
+  PgJobQueue& queue_;
+  const ClaimedJob& job_;
+  std::string workerId_;
+  const std::atomic<bool>& stopping_;
+};
+
+}  // namespace
+
+std::string coreJobsMigrationSql() {
+  return R"SQL(
+CREATE TABLE jobs (
+  id bigserial PRIMARY KEY,
+  kind text NOT NULL,
+  payload jsonb NOT NULL DEFAULT '{}'::jsonb,
+  status text NOT NULL DEFAULT 'queued' CHECK (status IN ('queued', 'running', 'done', 'failed')),
+  attempts integer NOT NULL DEFAULT 0,
+  max_attempts integer NOT NULL DEFAULT 5,
+  run_at timestamptz NOT NULL DEFAULT now(),
+  locked_by text,
+  lease_until timestamptz,
+  last_error text,
+  dedupe_key text,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  updated_at timestamptz NOT NULL DEFAULT now(),
+  finished_at timestamptz
+);
+CREATE INDEX jobs_ready ON jobs (run_at, id) WHERE status = 'queued';
+CREATE INDEX jobs_leases ON jobs (lease_until) WHERE status = 'running';
+CREATE UNIQUE INDEX jobs_dedupe ON jobs (dedupe_key) WHERE dedupe_key IS NOT NULL AND status IN ('queued', 'running');
+CREATE TABLE periodic_runs (
+  name text PRIMARY KEY,
+  last_run timestamptz NOT NULL
+);
+)SQL";
+}
+
+PgJobQueue::PgJobQueue(Db& db, JobQueueOptions options, std::shared_ptr<Logger> logger)
+    : db_(db), options_(std::move(options)), logger_(std::move(logger)) {}
+
+PgJobQueue::~PgJobQueue() { stop(std::chrono::milliseconds(0)); }
+
+void PgJobQueue::addHandler(std::string kind, JobHandler handler) {
+  if (handlers_.count(kind)) throw std::invalid_argument("two handlers for job kind " + kind);
+  handlers_.emplace(std::move(kind), std::move(handler));
+}
+
+std::vector<std::string> PgJobQueue::kinds() const {
+  std::vector<std::string> out;
+  for (const auto& [kind, handler] : handlers_) out.push_back(kind);
+  return out;
+}
+
+std::int64_t PgJobQueue::enqueue(const JobSpec& spec) {
+  auto result = db_.exec(kInsertSql, insertParams(spec));
+  return result.empty() ? 0 : result[0].int64("id");
+}
+
+std::int64_t PgJobQueue::enqueue(Tx& tx, const JobSpec& spec) {
+  auto result = tx.exec(kInsertSql, insertParams(spec));
+  return result.empty() ? 0 : result[0].int64("id");
+}
+
+std::optional<ClaimedJob> PgJobQueue::claim(const std::string& workerId, const std::vector<std::string>& kinds) {
+  if (kinds.empty()) return std::nullopt;
+  auto result = db_.exec(
+      "WITH next AS ("
+      " SELECT id FROM jobs"
+      " WHERE kind = ANY($2::text[])"
+      "   AND ((status = 'queued' AND run_at <= now()) OR (status = 'running' AND lease_until < now()))"
+      " ORDER BY run_at, id FOR UPDATE SKIP LOCKED LIMIT 1)"
+      " UPDATE jobs j SET status = 'running', attempts = j.attempts + 1, locked_by = $1,"
+      "   lease_until = now() + make_interval(secs => $3), updated_at = now()"
+      " FROM next WHERE j.id = next.id"
+      " RETURNING j.id, j.kind, j.payload::text AS payload, j.attempts, j.max_attempts",
+      {workerId, textArray(kinds), options_.leaseSeconds});
+  if (result.empty()) return std::nullopt;
+  ClaimedJob job;
+  job.id = result[0].int64("id");
+  job.kind = result[0].text("kind");
+  job.payload = nlohmann::json::parse(result[0].text("payload"), nullptr, false);
+  job.attempt = static_cast<int>(result[0].int64("attempts"));
+  job.maxAttempts = static_cast<int>(result[0].int64("max_attempts"));
+  return job;
+}
+
+bool PgJobQueue::complete(const ClaimedJob& job, const std::string& workerId) {
+  auto result = db_.exec(
+      "UPDATE jobs SET status = 'done', finished_at = now(), updated_at = now(), locked_by = NULL,"
+      " lease_until = NULL WHERE id = $1 AND locked_by = $2 AND attempts = $3 AND status = 'running'",
+      {job.id, workerId, job.attempt});
+  return result.affectedRows() == 1;
+}
+
+bool PgJobQueue::fail(const ClaimedJob& job, const std::string& workerId, const std::string& error) {
+  bool final = job.attempt >= job.maxAttempts;
+  std::int64_t backoffMs = std::min<std::int64_t>(
+      static_cast<std::int64_t>(options_.retryBaseMs) << std::min(job.attempt - 1, 20), 3600 * 1000);
+  auto result = db_.exec(
+      "UPDATE jobs SET status = CASE WHEN $4 THEN 'failed' ELSE 'queued' END,"
+      " run_at = now() + make_interval(secs => $5::double precision / 1000), last_error = $6,"
+      " finished_at = CASE WHEN $4 THEN now() ELSE NULL END, updated_at = now(), locked_by = NULL,"
+      " lease_until = NULL WHERE id = $1 AND locked_by = $2 AND attempts = $3 AND status = 'running'",
+      {job.id, workerId, job.attempt, final, backoffMs, error});
+  return result.affectedRows() == 1;
+}
+
+bool PgJobQueue::heartbeat(const ClaimedJob& job, const std::string& workerId) {
+  auto result = db_.exec(
+      "UPDATE jobs SET lease_until = now() + make_interval(secs => $4), updated_at = now()"
+      " WHERE id = $1 AND locked_by = $2 AND attempts = $3 AND status = 'running'",
+      {job.id, workerId, job.attempt, options_.leaseSeconds});
+  return result.affectedRows() == 1;
+}
+
+void PgJobQueue::start() {
+  if (handlers_.empty()) return;
+  for (int i = 0; i < options_.workers; ++i) threads_.emplace_back([this, i] { workerLoop(i); });
+}
+
+void PgJobQueue::wake() {
+  std::lock_guard lock(mutex_);
+  ++wakeSerial_;
+  wake_.notify_all();
+}
+
+void PgJobQueue::stop(std::chrono::milliseconds grace) {
+  if (stopping_.exchange(true)) {
+    // already stopping; still join below if threads remain
+  }
+  wake();
+  auto deadline = std::chrono::steady_clock::now() + grace;
+  while (running_.load() > 0 && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  if (running_.load() > 0 && logger_)
+    logger_->warn("stopping with jobs still running; their leases will expire and they will be retried",
+                  {{"running", running_.load()}});
+  bool stuck = running_.load() > 0;
+  for (auto& thread : threads_) {
+    if (!thread.joinable()) continue;
+    // A job past the grace period is abandoned, not waited for: its lease expires and
+    // another worker (here after restart, or another node) runs it again.
+    if (stuck) thread.detach();
+    else thread.join();
+  }
+  threads_.clear();
+}
+
+void PgJobQueue::runJob(const ClaimedJob& job, const std::string& workerId) {
+  if (job.attempt > job.maxAttempts) {
+    fail(job, workerId, "lease expired on every attempt (the worker died or hung)");
+    return;
+  }
+  auto handler = handlers_.find(job.kind);
+  if (handler == handlers_.end()) return;
+  JobContextImpl context(*this, job, workerId, stopping_);
+  try {
+    handler->second(context);
+    if (!complete(job, workerId) && logger_)
+      logger_->warn("job finished after its lease was taken over", {{"job", job.id}, {"kind", job.kind}});
+  } catch (const std::exception& error) {
+    if (logger_)
+      logger_->warn("job failed", {{"job", job.id}, {"kind", job.kind}, {"attempt", job.attempt}, {"error", error.what()}});
+    fail(job, workerId, error.what());
+  } catch (...) {
+    fail(job, workerId, "unknown exception");
+  }
+}
+
+void PgJobQueue::workerLoop(int index) {
+  std::string workerId = options_.nodeId + "/" + std::to_string(index);
+  auto kindList = kinds();
+  while (!stopping_.load()) {
+    std::uint64_t serial;
+    {
+      std::lock_guard lock(mutex_);
+      serial = wakeSerial_;
+    }
+    std::optional<ClaimedJob> job;
+    try {
+      job = claim(workerId, kindList);
+    } catch (const std::exception& error) {
+      if (logger_) logger_->warn("claiming a job failed", {{"error", error.what()}});
+    }
+    if (job) {
+      ++running_;
+      runJob(*job, workerId);
+      --running_;
+      continue;
+    }
+    std::unique_lock lock(mutex_);
+    wake_.wait_for(lock, std::chrono::milliseconds(options_.pollMs),
+                   [&] { return stopping_.load() || wakeSerial_ != serial; });
+  }
+}
+
+}  // namespace docs::core

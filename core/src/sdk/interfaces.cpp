@@ -1,0 +1,30 @@
+// Out-of-line destructors: the vtables of every interface that crosses the plugin
+// boundary live in docs_core, once.
+#include "docs/plugin.hpp"
+#include "docs/services/authenticator.hpp"
+
+namespace docs {
+
+Config::~Config() = default;
+Logger::~Logger() = default;
+JobContext::~JobContext() = default;
+JobQueue::~JobQueue() = default;
+EventBus::~EventBus() = default;
+WebSocketConnection::~WebSocketConnection() = default;
+WebSocketSession::~WebSocketSession() = default;
+Context::~Context() = default;
+Registry::~Registry() = default;
+Plugin::~Plugin() = default;
+Authenticator::~Authenticator() = default;
+
+std::string envNameForKey(std::string_view key) {
+  std::string name = "DOCS_";
+  for (char c : key) {
+    if (c == '.' || c == '-') name.push_back('_');
+    else if (c >= 'a' && c <= 'z') name.push_back(static_cast<char>(c - 'a' + 'A'));
+    else name.push_back(c);
+  }
+  return name;
+}
+
+}  // namespace docs

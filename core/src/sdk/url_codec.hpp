@@ -1,0 +1,17 @@
+#pragma once
+// Percent-decoding for paths and query strings.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace docs {
+
+// Decodes %XX (and '+' as space when plusAsSpace); nullopt on a malformed escape.
+std::optional<std::string> percentDecode(std::string_view text, bool plusAsSpace);
+// "a=1&b=x%20y" -> {{"a","1"},{"b","x y"}}; malformed pairs are skipped.
+std::vector<std::pair<std::string, std::string>> parseQueryString(std::string_view query);
+
+}  // namespace docs

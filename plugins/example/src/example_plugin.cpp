@@ -1,0 +1,130 @@
+// The example plugin: one of everything the plugin API offers, small enough to read.
+
+#include <docs/plugin.hpp>
+
+#include <atomic>
+#include <string>
+
+namespace docs_plugin_example {
+struct EmbeddedMigration {
+  int version;
+  const char* name;
+  const char* sql;
+};
+const std::vector<EmbeddedMigration>& embeddedMigrations();
+}  // namespace docs_plugin_example
+
+namespace {
+
+using docs::HttpError;
+using docs::Json;
+using docs::Method;
+using docs::Request;
+using docs::Response;
+
+void bumpCounter(docs::Tx& tx, const std::string& name) {
+  tx.exec("INSERT INTO example_counters (name, value) VALUES ($1, 1)"
+          " ON CONFLICT (name) DO UPDATE SET value = example_counters.value + 1",
+          {name});
+}
+
+// Echoes every message back to its sender.
+class EchoSession final : public docs::WebSocketSession {
+ public:
+  explicit EchoSession(std::shared_ptr<docs::WebSocketConnection> connection) : connection_(std::move(connection)) {}
+  void onMessage(std::string_view data, bool binary) override {
+    if (binary) connection_->sendBinary(data);
+    else connection_->sendText(data);
+  }
+  void onClose(std::uint16_t) override {}
+
+ private:
+  std::shared_ptr<docs::WebSocketConnection> connection_;
+};
+
+class ExamplePlugin final : public docs::Plugin {
+ public:
+  void configure(docs::Registry& registry) override {
+    context_ = &registry.context();
+    registry.configKey("example.greeting", "hello", "What GET /api/example/hello says.");
+    registry.configKey("example.tick_ms", "60000", "Interval of the example periodic task.");
+    for (const auto& m : docs_plugin_example::embeddedMigrations()) registry.migration(m.version, m.name, m.sql);
+
+    registry.route(Method::Get, "/api/example/hello", [this](Request&, Response& response) {
+      response.json({{"message", context_->config().getString("example.greeting")}, {"plugin", "example"}});
+    });
+
+    docs::RouteOptions small;
+    small.maxBodyBytes = 64 * 1024;
+    registry.route(Method::Post, "/api/example/echo",
+                   [](Request& request, Response& response) { response.json(request.jsonObject()); }, small);
+
+    registry.route(Method::Post, "/api/example/notes", [this](Request& request, Response& response) {
+      Json body = request.jsonObject();
+      if (!body.contains("text") || !body["text"].is_string() || body["text"].get<std::string>().empty())
+        throw HttpError::badRequest("'text' must be a non-empty string", "invalid_field");
+      std::int64_t id = 0;
+      context_->db().transaction([&](docs::Tx& tx) {
+        id = tx.exec("INSERT INTO example_notes (text) VALUES ($1) RETURNING id", {body["text"].get<std::string>()})[0]
+                 .int64("id");
+        context_->jobs().enqueue(tx, {"example.process_note", {{"id", id}}});
+      });
+      response.json({{"id", id}}, 201);
+    });
+
+    registry.route(Method::Get, "/api/example/notes/{id}", [this](Request& request, Response& response) {
+      auto rows = context_->db().exec("SELECT id, text, processed FROM example_notes WHERE id = $1",
+                                      {request.idParam("id")});
+      if (rows.empty()) throw HttpError::notFound("No note " + request.param("id"));
+      response.json({{"id", rows[0].int64("id")}, {"text", rows[0].text("text")},
+                     {"processed", rows[0].boolean("processed")}});
+    });
+
+    registry.route(Method::Get, "/api/example/stats", [this](Request&, Response& response) {
+      Json stats = {{"events_seen", eventsSeen_.load()}};
+      for (auto row : context_->db().exec("SELECT name, value FROM example_counters"))
+        stats[row.text("name")] = row.int64("value");
+      response.json(stats);
+    });
+
+    docs::RouteOptions upload;
+    upload.maxBodyBytes = 8 << 20;
+    upload.streamBody = true;
+    registry.route(Method::Post, "/api/example/upload", [](Request& request, Response& response) {
+      char buffer[65536];
+      std::uint64_t total = 0;
+      while (std::size_t n = request.bodyReader().read(buffer, sizeof buffer)) total += n;
+      response.json({{"bytes", total}});
+    }, upload);
+
+    registry.jobHandler("example.process_note", [this](docs::JobContext& job) {
+      std::int64_t id = job.payload().at("id").get<std::int64_t>();
+      context_->db().transaction([&](docs::Tx& tx) {
+        tx.exec("UPDATE example_notes SET processed = true WHERE id = $1", {id});
+        bumpCounter(tx, "notes_processed");
+        context_->events().publishAfterCommit(tx, "example.note_processed", {{"id", id}});
+      });
+    });
+
+    registry.subscribe("example.note_processed", [this](const Json&) { ++eventsSeen_; });
+
+    docs::PeriodicOptions tick;
+    tick.interval = std::chrono::milliseconds(context_->config().getInt("example.tick_ms"));
+    registry.periodic("tick", tick, [this] { context_->db().transaction([](docs::Tx& tx) { bumpCounter(tx, "ticks"); }); });
+
+    registry.websocket("/api/example/ws", [](const Request&, std::shared_ptr<docs::WebSocketConnection> connection) {
+      return std::make_unique<EchoSession>(std::move(connection));
+    });
+  }
+
+  void start() override { context_->logger().info("example plugin started"); }
+  void stop() override { context_->logger().info("example plugin stopped"); }
+
+ private:
+  docs::Context* context_ = nullptr;
+  std::atomic<std::int64_t> eventsSeen_{0};
+};
+
+}  // namespace
+
+DOCS_PLUGIN(ExamplePlugin, "example", "1.0.0", "", "Shows every part of the plugin API (routes, jobs, events, WebSockets)")
