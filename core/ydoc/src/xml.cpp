@@ -1,1 +1,289 @@
-// placeholder
+#include "docs/ydoc/xml.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "docs/ydoc/error.hpp"
+#include "docs/ydoc/utf.hpp"
+
+namespace docs::ydoc {
+namespace {
+
+Json parseJsonText(const std::string& text) {
+    if (text == "undefined") return nullptr;
+    try {
+        return Json::parse(text);
+    } catch (const std::exception&) {
+        return nullptr;
+    }
+}
+
+// The value an attribute item holds (getContent()[length - 1]).
+Json itemValue(const Item& item) {
+    if (const auto* a = std::get_if<ContentAny>(&item.content); a && !a->values.empty()) {
+        return anyToJson(a->values.back());
+    }
+    if (const auto* j = std::get_if<ContentJson>(&item.content); j && !j->values.empty()) {
+        return parseJsonText(j->values.back());
+    }
+    if (const auto* s = std::get_if<ContentString>(&item.content); s && !s->str.empty()) {
+        return utf16ToUtf8(s->str.substr(s->str.size() - 1));
+    }
+    if (const auto* e = std::get_if<ContentEmbed>(&item.content)) return parseJsonText(e->json);
+    return nullptr;
+}
+
+const Json* attrGet(const Attrs& attrs, const std::string& key) {
+    for (const auto& [k, v] : attrs) {
+        if (k == key) return &v;
+    }
+    return nullptr;
+}
+
+void attrSet(Attrs& attrs, const std::string& key, const Json& value) {
+    for (auto& [k, v] : attrs) {
+        if (k == key) {
+            v = value;
+            return;
+        }
+    }
+    attrs.emplace_back(key, value);
+}
+
+void attrErase(Attrs& attrs, const std::string& key) {
+    std::erase_if(attrs, [&](const auto& e) { return e.first == key; });
+}
+
+void updateAttributes(Attrs& attrs, const ContentFormat& f) {
+    Json value = parseJsonText(f.json);
+    if (value.is_null()) {
+        attrErase(attrs, f.key);
+    } else {
+        attrSet(attrs, f.key, value);
+    }
+}
+
+bool isPrimitive(const Json& j) { return !j.is_object() && !j.is_array(); }
+
+// yjs equalAttrs: a === b, or flat equality of two objects. Nested objects only
+// compare equal by identity in JS, which two parsed values never share.
+bool equalAttrs(const Json& a, const Json& b) {
+    if (isPrimitive(a) && isPrimitive(b)) return a == b;
+    if (isPrimitive(a) || isPrimitive(b)) return false;
+    if (a.is_array() != b.is_array() || a.size() != b.size()) return false;
+    if (a.is_array()) {
+        for (size_t i = 0; i < a.size(); ++i) {
+            if (!isPrimitive(a[i]) || a[i] != b[i]) return false;
+        }
+        return true;
+    }
+    for (auto it = a.begin(); it != a.end(); ++it) {
+        auto other = b.find(it.key());
+        if (other == b.end() || !isPrimitive(it.value()) || it.value() != *other) return false;
+    }
+    return true;
+}
+
+// yjs ItemTextListPosition.
+struct TextPosition {
+    Item* left = nullptr;
+    Item* right = nullptr;
+    uint64_t index = 0;
+    Attrs current;
+
+    void forward() {
+        if (right == nullptr) throw YdocError("text position beyond the end");
+        if (const auto* f = std::get_if<ContentFormat>(&right->content)) {
+            if (!right->deleted) updateAttributes(current, *f);
+        } else if (!right->deleted) {
+            index += right->length;
+        }
+        left = right;
+        right = right->right;
+    }
+};
+
+Content formatContent(const std::string& key, const Json& value) {
+    return ContentFormat{key, jsStringify(value)};
+}
+
+}  // namespace
+
+std::vector<const YType*> xmlChildren(const YType& type) {
+    std::vector<const YType*> out;
+    for (const Item* n = type.start; n != nullptr; n = n->right) {
+        if (n->deleted || !n->countable()) continue;
+        if (const auto* ct = std::get_if<ContentType>(&n->content); ct && ct->type) out.push_back(ct->type);
+    }
+    return out;
+}
+
+Attrs typeAttributes(const YType& type) {
+    Attrs out;
+    for (const auto& key : type.mapOrder) {
+        const Item* item = type.mapGet(key);
+        if (item != nullptr) out.emplace_back(key, itemValue(*item));
+    }
+    return out;
+}
+
+std::vector<DeltaOp> textDelta(const YType& text) {
+    std::vector<DeltaOp> ops;
+    Attrs current;
+    std::u16string str;
+    const auto packStr = [&]() {
+        if (!str.empty()) {
+            DeltaOp op;
+            op.text = std::move(str);
+            op.attributes = current;
+            ops.push_back(std::move(op));
+            str.clear();
+        }
+    };
+    for (const Item* n = text.start; n != nullptr; n = n->right) {
+        if (n->deleted) continue;
+        if (const auto* s = std::get_if<ContentString>(&n->content)) {
+            str += s->str;
+        } else if (const auto* ct = std::get_if<ContentType>(&n->content)) {
+            packStr();
+            DeltaOp op;
+            op.embedType = ct->type;
+            op.attributes = current;
+            ops.push_back(std::move(op));
+        } else if (const auto* e = std::get_if<ContentEmbed>(&n->content)) {
+            packStr();
+            DeltaOp op;
+            op.embed = parseJsonText(e->json);
+            op.attributes = current;
+            ops.push_back(std::move(op));
+        } else if (const auto* f = std::get_if<ContentFormat>(&n->content)) {
+            packStr();
+            updateAttributes(current, *f);
+        }
+    }
+    packStr();
+    return ops;
+}
+
+std::u16string textString(const YType& text) {
+    std::u16string out;
+    for (const Item* n = text.start; n != nullptr; n = n->right) {
+        if (n->deleted) continue;
+        if (const auto* s = std::get_if<ContentString>(&n->content)) out += s->str;
+    }
+    return out;
+}
+
+YType* insertElement(Doc& doc, Transaction& tr, YType& parent, uint64_t index, const std::string& name) {
+    Item* item = doc.insertContent(tr, parent, index, ContentType{TypeRef::XmlElement, name, nullptr});
+    return std::get<ContentType>(item->content).type;
+}
+
+YType* insertXmlText(Doc& doc, Transaction& tr, YType& parent, uint64_t index) {
+    Item* item = doc.insertContent(tr, parent, index, ContentType{TypeRef::XmlText, {}, nullptr});
+    return std::get<ContentType>(item->content).type;
+}
+
+void setAttribute(Doc& doc, Transaction& tr, YType& element, const std::string& key, const Any& value) {
+    doc.setMapValue(tr, element, key, ContentAny{{value}});
+}
+
+void removeAttribute(Doc& doc, Transaction& tr, YType& element, const std::string& key) {
+    auto it = element.map.find(key);
+    if (it != element.map.end() && it->second != nullptr) doc.deleteItem(tr, it->second);
+}
+
+namespace {
+
+// yjs minimizeAttributeChanges / insertAttributes / insertNegatedAttributes.
+void minimizeAttributeChanges(TextPosition& pos, const Attrs& attributes) {
+    while (pos.right != nullptr) {
+        if (pos.right->deleted) {
+            pos.forward();
+            continue;
+        }
+        const auto* f = std::get_if<ContentFormat>(&pos.right->content);
+        if (f == nullptr) break;
+        const Json* want = attrGet(attributes, f->key);
+        if (!equalAttrs(want ? *want : Json(nullptr), parseJsonText(f->json))) break;
+        pos.forward();
+    }
+}
+
+Attrs insertAttributes(Doc& doc, Transaction& tr, YType& text, TextPosition& pos, const Attrs& attributes) {
+    Attrs negated;
+    for (const auto& [key, value] : attributes) {
+        const Json* cur = attrGet(pos.current, key);
+        const Json currentValue = cur ? *cur : Json(nullptr);
+        if (!equalAttrs(currentValue, value)) {
+            attrSet(negated, key, currentValue);
+            pos.right = doc.insertAfter(tr, text, pos.left, formatContent(key, value));
+            pos.forward();
+        }
+    }
+    return negated;
+}
+
+void insertNegatedAttributes(Doc& doc, Transaction& tr, YType& text, TextPosition& pos, Attrs negated) {
+    while (pos.right != nullptr) {
+        if (!pos.right->deleted) {
+            const auto* f = std::get_if<ContentFormat>(&pos.right->content);
+            if (f == nullptr) break;
+            const Json* neg = attrGet(negated, f->key);
+            // JS: equalAttrs(undefined, value) is false unless the value is undefined
+            if (neg == nullptr || !equalAttrs(*neg, parseJsonText(f->json))) break;
+            attrErase(negated, f->key);
+        }
+        pos.forward();
+    }
+    for (const auto& [key, value] : negated) {
+        pos.right = doc.insertAfter(tr, text, pos.left, formatContent(key, value));
+        pos.forward();
+    }
+}
+
+// yjs findPosition/findNextPosition (no search markers).
+TextPosition positionAt(Doc& doc, Transaction& tr, YType& text, uint64_t count) {
+    TextPosition pos;
+    pos.right = text.start;
+    while (pos.right != nullptr && count > 0) {
+        Item* r = pos.right;
+        if (const auto* f = std::get_if<ContentFormat>(&r->content)) {
+            if (!r->deleted) updateAttributes(pos.current, *f);
+        } else if (!r->deleted) {
+            if (count < r->length) doc.splitAt(tr, {r->id.client, r->id.clock + count});
+            pos.index += r->length;
+            count -= std::min(count, r->length);
+        }
+        pos.left = r;
+        pos.right = r->right;
+    }
+    return pos;
+}
+
+}  // namespace
+
+void insertText(Doc& doc, Transaction& tr, YType& text, uint64_t index, const std::vector<TextRun>& runs) {
+    TextPosition pos = positionAt(doc, tr, text, index);
+    for (const TextRun& run : runs) {
+        if (run.text.empty()) continue;
+        Attrs attributes = run.attributes;
+        for (const auto& [key, value] : pos.current) {
+            if (attrGet(attributes, key) == nullptr) attributes.emplace_back(key, nullptr);
+        }
+        minimizeAttributeChanges(pos, attributes);
+        Attrs negated = insertAttributes(doc, tr, text, pos, attributes);
+        pos.right = doc.insertAfter(tr, text, pos.left, ContentString{run.text});
+        pos.forward();
+        insertNegatedAttributes(doc, tr, text, pos, std::move(negated));
+    }
+}
+
+void formatText(Doc&, Transaction&, YType&, uint64_t, uint64_t, const Attrs&) {
+    throw YdocError("formatText is not implemented yet");
+}
+
+void deleteText(Doc& doc, Transaction& tr, YType& text, uint64_t index, uint64_t length) {
+    doc.deleteRange(tr, text, index, length);
+}
+
+}  // namespace docs::ydoc

@@ -6,7 +6,7 @@
 #include <variant>
 #include <vector>
 
-#include <nlohmann/json_fwd.hpp>
+#include <nlohmann/json.hpp>
 
 #include "docs/ydoc/lib0.hpp"
 

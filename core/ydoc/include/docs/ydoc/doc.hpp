@@ -114,6 +114,8 @@ public:
     void setMapValue(Transaction& tr, YType& parent, const std::string& key, Content content);
     void deleteRange(Transaction& tr, YType& parent, uint64_t index, uint64_t length);
     void deleteItem(Transaction& tr, Item* item);
+    // Splits the item containing `id` so that an item starts at `id` (getItemCleanStart).
+    Item* splitAt(Transaction& tr, const Id& id) { return getItemCleanStart(tr, id); }
 
     // Store access used by readers and tests.
     const std::map<uint64_t, std::vector<Item*>>& clients() const { return clients_; }
