@@ -170,7 +170,13 @@ void writeChildren(Doc& doc, Transaction& tr, YType& parent, const Json& node, i
             if (!isTextNode(content[i])) break;
             const Json& text = content[i];
             if (!text.contains("text") || !text["text"].is_string()) throw ConversionError("text node without text");
-            runs.push_back({utf8ToUtf16(text["text"].get<std::string>()), textAttributes(text)});
+            TextRun run{utf8ToUtf16(text["text"].get<std::string>()), textAttributes(text)};
+            // ProseMirror joins adjacent text nodes with the same marks
+            if (!runs.empty() && runs.back().attributes == run.attributes) {
+                runs.back().text += run.text;
+            } else {
+                runs.push_back(std::move(run));
+            }
         }
         Item* item = doc.insertAfter(tr, parent, left, ContentType{TypeRef::XmlText, {}, nullptr});
         left = item;
@@ -207,7 +213,15 @@ Json normalizeProseMirrorJson(const Json& node) {
     Json out = type == "doc" ? Json{{"type", "doc"}} : nodeJson(type, node.value("attrs", Json::object()));
     Json content = Json::array();
     if (node.contains("content") && node["content"].is_array()) {
-        for (const auto& c : node["content"]) content.push_back(normalizeProseMirrorJson(c));
+        for (const auto& c : node["content"]) {
+            Json child = normalizeProseMirrorJson(c);
+            if (!content.empty() && child["type"] == "text" && content.back()["type"] == "text" &&
+                child.value("marks", Json::array()) == content.back().value("marks", Json::array())) {
+                content.back()["text"] = content.back()["text"].get<std::string>() + child["text"].get<std::string>();
+                continue;
+            }
+            content.push_back(std::move(child));
+        }
     }
     if (!content.empty() || type == "doc") out["content"] = std::move(content);
     return out;

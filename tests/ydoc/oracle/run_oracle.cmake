@@ -1,0 +1,12 @@
+# Runs the Node case generator, then the C++ checker (one ctest test).
+if(NOT EXISTS "${CMAKE_CURRENT_LIST_DIR}/../node_modules/yjs")
+    message(FATAL_ERROR "tests/ydoc/node_modules is missing: run `npm ci` in tests/ydoc first")
+endif()
+execute_process(COMMAND "${NODE}" "${GENERATOR}" "${CASES_FILE}" --cases "${CASES}" RESULT_VARIABLE gen_rc)
+if(NOT gen_rc EQUAL 0)
+    message(FATAL_ERROR "oracle generator failed (${gen_rc})")
+endif()
+execute_process(COMMAND "${CHECKER}" "${CASES_FILE}" RESULT_VARIABLE check_rc)
+if(NOT check_rc EQUAL 0)
+    message(FATAL_ERROR "ydoc differs from yjs (see failures above)")
+endif()
