@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <functional>
 #include <initializer_list>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -54,9 +55,10 @@ class DbError : public std::runtime_error {
 
 class Result;
 
+// One row; it shares the result's data, so it stays valid after the Result is gone.
 class Row {
  public:
-  Row(const Result& result, std::size_t index) : result_(&result), index_(index) {}
+  Row(const Result& result, std::size_t index);
   bool isNull(std::size_t column) const;
   bool isNull(std::string_view column) const;
   const std::string& text(std::size_t column) const;
@@ -67,23 +69,25 @@ class Row {
   std::optional<std::string> optText(std::string_view column) const;
 
  private:
+  struct Data;
   std::size_t columnIndex(std::string_view column) const;
-  const Result* result_;
+  std::shared_ptr<const Data> data_;
   std::size_t index_;
+  friend class Result;
 };
 
 // Rows copied out of libpq, so a Result outlives its connection.
 class Result {
  public:
-  Result() = default;
+  Result();
   Result(std::vector<std::string> columns, std::vector<std::vector<std::optional<std::string>>> rows,
          std::int64_t affected);
-  std::size_t size() const { return rows_.size(); }
-  bool empty() const { return rows_.empty(); }
+  std::size_t size() const;
+  bool empty() const { return size() == 0; }
   Row operator[](std::size_t index) const { return Row(*this, index); }
   Row at(std::size_t index) const;
   std::int64_t affectedRows() const { return affected_; }
-  const std::vector<std::string>& columns() const { return columns_; }
+  const std::vector<std::string>& columns() const;
 
   struct Iterator {
     const Result* result;
@@ -93,12 +97,11 @@ class Result {
     bool operator!=(const Iterator& other) const { return index != other.index; }
   };
   Iterator begin() const { return {this, 0}; }
-  Iterator end() const { return {this, rows_.size()}; }
+  Iterator end() const { return {this, size()}; }
 
  private:
   friend class Row;
-  std::vector<std::string> columns_;
-  std::vector<std::vector<std::optional<std::string>>> rows_;
+  std::shared_ptr<const Row::Data> data_;
   std::int64_t affected_ = 0;
 };
 

@@ -14,10 +14,14 @@ namespace docs {
 class Tx;
 
 struct JobSpec {
+  JobSpec(std::string kindName, nlohmann::json payloadValue = nlohmann::json::object(), int attempts = 5,
+          std::chrono::seconds delayBy = std::chrono::seconds(0), std::string dedupe = {})
+      : kind(std::move(kindName)), payload(std::move(payloadValue)), maxAttempts(attempts), delay(delayBy),
+        dedupeKey(std::move(dedupe)) {}
   std::string kind;                       // the handler's name, e.g. "generation.clone"
-  nlohmann::json payload = nlohmann::json::object();
-  int maxAttempts = 5;
-  std::chrono::seconds delay{0};          // run no earlier than now + delay
+  nlohmann::json payload;
+  int maxAttempts;
+  std::chrono::seconds delay;             // run no earlier than now + delay
   std::string dedupeKey;                  // non-empty: at most one queued/running job per key
 };
 

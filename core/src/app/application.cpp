@@ -79,6 +79,7 @@ struct Application::Running {
   HostState state;
   Declarations declarations;
   std::vector<PluginCandidate> order;
+  std::vector<std::string> discovered;  // every plugin file's name, loaded or not
   std::vector<std::unique_ptr<Plugin>> plugins;
   std::vector<std::unique_ptr<PluginContext>> contexts;
   std::unique_ptr<EmbeddedPostgres> embedded;
@@ -158,6 +159,7 @@ void prepare(ConfigStore& config, Application::Running& r) {
   r.lock = std::make_unique<DirLock>(r.paths.dataDir);
 
   auto candidates = inspectPluginDir(r.paths.pluginsDir);
+  for (const auto& c : candidates) r.discovered.push_back(c.name);
   std::vector<std::string> skipped;
   r.order = selectAndOrder(candidates, config.getList("plugins.enabled"), &skipped);
   for (const auto& line : skipped) r.log->info("plugin not loaded", {{"plugin", line}});
@@ -302,6 +304,7 @@ int Application::serve() {
 
     std::map<std::string, bool> features;
     for (const char* name : kProductPlugins) features[name] = false;
+    for (const auto& name : r.discovered) features[name] = false;
     for (const auto& c : r.order) features[c.name] = true;
     bool subhosts = config_.getBool("server.subhosts");
     std::string mode = config_.getString("server.mode");

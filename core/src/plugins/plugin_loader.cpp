@@ -143,6 +143,7 @@ std::vector<PluginCandidate> selectAndOrder(const std::vector<PluginCandidate>& 
                                             const std::vector<std::string>& enabled,
                                             std::vector<std::string>* skipped) {
   bool all = enabled.empty() || (enabled.size() == 1 && enabled[0] == "all");
+  bool none = enabled.size() == 1 && enabled[0] == "none";
   std::map<std::string, const PluginCandidate*> byName;
   for (const auto& candidate : candidates) {
     if (byName.count(candidate.name))
@@ -156,7 +157,7 @@ std::vector<PluginCandidate> selectAndOrder(const std::vector<PluginCandidate>& 
       if (candidate.loadable) wanted.insert(candidate.name);
       else if (skipped) skipped->push_back(candidate.name + ": " + candidate.problem);
     }
-  } else {
+  } else if (!none) {
     for (const auto& name : enabled) {
       auto it = byName.find(name);
       if (it == byName.end())
@@ -164,10 +165,10 @@ std::vector<PluginCandidate> selectAndOrder(const std::vector<PluginCandidate>& 
       if (!it->second->loadable) throw PluginLoadError("plugin " + name + " cannot be loaded: " + it->second->problem);
       wanted.insert(name);
     }
-    if (skipped)
-      for (const auto& candidate : candidates)
-        if (!wanted.count(candidate.name)) skipped->push_back(candidate.name + ": disabled by plugins.enabled");
   }
+  if (!all && skipped)
+    for (const auto& candidate : candidates)
+      if (!wanted.count(candidate.name)) skipped->push_back(candidate.name + ": disabled by plugins.enabled");
   for (const auto& name : wanted) {
     for (const auto& dependency : byName[name]->dependencies) {
       if (wanted.count(dependency)) continue;

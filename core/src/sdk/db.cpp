@@ -15,27 +15,39 @@ DbError::DbError(std::string message, std::string sqlState)
     : std::runtime_error(std::move(message)), sqlState_(std::move(sqlState)) {}
 DbError::~DbError() = default;
 
+struct Row::Data {
+  std::vector<std::string> columns;
+  std::vector<std::vector<std::optional<std::string>>> rows;
+};
+
+Result::Result() : data_(std::make_shared<Row::Data>()) {}
+
 Result::Result(std::vector<std::string> columns, std::vector<std::vector<std::optional<std::string>>> rows,
                std::int64_t affected)
-    : columns_(std::move(columns)), rows_(std::move(rows)), affected_(affected) {}
+    : data_(std::make_shared<Row::Data>(Row::Data{std::move(columns), std::move(rows)})), affected_(affected) {}
+
+std::size_t Result::size() const { return data_->rows.size(); }
+const std::vector<std::string>& Result::columns() const { return data_->columns; }
 
 Row Result::at(std::size_t index) const {
-  if (index >= rows_.size()) throw std::out_of_range("result row " + std::to_string(index) + " out of range");
+  if (index >= size()) throw std::out_of_range("result row " + std::to_string(index) + " out of range");
   return Row(*this, index);
 }
 
+Row::Row(const Result& result, std::size_t index) : data_(result.data_), index_(index) {}
+
 std::size_t Row::columnIndex(std::string_view column) const {
-  const auto& columns = result_->columns_;
+  const auto& columns = data_->columns;
   for (std::size_t i = 0; i < columns.size(); ++i)
     if (columns[i] == column) return i;
   throw std::out_of_range("result has no column " + std::string(column));
 }
 
-bool Row::isNull(std::size_t column) const { return !result_->rows_.at(index_).at(column).has_value(); }
+bool Row::isNull(std::size_t column) const { return !data_->rows.at(index_).at(column).has_value(); }
 bool Row::isNull(std::string_view column) const { return isNull(columnIndex(column)); }
 
 const std::string& Row::text(std::size_t column) const {
-  const auto& cell = result_->rows_.at(index_).at(column);
+  const auto& cell = data_->rows.at(index_).at(column);
   static const std::string kEmpty;
   return cell ? *cell : kEmpty;
 }
@@ -55,7 +67,7 @@ bool Row::boolean(std::string_view column) const { return text(column) == "t"; }
 
 std::optional<std::string> Row::optText(std::string_view column) const {
   std::size_t i = columnIndex(column);
-  return result_->rows_.at(index_).at(i);
+  return data_->rows.at(index_).at(i);
 }
 
 Tx::~Tx() = default;

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs, builds and runs the tests. Tiers:
+#   scripts/test.sh          default tier (what CI runs): unit, integration, sdk, oracle
+#   scripts/test.sh full     everything, including long runs (crash loops, fuzzing, 10k sockets)
+# Extra arguments after the tier go to ctest (e.g. -R Router).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+tier="${1:-default}"
+[[ $# -gt 0 ]] && shift
+case "$tier" in default|full) ;; *) echo "usage: scripts/test.sh [default|full] [ctest args]"; exit 2 ;; esac
+
+scripts/install-deps.sh "$([[ $tier == full ]] && echo full || echo test)"
+scripts/build.sh
+if [[ -f web/package.json ]]; then scripts/build-web.sh; fi
+
+# Sockets-heavy tests raise their own limit, but give ctest's children room too.
+ulimit -n 65536 2>/dev/null || ulimit -n 4096 2>/dev/null || true
+
+label_args=(-LE full)
+[[ $tier == full ]] && label_args=()
+cd build
+ctest --output-on-failure --timeout 600 -j "$(nproc)" "${label_args[@]}" "$@"

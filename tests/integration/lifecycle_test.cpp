@@ -1,0 +1,183 @@
+// Starting and stopping: embedded PostgreSQL, kill -9, a second docsd, plugin selection,
+// refusals, and the operator commands.
+#include <gtest/gtest.h>
+
+#include <signal.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "test_support.hpp"
+
+namespace fs = std::filesystem;
+using docs::test::Docsd;
+using docs::test::httpRequest;
+using nlohmann::json;
+
+namespace {
+
+std::string pluginCase(const std::string& name) { return docs::test::pluginFixturesDir() + "/" + name; }
+
+// A plugins directory holding the example plugin plus the given fixture plugins.
+std::string pluginsWith(const docs::test::TempDir& dir, std::vector<std::string> fixtureFiles) {
+  fs::path plugins = fs::path(dir.path()) / "plugins";
+  fs::create_directories(plugins);
+  fs::copy_file(docs::test::buildDir() + "/plugins/example.so", plugins / "example.so");
+  for (const auto& file : fixtureFiles)
+    fs::copy_file(pluginCase(file), plugins / fs::path(file).filename());
+  return plugins.string();
+}
+
+std::int64_t createNote(int port, const std::string& text) {
+  auto r = httpRequest(port, "POST", "/api/example/notes", json{{"text", text}}.dump());
+  return r.status == 201 ? json::parse(r.body)["id"].get<std::int64_t>() : -1;
+}
+
+}  // namespace
+
+TEST(Lifecycle, EmbeddedPostgresSurvivesKill9AndRefusesASecondDocsd) {
+  docs::test::TempDir data;
+  Docsd first({{}, {"serve"}, data.path(), ""});
+  ASSERT_TRUE(first.start(std::chrono::seconds(120))) << first.log();
+  auto id = createNote(first.port(), "survives a crash");
+  ASSERT_GT(id, 0);
+
+  // A second docsd on the same data dir is refused, clearly, and changes nothing.
+  Docsd second({{}, {"serve"}, data.path(), ""});
+  EXPECT_FALSE(second.start(std::chrono::seconds(30)));
+  EXPECT_NE(second.log().find("already using the data directory"), std::string::npos) << second.log();
+  EXPECT_EQ(httpRequest(first.port(), "GET", "/api/example/notes/" + std::to_string(id)).status, 200);
+
+  // kill -9 leaves the postmaster orphaned; the next docsd adopts it.
+  first.kill9();
+  Docsd third({{}, {"serve"}, data.path(), ""});
+  ASSERT_TRUE(third.start(std::chrono::seconds(120))) << third.log();
+  auto note = httpRequest(third.port(), "GET", "/api/example/notes/" + std::to_string(id));
+  EXPECT_EQ(note.status, 200) << note.body;
+  EXPECT_EQ(json::parse(note.body, nullptr, false).value("text", ""), "survives a crash");
+  EXPECT_EQ(third.terminate(), 0) << third.log();
+  EXPECT_NE(third.log().find("embedded PostgreSQL stopped"), std::string::npos) << third.log();
+}
+
+TEST(Lifecycle, StalePostmasterPidAfterEverythingWasKilled) {
+  docs::test::TempDir data;
+  Docsd first({{}, {"serve"}, data.path(), ""});
+  ASSERT_TRUE(first.start(std::chrono::seconds(120))) << first.log();
+  auto id = createNote(first.port(), "kept");
+  std::string pidFile = data.path() + "/pg/data/postmaster.pid";
+  std::ifstream in(pidFile);
+  pid_t postmaster = 0;
+  in >> postmaster;
+  ASSERT_GT(postmaster, 0);
+  first.kill9();
+  ::kill(postmaster, SIGKILL);
+  for (int i = 0; i < 100 && ::kill(postmaster, 0) == 0; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  ASSERT_TRUE(fs::exists(pidFile)) << "a crash leaves postmaster.pid behind";
+  Docsd second({{}, {"serve"}, data.path(), ""});
+  ASSERT_TRUE(second.start(std::chrono::seconds(120))) << second.log();
+  EXPECT_EQ(httpRequest(second.port(), "GET", "/api/example/notes/" + std::to_string(id)).status, 200);
+}
+
+TEST(Lifecycle, DisabledPluginsRoutesAre404WhileTheRestWork) {
+  docs::test::TestDatabase database;
+  docs::test::TempDir dir;
+  std::string plugins = pluginsWith(dir, {"good/second.so"});
+  {
+    Docsd both({{{"DOCS_PLUGINS_DIR", plugins}}, {"serve"}, "", database.url()});
+    ASSERT_TRUE(both.start()) << both.log();
+    EXPECT_EQ(httpRequest(both.port(), "GET", "/api/second/ping").status, 200);
+    EXPECT_EQ(httpRequest(both.port(), "GET", "/api/example/hello").status, 200);
+  }
+  Docsd none({{{"DOCS_PLUGINS_DIR", plugins}, {"DOCS_PLUGINS_ENABLED", "none"}}, {"serve"}, "", database.url()});
+  ASSERT_TRUE(none.start()) << none.log();
+  EXPECT_EQ(httpRequest(none.port(), "GET", "/api/example/hello").status, 404);
+  EXPECT_EQ(httpRequest(none.port(), "GET", "/api/second/ping").status, 404);
+  EXPECT_EQ(httpRequest(none.port(), "GET", "/healthz").status, 200);
+  auto config = json::parse(httpRequest(none.port(), "GET", "/config.json").body);
+  EXPECT_EQ(config["features"].value("example", true), false);
+}
+
+TEST(Lifecycle, DependencyOnADisabledPluginStopsTheStartByName) {
+  docs::test::TestDatabase database;
+  docs::test::TempDir dir;
+  std::string plugins = pluginsWith(dir, {"good/second.so"});
+  Docsd docsd({{{"DOCS_PLUGINS_DIR", plugins}, {"DOCS_PLUGINS_ENABLED", "second"}}, {"serve"}, "", database.url()});
+  EXPECT_FALSE(docsd.start());
+  EXPECT_NE(docsd.log().find("plugin second needs plugin example, which is disabled by plugins.enabled"),
+            std::string::npos)
+      << docsd.log();
+}
+
+TEST(Lifecycle, BrokenPluginsStopTheStartWithAReason) {
+  docs::test::TestDatabase database;
+  struct Case {
+    std::string file;
+    std::string expected;
+  };
+  for (const auto& c : std::vector<Case>{{"throws_configure/throws_configure.so", "plugin throws_configure refused to configure: no configuration for you"},
+                                         {"needs_missing/needs_missing.so", "needs plugin nonexistent, which is not installed"}}) {
+    docs::test::TempDir dir;
+    std::string plugins = pluginsWith(dir, {c.file});
+    Docsd docsd({{{"DOCS_PLUGINS_DIR", plugins}}, {"serve"}, "", database.url()});
+    EXPECT_FALSE(docsd.start());
+    EXPECT_NE(docsd.log().find(c.expected), std::string::npos) << docsd.log();
+  }
+  // A wrong-ABI library that nobody enabled by name is skipped, not fatal, and listed.
+  docs::test::TempDir dir;
+  std::string plugins = pluginsWith(dir, {"wrong_abi/wrong_abi.so"});
+  Docsd docsd({{{"DOCS_PLUGINS_DIR", plugins}}, {"serve"}, "", database.url()});
+  ASSERT_TRUE(docsd.start()) << docsd.log();
+  EXPECT_NE(docsd.log().find("built for plugin ABI 99"), std::string::npos) << docsd.log();
+}
+
+TEST(Lifecycle, PluginsAndMigrateCommands) {
+  docs::test::TestDatabase database;
+  docs::test::TempDir dir;
+  std::string plugins = pluginsWith(dir, {"good/second.so", "wrong_abi/wrong_abi.so"});
+  std::string docsd = docs::test::buildDir() + "/bin/docsd";
+  auto [code, out] = docs::test::runCommand({docsd, "plugins"}, {{"DOCS_PLUGINS_DIR", plugins}});
+  EXPECT_EQ(code, 0) << out;
+  EXPECT_NE(out.find("second 2.1.0 (needs example): enabled"), std::string::npos) << out;
+  EXPECT_NE(out.find("NOT LOADABLE: built for plugin ABI 99"), std::string::npos) << out;
+  EXPECT_NE(out.find("start order: example second"), std::string::npos) << out;
+  auto [failCode, failOut] =
+      docs::test::runCommand({docsd, "plugins"}, {{"DOCS_PLUGINS_DIR", plugins}, {"DOCS_PLUGINS_ENABLED", "second"}});
+  EXPECT_EQ(failCode, 1) << failOut;
+
+  auto [migrateCode, migrateOut] = docs::test::runCommand(
+      {docsd, "migrate"}, {{"DOCS_PLUGINS_DIR", plugins}, {"DATABASE_URL", database.url()}, {"DOCS_DATA_DIR", dir.path()}});
+  EXPECT_EQ(migrateCode, 0) << migrateOut;
+  EXPECT_NE(migrateOut.find("example/1 notes"), std::string::npos) << migrateOut;
+
+  auto [helpCode, helpOut] = docs::test::runCommand({docsd, "--help"}, {{"DOCS_PLUGINS_DIR", plugins}});
+  EXPECT_EQ(helpCode, 0);
+  for (auto key : {"server.public_url", "server.allowed_origins", "plugins.enabled", "DATABASE_URL", "DOCS_PORT",
+                   "example.greeting"})
+    EXPECT_NE(helpOut.find(key), std::string::npos) << key;
+}
+
+TEST(Lifecycle, EditedMigrationRefusesTheStart) {
+  docs::test::TestDatabase database;
+  docs::test::TempDir dir;
+  std::string docsd = docs::test::buildDir() + "/bin/docsd";
+  std::map<std::string, std::string> env = {{"DATABASE_URL", database.url()}, {"DOCS_DATA_DIR", dir.path()},
+                                            {"DOCS_PLUGINS_DIR", docs::test::buildDir() + "/plugins"}};
+  ASSERT_EQ(docs::test::runCommand({docsd, "migrate"}, env).first, 0);
+  // Simulate an edited file: the recorded checksum no longer matches.
+  auto [psqlCode, psqlOut] = docs::test::runCommand(
+      {"psql", database.url(), "-c", "UPDATE schema_migrations SET checksum = $$x$$ WHERE owner = $$example$$"});
+  ASSERT_EQ(psqlCode, 0) << psqlOut;
+  auto [code, out] = docs::test::runCommand({docsd, "migrate"}, env);
+  EXPECT_EQ(code, 1);
+  EXPECT_NE(out.find("example: migration 1 (notes) was changed after it was applied"), std::string::npos) << out;
+}
+
+TEST(Lifecycle, SigtermStopsCleanly) {
+  docs::test::TestDatabase database;
+  Docsd docsd({{}, {"serve"}, "", database.url()});
+  ASSERT_TRUE(docsd.start()) << docsd.log();
+  EXPECT_EQ(docsd.terminate(), 0);
+  EXPECT_NE(docsd.log().find("example plugin stopped"), std::string::npos) << docsd.log();
+}

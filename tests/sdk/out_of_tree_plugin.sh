@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs the SDK to a scratch prefix, builds plugins/example against it the way a
+# third-party author would, and checks that docsd loads the result.
+set -euo pipefail
+source_dir="$1"
+build_dir="$2"
+work="$(mktemp -d /tmp/docs-sdk-XXXXXX)"
+trap 'rm -rf "$work"' EXIT
+cmake --install "$build_dir" --prefix "$work/prefix" >/dev/null
+launcher=()
+command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+cmake -S "$source_dir/plugins/example" -B "$work/build" -G Ninja -DCMAKE_PREFIX_PATH="$work/prefix" \
+  "${launcher[@]}" >/dev/null
+ninja -C "$work/build" >/dev/null
+plugin="$(find "$work/build" -name example.so | head -1)"
+[[ -n "$plugin" ]] || { echo "example.so was not built"; exit 1; }
+mkdir -p "$work/plugins"
+cp "$plugin" "$work/plugins/"
+output="$(DOCS_PLUGINS_DIR="$work/plugins" "$work/prefix/bin/docsd" plugins)"
+echo "$output"
+grep -q "example 1.0.0: enabled" <<<"$output"
+grep -q "start order: example" <<<"$output"

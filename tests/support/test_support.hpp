@@ -1,0 +1,103 @@
+#pragma once
+// Helpers for tests that need a real PostgreSQL or a real docsd process.
+
+#include <sys/types.h>
+
+#include <chrono>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace docs::test {
+
+// The shared test cluster started by the ctest fixture (DOCS_TEST_PG_DIR).
+std::string clusterUrl(const std::string& database);
+
+// A fresh database in the test cluster, dropped when this goes out of scope.
+class TestDatabase {
+ public:
+  TestDatabase();
+  ~TestDatabase();
+  TestDatabase(const TestDatabase&) = delete;
+  TestDatabase& operator=(const TestDatabase&) = delete;
+  const std::string& url() const { return url_; }
+  const std::string& name() const { return name_; }
+
+ private:
+  std::string name_;
+  std::string url_;
+};
+
+// A temporary directory removed at destruction.
+class TempDir {
+ public:
+  TempDir();
+  ~TempDir();
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
+std::string buildDir();       // DOCS_BUILD_DIR
+std::string sourceDir();      // DOCS_SOURCE_DIR
+std::string pluginFixturesDir();  // DOCS_TEST_PLUGINS: build/test-plugins
+
+struct HttpResponse {
+  int status = 0;
+  std::map<std::string, std::string> headers;  // lower-case names
+  std::string body;
+  std::string header(const std::string& lowerName) const;
+};
+
+// One request on a fresh connection (Connection: close); status 0 if it failed.
+HttpResponse httpRequest(int port, const std::string& method, const std::string& target,
+                         const std::string& body = "", const std::map<std::string, std::string>& headers = {},
+                         std::chrono::milliseconds timeout = std::chrono::seconds(10));
+// Sends raw bytes and returns everything read until EOF or timeout.
+std::string rawExchange(int port, const std::string& bytes, std::chrono::milliseconds timeout);
+int connectTo(int port);  // blocking TCP connection to 127.0.0.1, -1 on failure
+
+// A docsd child process.
+class Docsd {
+ public:
+  struct Options {
+    std::map<std::string, std::string> env;  // added to the inherited environment
+    std::vector<std::string> args = {"serve"};
+    std::string dataDir;                     // default: a fresh temp dir
+    std::string databaseUrl;                 // empty: embedded PostgreSQL
+  };
+  explicit Docsd(Options options);
+  ~Docsd();
+  // Starts and waits for the port file; false (with the log available) if it exited.
+  bool start(std::chrono::milliseconds timeout = std::chrono::seconds(60));
+  int port() const { return port_; }
+  pid_t pid() const { return pid_; }
+  void kill9();
+  // SIGTERM and wait; returns the exit code (-1 if killed by a signal).
+  int terminate(std::chrono::milliseconds timeout = std::chrono::seconds(30));
+  // Waits for a process that should exit by itself (e.g. refused start).
+  int waitExit(std::chrono::milliseconds timeout = std::chrono::seconds(60));
+  std::string log() const;
+  const std::string& dataDir() const { return dataDir_; }
+  int threadCount() const;
+
+ private:
+  Options options_;
+  std::optional<TempDir> ownDataDir_;
+  std::string dataDir_;
+  std::string logPath_;
+  std::string portFile_;
+  pid_t pid_ = -1;
+  int port_ = 0;
+};
+
+// Runs a command, returns exit code and combined output.
+std::pair<int, std::string> runCommand(const std::vector<std::string>& argv,
+                                       const std::map<std::string, std::string>& env = {});
+
+// Raises RLIMIT_NOFILE to at least `wanted` (or the hard limit).
+void raiseOpenFileLimit(int wanted);
+
+}  // namespace docs::test
