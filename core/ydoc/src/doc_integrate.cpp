@@ -188,7 +188,9 @@ void Doc::integrate(Transaction& tr, Item* item, uint64_t offset) {
     if (!item->parentSub && item->countable() && !item->deleted) parent->length += item->length;
     addStruct(item);
     if (auto* ct = std::get_if<ContentType>(&item->content)) {
+        if (parent->depth + 1 > kMaxTypeDepth) throw InvalidUpdateError("shared types nested too deeply");
         ct->type = newType(ct->ref, ct->name, item);
+        ct->type->depth = parent->depth + 1;
     } else if (std::holds_alternative<ContentFormat>(item->content)) {
         parent->hasFormatting = true;
     }

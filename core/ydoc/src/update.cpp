@@ -55,6 +55,8 @@ Struct readStruct(Decoder& dec, uint64_t client, uint64_t clock) {
         s.content = readContent(dec, ref);
         s.length = contentLength(s.content);
     }
+    // yjs never encodes empty structs; refusing them keeps every loop making progress
+    if (s.length == 0) throw DecodeError("struct of length 0");
     // clocks are JS numbers: refuse anything that would leave the safe range
     if (s.length > (uint64_t{1} << 53) || clock > (uint64_t{1} << 53) - s.length) {
         throw DecodeError("struct clock out of range");

@@ -42,6 +42,10 @@ struct Item {
     bool isDeleted() const { return isGc || deleted; }
 };
 
+// Types nested deeper than this are refused (recursive deletes and readers stay
+// far from the stack limit); Tiptap documents are a few levels deep.
+inline constexpr int kMaxTypeDepth = 512;
+
 // A shared type (yjs AbstractType): a sequence of items plus a key -> item map.
 class YType {
 public:
@@ -54,6 +58,7 @@ public:
     std::vector<std::string> mapOrder;  // JS Map insertion order of keys
     uint64_t length = 0;
     bool hasFormatting = false;
+    int depth = 0;  // nesting level; roots are 0
     Doc* doc = nullptr;
 
     bool isText() const { return ref == TypeRef::Text || ref == TypeRef::XmlText; }

@@ -8,7 +8,7 @@
 namespace docs::ydoc {
 
 // Maximum element nesting accepted by the conversions.
-inline constexpr int kMaxNodeDepth = 256;
+inline constexpr int kMaxNodeDepth = 520;
 
 // The document held in XmlFragment `fragment`, shaped like Tiptap's
 // editor.getJSON(): every node of the schema carries all its attrs (defaults
