@@ -3,6 +3,8 @@
 # ci preset (-Werror) when CI=true. Extra arguments go to ninja (targets).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# ccache hits across clones: paths are taken relative to the checkout.
+export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=true
 preset=dev
 [[ "${CI:-}" == true ]] && preset=ci
 if [[ ! -f build/build.ninja ]] || ! grep -q "DOCS_WERROR:BOOL=$([[ $preset == ci ]] && echo ON || echo OFF)" build/CMakeCache.txt 2>/dev/null; then

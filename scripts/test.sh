@@ -10,6 +10,7 @@ tier="${1:-default}"
 case "$tier" in default|full) ;; *) echo "usage: scripts/test.sh [default|full] [ctest args]"; exit 2 ;; esac
 
 scripts/install-deps.sh "$([[ $tier == full ]] && echo full || echo test)"
+scripts/npm-deps.sh
 scripts/build.sh
 if [[ -f web/package.json ]]; then scripts/build-web.sh; fi
 

@@ -12,6 +12,10 @@
 #include "docs/abi.hpp"
 #include "log/logging.hpp"
 
+#ifdef DOCS_HAVE_YDOC
+#include "docs/ydoc/cli.hpp"
+#endif
+
 namespace {
 
 constexpr const char* kUsage = R"(usage: docsd [COMMAND] [OPTIONS]
@@ -22,6 +26,8 @@ commands:
   plugins               list plugins: what would load, versions, dependencies, and why not
   postgres start|stop|url --dir DIR
                         manage a private PostgreSQL cluster (tests, development)
+  ydoc json|markdown|html|text|merge|state-vector|diff|from-json FILE...
+                        read, merge and build Yjs page documents (docsd ydoc --help)
   help                  this text, with every configuration key
 
 options:
@@ -59,6 +65,10 @@ class DocsdApplication final : public Poco::Util::ServerApplication {
     if (const char* fromEnv = std::getenv("DOCS_CONFIG")) configFile = fromEnv;
     for (std::size_t i = 0; i < args_.size(); ++i) {
       const std::string& arg = args_[i];
+      if (command == "ydoc") {  // everything after `ydoc` belongs to it
+        rest.push_back(arg);
+        continue;
+      }
       auto value = [&](const char* flag) -> std::string {
         if (i + 1 >= args_.size()) throw std::invalid_argument(std::string(flag) + " needs a value");
         return args_[++i];
@@ -87,6 +97,9 @@ class DocsdApplication final : public Poco::Util::ServerApplication {
     if (command == "migrate") return app.migrate();
     if (command == "plugins") return app.listPlugins(std::cout);
     if (command == "postgres") return runPostgresCommand(config, rest, std::cout, std::cerr);
+#ifdef DOCS_HAVE_YDOC
+    if (command == "ydoc") return docs::ydoc::runCli(rest, std::cin, std::cout, std::cerr);
+#endif
     std::cerr << "docsd: unknown command '" << command << "'\n\n" << kUsage;
     return 2;
   }
