@@ -65,7 +65,23 @@ std::string escapeLineStart(const std::string& s) {
     return s;
 }
 
-std::string safeUrl(const std::string& url) {
+// Only http(s), mailto and relative URLs survive; javascript: and friends become "#".
+std::string allowedUrl(const std::string& url) {
+    std::string lower;
+    for (const char c : url) {
+        if (static_cast<unsigned char>(c) > 0x20) lower.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+    }
+    const auto colon = lower.find(':');
+    const auto slash = lower.find_first_of("/?#");
+    if (colon != std::string::npos && (slash == std::string::npos || colon < slash)) {
+        const std::string scheme = lower.substr(0, colon);
+        if (scheme != "http" && scheme != "https" && scheme != "mailto") return "#";
+    }
+    return url;
+}
+
+std::string safeUrl(const std::string& rawUrl) {
+    const std::string url = allowedUrl(rawUrl);
     std::string out;
     for (const char c : url) {
         if (c == ' ') out += "%20";
@@ -168,6 +184,7 @@ std::string prefixLines(const std::string& text, const std::string& first, const
 }
 
 std::string renderBlocks(const Json& nodes, bool tight);
+std::string renderBlock(const Json& node);
 
 std::string renderTable(const Json& table) {
     std::vector<std::vector<std::string>> rows;
@@ -217,7 +234,14 @@ std::string renderList(const Json& list, const std::string& type) {
         } else {
             marker = "- ";
         }
-        std::string body = renderBlocks(contentOf(item), true);
+        std::string body;
+        const Json& blocks = contentOf(item);
+        for (size_t b = 0; b < blocks.size(); ++b) {
+            // an ordered list not starting at 1 cannot interrupt a paragraph: leave a blank line
+            const bool gap = b > 0 && typeOf(blocks[b]) == "orderedList" && attrOf(blocks[b], "start") != Json(1);
+            if (gap) body += "\n";
+            body += renderBlock(blocks[b]);
+        }
         while (!body.empty() && body.back() == '\n') body.pop_back();
         out += prefixLines(body, marker, std::string(type == "taskList" ? 2 : marker.size(), ' '));
     }

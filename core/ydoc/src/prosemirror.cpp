@@ -57,7 +57,7 @@ Json nodeJson(const std::string& type, const Json& yAttrs) {
 void appendChildren(const YType& type, Json& content, int depth);
 
 void appendNode(const YType& child, Json& content, int depth) {
-    if (depth > kMaxNodeDepth) throw ConversionError("document nested too deeply");
+    if (depth > kMaxTypeDepth + 1) throw ConversionError("document nested too deeply");
     if (child.ref == TypeRef::XmlText || child.ref == TypeRef::Text) {
         for (const DeltaOp& op : textDelta(child)) {
             if (!op.isText()) continue;

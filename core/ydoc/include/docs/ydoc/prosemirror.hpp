@@ -7,8 +7,8 @@
 
 namespace docs::ydoc {
 
-// Maximum element nesting accepted by the conversions.
-inline constexpr int kMaxNodeDepth = 520;
+// Maximum element nesting accepted when building a document from JSON.
+inline constexpr int kMaxNodeDepth = 256;
 
 // The document held in XmlFragment `fragment`, shaped like Tiptap's
 // editor.getJSON(): every node of the schema carries all its attrs (defaults
