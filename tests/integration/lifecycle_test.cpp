@@ -181,3 +181,46 @@ TEST(Lifecycle, SigtermStopsCleanly) {
   EXPECT_EQ(docsd.terminate(), 0);
   EXPECT_NE(docsd.log().find("example plugin stopped"), std::string::npos) << docsd.log();
 }
+
+TEST(Lifecycle, MissingPostgresProgramsAreAClearError) {
+  docs::test::TempDir data;
+  Docsd docsd({{{"DOCS_DATABASE_POSTGRES_BIN_DIR", data.path()}}, {"serve"}, data.path(), ""});
+  EXPECT_FALSE(docsd.start());
+  EXPECT_NE(docsd.log().find("does not hold initdb, pg_ctl and postgres"), std::string::npos) << docsd.log();
+}
+
+TEST(Lifecycle, TwoNodesShareOneDatabase) {
+  docs::test::TestDatabase database;
+  Docsd a({{}, {"serve"}, "", database.url()});
+  Docsd b({{}, {"serve"}, "", database.url()});
+  ASSERT_TRUE(a.start()) << a.log();
+  ASSERT_TRUE(b.start()) << b.log();
+  std::vector<std::int64_t> ids;
+  for (int i = 0; i < 10; ++i) ids.push_back(createNote(i % 2 ? a.port() : b.port(), "note " + std::to_string(i)));
+  // Each job runs once, on whichever node claims it; events reach both nodes.
+  json statsA, statsB;
+  for (int i = 0; i < 200; ++i) {
+    statsA = json::parse(httpRequest(a.port(), "GET", "/api/example/stats").body, nullptr, false);
+    statsB = json::parse(httpRequest(b.port(), "GET", "/api/example/stats").body, nullptr, false);
+    if (statsA.value("events_seen", 0) >= 10 && statsB.value("events_seen", 0) >= 10) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  EXPECT_EQ(statsA.value("notes_processed", 0), 10) << statsA.dump();
+  EXPECT_EQ(statsA.value("events_seen", 0), 10) << statsA.dump();
+  EXPECT_EQ(statsB.value("events_seen", 0), 10) << statsB.dump();
+}
+
+TEST(Lifecycle, TheCallerIsResolvedThroughTheAuthenticatorService) {
+  docs::test::TestDatabase database;
+  docs::test::TempDir dir;
+  std::string plugins = pluginsWith(dir, {"good/second.so"});
+  Docsd docsd({{{"DOCS_PLUGINS_DIR", plugins}}, {"serve"}, "", database.url()});
+  ASSERT_TRUE(docsd.start()) << docsd.log();
+  auto anonymous = httpRequest(docsd.port(), "GET", "/api/second/whoami");
+  EXPECT_EQ(anonymous.status, 401);
+  auto wrong = httpRequest(docsd.port(), "GET", "/api/second/whoami", "", {{"Authorization", "Bearer nope"}});
+  EXPECT_EQ(wrong.status, 401);
+  auto good = httpRequest(docsd.port(), "GET", "/api/second/whoami", "", {{"Authorization", "Bearer good-token"}});
+  ASSERT_EQ(good.status, 200) << good.body;
+  EXPECT_EQ(json::parse(good.body)["email"], "u1@example.com");
+}

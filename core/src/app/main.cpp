@@ -2,6 +2,7 @@
 
 #include <Poco/Util/ServerApplication.h>
 #include <signal.h>
+#include <sys/resource.h>
 
 #include <iostream>
 #include <string>
@@ -120,6 +121,12 @@ int main(int argc, char** argv) {
   sigaddset(&signals, SIGQUIT);
   pthread_sigmask(SIG_BLOCK, &signals, nullptr);
   signal(SIGPIPE, SIG_IGN);
+  // Every WebSocket is a descriptor: take the whole hard limit.
+  rlimit files{};
+  if (getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < files.rlim_max) {
+    files.rlim_cur = files.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &files);
+  }
 
   std::vector<std::string> args(argv + 1, argv + argc);
   try {

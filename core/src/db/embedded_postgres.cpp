@@ -11,6 +11,7 @@
 #include <regex>
 #include <sstream>
 #include <stdexcept>
+#include <thread>
 
 #include "db/pg_pool.hpp"
 #include "docs/logger.hpp"
@@ -113,10 +114,15 @@ void EmbeddedPostgres::start() {
   ensureDirectories();
   if (!fs::exists(fs::path(dataDir_) / "PG_VERSION")) initCluster();
   writeSettings();
-  if (isRunning()) {
+  if (isRunning() && acceptsConnections(std::chrono::seconds(15))) {
     adopted_ = true;
     if (logger_) logger_->warn("adopting a PostgreSQL left running by a previous docsd", {{"data", dataDir_}});
   } else {
+    if (isRunning()) {
+      // A postmaster that never answers (dying, or wedged): stop it hard, then start fresh.
+      if (logger_) logger_->warn("a previous PostgreSQL does not answer; stopping it", {{"data", dataDir_}});
+      runProcess({program("pg_ctl"), "stop", "-D", dataDir_, "-m", "immediate", "-w", "-t", "30", "-s"}, runAs_);
+    }
     startPostmaster();
   }
   running_ = true;
@@ -170,6 +176,19 @@ void EmbeddedPostgres::writeSettings() {
        << "logging_collector = off\n";
   conf.close();
   if (runAs_) (void)!::chown(file.c_str(), runAs_->uid, runAs_->gid);
+}
+
+bool EmbeddedPostgres::acceptsConnections(std::chrono::milliseconds patience) {
+  auto deadline = std::chrono::steady_clock::now() + patience;
+  std::string conninfo = url("postgres");
+  for (;;) {
+    PGPing ping = PQping(conninfo.c_str());
+    if (ping == PQPING_OK) return true;
+    if (ping == PQPING_NO_ATTEMPT || std::chrono::steady_clock::now() >= deadline) return false;
+    // Not yet up, or dying: if the postmaster is gone, stop waiting.
+    if (ping == PQPING_NO_RESPONSE && !isRunning()) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  }
 }
 
 bool EmbeddedPostgres::isRunning() {

@@ -3,6 +3,7 @@
 // socket there. initdb on first use; adopts a postmaster left running by a killed docsd;
 // replaces a stale postmaster.pid; runs the cluster as an unprivileged user when root.
 
+#include <chrono>
 #include <memory>
 #include <optional>
 #include <string>
@@ -45,6 +46,8 @@ class EmbeddedPostgres {
   void initCluster();
   void writeSettings();
   bool isRunning();
+  // Waits up to `patience` for the server to accept connections.
+  bool acceptsConnections(std::chrono::milliseconds patience);
   void startPostmaster();
   void removeStalePidFile();
   void ensureDatabase(const std::string& name);

@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# Runs the benchmarks and prints their results. Usage: bench/run.sh [http|ws|ydoc|all]
+#   http  requests/s and p99 of a small JSON route, docsd vs nginx serving the same JSON
+#         as a static file, with wrk at 1, 64 and 256 connections (same run, same machine)
+#   ws    memory per idle WebSocket (10,000 connections) and threads held
+#   ydoc  core/ydoc against yjs on the editing traces (bench/ydoc)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+what="${1:-all}"
+scripts/install-deps.sh full
+scripts/npm-deps.sh
+export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=true
+cmake --preset dev -DDOCS_BUILD_BENCH=ON >/dev/null
+ninja -C build product ws_idle $(ninja -C build -t targets all 2>/dev/null | grep -o '^ydoc_bench[^:]*' || true) >/dev/null
+ulimit -n 65536 2>/dev/null || true
+
+work="$(mktemp -d /tmp/docs-bench-XXXXXX)"
+cleanup() {
+  [[ -n "${docsd_pid:-}" ]] && kill "$docsd_pid" 2>/dev/null && wait "$docsd_pid" 2>/dev/null || true
+  [[ -f "$work/nginx.pid" ]] && kill "$(cat "$work/nginx.pid")" 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+start_docsd() {
+  DOCS_DATA_DIR="$work/data" DOCS_PORT=0 DOCS_SERVER_HOST=127.0.0.1 DOCS_SERVER_PORT_FILE="$work/port" \
+    DOCS_LOG_ACCESS=false DOCS_LOG_LEVEL=warn build/bin/docsd serve >"$work/docsd.log" 2>&1 &
+  docsd_pid=$!
+  for _ in $(seq 1 600); do [[ -s "$work/port" ]] && break; sleep 0.1; done
+  docsd_port=$(cat "$work/port")
+}
+
+wrk_row() {  # name url connections
+  local out rps p99
+  out=$(wrk -t 2 -c "$3" -d "${BENCH_SECONDS:-10}s" --latency "$2")
+  rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
+  p99=$(awk '$1 == "99%" {print $2}' <<<"$out")
+  echo "$1 $3 $rps $p99"
+}
+
+if [[ "$what" == http || "$what" == all ]]; then
+  start_docsd
+  body=$(curl -s "http://127.0.0.1:$docsd_port/api/example/hello")
+  mkdir -p "$work/www"
+  printf '%s' "$body" > "$work/www/hello.json"
+  cat > "$work/nginx.conf" <<NGINX
+worker_processes auto;
+pid $work/nginx.pid;
+error_log $work/nginx-error.log;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  server {
+    listen 127.0.0.1:18099;
+    root $work/www;
+    location / { default_type application/json; }
+  }
+}
+NGINX
+  nginx -c "$work/nginx.conf"
+  sleep 0.5
+  echo "== HTTP: GET a small JSON document (wrk -t2, ${BENCH_SECONDS:-10}s per row) =="
+  echo "server connections requests_per_s p99"
+  for c in 1 64 256; do
+    wrk_row docsd "http://127.0.0.1:$docsd_port/api/example/hello" "$c"
+    wrk_row nginx "http://127.0.0.1:18099/hello.json" "$c"
+  done
+  kill "$(cat "$work/nginx.pid")"; rm -f "$work/nginx.pid"
+fi
+
+if [[ "$what" == ws || "$what" == all ]]; then
+  [[ -n "${docsd_pid:-}" ]] || start_docsd
+  echo "== WebSocket: idle connections =="
+  build/bin/ws_idle "$docsd_port" "$docsd_pid" "${BENCH_WS_COUNT:-10000}"
+fi
+
+if [[ "$what" == ydoc || "$what" == all ]]; then
+  if [[ -x bench/ydoc/run.sh ]]; then bench/ydoc/run.sh; else echo "bench/ydoc not present"; fi
+fi
