@@ -4,7 +4,6 @@
 
 #include <chrono>
 #include <cstdio>
-#include <fstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -13,23 +12,8 @@
 #include "ws_client.hpp"
 
 namespace {
-
-long rssKiB(int pid) {
-  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
-  std::string line;
-  while (std::getline(status, line))
-    if (line.rfind("VmRSS:", 0) == 0) return std::stol(line.substr(6));
-  return -1;
-}
-
-int threads(int pid) {
-  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
-  std::string line;
-  while (std::getline(status, line))
-    if (line.rfind("Threads:", 0) == 0) return std::stoi(line.substr(8));
-  return -1;
-}
-
+long rssKiB(int pid) { return docs::test::procStatusField(pid, "VmRSS"); }
+int threads(int pid) { return static_cast<int>(docs::test::procStatusField(pid, "Threads")); }
 }  // namespace
 
 int main(int argc, char** argv) {

@@ -293,11 +293,13 @@ int Docsd::terminate(std::chrono::milliseconds timeout) {
 
 std::string Docsd::log() const { return readAll(logPath_); }
 
-int Docsd::threadCount() const {
-  std::ifstream status("/proc/" + std::to_string(pid_) + "/status");
+int Docsd::threadCount() const { return static_cast<int>(procStatusField(pid_, "Threads")); }
+
+long procStatusField(pid_t pid, const std::string& field) {
+  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
   std::string line;
   while (std::getline(status, line))
-    if (line.rfind("Threads:", 0) == 0) return std::atoi(line.c_str() + 8);
+    if (line.rfind(field + ":", 0) == 0) return std::atol(line.c_str() + field.size() + 1);
   return -1;
 }
 

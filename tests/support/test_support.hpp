@@ -97,6 +97,9 @@ class Docsd {
 std::pair<int, std::string> runCommand(const std::vector<std::string>& argv,
                                        const std::map<std::string, std::string>& env = {});
 
+// A numeric field of /proc/PID/status ("Threads", "VmRSS" in KiB), or -1.
+long procStatusField(pid_t pid, const std::string& field);
+
 // Raises RLIMIT_NOFILE to at least `wanted` (or the hard limit).
 void raiseOpenFileLimit(int wanted);
 

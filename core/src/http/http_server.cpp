@@ -27,6 +27,7 @@
 #include <unordered_map>
 
 #include "http/websocket_hub.hpp"
+#include "sdk/url_codec.hpp"
 
 namespace docs::core {
 
@@ -166,12 +167,6 @@ std::string acceptRequestId(const std::string& incoming) {
   for (char c : incoming)
     if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_' && c != '.') return newRequestId();
   return incoming;
-}
-
-bool equalsIgnoreCase(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-         });
 }
 
 bool containsToken(const std::string& header, std::string_view token) {

@@ -8,17 +8,6 @@
 
 namespace docs {
 
-namespace {
-
-bool equalsIgnoreCase(std::string_view a, std::string_view b) {
-  return a.size() == b.size() &&
-         std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-         });
-}
-
-}  // namespace
-
 std::string_view methodName(Method method) {
   switch (method) {
     case Method::Get: return "GET";

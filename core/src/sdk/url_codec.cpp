@@ -32,6 +32,17 @@ std::optional<std::string> percentDecode(std::string_view text, bool plusAsSpace
   return out;
 }
 
+bool equalsIgnoreCase(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    char x = a[i], y = b[i];
+    if (x >= 'A' && x <= 'Z') x = static_cast<char>(x - 'A' + 'a');
+    if (y >= 'A' && y <= 'Z') y = static_cast<char>(y - 'A' + 'a');
+    if (x != y) return false;
+  }
+  return true;
+}
+
 std::vector<std::pair<std::string, std::string>> parseQueryString(std::string_view query) {
   std::vector<std::pair<std::string, std::string>> out;
   while (!query.empty()) {
