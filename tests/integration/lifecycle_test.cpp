@@ -224,3 +224,20 @@ TEST(Lifecycle, TheCallerIsResolvedThroughTheAuthenticatorService) {
   ASSERT_EQ(good.status, 200) << good.body;
   EXPECT_EQ(json::parse(good.body)["email"], "u1@example.com");
 }
+
+TEST(Lifecycle, ShutdownWaitsForARunningJob) {
+  docs::test::TestDatabase database;
+  Docsd docsd({{}, {"serve"}, "", database.url()});
+  ASSERT_TRUE(docsd.start()) << docsd.log();
+  ASSERT_EQ(httpRequest(docsd.port(), "POST", "/api/example/slow", R"({"ms": 2000})").status, 202);
+  json stats = json::object();
+  for (int i = 0; i < 100 && stats.value("slow_started", 0) < 1; ++i) {
+    stats = json::parse(httpRequest(docsd.port(), "GET", "/api/example/stats").body, nullptr, false);
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  ASSERT_EQ(stats.value("slow_started", 0), 1);
+  EXPECT_EQ(docsd.terminate(), 0);
+  auto [code, out] = docs::test::runCommand(
+      {"psql", database.url(), "-tAc", "SELECT status || $$:$$ || (SELECT value FROM example_counters WHERE name = $$slow_finished$$) FROM jobs WHERE kind = $$example.slow$$"});
+  EXPECT_EQ(out, "done:1\n") << "the running job finished before docsd exited";
+}

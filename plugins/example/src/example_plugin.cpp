@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <string>
+#include <thread>
 
 namespace docs_plugin_example {
 struct EmbeddedMigration {
@@ -104,6 +105,19 @@ class ExamplePlugin final : public docs::Plugin {
         bumpCounter(tx, "notes_processed");
         context_->events().publishAfterCommit(tx, "example.note_processed", {{"id", id}});
       });
+    });
+
+    // A job that takes a while, to show that shutdown waits for running jobs.
+    registry.route(Method::Post, "/api/example/slow", [this](Request& request, Response& response) {
+      Json body = request.jsonObject();
+      int ms = body.value("ms", 1000);
+      if (ms < 0 || ms > 60000) throw HttpError::badRequest("'ms' must be 0 to 60000", "invalid_field");
+      response.json({{"job", context_->jobs().enqueue({"example.slow", {{"ms", ms}}})}}, 202);
+    });
+    registry.jobHandler("example.slow", [this](docs::JobContext& job) {
+      context_->db().transaction([](docs::Tx& tx) { bumpCounter(tx, "slow_started"); });
+      std::this_thread::sleep_for(std::chrono::milliseconds(job.payload().at("ms").get<int>()));
+      context_->db().transaction([](docs::Tx& tx) { bumpCounter(tx, "slow_finished"); });
     });
 
     registry.subscribe("example.note_processed", [this](const Json&) { ++eventsSeen_; });
