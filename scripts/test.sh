@@ -19,5 +19,13 @@ ulimit -n 65536 2>/dev/null || ulimit -n 4096 2>/dev/null || true
 
 label_args=(-LE full)
 [[ $tier == full ]] && label_args=()
-cd build
-ctest --output-on-failure --timeout 600 -j "$(nproc)" "${label_args[@]}" "$@"
+(cd build && ctest --output-on-failure --timeout 600 -j "$(nproc)" "${label_args[@]}" "$@")
+
+if [[ $tier == full ]]; then
+  # The same suites again under AddressSanitizer + UBSan (build-asan/).
+  export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=true
+  cmake --preset asan >/dev/null
+  ninja -C build-asan -j "$(nproc)"
+  (cd build-asan && ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=halt_on_error=1 \
+     ctest --output-on-failure --timeout 900 -j "$(nproc)" -LE "full|ydoc-oracle" "$@")
+fi

@@ -473,7 +473,9 @@ void HttpServer::dispatch(void* pocoRequest, void* pocoResponse) {
     }
     if (closeAfter) response.setKeepAlive(false);
     if (out.filePath()) {
-      response.sendFile(*out.filePath(), response.getContentType());
+      // A copy: sendFile rewrites the header the reference would point into.
+      const std::string contentType = response.getContentType();
+      response.sendFile(*out.filePath(), contentType);
       bytesOut = static_cast<std::uint64_t>(response.getContentLength64());
     } else if (out.status() == 204 || out.status() == 304) {
       response.setContentLength(0);
