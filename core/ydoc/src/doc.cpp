@@ -91,7 +91,8 @@ size_t Doc::findIndex(const std::vector<Item*>& structs, uint64_t clock) const {
     size_t left = 0;
     size_t right = structs.size() - 1;
     const Item* mid = structs[right];
-    if (mid->id.clock == clock) return right;
+    // most lookups during sequential loads hit the last struct
+    if (mid->id.clock <= clock && clock < mid->id.clock + mid->length) return right;
     // pivot on the expected position like yjs; then plain binary search
     const uint64_t span = mid->id.clock + mid->length - 1;
     size_t midIndex = span == 0 ? 0 : static_cast<size_t>((static_cast<double>(clock) / static_cast<double>(span)) *

@@ -9,8 +9,9 @@
 namespace docs::ydoc {
 namespace {
 
+// One client's structs of an update: a view into the decoded struct list.
 struct ClientRefs {
-    std::vector<Struct> refs;
+    std::span<Struct> refs;
     size_t i = 0;
     bool removed = false;  // yjs deletes the entry; we keep the storage alive
 };
@@ -358,12 +359,9 @@ void Doc::readAndIntegrate(Transaction& tr, std::span<const uint8_t> update) {
         size_t i = 0;
         while (i < decoded.structs.size()) {
             const uint64_t client = decoded.structs[i].id.client;
-            std::vector<Struct> group;
-            while (i < decoded.structs.size() && decoded.structs[i].id.client == client) {
-                group.push_back(std::move(decoded.structs[i]));
-                ++i;
-            }
-            refs[client] = ClientRefs{std::move(group), 0, false};
+            const size_t begin = i;
+            while (i < decoded.structs.size() && decoded.structs[i].id.client == client) ++i;
+            refs[client] = ClientRefs{std::span<Struct>(decoded.structs.data() + begin, i - begin), 0, false};
         }
     }
     // resolve root parents now, like yjs does while reading

@@ -1,0 +1,109 @@
+#!/usr/bin/env node
+// Replays a sequential editing trace (josephg/editing-traces format) with yjs
+// into an XmlText inside a paragraph, as Tiptap holds text, and writes what the
+// C++ benchmark needs plus yjs' own timings for the side-by-side table.
+//
+// usage: node yjs_trace.cjs TRACE.json.gz OUT_PREFIX
+//   OUT_PREFIX.updates.bin  varUint n, then n x varUint8Array (one update per transaction)
+//   OUT_PREFIX.state.bin    Y.encodeStateAsUpdate of the final document (v1)
+//   OUT_PREFIX.yjs.json     timings in ms and sizes in bytes
+'use strict'
+const fs = require('fs')
+const zlib = require('zlib')
+const path = require('path')
+const Y = require(path.join(__dirname, '../../tests/ydoc/node_modules/yjs'))
+
+const [tracePath, outPrefix] = process.argv.slice(2)
+if (!tracePath || !outPrefix) { console.error('usage: node yjs_trace.cjs TRACE.json.gz OUT_PREFIX'); process.exit(2) }
+const trace = JSON.parse(zlib.gunzipSync(fs.readFileSync(tracePath)).toString('utf8'))
+
+// positions count code points; convert to UTF-16 offsets only when needed
+const astral = /[\uD800-\uDFFF]/.test(trace.endContent) || trace.txns.some((t) => t.patches.some((p) => /[\uD800-\uDFFF]/.test(p[2])))
+
+function build (collect) {
+  const doc = new Y.Doc()
+  doc.clientID = 1
+  const frag = doc.getXmlFragment('default')
+  const para = new Y.XmlElement('paragraph')
+  const text = new Y.XmlText()
+  if (trace.startContent) text.insert(0, trace.startContent)
+  para.insert(0, [text])
+  frag.insert(0, [para])
+  const updates = []
+  if (collect) doc.on('update', (u) => updates.push(u))
+  return { doc, text, updates }
+}
+
+function replay (doc, text) {
+  let shadow = astral ? Array.from(trace.startContent) : null
+  for (const txn of trace.txns) {
+    doc.transact(() => {
+      for (const [pos, del, ins] of txn.patches) {
+        let at = pos
+        let len = del
+        if (astral) {
+          at = shadow.slice(0, pos).join('').length
+          len = shadow.slice(pos, pos + del).join('').length
+          shadow.splice(pos, del, ...Array.from(ins))
+        }
+        if (len > 0) text.delete(at, len)
+        if (ins.length > 0) text.insert(at, ins)
+      }
+    })
+  }
+}
+
+const now = () => Number(process.hrtime.bigint()) / 1e6
+const setup = build(true)
+const initial = Y.encodeStateAsUpdate(setup.doc)
+const t0 = now()
+replay(setup.doc, setup.text)
+const replayMs = now() - t0
+if (setup.text.toString() !== trace.endContent) throw new Error('replay does not reproduce endContent')
+
+const state = Y.encodeStateAsUpdate(setup.doc)
+const updates = [initial, ...setup.updates.slice(1)] // the first update only set up the paragraph
+const reps = 20
+let t = now()
+for (let i = 0; i < reps; i++) Y.encodeStateAsUpdate(setup.doc)
+const encodeMs = (now() - t) / reps
+t = now()
+for (let i = 0; i < reps; i++) { const d = new Y.Doc(); Y.applyUpdate(d, state) }
+const loadMs = (now() - t) / reps
+global.gc && global.gc()
+const heapBefore = process.memoryUsage().heapUsed
+const held = new Y.Doc()
+Y.applyUpdate(held, state)
+global.gc && global.gc()
+const heapAfter = process.memoryUsage().heapUsed
+// yjs needs about 1 ms per remote keystroke update on this trace, so the remote
+// replay row is limited to the first updates (the C++ row uses the same count)
+const applyCount = Math.min(updates.length, Number(process.env.YDOC_BENCH_APPLY_LIMIT || 5000))
+t = now()
+const remote = new Y.Doc()
+for (let i = 0; i < applyCount; i++) Y.applyUpdate(remote, updates[i])
+const applyUpdatesMs = now() - t
+if (applyCount === updates.length && Buffer.compare(Buffer.from(Y.encodeStateAsUpdate(remote)), Buffer.from(state)) !== 0) {
+  throw new Error('remote replay differs')
+}
+
+const chunks = []
+const varUint = (n) => { const b = []; while (n > 0x7f) { b.push(0x80 | (n & 0x7f)); n = Math.floor(n / 128) } b.push(n); return Buffer.from(b) }
+chunks.push(varUint(updates.length))
+for (const u of updates) { chunks.push(varUint(u.length)); chunks.push(Buffer.from(u)) }
+fs.writeFileSync(outPrefix + '.updates.bin', Buffer.concat(chunks))
+fs.writeFileSync(outPrefix + '.state.bin', Buffer.from(state))
+const result = {
+  trace: path.basename(tracePath),
+  edits: trace.txns.reduce((n, t) => n + t.patches.length, 0),
+  updates: updates.length,
+  localReplayMs: replayMs,
+  applyCount,
+  applyUpdatesMs,
+  encodeMs,
+  loadMs,
+  stateBytes: state.length,
+  heapBytes: heapAfter - heapBefore
+}
+fs.writeFileSync(outPrefix + '.yjs.json', JSON.stringify(result, null, 2))
+console.log(JSON.stringify(result))
