@@ -49,25 +49,27 @@ char32_t decodeOne(std::string_view s, size_t& pos) {
 }  // namespace
 
 std::u16string utf8ToUtf16(std::string_view utf8) {
-    std::u16string out;
-    out.reserve(utf8.size());
+    // UTF-16 never needs more units than UTF-8 has bytes: write in place, then trim
+    std::u16string out(utf8.size(), u'\0');
+    size_t n = 0;
     size_t pos = 0;
     while (pos < utf8.size()) {
         const unsigned char b = static_cast<unsigned char>(utf8[pos]);
         if (b < 0x80) {  // fast path for ASCII
-            out.push_back(b);
+            out[n++] = b;
             ++pos;
             continue;
         }
         const char32_t cp = decodeOne(utf8, pos);
         if (cp >= 0x10000) {
             const char32_t v = cp - 0x10000;
-            out.push_back(static_cast<char16_t>(0xD800 + (v >> 10)));
-            out.push_back(static_cast<char16_t>(0xDC00 + (v & 0x3FF)));
+            out[n++] = static_cast<char16_t>(0xD800 + (v >> 10));
+            out[n++] = static_cast<char16_t>(0xDC00 + (v & 0x3FF));
         } else {
-            out.push_back(static_cast<char16_t>(cp));
+            out[n++] = static_cast<char16_t>(cp);
         }
     }
+    out.resize(n);
     return out;
 }
 
