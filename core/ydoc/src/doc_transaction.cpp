@@ -5,6 +5,7 @@
 
 #include "docs/ydoc/doc.hpp"
 #include "docs/ydoc/error.hpp"
+#include "format_cleanup.hpp"
 
 namespace docs::ydoc {
 namespace {
@@ -34,50 +35,6 @@ bool mergeItems(Item* left, Item* right) {
     left->length += right->length;
     return true;
 }
-
-// A format value as yjs compares it with ===: primitives by value, objects and
-// arrays by identity (the ContentFormat they were parsed from).
-struct AttrValue {
-    std::string json = "null";
-    const ContentFormat* source = nullptr;
-
-    bool isPrimitive() const { return json.empty() || (json[0] != '{' && json[0] != '['); }
-    bool same(const AttrValue& other) const {
-        if (isPrimitive() || other.isPrimitive()) return json == other.json;
-        return source == other.source;
-    }
-};
-
-// Map of format key -> value, in the order keys were first set (a JS Map).
-struct Attributes {
-    std::vector<std::pair<std::string, AttrValue>> entries;
-
-    AttrValue get(const std::string& key) const {
-        for (const auto& [k, v] : entries) {
-            if (k == key) return v;
-        }
-        return AttrValue{};
-    }
-    void set(const std::string& key, const AttrValue& value) {
-        for (auto& [k, v] : entries) {
-            if (k == key) {
-                v = value;
-                return;
-            }
-        }
-        entries.emplace_back(key, value);
-    }
-    void erase(const std::string& key) {
-        std::erase_if(entries, [&](const auto& e) { return e.first == key; });
-    }
-    void update(const ContentFormat& f) {
-        if (f.json == "null") {
-            erase(f.key);
-        } else {
-            set(f.key, AttrValue{f.json, &f});
-        }
-    }
-};
 
 }  // namespace
 
@@ -182,57 +139,6 @@ private:
         } while (index < structs.size() && structs[index]->id.clock < clockEnd);
     }
 
-    // YText cleanupFormattingGap over [start, curr) with the attributes around it.
-    void cleanupFormattingGap(Transaction& t, Item* start, Item* curr, const Attributes& startAttributes,
-                              Attributes& currAttributes) {
-        Item* end = start;
-        std::vector<std::pair<std::string, const ContentFormat*>> endFormats;
-        const auto setEnd = [&](const std::string& key, const ContentFormat* cf) {
-            for (auto& e : endFormats) {
-                if (e.first == key) {
-                    e.second = cf;
-                    return;
-                }
-            }
-            endFormats.emplace_back(key, cf);
-        };
-        const auto getEnd = [&](const std::string& key) -> const ContentFormat* {
-            for (const auto& e : endFormats) {
-                if (e.first == key) return e.second;
-            }
-            return nullptr;
-        };
-        while (end != nullptr && (!end->countable() || end->deleted)) {
-            if (!end->deleted) {
-                if (const auto* cf = std::get_if<ContentFormat>(&end->content)) setEnd(cf->key, cf);
-            }
-            end = end->right;
-        }
-        bool reachedCurr = false;
-        while (start != end) {
-            if (curr == start) reachedCurr = true;
-            if (!start->deleted) {
-                if (const auto* cf = std::get_if<ContentFormat>(&start->content)) {
-                    const AttrValue startValue = startAttributes.get(cf->key);
-                    const AttrValue value{cf->json, cf};
-                    if (getEnd(cf->key) != cf || startValue.same(value)) {
-                        doc_.deleteItem(t, start);
-                        const AttrValue currValue = currAttributes.get(cf->key);
-                        if (!reachedCurr && currValue.same(value) && !startValue.same(value)) {
-                            if (startValue.json == "null") {
-                                currAttributes.erase(cf->key);
-                            } else {
-                                currAttributes.set(cf->key, startValue);
-                            }
-                        }
-                    }
-                    if (!reachedCurr && !start->deleted) currAttributes.update(*cf);
-                }
-            }
-            start = start->right;
-        }
-    }
-
     void cleanupContextlessGap(Transaction& t, Item* item) {
         while (item != nullptr && item->right != nullptr && (item->right->deleted || !item->right->countable())) {
             item = item->right;
@@ -252,14 +158,14 @@ private:
         doc_.transact([&](Transaction& t) {
             Item* start = type->start;
             Item* end = type->start;
-            Attributes startAttributes;
-            Attributes current;
+            detail::Attributes startAttributes;
+            detail::Attributes current;
             while (end != nullptr) {
                 if (!end->deleted) {
                     if (const auto* cf = std::get_if<ContentFormat>(&end->content)) {
                         current.update(*cf);
                     } else {
-                        cleanupFormattingGap(t, start, end, startAttributes, current);
+                        detail::cleanupFormattingGap(doc_, t, start, end, startAttributes, current);
                         startAttributes = current;
                         start = end;
                     }

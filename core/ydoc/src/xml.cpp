@@ -4,6 +4,7 @@
 
 #include "docs/ydoc/error.hpp"
 #include "docs/ydoc/utf.hpp"
+#include "format_cleanup.hpp"
 
 namespace docs::ydoc {
 namespace {
@@ -89,11 +90,17 @@ struct TextPosition {
     Item* right = nullptr;
     uint64_t index = 0;
     Attrs current;
+    detail::Attributes currentIds;  // the same attributes with JS identity semantics
+
+    void update(const ContentFormat& f) {
+        updateAttributes(current, f);
+        currentIds.update(f);
+    }
 
     void forward() {
         if (right == nullptr) throw YdocError("text position beyond the end");
         if (const auto* f = std::get_if<ContentFormat>(&right->content)) {
-            if (!right->deleted) updateAttributes(current, *f);
+            if (!right->deleted) update(*f);
         } else if (!right->deleted) {
             index += right->length;
         }
@@ -102,9 +109,37 @@ struct TextPosition {
     }
 };
 
-Content formatContent(const std::string& key, const Json& value) {
-    return ContentFormat{key, jsStringify(value)};
+Content formatContent(const std::string& key, const Json& value, uintptr_t valueId = 0) {
+    return ContentFormat{key, jsStringify(value), valueId};
 }
+
+// Negated attributes keep the identity of the value they were copied from.
+struct Negated {
+    Attrs values;
+    std::vector<uintptr_t> ids;
+
+    void set(const std::string& key, const Json& value, uintptr_t id) {
+        for (size_t i = 0; i < values.size(); ++i) {
+            if (values[i].first == key) {
+                values[i].second = value;
+                ids[i] = id;
+                return;
+            }
+        }
+        values.emplace_back(key, value);
+        ids.push_back(id);
+    }
+    void erase(const std::string& key) {
+        for (size_t i = 0; i < values.size(); ++i) {
+            if (values[i].first == key) {
+                values.erase(values.begin() + static_cast<ptrdiff_t>(i));
+                ids.erase(ids.begin() + static_cast<ptrdiff_t>(i));
+                return;
+            }
+        }
+    }
+    bool empty() const { return values.empty(); }
+};
 
 }  // namespace
 
@@ -209,13 +244,13 @@ void minimizeAttributeChanges(TextPosition& pos, const Attrs& attributes) {
     }
 }
 
-Attrs insertAttributes(Doc& doc, Transaction& tr, YType& text, TextPosition& pos, const Attrs& attributes) {
-    Attrs negated;
+Negated insertAttributes(Doc& doc, Transaction& tr, YType& text, TextPosition& pos, const Attrs& attributes) {
+    Negated negated;
     for (const auto& [key, value] : attributes) {
         const Json* cur = attrGet(pos.current, key);
         const Json currentValue = cur ? *cur : Json(nullptr);
         if (!equalAttrs(currentValue, value)) {
-            attrSet(negated, key, currentValue);
+            negated.set(key, currentValue, pos.currentIds.get(key).identity);
             pos.right = doc.insertAfter(tr, text, pos.left, formatContent(key, value));
             pos.forward();
         }
@@ -223,20 +258,21 @@ Attrs insertAttributes(Doc& doc, Transaction& tr, YType& text, TextPosition& pos
     return negated;
 }
 
-void insertNegatedAttributes(Doc& doc, Transaction& tr, YType& text, TextPosition& pos, Attrs negated) {
+void insertNegatedAttributes(Doc& doc, Transaction& tr, YType& text, TextPosition& pos, Negated negated) {
     while (pos.right != nullptr) {
         if (!pos.right->deleted) {
             const auto* f = std::get_if<ContentFormat>(&pos.right->content);
             if (f == nullptr) break;
-            const Json* neg = attrGet(negated, f->key);
+            const Json* neg = attrGet(negated.values, f->key);
             // JS: equalAttrs(undefined, value) is false unless the value is undefined
             if (neg == nullptr || !equalAttrs(*neg, parseJsonText(f->json))) break;
-            attrErase(negated, f->key);
+            negated.erase(f->key);
         }
         pos.forward();
     }
-    for (const auto& [key, value] : negated) {
-        pos.right = doc.insertAfter(tr, text, pos.left, formatContent(key, value));
+    for (size_t i = 0; i < negated.values.size(); ++i) {
+        const auto& [key, value] = negated.values[i];
+        pos.right = doc.insertAfter(tr, text, pos.left, formatContent(key, value, negated.ids[i]));
         pos.forward();
     }
 }
@@ -248,7 +284,7 @@ TextPosition positionAt(Doc& doc, Transaction& tr, YType& text, uint64_t count) 
     while (pos.right != nullptr && count > 0) {
         Item* r = pos.right;
         if (const auto* f = std::get_if<ContentFormat>(&r->content)) {
-            if (!r->deleted) updateAttributes(pos.current, *f);
+            if (!r->deleted) pos.update(*f);
         } else if (!r->deleted) {
             if (count < r->length) doc.splitAt(tr, {r->id.client, r->id.clock + count});
             pos.index += r->length;
@@ -266,24 +302,76 @@ void insertText(Doc& doc, Transaction& tr, YType& text, uint64_t index, const st
     TextPosition pos = positionAt(doc, tr, text, index);
     for (const TextRun& run : runs) {
         if (run.text.empty()) continue;
-        Attrs attributes = run.attributes;
+        Attrs attributes = run.inherit ? pos.current : run.attributes;
         for (const auto& [key, value] : pos.current) {
             if (attrGet(attributes, key) == nullptr) attributes.emplace_back(key, nullptr);
         }
         minimizeAttributeChanges(pos, attributes);
-        Attrs negated = insertAttributes(doc, tr, text, pos, attributes);
+        Negated negated = insertAttributes(doc, tr, text, pos, attributes);
         pos.right = doc.insertAfter(tr, text, pos.left, ContentString{run.text});
         pos.forward();
         insertNegatedAttributes(doc, tr, text, pos, std::move(negated));
     }
 }
 
-void formatText(Doc&, Transaction&, YType&, uint64_t, uint64_t, const Attrs&) {
-    throw YdocError("formatText is not implemented yet");
+void formatText(Doc& doc, Transaction& tr, YType& text, uint64_t index, uint64_t length, const Attrs& attributes) {
+    if (length == 0) return;
+    TextPosition pos = positionAt(doc, tr, text, index);
+    if (pos.right == nullptr) return;
+    minimizeAttributeChanges(pos, attributes);
+    Negated negated = insertAttributes(doc, tr, text, pos, attributes);
+    // walk the formatted range: drop format items the new attributes replace
+    while (pos.right != nullptr &&
+           (length > 0 || (!negated.empty() && (pos.right->deleted ||
+                                                std::holds_alternative<ContentFormat>(pos.right->content))))) {
+        Item* r = pos.right;
+        if (!r->deleted) {
+            if (const auto* f = std::get_if<ContentFormat>(&r->content)) {
+                const Json value = parseJsonText(f->json);
+                if (const Json* attr = attrGet(attributes, f->key)) {
+                    if (equalAttrs(*attr, value)) {
+                        negated.erase(f->key);
+                    } else {
+                        if (length == 0) break;
+                        negated.set(f->key, value, detail::identityOf(*f));
+                    }
+                    doc.deleteItem(tr, r);
+                } else {
+                    attrSet(pos.current, f->key, value);
+                    pos.currentIds.set(f->key, detail::AttrValue{f->json, detail::identityOf(*f)});
+                }
+            } else {
+                if (length < r->length) doc.splitAt(tr, {r->id.client, r->id.clock + length});
+                length -= std::min(length, r->length);
+            }
+        }
+        pos.forward();
+    }
+    if (length > 0) {
+        // like yjs (for Quill): formatting past the end appends newlines
+        pos.right = doc.insertAfter(tr, text, pos.left, ContentString{std::u16string(length, u'\n')});
+        pos.forward();
+    }
+    insertNegatedAttributes(doc, tr, text, pos, std::move(negated));
 }
 
 void deleteText(Doc& doc, Transaction& tr, YType& text, uint64_t index, uint64_t length) {
-    doc.deleteRange(tr, text, index, length);
+    if (length == 0) return;
+    TextPosition pos = positionAt(doc, tr, text, index);
+    const detail::Attributes startAttributes = pos.currentIds;
+    Item* start = pos.right;
+    while (length > 0 && pos.right != nullptr) {
+        Item* r = pos.right;
+        if (!r->deleted && (std::holds_alternative<ContentString>(r->content) ||
+                            std::holds_alternative<ContentType>(r->content) ||
+                            std::holds_alternative<ContentEmbed>(r->content))) {
+            if (length < r->length) doc.splitAt(tr, {r->id.client, r->id.clock + length});
+            length -= std::min(length, r->length);
+            doc.deleteItem(tr, r);
+        }
+        pos.forward();
+    }
+    if (start != nullptr) detail::cleanupFormattingGap(doc, tr, start, pos.right, startAttributes, pos.currentIds);
 }
 
 }  // namespace docs::ydoc

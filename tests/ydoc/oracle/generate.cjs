@@ -404,11 +404,92 @@ function fromJsonCase (index) {
   }
 }
 
+// ---- local edits under a fixed clientID -----------------------------------
+// Every op is a separate yjs call (its own transaction); the C++ side replays
+// the same ops through core/ydoc's local-edit API and must produce the same bytes.
+function resolve (frag, path) {
+  let t = frag
+  for (const i of path) t = t.toArray()[i]
+  return t
+}
+function localOpsCase (index) {
+  const doc = new Y.Doc()
+  doc.clientID = 1 + int(0xfffffff)
+  const frag = doc.getXmlFragment('default')
+  const ops = []
+  const nOps = 20 + int(50)
+  for (let k = 0; k < nOps; k++) {
+    // index every element and text with its path
+    const elems = [{ path: [], t: frag }]
+    const texts = []
+    const walk = (t, path) => t.toArray().forEach((c, i) => {
+      if (c instanceof Y.XmlText) texts.push({ path: [...path, i], t: c })
+      else if (c instanceof Y.XmlElement) { elems.push({ path: [...path, i], t: c }); walk(c, [...path, i]) }
+    })
+    walk(frag, [])
+    const r = rnd()
+    let op
+    if (r < 0.15 || texts.length === 0) {
+      const e = pick(elems)
+      if (chance(0.5) || e.t === frag) op = { op: 'insertElement', path: e.path, index: int(e.t.length + 1), name: pick(['paragraph', 'heading', 'listItem']) }
+      else op = { op: 'insertText', path: e.path, index: int(e.t.length + 1) }
+    } else if (r < 0.2) {
+      const e = pick(elems)
+      if (e.t.length === 0) continue
+      const i = int(e.t.length)
+      op = { op: 'delete', path: e.path, index: i, len: 1 + int(e.t.length - i) }
+    } else if (r < 0.27) {
+      const e = pick(elems)
+      if (e.t === frag) continue
+      op = { op: 'setAttr', path: e.path, key: pick(['level', 'checked', 'language']), value: pick([1, 2, true, 'js', null, { a: 1 }]) }
+    } else {
+      const x = pick(texts)
+      const len = x.t.length
+      const k2 = rnd()
+      if (k2 < 0.5 || len === 0) {
+        const attrs = chance(0.4) ? randAttrs() : null
+        op = { op: 'textInsert', path: x.path, index: int(len + 1), text: chance(0.6) ? pick(['a', 'é', '😀', ' ', 'xyz']) : randText(), attrs }
+      } else if (k2 < 0.75) {
+        const i = int(len)
+        op = { op: 'textDelete', path: x.path, index: i, len: 1 + int(Math.min(6, len - i)) }
+      } else {
+        const i = int(len)
+        const [name, attrs] = pick(MARKS)
+        op = { op: 'textFormat', path: x.path, index: i, len: 1 + int(len - i), attrs: { [name]: chance(0.6) ? attrs : null } }
+      }
+    }
+    // fresh objects per call: yjs compares format values by JS identity, which
+    // a shared constant would make equal across calls (C++ has no such identity)
+    if (op.attrs) op.attrs = JSON.parse(JSON.stringify(op.attrs))
+    if (op.value && typeof op.value === 'object') op.value = JSON.parse(JSON.stringify(op.value))
+    const target = resolve(frag, op.path)
+    switch (op.op) {
+      case 'insertElement': target.insert(op.index, [new Y.XmlElement(op.name)]); break
+      case 'insertText': target.insert(op.index, [new Y.XmlText()]); break
+      case 'delete': target.delete(op.index, op.len); break
+      case 'setAttr': if (op.value === null) target.removeAttribute(op.key); else target.setAttribute(op.key, op.value); break
+      case 'textInsert': if (op.attrs) target.insert(op.index, op.text, op.attrs); else target.insert(op.index, op.text); break
+      case 'textDelete': target.delete(op.index, op.len); break
+      case 'textFormat': target.format(op.index, op.len, op.attrs); break
+    }
+    if (process.env.YDOC_ORACLE_STEPS) op.state = Buffer.from(Y.encodeStateAsUpdate(doc)).toString('base64')
+    ops.push(op)
+  }
+  return {
+    kind: 'local-ops',
+    name: `local-ops-${index}`,
+    clientId: doc.clientID,
+    ops,
+    update: Buffer.from(Y.encodeStateAsUpdate(doc)).toString('base64'),
+    json: docJson(doc)
+  }
+}
+
 function main () {
   const args = process.argv.slice(2)
   const out = args[0]
   if (!out) { console.error('usage: node generate.cjs OUT.jsonl [--cases N] [--seed S]'); process.exit(2) }
-  let cases = 1000
+  let cases = 1200
   let seed = 20261122
   for (let i = 1; i < args.length; i++) {
     if (args[i] === '--cases') cases = Number(args[++i])
@@ -417,8 +498,9 @@ function main () {
   const lines = []
   for (let i = 0; i < cases; i++) {
     rnd = mulberry32(seed + i)
-    // three in four cases are editing sessions, the rest documents built from JSON
-    lines.push(JSON.stringify(i % 4 === 3 ? fromJsonCase(i) : sessionCase(i)))
+    // three in five cases are multi-client sessions, then JSON imports and local edits
+    const k = i % 5
+    lines.push(JSON.stringify(k === 3 ? fromJsonCase(i) : k === 4 ? localOpsCase(i) : sessionCase(i)))
   }
   fs.writeFileSync(out, lines.join('\n') + '\n')
   console.log(`wrote ${cases} cases to ${out}`)

@@ -43,6 +43,9 @@ struct ContentEmbed {
 struct ContentFormat {
     std::string key;
     std::string json;  // "null" ends a format run
+    // JS object identity of the value (not encoded): local edits that copy a
+    // value from another format item share its identity, as yjs' === sees it.
+    uintptr_t valueId = 0;
 };
 struct ContentType {
     TypeRef ref = TypeRef::Array;

@@ -43,7 +43,8 @@ void removeAttribute(Doc& doc, Transaction& tr, YType& element, const std::strin
 
 struct TextRun {
     std::u16string text;
-    Attrs attributes;  // format key -> value (JSON), e.g. {"bold", {}}
+    Attrs attributes;      // format key -> value (JSON), e.g. {"bold", {}}
+    bool inherit = false;  // text.insert(index, text) without attributes: take the formatting in place
 };
 // text.insert(index, run.text, run.attributes) for each run in order (yjs insertText).
 void insertText(Doc& doc, Transaction& tr, YType& text, uint64_t index, const std::vector<TextRun>& runs);
