@@ -85,6 +85,12 @@ struct Checker {
                "encodeStateVectorFromUpdate differs");
         expect(docs::ydoc::diffUpdate(merged, base64(c["halfSv"].get<std::string>())) == base64(c["diff"].get<std::string>()),
                name, "diffUpdate bytes differ");
+        Doc half(1);
+        for (size_t i = 0; i < (updates.size() + 1) / 2; ++i) half.applyUpdate(updates[i]);
+        for (size_t i = 0; i < updates.size(); ++i) {
+            expect(half.containsUpdate(updates[i]) == c["contains"][i].get<bool>(), name,
+                   "snapshotContainsUpdate differs for update " + std::to_string(i));
+        }
         // the merged update must build the same document as the updates in order
         Doc fromMerged(1);
         fromMerged.applyUpdate(merged);

@@ -322,6 +322,9 @@ function sessionCase (index) {
   const half = new Y.Doc()
   for (let i = 0; i < n / 2; i++) Y.applyUpdate(half, updates[i])
   const halfSv = Y.encodeStateVector(half)
+  // read-only acks: does the half-synced document already contain each update?
+  const halfSnapshot = Y.snapshot(half)
+  const contains = updates.map((u) => Y.snapshotContainsUpdate(halfSnapshot, u))
   return {
     kind: 'session',
     name: `session-${index}`,
@@ -331,7 +334,8 @@ function sessionCase (index) {
     merged: Buffer.from(merged).toString('base64'),
     mergedSv: Buffer.from(Y.encodeStateVectorFromUpdate(merged)).toString('base64'),
     halfSv: Buffer.from(halfSv).toString('base64'),
-    diff: Buffer.from(Y.diffUpdate(merged, halfSv)).toString('base64')
+    diff: Buffer.from(Y.diffUpdate(merged, halfSv)).toString('base64'),
+    contains
   }
 }
 
