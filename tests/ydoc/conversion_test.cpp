@@ -7,6 +7,7 @@
 #include "docs/ydoc/error.hpp"
 #include "docs/ydoc/prosemirror.hpp"
 #include "docs/ydoc/schema.hpp"
+#include "docs/ydoc/types.hpp"
 #include "docs/ydoc/xml.hpp"
 #include "test_util.hpp"
 
@@ -142,6 +143,29 @@ TEST(LocalEdits, TextInsertFormatAndDelete) {
         deleteText(doc, tr, *t, 0, 1);
     });
     EXPECT_EQ(toPlainText(toProseMirrorJson(doc)), "ello, world\n");
+}
+
+}  // namespace
+}  // namespace docs::ydoc
+
+namespace docs::ydoc {
+namespace {
+
+TEST(SharedTypes, MapArrayTextRoundTrip) {
+    Doc doc(11);
+    doc.transact([&](Transaction& tr) {
+        YType& meta = doc.root("meta", TypeRef::Map);
+        mapSet(doc, tr, meta, "title", "Intro");
+        mapSet(doc, tr, meta, "n", 3);
+        mapSet(doc, tr, meta, "n", Json::array({1, "x"}));
+        YType& list = doc.root("list", TypeRef::Array);
+        arrayInsert(doc, tr, list, 0, {1, "two"});
+        arrayInsert(doc, tr, list, 1, {Json{{"k", true}}});
+    });
+    Doc remote(12);
+    remote.applyUpdate(doc.encodeStateAsUpdate());
+    EXPECT_EQ(mapToJson(*remote.findRoot("meta")).dump(), R"({"title":"Intro","n":[1,"x"]})");
+    EXPECT_EQ(arrayToJson(*remote.findRoot("list")).dump(), R"([1,{"k":true},"two"])");
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 
 #include "docs/ydoc/doc.hpp"
 #include "docs/ydoc/prosemirror.hpp"
+#include "docs/ydoc/types.hpp"
 #include "docs/ydoc/update.hpp"
 #include "docs/ydoc/utf.hpp"
 #include "docs/ydoc/xml.hpp"
@@ -74,6 +75,16 @@ struct Checker {
             Json sv = Json::object();
             for (const auto& [client, clock] : doc.stateVector()) sv[std::to_string(client)] = clock;
             this->expect(sameJson(sv, expect["sv"]), name, tag + ": state vector differs", sv.dump() + " vs " + expect["sv"].dump());
+            const Json& others = expect["others"];
+            const auto* meta = doc.findRoot("meta");
+            const auto* list = doc.findRoot("list");
+            const auto* title = doc.findRoot("title");
+            this->expect(sameJson(meta ? docs::ydoc::mapToJson(*meta) : Json::object(), others["meta"]), name,
+                         tag + ": Map root differs");
+            this->expect(sameJson(list ? docs::ydoc::arrayToJson(*list) : Json::array(), others["list"]), name,
+                         tag + ": Array root differs");
+            this->expect((title ? docs::ydoc::textToString(*title) : std::string()) == others["title"].get<std::string>(),
+                         name, tag + ": Text root differs");
             const Bytes state = doc.encodeStateAsUpdate();
             this->expect(state == base64(expect["state"].get<std::string>()), name,
                          tag + ": encodeStateAsUpdate bytes differ");

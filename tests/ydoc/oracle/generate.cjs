@@ -210,7 +210,35 @@ function collect (type, texts, elements) {
   }
 }
 
+// edits on the other root types a document may carry (Map, Array, Text)
+function randomOtherEdit (doc) {
+  const r = rnd()
+  if (r < 0.4) {
+    const meta = doc.getMap('meta')
+    const key = pick(['title', 'owner', 'tags', 'n', 'nested'])
+    if (chance(0.15)) meta.delete(key)
+    else meta.set(key, pick(['a', 1.5, 42, true, null, [1, 'x'], { k: { deep: [1, 2] } }, 'ü😀']))
+  } else if (r < 0.75) {
+    const list = doc.getArray('list')
+    if (list.length > 0 && chance(0.35)) {
+      const i = int(list.length)
+      list.delete(i, 1 + int(Math.min(3, list.length - i)))
+    } else {
+      list.insert(int(list.length + 1), [pick([1, 'two', { three: 3 }, [4], false])])
+    }
+  } else {
+    const title = doc.getText('title')
+    if (title.length > 0 && chance(0.3)) {
+      const i = int(title.length)
+      title.delete(i, 1 + int(Math.min(4, title.length - i)))
+    } else {
+      title.insert(int(title.length + 1), pick(['Doc', ' ', 'é', '😀', 'title']), chance(0.3) ? { bold: true } : undefined)
+    }
+  }
+}
+
 function randomEdit (doc) {
+  if (chance(0.1)) return randomOtherEdit(doc)
   const frag = doc.getXmlFragment('default')
   const texts = []
   const elements = []
@@ -301,7 +329,12 @@ function expectFor (updates, order) {
   for (const i of order) Y.applyUpdate(d, updates[i])
   const sv = {}
   for (const [c, k] of Y.decodeStateVector(Y.encodeStateVector(d))) sv[c] = k
-  return { json: docJson(d), sv, state: Buffer.from(Y.encodeStateAsUpdate(d)).toString('base64') }
+  return {
+    json: docJson(d),
+    sv,
+    state: Buffer.from(Y.encodeStateAsUpdate(d)).toString('base64'),
+    others: { meta: d.getMap('meta').toJSON(), list: d.getArray('list').toJSON(), title: d.getText('title').toString() }
+  }
 }
 
 function shuffled (n) {
