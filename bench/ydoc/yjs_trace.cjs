@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Replays a sequential editing trace (josephg/editing-traces format) with yjs
+// Replays an editing trace (josephg/editing-traces format, sequential or concurrent) with yjs
 // into an XmlText inside a paragraph, as Tiptap holds text, and writes what the
 // C++ benchmark needs plus yjs' own timings for the side-by-side table.
 //
@@ -53,16 +53,77 @@ function replay (doc, text) {
   }
 }
 
-const now = () => Number(process.hrtime.bigint()) / 1e6
-const setup = build(true)
-const initial = Y.encodeStateAsUpdate(setup.doc)
-const t0 = now()
-replay(setup.doc, setup.text)
-const replayMs = now() - t0
-if (setup.text.toString() !== trace.endContent) throw new Error('replay does not reproduce endContent')
+// Concurrent traces: one Y.Doc per agent; before an agent applies a
+// transaction its document receives the updates of every ancestor of the
+// transaction's parents it has not seen yet (in trace order, which is causal).
+function replayConcurrent () {
+  const base = build(false)
+  const initial = Y.encodeStateAsUpdate(base.doc)
+  const agents = []
+  for (let a = 0; a < trace.numAgents; a++) {
+    const doc = new Y.Doc()
+    doc.clientID = 100 + a
+    Y.applyUpdate(doc, initial)
+    const text = doc.getXmlFragment('default').get(0).get(0)
+    agents.push({ doc, text, known: new Uint8Array(trace.txns.length) })
+  }
+  const txnUpdates = new Array(trace.txns.length)
+  const t0 = now()
+  trace.txns.forEach((txn, i) => {
+    const agent = agents[txn.agent]
+    const missing = []
+    const stack = [...txn.parents]
+    while (stack.length) {
+      const j = stack.pop()
+      if (agent.known[j]) continue
+      agent.known[j] = 1
+      missing.push(j)
+      for (const p of trace.txns[j].parents) stack.push(p)
+    }
+    missing.sort((a, b) => a - b)
+    for (const j of missing) Y.applyUpdate(agent.doc, txnUpdates[j])
+    let update = null
+    const onUpdate = (u) => { update = update ? Y.mergeUpdates([update, u]) : u }
+    agent.doc.on('update', onUpdate)
+    agent.doc.transact(() => {
+      for (const [pos, del, ins] of txn.patches) {
+        if (del > 0) agent.text.delete(pos, del)
+        if (ins.length > 0) agent.text.insert(pos, ins)
+      }
+    })
+    agent.doc.off('update', onUpdate)
+    agent.known[i] = 1
+    txnUpdates[i] = update || new Uint8Array([0, 0])
+  })
+  const replayMs = now() - t0
+  const doc = new Y.Doc()
+  Y.applyUpdate(doc, initial)
+  for (const u of txnUpdates) Y.applyUpdate(doc, u)
+  const text = doc.getXmlFragment('default').get(0).get(0)
+  return { doc, text, replayMs, updates: [initial, ...txnUpdates], matchesEnd: text.toString() === trace.endContent }
+}
 
+const now = () => Number(process.hrtime.bigint()) / 1e6
+let setup
+let replayMs
+let updates
+let matchesEnd = true
+if (trace.kind === 'concurrent') {
+  const r = replayConcurrent()
+  setup = r
+  replayMs = r.replayMs
+  updates = r.updates
+  matchesEnd = r.matchesEnd
+} else {
+  setup = build(true)
+  const initial = Y.encodeStateAsUpdate(setup.doc)
+  const t0 = now()
+  replay(setup.doc, setup.text)
+  replayMs = now() - t0
+  if (setup.text.toString() !== trace.endContent) throw new Error('replay does not reproduce endContent')
+  updates = [initial, ...setup.updates] // the listener starts after the paragraph was created
+}
 const state = Y.encodeStateAsUpdate(setup.doc)
-const updates = [initial, ...setup.updates] // the listener starts after the paragraph was created
 const reps = 20
 let t = now()
 for (let i = 0; i < reps; i++) Y.encodeStateAsUpdate(setup.doc)
@@ -102,7 +163,8 @@ const result = {
   encodeMs,
   loadMs,
   stateBytes: state.length,
-  heapBytes: heapAfter - heapBefore
+  heapBytes: heapAfter - heapBefore,
+  matchesEndContent: matchesEnd
 }
 fs.writeFileSync(outPrefix + '.yjs.json', JSON.stringify(result, null, 2))
 console.log(JSON.stringify(result))
