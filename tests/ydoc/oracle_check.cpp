@@ -161,7 +161,8 @@ struct Checker {
                 if (op.contains("state") && doc.encodeStateAsUpdate() != base64(op["state"].get<std::string>())) {
                     expect(false, name, "state differs after op " + std::to_string(step) + ": " + op.dump());
                     if (const char* out = std::getenv("YDOC_ORACLE_DUMP")) {
-                        std::ofstream(out, std::ios::binary) << std::string(doc.encodeStateAsUpdate().begin(), doc.encodeStateAsUpdate().end());
+                        const Bytes mine = doc.encodeStateAsUpdate();
+                        std::ofstream(out, std::ios::binary) << std::string(mine.begin(), mine.end());
                     }
                     return;
                 }

@@ -210,6 +210,9 @@ void Doc::deleteItem(Transaction& tr, Item* item) {
     YType* parent = item->parent;
     if (item->countable() && !item->parentSub) parent->length -= item->length;
     item->deleted = true;
+    if (tr.deleteSet.clients.find(item->id.client) == tr.deleteSet.clients.end()) {
+        tr.deleteOrder.push_back(item->id.client);
+    }
     tr.deleteSet.add(item->id.client, item->id.clock, item->length);
     addChangedType(tr, parent);
     if (auto* ct = std::get_if<ContentType>(&item->content); ct != nullptr && ct->type != nullptr) {

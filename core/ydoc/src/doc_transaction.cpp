@@ -199,7 +199,9 @@ private:
             });
         }
         doc_.transact([&](Transaction& t) {
-            for (const auto& [client, ranges] : tr_.deleteSet.clients) {
+            // clients in the order their deletes happened, as yjs iterates its Map
+            for (const uint64_t client : tr_.deleteOrder) {
+                const auto& ranges = tr_.deleteSet.clients.at(client);
                 auto cit = doc_.clients_.find(client);
                 if (cit == doc_.clients_.end() || cit->second.empty()) continue;
                 auto& structs = cit->second;

@@ -70,6 +70,7 @@ public:
 struct Transaction {
     StateVector beforeState;
     DeleteSet deleteSet;
+    std::vector<uint64_t> deleteOrder;  // clients in the order they got deletes (a JS Map's order)
     std::vector<Id> mergeStructs;
     std::unordered_set<YType*> changedText;
     bool local = true;
