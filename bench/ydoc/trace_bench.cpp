@@ -19,6 +19,8 @@
 #include "docs/ydoc/doc.hpp"
 #include "docs/ydoc/lib0.hpp"
 #include "docs/ydoc/update.hpp"
+#include "docs/ydoc/utf.hpp"
+#include "docs/ydoc/xml.hpp"
 
 namespace {
 
@@ -26,8 +28,15 @@ using docs::ydoc::Bytes;
 using docs::ydoc::Doc;
 using docs::ydoc::Json;
 
+struct Patch {
+    uint64_t pos;
+    uint64_t del;
+    std::u16string insert;
+};
+
 struct Trace {
     std::string name;
+    std::vector<std::vector<Patch>> txns;  // sequential traces only
     std::vector<Bytes> updates;
     Bytes state;
     Json yjs;
@@ -50,6 +59,20 @@ Trace loadTrace(const std::string& prefix) {
         t.updates.emplace_back(u.begin(), u.end());
     }
     t.state = readFile(prefix + ".state.bin");
+    if (std::ifstream(prefix + ".patches.bin").good()) {
+        const Bytes p = readFile(prefix + ".patches.bin");
+        docs::ydoc::Decoder pd(p);
+        const uint64_t txns = pd.readVarUint();
+        for (uint64_t i = 0; i < txns; ++i) {
+            std::vector<Patch> patches(pd.readVarUint());
+            for (auto& patch : patches) {
+                patch.pos = pd.readVarUint();
+                patch.del = pd.readVarUint();
+                patch.insert = docs::ydoc::utf8ToUtf16(pd.readVarString());
+            }
+            t.txns.push_back(std::move(patches));
+        }
+    }
     const Bytes js = readFile(prefix + ".yjs.json");
     t.yjs = Json::parse(js.begin(), js.end());
     return t;
@@ -58,6 +81,30 @@ Trace loadTrace(const std::string& prefix) {
 std::vector<Trace>& traces() {
     static std::vector<Trace> all;
     return all;
+}
+
+// Replays the trace as local edits under client 1, like the yjs script does.
+Bytes replayLocally(const Trace& t) {
+    Doc doc(1);
+    docs::ydoc::YType* text = nullptr;
+    doc.transact([&](docs::ydoc::Transaction& tr) {
+        docs::ydoc::YType* para = docs::ydoc::insertElement(doc, tr, doc.root("default"), 0, "paragraph");
+        text = docs::ydoc::insertXmlText(doc, tr, *para, 0);
+    });
+    for (const auto& txn : t.txns) {
+        doc.transact([&](docs::ydoc::Transaction& tr) {
+            for (const Patch& p : txn) {
+                if (p.del > 0) docs::ydoc::deleteText(doc, tr, *text, p.pos, p.del);
+                if (!p.insert.empty()) {
+                    docs::ydoc::TextRun run;
+                    run.text = p.insert;
+                    run.inherit = true;
+                    docs::ydoc::insertText(doc, tr, *text, p.pos, {run});
+                }
+            }
+        });
+    }
+    return doc.encodeStateAsUpdate();
 }
 
 double millis(const std::function<void()>& f, int reps) {
@@ -100,6 +147,12 @@ void printTable() {
 
         row("encode state (v1)", encodeMs, "encodeMs");
         row("load final state", loadMs, "loadMs");
+        if (!t.txns.empty()) {
+            Bytes local;
+            const double localMs = millis([&] { local = replayLocally(t); }, 1);
+            row("local edits replay", localMs, "localReplayMs");
+            std::printf("%-28s %-26s %14s\n", t.name.c_str(), "local bytes == yjs state", local == t.state ? "yes" : "NO");
+        }
         std::printf("%-28s %-26s %12zu B  %12zu B\n", t.name.c_str(), "state size", encoded.size(),
                     static_cast<size_t>(t.yjs.value("stateBytes", 0)));
         std::printf("%-28s %-26s %12zu B  %12zu B\n", t.name.c_str(), "heap of loaded doc", heapBytes,

@@ -7,6 +7,7 @@
 //   OUT_PREFIX.updates.bin  varUint n, then n x varUint8Array (one update per transaction)
 //   OUT_PREFIX.state.bin    Y.encodeStateAsUpdate of the final document (v1)
 //   OUT_PREFIX.yjs.json     timings in ms and sizes in bytes
+//   OUT_PREFIX.patches.bin  sequential traces only: the edits in UTF-16 positions
 'use strict'
 const fs = require('fs')
 const zlib = require('zlib')
@@ -34,9 +35,14 @@ function build (collect) {
   return { doc, text, updates }
 }
 
+// The patches in UTF-16 units, for the C++ local replay: varUint txns, then per
+// txn varUint patches and per patch varUint pos, varUint del, varString insert.
+const patchChunks = []
 function replay (doc, text) {
   let shadow = astral ? Array.from(trace.startContent) : null
+  patchChunks.push(varUint(trace.txns.length))
   for (const txn of trace.txns) {
+    patchChunks.push(varUint(txn.patches.length))
     doc.transact(() => {
       for (const [pos, del, ins] of txn.patches) {
         let at = pos
@@ -46,12 +52,15 @@ function replay (doc, text) {
           len = shadow.slice(pos, pos + del).join('').length
           shadow.splice(pos, del, ...Array.from(ins))
         }
+        const bytes = Buffer.from(ins, 'utf8')
+        patchChunks.push(varUint(at), varUint(len), varUint(bytes.length), bytes)
         if (len > 0) text.delete(at, len)
         if (ins.length > 0) text.insert(at, ins)
       }
     })
   }
 }
+function varUint (n) { const b = []; while (n > 0x7f) { b.push(0x80 | (n & 0x7f)); n = Math.floor(n / 128) } b.push(n); return Buffer.from(b) }
 
 // Concurrent traces: one Y.Doc per agent; before an agent applies a
 // transaction its document receives the updates of every ancestor of the
@@ -148,7 +157,7 @@ if (applyCount === updates.length && Buffer.compare(Buffer.from(Y.encodeStateAsU
 }
 
 const chunks = []
-const varUint = (n) => { const b = []; while (n > 0x7f) { b.push(0x80 | (n & 0x7f)); n = Math.floor(n / 128) } b.push(n); return Buffer.from(b) }
+if (patchChunks.length) fs.writeFileSync(outPrefix + '.patches.bin', Buffer.concat(patchChunks))
 chunks.push(varUint(updates.length))
 for (const u of updates) { chunks.push(varUint(u.length)); chunks.push(Buffer.from(u)) }
 fs.writeFileSync(outPrefix + '.updates.bin', Buffer.concat(chunks))
