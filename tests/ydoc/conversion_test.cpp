@@ -170,3 +170,22 @@ TEST(SharedTypes, MapArrayTextRoundTrip) {
 
 }  // namespace
 }  // namespace docs::ydoc
+
+namespace docs::ydoc {
+namespace {
+
+TEST(Conversion, AppendAfterLastBlockSyncsToOtherReplicas) {
+    Doc server(21);
+    applyProseMirrorJson(server, Json::parse(R"({"type":"doc","content":[{"type":"paragraph","content":[{"type":"text","text":"a"}]},
+        {"type":"paragraph","content":[{"type":"text","text":"gone"}]}]})"));
+    server.transact([&](Transaction& tr) { server.deleteRange(tr, server.root("default"), 1, 1); });
+    Doc editor(22);
+    editor.applyUpdate(server.encodeStateAsUpdate());
+    const Bytes before = server.encodeStateVector();
+    appendProseMirrorJson(server, Json::parse(R"({"type":"doc","content":[{"type":"heading","attrs":{"level":2},"content":[{"type":"text","text":"b"}]}]})"));
+    editor.applyUpdate(server.encodeStateAsUpdate(before));
+    EXPECT_EQ(toMarkdown(toProseMirrorJson(editor)), "a\n\n## b\n");
+}
+
+}  // namespace
+}  // namespace docs::ydoc

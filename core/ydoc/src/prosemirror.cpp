@@ -133,7 +133,7 @@ void checkNode(const Json& node) {
 
 bool isTextNode(const Json& node) { return node["type"] == "text"; }
 
-void writeChildren(Doc& doc, Transaction& tr, YType& parent, const Json& node, int depth);
+void writeChildren(Doc& doc, Transaction& tr, YType& parent, const Json& node, int depth, Item* left = nullptr);
 
 void writeElement(Doc& doc, Transaction& tr, YType& parent, Item*& left, const Json& node, int depth) {
     if (depth > kMaxNodeDepth) throw ConversionError("ProseMirror document nested too deeply");
@@ -151,11 +151,11 @@ void writeElement(Doc& doc, Transaction& tr, YType& parent, Item*& left, const J
     }
 }
 
-void writeChildren(Doc& doc, Transaction& tr, YType& parent, const Json& node, int depth) {
+// Writes node.content as children of `parent`, after `left` (nullptr: at the start).
+void writeChildren(Doc& doc, Transaction& tr, YType& parent, const Json& node, int depth, Item* left) {
     if (!node.contains("content")) return;
     const Json& content = node["content"];
     if (!content.is_array()) throw ConversionError("content must be an array");
-    Item* left = nullptr;
     for (size_t i = 0; i < content.size();) {
         checkNode(content[i]);
         if (!isTextNode(content[i])) {
@@ -233,6 +233,23 @@ void applyProseMirrorJson(Doc& doc, const Json& pm, const std::string& fragment)
         YType& root = doc.root(fragment);
         if (root.length > 0) doc.deleteRange(tr, root, 0, root.length);
         writeChildren(doc, tr, root, pm, 1);
+    });
+}
+
+void appendProseMirrorJson(Doc& doc, const Json& pm, const std::string& fragment) {
+    checkNode(pm);
+    doc.transact([&](Transaction& tr) {
+        YType& root = doc.root(fragment);
+        // like fragment.insert(fragment.length, ...): after the last visible child
+        Item* left = nullptr;
+        uint64_t index = root.length;
+        for (Item* n = root.start; n != nullptr && index > 0; n = n->right) {
+            if (!n->deleted && n->countable()) {
+                left = n;
+                index -= std::min(index, n->length);
+            }
+        }
+        writeChildren(doc, tr, root, pm, 1, left);
     });
 }
 

@@ -22,6 +22,10 @@ Json normalizeProseMirrorJson(const Json& node);
 // transaction, creating the items y-prosemirror's updateYFragment would create.
 void applyProseMirrorJson(Doc& doc, const Json& pm, const std::string& fragment = "default");
 
+// Appends the blocks of `pm` (a "doc" node) after the fragment's last block, in
+// one local transaction under the document's client id (server-side append).
+void appendProseMirrorJson(Doc& doc, const Json& pm, const std::string& fragment = "default");
+
 // A fresh document holding `pm`, encoded as a v1 update.
 Bytes proseMirrorJsonToUpdate(const Json& pm, uint64_t clientId, const std::string& fragment = "default");
 
