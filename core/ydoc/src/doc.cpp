@@ -42,7 +42,7 @@ Item* Doc::newItem() {
 
 void Doc::freeItem(Item* item) {
     item->content = ContentDeleted{};  // release string/array memory early
-    item->parentSub.reset();
+    item->parentSub = nullptr;
     freeItems_.push_back(item);
 }
 
@@ -54,6 +54,8 @@ YType* Doc::newType(TypeRef ref, std::string name, Item* owner) {
     t.doc = this;
     return &t;
 }
+
+const std::string* Doc::intern(const std::string& key) { return &*keys_.insert(key).first; }
 
 YType& Doc::root(const std::string& name, TypeRef ref) {
     auto it = share_.find(name);

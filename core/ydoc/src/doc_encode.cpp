@@ -147,7 +147,7 @@ void Doc::setMapValue(Transaction& tr, YType& parent, const std::string& key, Co
     item->left = left;
     item->origin = left ? std::optional<Id>(left->lastId()) : std::nullopt;
     item->parent = &parent;
-    item->parentSub = key;
+    item->parentSub = intern(key);
     item->content = std::move(content);
     item->length = contentLength(item->content);
     integrate(tr, item, 0);

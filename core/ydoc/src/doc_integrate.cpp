@@ -50,7 +50,7 @@ public:
         Item* left = nullptr;
         Item* right = nullptr;
         YType* parent = nullptr;
-        std::optional<std::string> parentSub = s.parentSub;
+        const std::string* parentSub = s.parentSub ? doc_.intern(*s.parentSub) : nullptr;
         // self-references are checked against the local state by the caller
         if (s.origin) {
             left = doc_.getItemCleanEnd(tr_, *s.origin);
@@ -88,7 +88,7 @@ public:
         item->origin = s.origin;
         item->rightOrigin = s.rightOrigin;
         item->parent = parent;
-        item->parentSub = std::move(parentSub);
+        item->parentSub = parentSub;
         item->content = std::move(s.content);
         doc_.integrate(tr_, item, offset);
     }
@@ -122,7 +122,7 @@ void Doc::integrate(Transaction& tr, Item* item, uint64_t offset) {
         item->deleted = true;
         item->left = item->right = nullptr;
         item->content = ContentDeleted{item->length};
-        item->parentSub.reset();
+        item->parentSub = nullptr;
         addStruct(item);
         return;
     }

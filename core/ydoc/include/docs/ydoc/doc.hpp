@@ -34,7 +34,7 @@ struct Item {
     std::optional<Id> origin;
     std::optional<Id> rightOrigin;
     YType* parent = nullptr;
-    std::optional<std::string> parentSub;
+    const std::string* parentSub = nullptr;  // map key, interned by the Doc
     Content content;
 
     bool countable() const { return !isGc && contentCountable(content); }
@@ -134,6 +134,8 @@ private:
     Item* newItem();
     void freeItem(Item* item);
     YType* newType(TypeRef ref, std::string name, Item* owner);
+    // Stable storage for map keys shared by every item of that key.
+    const std::string* intern(const std::string& key);
 
     size_t findIndex(const std::vector<Item*>& structs, uint64_t clock) const;
     Item* getItem(const Id& id) const;
@@ -159,6 +161,7 @@ private:
     std::deque<Item> itemPool_;
     std::vector<Item*> freeItems_;
     std::deque<YType> types_;
+    std::unordered_set<std::string> keys_;
     std::map<std::string, YType*> share_;
     std::optional<PendingStructs> pendingStructs_;
     std::optional<Bytes> pendingDs_;
