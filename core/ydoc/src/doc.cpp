@@ -192,6 +192,7 @@ void Doc::replaceWithGc(Item* item) {
     gc->isGc = true;
     gc->deleted = true;
     structs[index] = gc;
+    if (item->parent != nullptr && item->parent->marker == item) item->parent->marker = nullptr;
     freeItem(item);
 }
 
@@ -210,6 +211,7 @@ void Doc::addChangedType(Transaction& tr, YType* type) {
 void Doc::deleteItem(Transaction& tr, Item* item) {
     if (item->deleted || item->isGc) return;
     YType* parent = item->parent;
+    parent->marker = nullptr;
     if (item->countable() && !item->parentSub) parent->length -= item->length;
     item->deleted = true;
     if (tr.deleteSet.clients.find(item->id.client) == tr.deleteSet.clients.end()) {

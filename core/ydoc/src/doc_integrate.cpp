@@ -126,6 +126,7 @@ void Doc::integrate(Transaction& tr, Item* item, uint64_t offset) {
         addStruct(item);
         return;
     }
+    parent->marker = nullptr;
     const auto mapStart = [&](const std::string& key) -> Item* {
         auto it = parent->map.find(key);
         Item* o = it == parent->map.end() ? nullptr : it->second;

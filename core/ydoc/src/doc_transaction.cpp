@@ -28,7 +28,12 @@ bool mergeItems(Item* left, Item* right) {
     if (left->id.client != right->id.client || left->id.clock + left->length != right->id.clock) return false;
     if (left->deleted != right->deleted) return false;
     if (left->content.index() != right->content.index()) return false;
+    const uint64_t leftVisible = !left->deleted && left->countable() ? left->length : 0;
     if (!mergeContent(left->content, right->content)) return false;
+    if (right->parent != nullptr && right->parent->marker == right) {
+        right->parent->marker = left;
+        right->parent->markerIndex -= leftVisible;
+    }
     if (right->keep) left->keep = true;
     left->right = right->right;
     if (left->right != nullptr) left->right->left = left;

@@ -281,6 +281,14 @@ void insertNegatedAttributes(Doc& doc, Transaction& tr, YType& text, TextPositio
 TextPosition positionAt(Doc& doc, Transaction& tr, YType& text, uint64_t count) {
     TextPosition pos;
     pos.right = text.start;
+    // Without formatting there are no attributes to collect, and a walk from the
+    // start would pass the marker with count still positive: start there instead.
+    if (!text.hasFormatting && text.marker != nullptr && text.markerIndex < count) {
+        pos.left = text.marker->left;
+        pos.right = text.marker;
+        pos.index = text.markerIndex;
+        count -= text.markerIndex;
+    }
     while (pos.right != nullptr && count > 0) {
         Item* r = pos.right;
         if (const auto* f = std::get_if<ContentFormat>(&r->content)) {
@@ -294,6 +302,25 @@ TextPosition positionAt(Doc& doc, Transaction& tr, YType& text, uint64_t count) 
         pos.right = r->right;
     }
     return pos;
+}
+
+// Remembers an item a little before `pos` with the visible length before it.
+void setMarker(YType& text, const TextPosition& pos) {
+    constexpr int kMarkerBacktrack = 32;
+    Item* anchor = pos.left;
+    if (anchor == nullptr) {
+        text.marker = nullptr;
+        return;
+    }
+    uint64_t index = pos.index;
+    const auto visible = [](const Item* i) { return !i->deleted && i->countable() ? i->length : 0; };
+    index -= std::min(index, visible(anchor));
+    for (int steps = 0; steps < kMarkerBacktrack && anchor->left != nullptr; ++steps) {
+        anchor = anchor->left;
+        index -= std::min(index, visible(anchor));
+    }
+    text.marker = anchor;
+    text.markerIndex = index;
 }
 
 }  // namespace
@@ -312,6 +339,7 @@ void insertText(Doc& doc, Transaction& tr, YType& text, uint64_t index, const st
         pos.forward();
         insertNegatedAttributes(doc, tr, text, pos, std::move(negated));
     }
+    setMarker(text, pos);
 }
 
 void formatText(Doc& doc, Transaction& tr, YType& text, uint64_t index, uint64_t length, const Attrs& attributes) {
@@ -353,6 +381,7 @@ void formatText(Doc& doc, Transaction& tr, YType& text, uint64_t index, uint64_t
         pos.forward();
     }
     insertNegatedAttributes(doc, tr, text, pos, std::move(negated));
+    setMarker(text, pos);
 }
 
 void deleteText(Doc& doc, Transaction& tr, YType& text, uint64_t index, uint64_t length) {
@@ -372,6 +401,7 @@ void deleteText(Doc& doc, Transaction& tr, YType& text, uint64_t index, uint64_t
         pos.forward();
     }
     if (start != nullptr) detail::cleanupFormattingGap(doc, tr, start, pos.right, startAttributes, pos.currentIds);
+    setMarker(text, pos);
 }
 
 }  // namespace docs::ydoc

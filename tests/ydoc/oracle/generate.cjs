@@ -454,6 +454,8 @@ function localOpsCase (index) {
   doc.clientID = 1 + int(0xfffffff)
   const frag = doc.getXmlFragment('default')
   const ops = []
+  // half the cases never format, which exercises the position marker path
+  const plain = chance(0.5)
   const nOps = 20 + int(50)
   for (let k = 0; k < nOps; k++) {
     // index every element and text with its path
@@ -483,8 +485,8 @@ function localOpsCase (index) {
       const x = pick(texts)
       const len = x.t.length
       const k2 = rnd()
-      if (k2 < 0.5 || len === 0) {
-        const attrs = chance(0.4) ? randAttrs() : null
+      if (k2 < 0.5 || len === 0 || (plain && k2 >= 0.75)) {
+        const attrs = !plain && chance(0.4) ? randAttrs() : null
         op = { op: 'textInsert', path: x.path, index: int(len + 1), text: chance(0.6) ? pick(['a', 'é', '😀', ' ', 'xyz']) : randText(), attrs }
       } else if (k2 < 0.75) {
         const i = int(len)

@@ -59,6 +59,11 @@ public:
     uint64_t length = 0;
     bool hasFormatting = false;
     int depth = 0;  // nesting level; roots are 0
+    // Local text edits remember an item and the visible length before it, so the
+    // next edit need not walk from the start (like yjs search markers). Any
+    // integration or delete in this type drops it; merges move it.
+    Item* marker = nullptr;
+    uint64_t markerIndex = 0;
     Doc* doc = nullptr;
 
     bool isText() const { return ref == TypeRef::Text || ref == TypeRef::XmlText; }
