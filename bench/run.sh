@@ -11,10 +11,11 @@ scripts/install-deps.sh full
 scripts/npm-deps.sh
 export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=true
 cmake --preset dev -DDOCS_BUILD_BENCH=ON >/dev/null
-ninja -C build product ws_idle $(ninja -C build -t targets all 2>/dev/null | grep -o '^ydoc_bench[^:]*' || true) >/dev/null
+ninja -C build product ws_idle >/dev/null
 ulimit -n 65536 2>/dev/null || true
 
 work="$(mktemp -d /tmp/docs-bench-XXXXXX)"
+chmod 755 "$work"  # as root the embedded cluster runs as the postgres user, which must reach it
 cleanup() {
   [[ -n "${docsd_pid:-}" ]] && kill "$docsd_pid" 2>/dev/null && wait "$docsd_pid" 2>/dev/null || true
   [[ -f "$work/nginx.pid" ]] && kill "$(cat "$work/nginx.pid")" 2>/dev/null || true
@@ -27,12 +28,14 @@ start_docsd() {
     DOCS_LOG_ACCESS=false DOCS_LOG_LEVEL=warn build/bin/docsd serve >"$work/docsd.log" 2>&1 &
   docsd_pid=$!
   for _ in $(seq 1 600); do [[ -s "$work/port" ]] && break; sleep 0.1; done
+  [[ -s "$work/port" ]] || { echo "docsd did not start:"; cat "$work/docsd.log"; exit 1; }
   docsd_port=$(cat "$work/port")
 }
 
 wrk_row() {  # name url connections
   local out rps p99
-  out=$(wrk -t 2 -c "$3" -d "${BENCH_SECONDS:-10}s" --latency "$2")
+  local threads=2; (( $3 < 2 )) && threads=1
+  out=$(wrk -t "$threads" -c "$3" -d "${BENCH_SECONDS:-10}s" --latency "$2")
   rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
   p99=$(awk '$1 == "99%" {print $2}' <<<"$out")
   echo "$1 $3 $rps $p99"

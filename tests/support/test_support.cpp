@@ -172,6 +172,7 @@ HttpResponse httpRequest(int port, const std::string& method, const std::string&
     for (auto& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     std::string value = line.substr(colon + 1);
     value.erase(0, value.find_first_not_of(' '));
+    if (name == "set-cookie") response.setCookies.push_back(value);
     response.headers[name] = value;
   }
   response.body = raw.substr(headerEnd + 4);

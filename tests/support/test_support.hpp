@@ -46,7 +46,8 @@ std::string pluginFixturesDir();  // DOCS_TEST_PLUGINS: build/test-plugins
 
 struct HttpResponse {
   int status = 0;
-  std::map<std::string, std::string> headers;  // lower-case names
+  std::map<std::string, std::string> headers;  // lower-case names; the last of repeated ones
+  std::vector<std::string> setCookies;         // every Set-Cookie value, in order
   std::string body;
   std::string header(const std::string& lowerName) const;
 };
@@ -92,6 +93,19 @@ class Docsd {
   pid_t pid_ = -1;
   int port_ = 0;
 };
+
+// A user signed in through the real email one-time-code flow.
+struct SignedIn {
+  std::string token;    // the JWT (send as "Authorization: Bearer <token>")
+  std::string cookie;   // "name=value" of the session cookie (send as "Cookie: <cookie>")
+  std::string userId;
+  std::string email;
+  std::map<std::string, std::string> bearer() const { return {{"Authorization", "Bearer " + token}}; }
+};
+// The newest one-time code the auth plugin wrote to dataDir/outbox for this email, or "".
+std::string latestOutboxCode(const std::string& dataDir, const std::string& email);
+// Requests a code, reads it from the docsd's outbox and signs in; throws std::runtime_error on failure.
+SignedIn signInByEmail(const Docsd& docsd, const std::string& email);
 
 // Runs a command, returns exit code and combined output.
 std::pair<int, std::string> runCommand(const std::vector<std::string>& argv,
