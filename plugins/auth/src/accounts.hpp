@@ -1,0 +1,77 @@
+#pragma once
+// Users, their linked sign-in accounts, and server-side sessions.
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace docs {
+class Db;
+class Tx;
+class EventBus;
+}  // namespace docs
+
+namespace docs::auth {
+
+struct User {
+  std::int64_t id = 0;
+  std::string email;
+  std::string name;
+  std::string image;
+  std::optional<std::string> login;
+  std::string createdAt;
+  std::string updatedAt;
+  nlohmann::json toJson() const;
+};
+
+struct Session {
+  std::string id;
+  std::int64_t userId = 0;
+  std::string createdAt;
+  std::string expiresAt;
+  nlohmann::json toJson() const;
+};
+
+struct NewSession {
+  Session session;
+  std::string token;  // goes into the cookie; only its hash is stored
+};
+
+struct GithubProfile {
+  std::string accountId;  // GitHub's numeric user id
+  std::string login;
+  std::string name;
+  std::string image;
+  std::string email;      // primary, verified
+};
+
+class Accounts {
+ public:
+  Accounts(Db& db, EventBus& events, std::chrono::seconds sessionLifetime);
+
+  // The user with this email, created on first sign-in (publishes user.created).
+  User userForEmail(Tx& tx, const std::string& email);
+  // The user linked to this GitHub account; links by verified email or creates one.
+  User userForGithub(Tx& tx, const GithubProfile& profile);
+  std::optional<User> findUser(std::int64_t id);
+  // Deletes the user with their sessions and links (publishes user.deleted).
+  bool deleteUser(std::int64_t id);
+
+  NewSession createSession(Tx& tx, std::int64_t userId, const std::string& ip, const std::string& userAgent);
+  // A live session and its user by cookie token; extends sessions in steady use.
+  std::optional<std::pair<Session, User>> findByToken(const std::string& token);
+  // A live session and its user by id (a JWT's sid), only if it belongs to userId.
+  std::optional<std::pair<Session, User>> findById(const std::string& sessionId, std::int64_t userId);
+  // Ends a session; publishes session.revoked. False if it was not live.
+  bool revokeSession(const std::string& sessionId);
+
+ private:
+  Db& db_;
+  EventBus& events_;
+  std::chrono::seconds sessionLifetime_;
+};
+
+}  // namespace docs::auth

@@ -1,0 +1,131 @@
+#include "auth_core.hpp"
+
+#include <docs/context.hpp>
+#include <docs/db.hpp>
+#include <docs/events.hpp>
+#include <docs/logger.hpp>
+
+#include <chrono>
+#include <filesystem>
+#include <strings.h>
+
+#include "crypto.hpp"
+#include "jwt.hpp"
+
+namespace docs::auth {
+namespace {
+
+std::int64_t nowSeconds() {
+  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
+}  // namespace
+
+std::string cookieValue(const Request& request, std::string_view name) {
+  for (const auto& [header, value] : request.headers()) {
+    if (header.size() != 6 || strncasecmp(header.c_str(), "cookie", 6) != 0) continue;
+    std::string_view rest = value;
+    while (!rest.empty()) {
+      auto end = rest.find(';');
+      std::string_view pair = rest.substr(0, end);
+      rest = end == std::string_view::npos ? std::string_view() : rest.substr(end + 1);
+      while (!pair.empty() && pair.front() == ' ') pair.remove_prefix(1);
+      auto eq = pair.find('=');
+      if (eq != std::string_view::npos && pair.substr(0, eq) == name) return std::string(pair.substr(eq + 1));
+    }
+  }
+  return "";
+}
+
+Principal principalOf(const SignedInSession& signedIn) {
+  return {std::to_string(signedIn.user.id), signedIn.user.email, signedIn.user.name, signedIn.session.id};
+}
+
+AuthCore::AuthCore(Context& context, AuthSettings settings) : context_(context), settings_(std::move(settings)) {
+  Db& db = context_.db();
+  keys_ = std::make_unique<SigningKeys>(db, settings_.jwtLifetime, settings_.keyRotationAge);
+  accounts_ = std::make_unique<Accounts>(db, context_.events(), settings_.sessionLifetime);
+  MailerSettings mail{settings_.smtpUrl, settings_.smtpFrom,
+                      (std::filesystem::path(context_.dataDir()) / "outbox").string(), settings_.smtpTimeoutMs,
+                      settings_.smtpVerifyTls};
+  mailer_ = std::make_unique<Mailer>(std::move(mail), context_.logger());
+  std::string secret = loadSecret();
+  codes_ = std::make_unique<OneTimeCodes>(db, *mailer_, settings_, secret);
+  github_ = std::make_unique<GithubSignIn>(db, settings_, secret);
+  keys_->current();
+}
+
+std::string AuthCore::loadSecret() {
+  if (!settings_.secret.empty()) return settings_.secret;
+  context_.db().exec("INSERT INTO auth_secrets (name, value) VALUES ('hmac', $1) ON CONFLICT (name) DO NOTHING",
+                     {randomToken(32)});
+  return context_.db().exec("SELECT value FROM auth_secrets WHERE name = 'hmac'").at(0).text("value");
+}
+
+std::string AuthCore::issueJwt(const User& user, const Session& session, const std::string& issuer) {
+  auto key = keys_->current();
+  std::int64_t now = nowSeconds();
+  nlohmann::json claims = {{"sub", std::to_string(user.id)}, {"email", user.email}, {"name", user.name},
+                           {"sid", session.id}, {"iat", now}, {"exp", now + settings_.jwtLifetime.count()}};
+  if (!issuer.empty()) claims["iss"] = issuer;
+  return signJwt(claims, key.kid, key.privateKey);
+}
+
+std::optional<SignedInSession> AuthCore::sessionForJwt(std::string_view token, std::string& error) {
+  auto verified = verifyJwt(token, [this](const std::string& kid) { return keys_->publicKey(kid); }, nowSeconds());
+  if (!verified.claims) {
+    error = std::string(describe(verified.error));
+    return std::nullopt;
+  }
+  const auto& claims = *verified.claims;
+  if (!claims.contains("sub") || !claims["sub"].is_string() || !claims.contains("sid") || !claims["sid"].is_string()) {
+    error = "token without subject or session";
+    return std::nullopt;
+  }
+  std::int64_t userId = 0;
+  try {
+    userId = std::stoll(claims["sub"].get<std::string>());
+  } catch (const std::exception&) {
+    error = "token with a malformed subject";
+    return std::nullopt;
+  }
+  // Signed-out sessions and deleted users end their tokens at once, not at expiry.
+  auto found = accounts_->findById(claims["sid"].get<std::string>(), userId);
+  if (!found) {
+    error = "the token's session has ended";
+    return std::nullopt;
+  }
+  return SignedInSession{found->first, found->second};
+}
+
+std::optional<SignedInSession> AuthCore::resolve(const Request& request) {
+  if (auto authorization = request.header("Authorization")) {
+    std::string_view value = *authorization;
+    if (value.size() > 7 && strncasecmp(value.data(), "Bearer ", 7) == 0) {
+      std::string error;
+      auto signedIn = sessionForJwt(value.substr(7), error);
+      if (!signedIn) throw HttpError(401, "invalid_token", "Not Authorized: " + error);
+      return signedIn;
+    }
+  }
+  std::string token = cookieValue(request, kSessionCookie);
+  if (token.empty()) return std::nullopt;
+  auto found = accounts_->findByToken(token);
+  if (!found) return std::nullopt;
+  return SignedInSession{found->first, found->second};
+}
+
+std::optional<Principal> AuthCore::authenticate(const Request& request) {
+  auto signedIn = resolve(request);
+  if (!signedIn) return std::nullopt;
+  return principalOf(*signedIn);
+}
+
+std::optional<Principal> AuthCore::authenticateToken(std::string_view token) {
+  std::string error;
+  auto signedIn = sessionForJwt(token, error);
+  if (!signedIn) return std::nullopt;
+  return principalOf(*signedIn);
+}
+
+}  // namespace docs::auth

@@ -1,0 +1,67 @@
+#pragma once
+// The auth plugin's parts wired together once the database is ready, and the
+// Authenticator other plugins use: a bearer JWT or the session cookie -> a principal.
+
+#include <docs/http.hpp>
+#include <docs/services/authenticator.hpp>
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "accounts.hpp"
+#include "github_sign_in.hpp"
+#include "mailer.hpp"
+#include "one_time_codes.hpp"
+#include "settings.hpp"
+#include "signing_keys.hpp"
+
+namespace docs {
+class Context;
+}
+
+namespace docs::auth {
+
+struct SignedInSession {
+  Session session;
+  User user;
+};
+
+class AuthCore final : public Authenticator {
+ public:
+  AuthCore(Context& context, AuthSettings settings);
+
+  const AuthSettings& settings() const { return settings_; }
+  Accounts& accounts() { return *accounts_; }
+  OneTimeCodes& codes() { return *codes_; }
+  GithubSignIn& github() { return *github_; }
+  SigningKeys& keys() { return *keys_; }
+  Context& context() { return context_; }
+
+  // The caller's session: from a bearer JWT if one is sent (an invalid one is a 401),
+  // else from the session cookie (an invalid cookie is simply no session).
+  std::optional<SignedInSession> resolve(const Request& request);
+  std::string issueJwt(const User& user, const Session& session, const std::string& issuer);
+
+  std::optional<Principal> authenticate(const Request& request) override;
+  std::optional<Principal> authenticateToken(std::string_view token) override;
+
+ private:
+  // The session a valid JWT names, if it and its user still exist; error text otherwise.
+  std::optional<SignedInSession> sessionForJwt(std::string_view token, std::string& error);
+  std::string loadSecret();
+
+  Context& context_;
+  AuthSettings settings_;
+  std::unique_ptr<SigningKeys> keys_;
+  std::unique_ptr<Accounts> accounts_;
+  std::unique_ptr<Mailer> mailer_;
+  std::unique_ptr<OneTimeCodes> codes_;
+  std::unique_ptr<GithubSignIn> github_;
+};
+
+// The value of one cookie in a Cookie header, or "".
+std::string cookieValue(const Request& request, std::string_view name);
+Principal principalOf(const SignedInSession& signedIn);
+
+}  // namespace docs::auth

@@ -1,0 +1,76 @@
+// The auth plugin module: declares keys, migrations, routes, tasks and the
+// Authenticator service; the parts live in the docs_auth library.
+#include <docs/plugin.hpp>
+
+#include <algorithm>
+#include <memory>
+#include <stdexcept>
+
+#include "auth_core.hpp"
+#include "routes.hpp"
+
+namespace docs_plugin_auth {
+struct EmbeddedMigration {
+  int version;
+  const char* name;
+  const char* sql;
+};
+const std::vector<EmbeddedMigration>& embeddedMigrations();
+}  // namespace docs_plugin_auth
+
+namespace {
+
+// Forwards to the AuthCore made at start; the service must exist at configure time.
+class LateAuthenticator final : public docs::Authenticator {
+ public:
+  explicit LateAuthenticator(std::unique_ptr<docs::auth::AuthCore>& core) : core_(core) {}
+  std::optional<docs::Principal> authenticate(const docs::Request& request) override {
+    return core_ ? core_->authenticate(request) : std::nullopt;
+  }
+  std::optional<docs::Principal> authenticateToken(std::string_view token) override {
+    return core_ ? core_->authenticateToken(token) : std::nullopt;
+  }
+
+ private:
+  std::unique_ptr<docs::auth::AuthCore>& core_;
+};
+
+class AuthPlugin final : public docs::Plugin {
+ public:
+  void configure(docs::Registry& registry) override {
+    context_ = &registry.context();
+    docs::auth::AuthSettings::declareKeys(registry);
+    settings_ = docs::auth::AuthSettings::read(context_->config());
+    for (const auto& m : docs_plugin_auth::embeddedMigrations()) registry.migration(m.version, m.name, m.sql);
+    docs::auth::registerRoutes(registry, [this]() -> docs::auth::AuthCore& {
+      if (!core_) throw std::runtime_error("auth is not started");
+      return *core_;
+    });
+    registry.provideService<docs::Authenticator>(authenticator_);
+
+    registry.configKey("auth.maintenance_interval_seconds", "3600", "How often keys are rotated when due and spent codes and sessions are dropped.");
+    docs::PeriodicOptions hourly;
+    hourly.interval = std::chrono::seconds(std::max<std::int64_t>(1, context_->config().getInt("auth.maintenance_interval_seconds")));
+    registry.periodic("rotate_keys", hourly, [this] {
+      if (core_) core_->keys().rotate();
+    });
+    registry.periodic("clean_up", hourly, [this] {
+      if (!core_) return;
+      core_->codes().cleanUp();
+      context_->db().exec("DELETE FROM auth_sessions WHERE expires_at < now() - interval '30 days'"
+                          " OR revoked_at < now() - interval '30 days'");
+    });
+  }
+
+  void start() override { core_ = std::make_unique<docs::auth::AuthCore>(*context_, settings_); }
+
+ private:
+  docs::Context* context_ = nullptr;
+  docs::auth::AuthSettings settings_;
+  std::unique_ptr<docs::auth::AuthCore> core_;
+  LateAuthenticator authenticator_{core_};
+};
+
+}  // namespace
+
+DOCS_PLUGIN(AuthPlugin, "auth", "1.0.0", "", "Accounts, email one-time codes, GitHub sign-in, sessions and JWTs")

@@ -1,0 +1,81 @@
+#include "http_client.hpp"
+
+#include <curl/curl.h>
+
+#include <cctype>
+
+#include <memory>
+#include <mutex>
+
+namespace docs::auth {
+namespace {
+
+constexpr std::size_t kMaxReplyBytes = 4 << 20;
+
+std::size_t collect(char* data, std::size_t size, std::size_t count, void* target) {
+  auto* body = static_cast<std::string*>(target);
+  if (body->size() + size * count > kMaxReplyBytes) return 0;  // aborts the transfer
+  body->append(data, size * count);
+  return size * count;
+}
+
+struct CurlDeleter {
+  void operator()(CURL* curl) const { curl_easy_cleanup(curl); }
+};
+struct ListDeleter {
+  void operator()(curl_slist* list) const { curl_slist_free_all(list); }
+};
+
+}  // namespace
+
+HttpReply httpCall(const HttpCall& call) {
+  static std::once_flag once;
+  std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
+  HttpReply reply;
+  std::unique_ptr<CURL, CurlDeleter> curl(curl_easy_init());
+  if (!curl) {
+    reply.error = "curl_easy_init failed";
+    return reply;
+  }
+  std::unique_ptr<curl_slist, ListDeleter> headers;
+  for (const auto& [name, value] : call.headers)
+    headers.reset(curl_slist_append(headers.release(), (name + ": " + value).c_str()));
+  CURL* c = curl.get();
+  curl_easy_setopt(c, CURLOPT_URL, call.url.c_str());
+  curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, call.method.c_str());
+  if (call.method == "POST" || !call.body.empty()) {
+    curl_easy_setopt(c, CURLOPT_POSTFIELDS, call.body.c_str());
+    curl_easy_setopt(c, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(call.body.size()));
+  }
+  curl_easy_setopt(c, CURLOPT_HTTPHEADER, headers.get());
+  curl_easy_setopt(c, CURLOPT_USERAGENT, "docsd");
+  curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, static_cast<long>(call.timeout.count()));
+  curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
+  curl_easy_setopt(c, CURLOPT_FOLLOWLOCATION, 0L);
+  curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
+  curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, collect);
+  curl_easy_setopt(c, CURLOPT_WRITEDATA, &reply.body);
+  CURLcode result = curl_easy_perform(c);
+  if (result != CURLE_OK) {
+    reply.error = curl_easy_strerror(result);
+    return reply;
+  }
+  curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &reply.status);
+  return reply;
+}
+
+std::string formEncode(const std::string& value) {
+  static const char* hex = "0123456789ABCDEF";
+  std::string out;
+  for (unsigned char ch : value) {
+    if (std::isalnum(ch) || ch == '-' || ch == '_' || ch == '.' || ch == '~') out += static_cast<char>(ch);
+    else {
+      out += '%';
+      out += hex[ch >> 4];
+      out += hex[ch & 15];
+    }
+  }
+  return out;
+}
+
+}  // namespace docs::auth

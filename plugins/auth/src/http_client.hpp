@@ -1,0 +1,30 @@
+#pragma once
+// A small blocking HTTP client on libcurl for calls to configured services (GitHub).
+
+#include <chrono>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace docs::auth {
+
+struct HttpCall {
+  std::string method = "GET";
+  std::string url;
+  std::vector<std::pair<std::string, std::string>> headers;
+  std::string body;
+  std::chrono::milliseconds timeout{10000};
+};
+
+struct HttpReply {
+  long status = 0;      // 0: no answer (see error)
+  std::string body;
+  std::string error;
+};
+
+HttpReply httpCall(const HttpCall& call);
+
+// application/x-www-form-urlencoded escaping of one value.
+std::string formEncode(const std::string& value);
+
+}  // namespace docs::auth

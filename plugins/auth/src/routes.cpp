@@ -1,0 +1,264 @@
+#include "routes.hpp"
+
+#include <docs/context.hpp>
+#include <docs/db.hpp>
+#include <docs/logger.hpp>
+#include <docs/registry.hpp>
+
+#include <regex>
+
+#include "auth_core.hpp"
+
+namespace docs::auth {
+namespace {
+
+std::string requestOrigin(const Request& request) { return request.scheme() + "://" + request.host(); }
+
+std::string hostOf(const std::string& url) {
+  auto start = url.find("://");
+  if (start == std::string::npos) return "";
+  std::string rest = url.substr(start + 3);
+  rest = rest.substr(0, rest.find('/'));
+  return rest.substr(0, rest.find(':'));
+}
+
+// A cookie with the attributes this deployment needs: HttpOnly, SameSite=Lax, Secure over
+// TLS, and the parent domain when the SPA talks to auth./api./y. sub-hosts.
+std::string cookie(AuthCore& core, const Request& request, const std::string& name, const std::string& value,
+                   long maxAgeSeconds, const std::string& path = "/") {
+  const auto& settings = core.settings();
+  std::string text = name + "=" + value + "; Path=" + path + "; Max-Age=" + std::to_string(maxAgeSeconds) +
+                     "; HttpOnly; SameSite=Lax";
+  if (request.scheme() == "https" || settings.publicUrl.rfind("https://", 0) == 0) text += "; Secure";
+  if (settings.subhosts && !settings.publicUrl.empty()) text += "; Domain=" + hostOf(settings.publicUrl);
+  return text;
+}
+
+std::string stringField(const Json& body, const char* key, bool required = true) {
+  if (!body.contains(key) || body[key].is_null()) {
+    if (required) throw HttpError::badRequest(std::string("'") + key + "' is required", "missing_field");
+    return "";
+  }
+  if (!body[key].is_string()) throw HttpError::badRequest(std::string("'") + key + "' must be a string", "invalid_field");
+  return body[key].get<std::string>();
+}
+
+void noStore(Response& response) { response.setHeader("Cache-Control", "no-store"); }
+
+void redirect(Response& response, const std::string& location) {
+  response.setHeader("Location", location);
+  response.text("", "text/plain; charset=utf-8", 302);
+}
+
+// The SPA's login page on the callback's origin, with an error code for it to show.
+std::string errorLocation(const std::string& callbackUrl, const std::string& code) {
+  std::string origin;
+  if (callbackUrl.rfind("http://", 0) == 0 || callbackUrl.rfind("https://", 0) == 0) {
+    auto slash = callbackUrl.find('/', callbackUrl.find("://") + 3);
+    origin = callbackUrl.substr(0, slash);
+  }
+  return origin + "/login?error=" + code;
+}
+
+void signedInResponse(AuthCore& core, const Request& request, Response& response, const SignedInSession& signedIn,
+                      const std::string& token) {
+  noStore(response);
+  response.addHeader("Set-Cookie", cookie(core, request, kSessionCookie, token, core.settings().sessionLifetime.count()));
+  std::string issuer = core.settings().publicUrl.empty() ? requestOrigin(request) : core.settings().publicUrl;
+  response.setHeader("set-auth-jwt", core.issueJwt(signedIn.user, signedIn.session, issuer));
+  response.json({{"user", signedIn.user.toJson()}, {"session", signedIn.session.toJson()}});
+}
+
+}  // namespace
+
+std::optional<std::string> allowedRedirect(const std::string& url, const std::string& requestOrigin,
+                                           const std::string& publicUrl, const std::vector<std::string>& allowedOrigins) {
+  if (url.empty()) return std::string("/");
+  if (url.size() > 2048) return std::nullopt;
+  for (char c : url)
+    if (static_cast<unsigned char>(c) < 0x21 || c == '\\' || c == 0x7f) return std::nullopt;
+  // "/x" is a path on this site; "//evil.example" and "/\evil.example" are other sites.
+  if (url.front() == '/') return url.size() > 1 && url[1] == '/' ? std::nullopt : std::optional<std::string>(url);
+  static const std::regex absolute("^(https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?)(/.*)?$");
+  std::smatch match;
+  if (!std::regex_match(url, match, absolute)) return std::nullopt;
+  std::string origin = match[1];
+  for (auto& c : origin) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  auto same = [&](const std::string& candidate) {
+    std::string lowered = candidate;
+    for (auto& c : lowered) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return !lowered.empty() && lowered == origin;
+  };
+  if (same(requestOrigin) || same(publicUrl)) return url;
+  for (const auto& allowed : allowedOrigins)
+    if (same(allowed)) return url;
+  return std::nullopt;
+}
+
+void registerRoutes(Registry& registry, std::function<AuthCore&()> coreOf) {
+  RouteOptions small;
+  small.maxBodyBytes = 16 * 1024;
+
+  registry.route(Method::Get, "/api/auth/get-session", [coreOf](Request& request, Response& response) {
+    AuthCore& core = coreOf();
+    noStore(response);
+    auto signedIn = core.resolve(request);
+    if (!signedIn) {
+      response.json(nullptr);
+      return;
+    }
+    std::string issuer = core.settings().publicUrl.empty() ? requestOrigin(request) : core.settings().publicUrl;
+    response.setHeader("set-auth-jwt", core.issueJwt(signedIn->user, signedIn->session, issuer));
+    response.json({{"user", signedIn->user.toJson()}, {"session", signedIn->session.toJson()}});
+  });
+
+  registry.route(Method::Get, "/api/auth/token", [coreOf](Request& request, Response& response) {
+    AuthCore& core = coreOf();
+    auto signedIn = core.resolve(request);
+    if (!signedIn) throw HttpError::unauthorized();
+    noStore(response);
+    std::string issuer = core.settings().publicUrl.empty() ? requestOrigin(request) : core.settings().publicUrl;
+    response.json({{"token", core.issueJwt(signedIn->user, signedIn->session, issuer)}});
+  });
+
+  registry.route(Method::Get, "/api/auth/jwks", [coreOf](Request&, Response& response) {
+    response.setHeader("Cache-Control", "public, max-age=60");
+    response.json(coreOf().keys().jwks());
+  });
+
+  registry.route(Method::Post, "/api/auth/sign-out", [coreOf](Request& request, Response& response) {
+    AuthCore& core = coreOf();
+    std::optional<SignedInSession> signedIn;
+    try {
+      signedIn = core.resolve(request);
+    } catch (const HttpError&) {
+      // An already invalid token: there is nothing to end, and signing out still succeeds.
+    }
+    if (signedIn) core.accounts().revokeSession(signedIn->session.id);
+    noStore(response);
+    response.addHeader("Set-Cookie", cookie(core, request, kSessionCookie, "", 0));
+    response.json({{"success", true}});
+  }, small);
+
+  registry.route(Method::Post, "/api/auth/delete-user", [coreOf](Request& request, Response& response) {
+    AuthCore& core = coreOf();
+    auto signedIn = core.resolve(request);
+    if (!signedIn) throw HttpError::unauthorized();
+    core.accounts().deleteUser(signedIn->user.id);
+    noStore(response);
+    response.addHeader("Set-Cookie", cookie(core, request, kSessionCookie, "", 0));
+    response.json({{"success", true}});
+  }, small);
+
+  registry.route(Method::Post, "/api/auth/email-otp/send-verification-otp", [coreOf](Request& request, Response& response) {
+    AuthCore& core = coreOf();
+    Json body = request.jsonObject();
+    std::string email = normalizeEmail(stringField(body, "email"));
+    if (email.empty()) throw HttpError::badRequest("Invalid email address", "invalid_email");
+    std::string type = stringField(body, "type", false);
+    if (!type.empty() && type != "sign-in")
+      throw HttpError::badRequest("Only one-time codes of type 'sign-in' are supported", "invalid_type");
+    SendOutcome outcome;
+    try {
+      outcome = core.codes().send(email, request.remoteAddress());
+    } catch (const DbError&) {
+      throw;
+    } catch (const std::exception& error) {
+      core.context().logger().error("sign-in code not sent", {{"error", error.what()}});
+      throw HttpError(503, "mail_unavailable", "The sign-in code could not be sent. Try again later.");
+    }
+    if (outcome != SendOutcome::Sent) {
+      // The same answer for every address: a limit says nothing about an account.
+      response.setHeader("Retry-After", std::to_string(core.settings().otpSendWindow.count()));
+      throw HttpError(429, "too_many_requests", "Too many sign-in codes requested. Try again later.");
+    }
+    if (core.settings().smtpUrl.empty())
+      core.context().logger().info("one-time code written to the outbox", {{"email", email}});
+    response.json({{"success", true}});
+  }, small);
+
+  registry.route(Method::Post, "/api/auth/sign-in/email-otp", [coreOf](Request& request, Response& response) {
+    AuthCore& core = coreOf();
+    Json body = request.jsonObject();
+    std::string email = normalizeEmail(stringField(body, "email"));
+    if (email.empty()) throw HttpError::badRequest("Invalid email address", "invalid_email");
+    std::string code = stringField(body, "otp");
+    static const std::regex sixDigits("^[0-9]{6}$");
+    if (!std::regex_match(code, sixDigits)) throw HttpError::badRequest("The code must be exactly 6 digits", "invalid_otp");
+    CheckOutcome outcome = CheckOutcome::Wrong;
+    std::optional<SignedInSession> signedIn;
+    std::string token;
+    // A wrong try is counted in a committed transaction; the error is thrown afterwards.
+    core.context().db().transaction([&](Tx& tx) {
+      outcome = core.codes().check(tx, email, code);
+      if (outcome != CheckOutcome::Valid) return;
+      User user = core.accounts().userForEmail(tx, email);
+      auto created = core.accounts().createSession(tx, user.id, request.remoteAddress(),
+                                                   request.header("User-Agent").value_or(""));
+      signedIn = SignedInSession{created.session, user};
+      token = created.token;
+    });
+    switch (outcome) {
+      case CheckOutcome::Valid: break;
+      case CheckOutcome::Wrong: throw HttpError::badRequest("Invalid verification code", "invalid_otp");
+      case CheckOutcome::Expired: throw HttpError::badRequest("The code has expired or was used. Request a new one.", "otp_expired");
+      case CheckOutcome::TooManyAttempts:
+        throw HttpError(403, "too_many_attempts", "Too many wrong codes. Request a new one.");
+    }
+    signedInResponse(core, request, response, *signedIn, token);
+  }, small);
+
+  registry.route(Method::Post, "/api/auth/sign-in/social", [coreOf](Request& request, Response& response) {
+    AuthCore& core = coreOf();
+    Json body = request.jsonObject();
+    std::string provider = stringField(body, "provider");
+    if (provider != "github") throw HttpError::badRequest("Unknown sign-in provider '" + provider + "'", "unsupported_provider");
+    if (!core.github().configured())
+      throw HttpError::badRequest("GitHub sign-in is not configured on this server", "provider_not_configured");
+    std::string origin = requestOrigin(request);
+    auto callback = allowedRedirect(stringField(body, "callbackURL", false), origin, core.settings().publicUrl,
+                                    core.settings().allowedOrigins);
+    if (!callback) throw HttpError::badRequest("callbackURL must be a path or a URL on this deployment", "invalid_callback_url");
+    auto started = core.github().start(*callback, origin + "/api/auth/callback/github");
+    noStore(response);
+    response.addHeader("Set-Cookie", cookie(core, request, kOAuthStateCookie, started.nonce, 600, "/api/auth"));
+    response.json({{"url", started.url}, {"redirect", true}});
+  }, small);
+
+  registry.route(Method::Get, "/api/auth/callback/github", [coreOf](Request& request, Response& response) {
+    AuthCore& core = coreOf();
+    noStore(response);
+    auto pending = core.github().consumeState(request.query("state").value_or(""), cookieValue(request, kOAuthStateCookie));
+    if (!pending) {
+      core.context().logger().warn("GitHub callback with a missing, forged, expired or replayed state");
+      redirect(response, "/login?error=state_mismatch");
+      return;
+    }
+    response.addHeader("Set-Cookie", cookie(core, request, kOAuthStateCookie, "", 0, "/api/auth"));
+    std::string code = request.query("code").value_or("");
+    if (request.query("error") || code.empty()) {
+      redirect(response, errorLocation(pending->callbackUrl, "access_denied"));
+      return;
+    }
+    std::string error;
+    auto profile = core.github().fetchProfile(code, pending->redirectUri, error);
+    if (!profile) {
+      core.context().logger().warn("GitHub sign-in failed", {{"error", error}});
+      redirect(response, errorLocation(pending->callbackUrl, "github_failed"));
+      return;
+    }
+    SignedInSession signedIn;
+    std::string token;
+    core.context().db().transaction([&](Tx& tx) {
+      signedIn.user = core.accounts().userForGithub(tx, *profile);
+      auto created = core.accounts().createSession(tx, signedIn.user.id, request.remoteAddress(),
+                                                   request.header("User-Agent").value_or(""));
+      signedIn.session = created.session;
+      token = created.token;
+    });
+    response.addHeader("Set-Cookie", cookie(core, request, kSessionCookie, token, core.settings().sessionLifetime.count()));
+    redirect(response, pending->callbackUrl);
+  });
+}
+
+}  // namespace docs::auth

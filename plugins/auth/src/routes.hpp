@@ -1,0 +1,27 @@
+#pragma once
+// The /api/auth/* routes (Better Auth's paths and shapes, which the SPA speaks).
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace docs {
+class Registry;
+class Request;
+}  // namespace docs
+
+namespace docs::auth {
+
+class AuthCore;
+
+// `core` returns the started AuthCore (routes run only after start).
+void registerRoutes(Registry& registry, std::function<AuthCore&()> core);
+
+// Where a sign-in may send the browser afterwards: a same-site path, or an absolute
+// http(s) URL on one of the deployment's origins (server.public_url,
+// server.allowed_origins, or the origin the request came to). nullopt otherwise.
+std::optional<std::string> allowedRedirect(const std::string& url, const std::string& requestOrigin,
+                                           const std::string& publicUrl, const std::vector<std::string>& allowedOrigins);
+
+}  // namespace docs::auth

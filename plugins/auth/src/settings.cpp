@@ -1,0 +1,60 @@
+#include "settings.hpp"
+
+#include <docs/config.hpp>
+#include <docs/registry.hpp>
+
+namespace docs::auth {
+
+void AuthSettings::declareKeys(Registry& r) {
+  r.configKey("auth.jwt_ttl_seconds", "900", "Lifetime of the JWTs get-session hands out (the SPA refreshes 120 s before expiry).");
+  r.configKey("auth.session_ttl_days", "30", "Lifetime of a session; each use within the last day of its first day extends it.");
+  r.configKey("auth.key_rotation_days", "30", "Age at which the JWT signing key is replaced (the old key verifies until its tokens expire).");
+  r.configKey("auth.otp_ttl_seconds", "600", "How long an emailed one-time code is valid.");
+  r.configKey("auth.otp_max_attempts", "5", "Wrong tries allowed per one-time code before it is burnt.");
+  r.configKey("auth.otp_sends_per_email", "5", "One-time codes sent to one address per window.");
+  r.configKey("auth.otp_sends_per_address", "20", "One-time codes requested from one client IP per window.");
+  r.configKey("auth.otp_send_window_seconds", "3600", "The window of the two send limits.");
+  r.configKey("auth.secret", "", "HMAC key for one-time codes and OAuth state (empty: generated once and kept in the database).");
+  r.configKey("smtp.url", "", "smtp://[user[:password]@]host[:port] or smtps://... to send mail (empty: write .eml files to $DOCS_DATA_DIR/outbox).");
+  r.configKey("smtp.from", "docs <no-reply@localhost>", "Sender of sign-in mail.");
+  r.configKey("smtp.timeout_ms", "10000", "SMTP connect and reply timeout.");
+  r.configKey("smtp.verify_tls", "true", "Verify the SMTP server's TLS certificate.");
+  r.configKey("github.client_id", "", "GitHub OAuth (or GitHub App) client id for sign-in (empty: GitHub sign-in is off).");
+  r.configKey("github.client_secret", "", "GitHub OAuth client secret.");
+  r.configKey("github.url", "https://github.com", "GitHub web base URL (GitHub Enterprise: https://ghe.example.com).");
+  r.configKey("github.api_url", "https://api.github.com", "GitHub REST API base URL (GitHub Enterprise: https://ghe.example.com/api/v3).");
+}
+
+AuthSettings AuthSettings::read(const Config& c) {
+  auto trimSlash = [](std::string url) {
+    while (!url.empty() && url.back() == '/') url.pop_back();
+    return url;
+  };
+  AuthSettings s;
+  s.jwtLifetime = std::chrono::seconds(c.getInt("auth.jwt_ttl_seconds"));
+  s.sessionLifetime = std::chrono::seconds(c.getInt("auth.session_ttl_days") * 86400);
+  s.keyRotationAge = std::chrono::seconds(c.getInt("auth.key_rotation_days") * 86400);
+  s.otpLifetime = std::chrono::seconds(c.getInt("auth.otp_ttl_seconds"));
+  s.otpMaxAttempts = static_cast<int>(c.getInt("auth.otp_max_attempts"));
+  s.otpSendsPerEmail = static_cast<int>(c.getInt("auth.otp_sends_per_email"));
+  s.otpSendsPerAddress = static_cast<int>(c.getInt("auth.otp_sends_per_address"));
+  s.otpSendWindow = std::chrono::seconds(c.getInt("auth.otp_send_window_seconds"));
+  s.secret = c.getString("auth.secret");
+  s.publicUrl = trimSlash(c.getString("server.public_url"));
+  for (auto& origin : c.getList("server.allowed_origins")) s.allowedOrigins.push_back(trimSlash(origin));
+  s.subhosts = c.getBool("server.subhosts");
+  s.smtpUrl = c.getString("smtp.url");
+  s.smtpFrom = c.getString("smtp.from");
+  s.smtpTimeoutMs = static_cast<int>(c.getInt("smtp.timeout_ms"));
+  s.smtpVerifyTls = c.getBool("smtp.verify_tls");
+  s.githubClientId = c.getString("github.client_id");
+  s.githubClientSecret = c.getString("github.client_secret");
+  s.githubUrl = trimSlash(c.getString("github.url"));
+  s.githubApiUrl = trimSlash(c.getString("github.api_url"));
+  if (s.jwtLifetime.count() < 30 || s.sessionLifetime.count() < 3600 || s.otpLifetime.count() < 30 ||
+      s.otpMaxAttempts < 1 || s.keyRotationAge <= s.jwtLifetime)
+    throw std::invalid_argument("auth: lifetimes are out of range (jwt >= 30 s, session_ttl_days >= 1, otp >= 30 s, rotation > jwt)");
+  return s;
+}
+
+}  // namespace docs::auth

@@ -1,0 +1,47 @@
+#pragma once
+// The auth plugin's configuration, read once at start.
+
+#include <chrono>
+#include <string>
+#include <vector>
+
+namespace docs {
+class Config;
+class Registry;
+}  // namespace docs
+
+namespace docs::auth {
+
+struct AuthSettings {
+  std::chrono::seconds jwtLifetime{900};
+  std::chrono::seconds sessionLifetime{30 * 86400};
+  std::chrono::seconds keyRotationAge{30 * 86400};
+  std::chrono::seconds otpLifetime{600};
+  int otpMaxAttempts = 5;
+  int otpSendsPerEmail = 5;
+  int otpSendsPerAddress = 20;
+  std::chrono::seconds otpSendWindow{3600};
+  std::string secret;  // empty: generated and kept in the database
+
+  std::string publicUrl;                    // server.public_url, no trailing slash
+  std::vector<std::string> allowedOrigins;  // server.allowed_origins
+  bool subhosts = false;
+
+  std::string smtpUrl;
+  std::string smtpFrom;
+  int smtpTimeoutMs = 10000;
+  bool smtpVerifyTls = true;
+
+  std::string githubClientId;
+  std::string githubClientSecret;
+  std::string githubUrl;     // https://github.com
+  std::string githubApiUrl;  // https://api.github.com
+
+  static void declareKeys(Registry& registry);
+  static AuthSettings read(const Config& config);
+};
+
+inline constexpr const char* kSessionCookie = "docs_session";
+inline constexpr const char* kOAuthStateCookie = "docs_oauth_state";
+
+}  // namespace docs::auth
