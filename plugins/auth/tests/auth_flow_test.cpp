@@ -1,0 +1,530 @@
+// The auth plugin in the real docsd against PostgreSQL: the email flow (outbox and a real
+// SMTP conversation), GitHub sign-in against a local fake, sessions, JWTs and the abuse
+// cases: guessing, expiry, reuse, flooding, forged tokens, OAuth state and redirects.
+#include <gtest/gtest.h>
+
+#include <libpq-fe.h>
+
+#include <ctime>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "crypto.hpp"
+#include "fake_github.hpp"
+#include "jwt.hpp"
+#include "smtp_sink.hpp"
+#include "test_support.hpp"
+
+namespace fs = std::filesystem;
+using docs::test::Docsd;
+using docs::test::HttpResponse;
+using docs::test::httpRequest;
+using nlohmann::json;
+
+namespace {
+
+using Headers = std::map<std::string, std::string>;
+
+class AuthFlow : public ::testing::Test {
+ protected:
+  void start(Headers env = {}) {
+    env.emplace("DOCS_PLUGINS_ENABLED", "auth");
+    docsd_ = std::make_unique<Docsd>(Docsd::Options{env, {"serve"}, "", database_.url()});
+    ASSERT_TRUE(docsd_->start()) << docsd_->log();
+  }
+  HttpResponse post(const std::string& path, const json& body, Headers headers = {}) {
+    headers.emplace("Content-Type", "application/json");
+    return httpRequest(docsd_->port(), "POST", path, body.dump(), headers);
+  }
+  HttpResponse get(const std::string& path, Headers headers = {}) {
+    return httpRequest(docsd_->port(), "GET", path, "", headers);
+  }
+  static json body(const HttpResponse& r) { return json::parse(r.body, nullptr, false); }
+  static std::string errorCode(const HttpResponse& r) {
+    auto b = body(r);
+    return b.is_object() && b.contains("error") ? b["error"].value("code", "") : "";
+  }
+  HttpResponse sendCode(const std::string& email, Headers headers = {}) {
+    return post("/api/auth/email-otp/send-verification-otp", {{"email", email}, {"type", "sign-in"}}, headers);
+  }
+  HttpResponse signIn(const std::string& email, const std::string& otp) {
+    return post("/api/auth/sign-in/email-otp", {{"email", email}, {"otp", otp}});
+  }
+  std::string code(const std::string& email) { return docs::test::latestOutboxCode(docsd_->dataDir(), email); }
+  // First column of the first row, or "" (and a test failure) on error.
+  std::string sql(const std::string& query) {
+    PGconn* connection = PQconnectdb(database_.url().c_str());
+    PGresult* result = PQexec(connection, query.c_str());
+    std::string value;
+    auto status = PQresultStatus(result);
+    EXPECT_TRUE(status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK) << PQerrorMessage(connection);
+    if (status == PGRES_TUPLES_OK && PQntuples(result) > 0) value = PQgetvalue(result, 0, 0);
+    PQclear(result);
+    PQfinish(connection);
+    return value;
+  }
+  // The signing keys published at /api/auth/jwks, by kid.
+  std::map<std::string, std::string> jwks() {
+    std::map<std::string, std::string> keys;
+    json published = body(get("/api/auth/jwks"));
+    for (const auto& key : published["keys"]) {
+      EXPECT_EQ(key["alg"], "EdDSA");
+      EXPECT_EQ(key["crv"], "Ed25519");
+      keys[key["kid"]] = docs::auth::base64UrlDecode(key["x"].get<std::string>()).value_or("");
+    }
+    return keys;
+  }
+  std::optional<json> verifiedClaims(const std::string& token) {
+    auto keys = jwks();
+    auto result = docs::auth::verifyJwt(
+        token,
+        [&](const std::string& kid) -> std::optional<std::string> {
+          if (!keys.count(kid)) return std::nullopt;
+          return keys[kid];
+        },
+        std::time(nullptr));
+    return result.claims;
+  }
+  static std::string sessionCookie(const HttpResponse& r) {
+    for (const auto& cookie : r.setCookies)
+      if (cookie.rfind("docs_session=", 0) == 0) return cookie;
+    return "";
+  }
+  static std::string cookiePair(const std::string& setCookie) { return setCookie.substr(0, setCookie.find(';')); }
+
+  docs::test::TestDatabase database_;
+  std::unique_ptr<Docsd> docsd_;
+};
+
+}  // namespace
+
+TEST_F(AuthFlow, EmailCodeFlowThroughTheOutbox) {
+  start();
+  auto sent = sendCode("  Alice@Example.com ");
+  ASSERT_EQ(sent.status, 200) << sent.body;
+  EXPECT_EQ(body(sent)["success"], true);
+  std::string otp = code("alice@example.com");
+  ASSERT_EQ(otp.size(), 6u);
+  EXPECT_EQ(sql("SELECT count(*) FROM auth_otps WHERE code_hash LIKE '%" + otp + "%'"), "0");  // stored hashed
+
+  auto signedIn = signIn("alice@example.com", otp);
+  ASSERT_EQ(signedIn.status, 200) << signedIn.body;
+  auto user = body(signedIn)["user"];
+  EXPECT_EQ(user["email"], "alice@example.com");
+  std::string setCookie = sessionCookie(signedIn);
+  ASSERT_FALSE(setCookie.empty());
+  EXPECT_NE(setCookie.find("HttpOnly"), std::string::npos);
+  EXPECT_NE(setCookie.find("SameSite=Lax"), std::string::npos);
+  EXPECT_EQ(setCookie.find("Secure"), std::string::npos);  // plain HTTP here
+  std::string jwt = signedIn.header("set-auth-jwt");
+  auto claims = verifiedClaims(jwt);
+  ASSERT_TRUE(claims.has_value());
+  EXPECT_EQ((*claims)["sub"], user["id"]);
+  EXPECT_EQ((*claims)["email"], "alice@example.com");
+  EXPECT_GT((*claims)["exp"].get<std::int64_t>(), std::time(nullptr) + 800);
+
+  // The cookie and the bearer token both give the session, with a fresh token exposed to the SPA.
+  std::string origin = "http://localhost:" + std::to_string(docsd_->port());
+  auto byCookie = get("/api/auth/get-session", {{"Cookie", cookiePair(setCookie)}, {"Origin", origin}});
+  ASSERT_EQ(byCookie.status, 200);
+  EXPECT_EQ(body(byCookie)["user"]["id"], user["id"]);
+  EXPECT_TRUE(verifiedClaims(byCookie.header("set-auth-jwt")).has_value());
+  EXPECT_NE(byCookie.header("access-control-expose-headers").find("set-auth-jwt"), std::string::npos);
+  auto byBearer = get("/api/auth/get-session", {{"Authorization", "Bearer " + jwt}});
+  ASSERT_EQ(byBearer.status, 200) << byBearer.body;
+  EXPECT_EQ(body(byBearer)["user"]["email"], "alice@example.com");
+  EXPECT_EQ(body(byBearer)["session"]["id"], (*claims)["sid"]);
+
+  // No credentials: no session (the SPA then logs out), not an error.
+  auto anonymous = get("/api/auth/get-session");
+  EXPECT_EQ(anonymous.status, 200);
+  EXPECT_TRUE(body(anonymous).is_null());
+
+  // Signing in again finds the same account.
+  ASSERT_EQ(sendCode("alice@example.com").status, 200);
+  auto again = signIn("alice@example.com", code("alice@example.com"));
+  ASSERT_EQ(again.status, 200);
+  EXPECT_EQ(body(again)["user"]["id"], user["id"]);
+  EXPECT_EQ(sql("SELECT count(*) FROM auth_users"), "1");
+}
+
+TEST_F(AuthFlow, GetSessionRefreshesTheToken) {
+  start();
+  auto alice = docs::test::signInByEmail(*docsd_, "alice@example.com");
+  auto first = verifiedClaims(alice.token);
+  ASSERT_TRUE(first.has_value());
+  std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+  auto refreshed = get("/api/auth/get-session", alice.bearer());
+  ASSERT_EQ(refreshed.status, 200);
+  std::string next = refreshed.header("set-auth-jwt");
+  EXPECT_NE(next, alice.token);
+  auto second = verifiedClaims(next);
+  ASSERT_TRUE(second.has_value());
+  EXPECT_GT((*second)["exp"].get<std::int64_t>(), (*first)["exp"].get<std::int64_t>());
+  EXPECT_EQ((*second)["sid"], (*first)["sid"]);
+  auto token = get("/api/auth/token", alice.bearer());
+  ASSERT_EQ(token.status, 200);
+  EXPECT_TRUE(verifiedClaims(body(token)["token"]).has_value());
+}
+
+TEST_F(AuthFlow, SignOutEndsTheSessionItsCookieAndItsTokens) {
+  start();
+  auto alice = docs::test::signInByEmail(*docsd_, "alice@example.com");
+  auto other = docs::test::signInByEmail(*docsd_, "alice@example.com");  // another device
+  auto out = post("/api/auth/sign-out", json::object(), {{"Cookie", alice.cookie}});
+  ASSERT_EQ(out.status, 200);
+  EXPECT_NE(sessionCookie(out).find("Max-Age=0"), std::string::npos);
+  EXPECT_TRUE(body(get("/api/auth/get-session", {{"Cookie", alice.cookie}})).is_null());
+  auto stale = get("/api/auth/get-session", alice.bearer());
+  EXPECT_EQ(stale.status, 401);
+  EXPECT_EQ(errorCode(stale), "invalid_token");
+  EXPECT_EQ(get("/api/auth/token", {{"Cookie", alice.cookie}}).status, 401);
+  // The other device's session is untouched.
+  EXPECT_EQ(get("/api/auth/get-session", other.bearer()).status, 200);
+  // Signing out twice, or with a dead token, still answers success.
+  EXPECT_EQ(post("/api/auth/sign-out", json::object(), alice.bearer()).status, 200);
+}
+
+TEST_F(AuthFlow, GuessingPastTheTryLimitBurnsTheCode) {
+  start();
+  ASSERT_EQ(sendCode("bob@example.com").status, 200);
+  std::string right = code("bob@example.com");
+  std::string wrong = right == "000000" ? "111111" : "000000";
+  for (int i = 0; i < 5; ++i) {
+    auto r = signIn("bob@example.com", wrong);
+    EXPECT_EQ(r.status, 400);
+    EXPECT_EQ(errorCode(r), "invalid_otp");
+  }
+  auto late = signIn("bob@example.com", right);
+  EXPECT_EQ(late.status, 403);
+  EXPECT_EQ(errorCode(late), "too_many_attempts");
+  EXPECT_TRUE(sessionCookie(late).empty());
+  // A new code works again.
+  ASSERT_EQ(sendCode("bob@example.com").status, 200);
+  EXPECT_EQ(signIn("bob@example.com", code("bob@example.com")).status, 200);
+}
+
+TEST_F(AuthFlow, ExpiredReusedAndMalformedCodesAreRefused) {
+  start();
+  ASSERT_EQ(sendCode("carol@example.com").status, 200);
+  std::string otp = code("carol@example.com");
+  sql("UPDATE auth_otps SET expires_at = now() - interval '1 second'");
+  auto expired = signIn("carol@example.com", otp);
+  EXPECT_EQ(expired.status, 400);
+  EXPECT_EQ(errorCode(expired), "otp_expired");
+
+  ASSERT_EQ(sendCode("carol@example.com").status, 200);
+  otp = code("carol@example.com");
+  ASSERT_EQ(signIn("carol@example.com", otp).status, 200);
+  auto reused = signIn("carol@example.com", otp);
+  EXPECT_EQ(reused.status, 400);
+  EXPECT_EQ(errorCode(reused), "otp_expired");
+
+  for (std::string bad : {"12345", "1234567", "12a456", " 123456", ""}) {
+    auto r = signIn("carol@example.com", bad);
+    EXPECT_EQ(r.status, 400) << bad;
+    EXPECT_EQ(errorCode(r), "invalid_otp") << bad;
+  }
+  EXPECT_EQ(errorCode(post("/api/auth/sign-in/email-otp", {{"email", "carol@example.com"}, {"otp", 123456}})), "invalid_field");
+  EXPECT_EQ(errorCode(post("/api/auth/sign-in/email-otp", {{"email", "nope"}, {"otp", "123456"}})), "invalid_email");
+  EXPECT_EQ(errorCode(sendCode("not an email")), "invalid_email");
+  EXPECT_EQ(errorCode(sendCode("a@b.co\r\nBcc: x@example.com")), "invalid_email");
+  EXPECT_EQ(errorCode(post("/api/auth/email-otp/send-verification-otp", {{"email", "a@example.com"}, {"type", "forget-password"}})),
+            "invalid_type");
+  EXPECT_EQ(httpRequest(docsd_->port(), "POST", "/api/auth/sign-in/email-otp", "{not json",
+                        {{"Content-Type", "application/json"}}).status, 400);
+}
+
+TEST_F(AuthFlow, ACodeOnlyWorksForItsOwnEmail) {
+  start();
+  ASSERT_EQ(sendCode("dave@example.com").status, 200);
+  ASSERT_EQ(sendCode("erin@example.com").status, 200);
+  std::string daves = code("dave@example.com");
+  std::string erins = code("erin@example.com");
+  if (daves != erins) {
+    auto r = signIn("erin@example.com", daves);
+    EXPECT_EQ(r.status, 400);
+    EXPECT_EQ(errorCode(r), "invalid_otp");
+  }
+  auto stranger = signIn("frank@example.com", daves);
+  EXPECT_EQ(stranger.status, 400);
+  EXPECT_EQ(errorCode(stranger), "otp_expired");  // frank has no code at all
+  EXPECT_EQ(signIn("erin@example.com", erins).status, 200);
+  EXPECT_EQ(signIn("dave@example.com", daves).status, 200);
+}
+
+TEST_F(AuthFlow, SendFloodingIsLimitedWithTheSameAnswerForEveryAddress) {
+  start({{"DOCS_AUTH_OTP_SENDS_PER_EMAIL", "3"}});
+  docs::test::signInByEmail(*docsd_, "known@example.com");  // one send used
+  std::vector<HttpResponse> known, unknown;
+  for (int i = 0; i < 3; ++i) {
+    known.push_back(sendCode("known@example.com"));
+    unknown.push_back(sendCode("unknown@example.com"));
+  }
+  EXPECT_EQ(known[0].status, 200);
+  EXPECT_EQ(known[1].status, 200);
+  EXPECT_EQ(known[2].status, 429);
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(unknown[i].status, 200);
+  auto fourth = sendCode("unknown@example.com");
+  EXPECT_EQ(fourth.status, 429);
+  EXPECT_EQ(body(fourth)["error"]["message"], body(known[2])["error"]["message"]);
+  EXPECT_EQ(errorCode(fourth), "too_many_requests");
+  EXPECT_FALSE(fourth.header("retry-after").empty());
+  // Nothing was mailed past the limit.
+  int mails = 0;
+  for (const auto& entry : fs::directory_iterator(fs::path(docsd_->dataDir()) / "outbox"))
+    if (entry.path().extension() == ".eml") ++mails;
+  EXPECT_EQ(mails, 6);
+}
+
+TEST_F(AuthFlow, SpoofedForwardedForDoesNotMoveThePerAddressLimit) {
+  start({{"DOCS_AUTH_OTP_SENDS_PER_ADDRESS", "3"}});
+  for (int i = 0; i < 3; ++i)
+    EXPECT_EQ(sendCode("user" + std::to_string(i) + "@example.com", {{"X-Forwarded-For", "10.0.0." + std::to_string(i)}}).status, 200);
+  auto limited = sendCode("user9@example.com", {{"X-Forwarded-For", "10.9.9.9"}});
+  EXPECT_EQ(limited.status, 429);
+  EXPECT_EQ(errorCode(limited), "too_many_requests");
+}
+
+TEST_F(AuthFlow, ATrustedProxysForwardedForIsTheClient) {
+  start({{"DOCS_AUTH_OTP_SENDS_PER_ADDRESS", "3"}, {"DOCS_SERVER_TRUSTED_PROXIES", "127.0.0.1"}});
+  for (int i = 0; i < 5; ++i)
+    EXPECT_EQ(sendCode("user" + std::to_string(i) + "@example.com", {{"X-Forwarded-For", "10.0.0." + std::to_string(i)}}).status, 200);
+  for (int i = 0; i < 3; ++i)
+    EXPECT_EQ(sendCode("same" + std::to_string(i) + "@example.com", {{"X-Forwarded-For", "10.1.1.1"}}).status, 200);
+  EXPECT_EQ(sendCode("same9@example.com", {{"X-Forwarded-For", "10.1.1.1"}}).status, 429);
+}
+
+TEST_F(AuthFlow, ForgedExpiredAndOrphanedTokensAre401) {
+  start();
+  auto alice = docs::test::signInByEmail(*docsd_, "alice@example.com");
+  auto keys = jwks();
+  ASSERT_EQ(keys.size(), 1u);
+  const std::string kid = keys.begin()->first;
+  const std::string publicKey = keys.begin()->second;
+  auto firstDot = alice.token.find('.');
+  auto lastDot = alice.token.rfind('.');
+  std::string payload = alice.token.substr(firstDot + 1, lastDot - firstDot - 1);
+  auto segment = [](const json& value) { return docs::auth::base64UrlEncode(value.dump()); };
+
+  std::map<std::string, std::string> forged;
+  forged["alg none"] = segment({{"alg", "none"}, {"kid", kid}}) + "." + payload + ".";
+  std::string hsInput = segment({{"alg", "HS256"}, {"kid", kid}, {"typ", "JWT"}}) + "." + payload;
+  forged["HS256 with the public key"] = hsInput + "." + docs::auth::base64UrlEncode(docs::auth::hmacSha256(publicKey, hsInput));
+  forged["stripped signature"] = alice.token.substr(0, lastDot + 1);
+  forged["no signature part"] = alice.token.substr(0, lastDot);
+  // An expired token signed with the real key (read from the database, as only the server could).
+  std::string privateKey = *docs::auth::base64Decode(sql("SELECT private_key FROM auth_signing_keys"));
+  auto claims = json::parse(*docs::auth::base64UrlDecode(payload));
+  claims["exp"] = std::time(nullptr) - 120;
+  forged["expired"] = docs::auth::signJwt(claims, kid, privateKey);
+  claims["exp"] = std::time(nullptr) + 600;
+  auto stranger = docs::auth::generateEd25519();
+  forged["unknown key id"] = docs::auth::signJwt(claims, "not-a-key", stranger.privateKey);
+  forged["known kid, other key"] = docs::auth::signJwt(claims, kid, stranger.privateKey);
+  claims["sub"] = "999999";
+  forged["another subject"] = docs::auth::signJwt(claims, "not-a-key", stranger.privateKey);
+  for (const auto& [what, token] : forged) {
+    auto r = get("/api/auth/get-session", {{"Authorization", "Bearer " + token}});
+    EXPECT_EQ(r.status, 401) << what << ": " << r.body;
+    EXPECT_EQ(errorCode(r), "invalid_token") << what;
+  }
+  // The untouched token still works, then dies with its user.
+  ASSERT_EQ(get("/api/auth/get-session", alice.bearer()).status, 200);
+  ASSERT_EQ(post("/api/auth/delete-user", json::object(), alice.bearer()).status, 200);
+  auto orphan = get("/api/auth/get-session", alice.bearer());
+  EXPECT_EQ(orphan.status, 401);
+  EXPECT_TRUE(body(get("/api/auth/get-session", {{"Cookie", alice.cookie}})).is_null());
+  EXPECT_EQ(sql("SELECT count(*) FROM auth_users"), "0");
+}
+
+TEST_F(AuthFlow, RealSmtpConversationWithALocalSink) {
+  docs::test::SmtpSink sink;
+  start({{"DOCS_SMTP_URL", "smtp://127.0.0.1:" + std::to_string(sink.port())},
+         {"DOCS_SMTP_FROM", "Docs <login@docs.example.com>"}});
+  ASSERT_EQ(sendCode("grace@example.com").status, 200);
+  ASSERT_TRUE(sink.waitFor(1));
+  auto mail = sink.messages().at(0);
+  ASSERT_EQ(mail.recipients.size(), 1u);
+  EXPECT_NE(mail.recipients[0].find("grace@example.com"), std::string::npos);
+  EXPECT_NE(mail.from.find("login@docs.example.com"), std::string::npos);
+  // The client asked for TLS, was refused by this sink, and sent no credentials.
+  bool askedTls = false;
+  for (const auto& command : mail.commands) askedTls = askedTls || command == "STARTTLS";
+  EXPECT_TRUE(askedTls);
+  auto at = mail.data.find("sign-in code is ");
+  ASSERT_NE(at, std::string::npos) << mail.data;
+  std::string otp = mail.data.substr(at + 16, 6);
+  EXPECT_FALSE(fs::exists(fs::path(docsd_->dataDir()) / "outbox"));
+  EXPECT_EQ(signIn("grace@example.com", otp).status, 200);
+}
+
+TEST_F(AuthFlow, MailThatCannotBeSentLeavesNoCode) {
+  start({{"DOCS_SMTP_URL", "smtp://127.0.0.1:1"}, {"DOCS_SMTP_TIMEOUT_MS", "2000"}});
+  auto r = sendCode("heidi@example.com");
+  EXPECT_EQ(r.status, 503);
+  EXPECT_EQ(errorCode(r), "mail_unavailable");
+  EXPECT_EQ(sql("SELECT count(*) FROM auth_otps"), "0");
+}
+
+class GithubSignInTest : public AuthFlow {
+ protected:
+  void SetUp() override {
+    github_ = std::make_unique<docs::test::FakeGithub>("client-1", "secret-1");
+    start({{"DOCS_GITHUB_CLIENT_ID", "client-1"},
+           {"DOCS_GITHUB_CLIENT_SECRET", "secret-1"},
+           {"DOCS_GITHUB_URL", github_->url()},
+           {"DOCS_GITHUB_API_URL", github_->apiUrl()}});
+  }
+  struct Started {
+    std::string state;
+    std::string cookie;  // docs_oauth_state=...
+    std::string url;
+  };
+  Started startSignIn(const std::string& callbackUrl = "/auth-callback") {
+    auto r = post("/api/auth/sign-in/social", {{"provider", "github"}, {"callbackURL", callbackUrl}});
+    EXPECT_EQ(r.status, 200) << r.body;
+    Started s;
+    s.url = body(r).value("url", "");
+    auto at = s.url.find("state=");
+    if (at != std::string::npos) s.state = s.url.substr(at + 6, s.url.find('&', at) - at - 6);
+    for (const auto& cookie : r.setCookies)
+      if (cookie.rfind("docs_oauth_state=", 0) == 0) s.cookie = cookiePair(cookie);
+    return s;
+  }
+  HttpResponse callback(const Started& s, const std::string& code, bool withCookie = true) {
+    std::string state;
+    for (char c : s.state) state += c == '.' ? "." : std::string(1, c);
+    Headers headers;
+    if (withCookie) headers["Cookie"] = s.cookie;
+    return get("/api/auth/callback/github?code=" + code + "&state=" + state, headers);
+  }
+  void authorize(const std::string& code, std::int64_t id, const std::string& login, const std::string& email,
+                 bool verified = true) {
+    github_->addAuthorization(code,
+                              {{"id", id}, {"login", login}, {"name", "Mona Lisa"}, {"avatar_url", "https://avatars.example/" + login}},
+                              json::array({{{"email", "secondary@example.com"}, {"primary", false}, {"verified", true}},
+                                           {{"email", email}, {"primary", true}, {"verified", verified}}}));
+  }
+
+  std::unique_ptr<docs::test::FakeGithub> github_;
+};
+
+TEST_F(GithubSignInTest, FullFlowLinksOrCreatesTheAccount) {
+  auto started = startSignIn();
+  EXPECT_EQ(started.url.rfind(github_->url() + "/login/oauth/authorize?client_id=client-1", 0), 0u) << started.url;
+  ASSERT_FALSE(started.state.empty());
+  ASSERT_FALSE(started.cookie.empty());
+  authorize("code-1", 4242, "octocat", "Mona@Example.com");
+  auto done = callback(started, "code-1");
+  ASSERT_EQ(done.status, 302) << done.body;
+  EXPECT_EQ(done.header("location"), "/auth-callback");
+  std::string session = sessionCookie(done);
+  ASSERT_FALSE(session.empty());
+  auto me = body(get("/api/auth/get-session", {{"Cookie", cookiePair(session)}}));
+  EXPECT_EQ(me["user"]["email"], "mona@example.com");
+  EXPECT_EQ(me["user"]["login"], "octocat");
+  EXPECT_EQ(me["user"]["name"], "Mona Lisa");
+  EXPECT_EQ(me["user"]["image"], "https://avatars.example/octocat");
+  auto exchange = github_->exchanges().at(0);
+  EXPECT_EQ(exchange["client_secret"], "secret-1");
+  EXPECT_EQ(exchange["redirect_uri"], "http://localhost:" + std::to_string(docsd_->port()) + "/api/auth/callback/github");
+
+  // The same GitHub account with a changed email is still the same user (keyed on the id).
+  auto second = startSignIn();
+  authorize("code-2", 4242, "octocat-renamed", "new-address@example.com");
+  auto again = callback(second, "code-2");
+  ASSERT_EQ(again.status, 302);
+  auto meAgain = body(get("/api/auth/get-session", {{"Cookie", cookiePair(sessionCookie(again))}}));
+  EXPECT_EQ(meAgain["user"]["id"], me["user"]["id"]);
+  EXPECT_EQ(meAgain["user"]["login"], "octocat-renamed");
+
+  // An email account meets GitHub with the same verified address: one user.
+  auto ivan = docs::test::signInByEmail(*docsd_, "ivan@example.com");
+  auto third = startSignIn("http://localhost:" + std::to_string(docsd_->port()) + "/auth-callback");
+  authorize("code-3", 777, "ivan-gh", "ivan@example.com");
+  auto linked = callback(third, "code-3");
+  ASSERT_EQ(linked.status, 302);
+  EXPECT_EQ(linked.header("location"), "http://localhost:" + std::to_string(docsd_->port()) + "/auth-callback");
+  EXPECT_EQ(body(get("/api/auth/get-session", {{"Cookie", cookiePair(sessionCookie(linked))}}))["user"]["id"], ivan.userId);
+}
+
+TEST_F(GithubSignInTest, MissingForgedOrReplayedStateSignsNobodyIn) {
+  authorize("code-1", 1, "one", "one@example.com");
+  auto missing = get("/api/auth/callback/github?code=code-1");
+  EXPECT_EQ(missing.status, 302);
+  EXPECT_EQ(missing.header("location"), "/login?error=state_mismatch");
+  EXPECT_TRUE(sessionCookie(missing).empty());
+
+  auto started = startSignIn();
+  Started forged = started;
+  forged.state = started.state.substr(0, started.state.find('.')) + ".AAAA";
+  EXPECT_EQ(callback(forged, "code-1").header("location"), "/login?error=state_mismatch");
+  // A state planted in another browser (no cookie) does nothing.
+  auto planted = callback(started, "code-1", false);
+  EXPECT_EQ(planted.header("location"), "/login?error=state_mismatch");
+  EXPECT_TRUE(sessionCookie(planted).empty());
+
+  auto first = callback(started, "code-1");
+  EXPECT_EQ(first.header("location"), "/auth-callback");
+  EXPECT_FALSE(sessionCookie(first).empty());
+  auto replayed = callback(started, "code-1");
+  EXPECT_EQ(replayed.header("location"), "/login?error=state_mismatch");
+  EXPECT_TRUE(sessionCookie(replayed).empty());
+  EXPECT_TRUE(github_->exchanges().size() == 1u);
+
+  // An expired state.
+  auto late = startSignIn();
+  sql("UPDATE auth_oauth_states SET expires_at = now() - interval '1 second' WHERE used_at IS NULL");
+  EXPECT_EQ(callback(late, "code-1").header("location"), "/login?error=state_mismatch");
+}
+
+TEST_F(GithubSignInTest, OpenRedirectsAndBadProfilesAreRefused) {
+  for (std::string target : {"https://evil.example/auth-callback", "//evil.example/x", "/\\evil.example",
+                             "javascript:alert(1)", "http://localhost:1/auth-callback"}) {
+    auto r = post("/api/auth/sign-in/social", {{"provider", "github"}, {"callbackURL", target}});
+    EXPECT_EQ(r.status, 400) << target;
+    EXPECT_EQ(errorCode(r), "invalid_callback_url") << target;
+  }
+  EXPECT_EQ(errorCode(post("/api/auth/sign-in/social", {{"provider", "gitlab"}})), "unsupported_provider");
+
+  // GitHub refuses the code, or the account has no verified email: back to login, no session.
+  auto started = startSignIn();
+  auto refused = callback(started, "never-issued");
+  EXPECT_EQ(refused.header("location"), "/login?error=github_failed");
+  EXPECT_TRUE(sessionCookie(refused).empty());
+  authorize("unverified", 5, "five", "five@example.com", false);
+  auto unverified = callback(startSignIn(), "unverified");
+  EXPECT_EQ(unverified.header("location"), "/login?error=github_failed");
+  EXPECT_TRUE(sessionCookie(unverified).empty());
+  auto denied = get("/api/auth/callback/github?error=access_denied&state=" + [&] { return startSignIn().state; }(),
+                    {});
+  EXPECT_EQ(denied.header("location"), "/login?error=state_mismatch");  // no cookie sent
+  EXPECT_EQ(sql("SELECT count(*) FROM auth_users"), "0");
+}
+
+TEST_F(AuthFlow, GithubSignInIsOffWithoutAClientId) {
+  start();
+  auto r = post("/api/auth/sign-in/social", {{"provider", "github"}, {"callbackURL", "/auth-callback"}});
+  EXPECT_EQ(r.status, 400);
+  EXPECT_EQ(errorCode(r), "provider_not_configured");
+}
+
+TEST_F(AuthFlow, KeyRotationKeepsEarlierTokensValid) {
+  start({{"DOCS_AUTH_MAINTENANCE_INTERVAL_SECONDS", "1"}});
+  auto alice = docs::test::signInByEmail(*docsd_, "alice@example.com");
+  ASSERT_EQ(jwks().size(), 1u);
+  std::string oldKid = jwks().begin()->first;
+  sql("UPDATE auth_signing_keys SET created_at = now() - interval '31 days'");
+  for (int i = 0; i < 100 && jwks().size() < 2; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  ASSERT_EQ(jwks().size(), 2u);
+  // The old token verifies, and the session hands out tokens from the new key.
+  auto refreshed = get("/api/auth/get-session", alice.bearer());
+  ASSERT_EQ(refreshed.status, 200) << refreshed.body;
+  std::string next = refreshed.header("set-auth-jwt");
+  auto header = json::parse(*docs::auth::base64UrlDecode(next.substr(0, next.find('.'))));
+  EXPECT_NE(header["kid"], oldKid);
+  EXPECT_TRUE(verifiedClaims(next).has_value());
+  EXPECT_TRUE(verifiedClaims(alice.token).has_value());
+}

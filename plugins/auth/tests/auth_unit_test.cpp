@@ -1,0 +1,166 @@
+// The auth plugin's pure parts: JWT signing and the refusals, encodings, email and
+// redirect rules.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <set>
+
+#include "crypto.hpp"
+#include "jwt.hpp"
+#include "one_time_codes.hpp"
+#include "routes.hpp"
+
+using namespace docs::auth;
+using nlohmann::json;
+
+namespace {
+
+struct KeyRing {
+  std::map<std::string, std::string> keys;
+  std::optional<std::string> operator()(const std::string& kid) const {
+    auto found = keys.find(kid);
+    if (found == keys.end()) return std::nullopt;
+    return found->second;
+  }
+};
+
+std::string segment(const json& value) { return base64UrlEncode(value.dump()); }
+
+}  // namespace
+
+TEST(Crypto, Base64RoundTripsAndRejectsNonCanonical) {
+  for (std::string text : std::vector<std::string>{"", "f", "fo", "foo", "foob", "fooba", "foobar", std::string("\0\xff\x10", 3)}) {
+    EXPECT_EQ(base64UrlDecode(base64UrlEncode(text)), text);
+    EXPECT_EQ(base64Decode(base64Encode(text)), text);
+  }
+  EXPECT_EQ(base64Encode("foobar"), "Zm9vYmFy");
+  EXPECT_EQ(base64UrlEncode("\xfb\xff"), "-_8");
+  EXPECT_FALSE(base64UrlDecode("Zm9=").has_value());  // padding is not base64url
+  EXPECT_FALSE(base64UrlDecode("Zh").has_value());    // leftover bits set
+  EXPECT_FALSE(base64UrlDecode("Z").has_value());
+  EXPECT_FALSE(base64Decode("Zm9").has_value());
+}
+
+TEST(Crypto, RandomDigitsAreDigitsAndVary) {
+  std::set<std::string> seen;
+  for (int i = 0; i < 200; ++i) {
+    auto code = randomDigits(6);
+    ASSERT_EQ(code.size(), 6u);
+    for (char c : code) ASSERT_TRUE(c >= '0' && c <= '9') << code;
+    seen.insert(code);
+  }
+  EXPECT_GT(seen.size(), 190u);
+  // Every digit shows up in every position over many codes.
+  std::set<std::pair<int, char>> positions;
+  for (int i = 0; i < 2000; ++i) {
+    auto code = randomDigits(6);
+    for (int p = 0; p < 6; ++p) positions.insert({p, code[p]});
+  }
+  EXPECT_EQ(positions.size(), 60u);
+}
+
+TEST(Crypto, HmacMatchesRfc4231) {
+  std::string key(20, '\x0b');
+  auto mac = hmacSha256(key, "Hi There");
+  std::string hex;
+  for (unsigned char c : mac) {
+    static const char* digits = "0123456789abcdef";
+    hex += digits[c >> 4];
+    hex += digits[c & 15];
+  }
+  EXPECT_EQ(hex, "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7");
+  EXPECT_TRUE(constantTimeEqual("abc", "abc"));
+  EXPECT_FALSE(constantTimeEqual("abc", "abd"));
+  EXPECT_FALSE(constantTimeEqual("abc", "abcd"));
+}
+
+class JwtTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    pair_ = generateEd25519();
+    ring_.keys["k1"] = pair_.publicKey;
+  }
+  JwtResult verify(const std::string& token, std::int64_t now = 1000) { return verifyJwt(token, ring_, now); }
+  json claims(std::int64_t exp = 2000) { return {{"sub", "7"}, {"sid", "s"}, {"exp", exp}, {"iat", 900}}; }
+
+  Ed25519KeyPair pair_;
+  KeyRing ring_;
+};
+
+TEST_F(JwtTest, SignedTokenVerifies) {
+  auto token = signJwt(claims(), "k1", pair_.privateKey);
+  auto result = verify(token);
+  ASSERT_TRUE(result.claims.has_value()) << describe(result.error);
+  EXPECT_EQ((*result.claims)["sub"], "7");
+}
+
+TEST_F(JwtTest, AlgNoneIsRefused) {
+  std::string token = segment({{"alg", "none"}, {"kid", "k1"}}) + "." + segment(claims()) + ".";
+  EXPECT_EQ(verify(token).error, JwtError::Algorithm);
+  token = segment({{"alg", "none"}, {"kid", "k1"}}) + "." + segment(claims());
+  EXPECT_FALSE(verify(token).claims.has_value());
+}
+
+TEST_F(JwtTest, Hs256SignedWithThePublicKeyIsRefused) {
+  std::string input = segment({{"alg", "HS256"}, {"kid", "k1"}, {"typ", "JWT"}}) + "." + segment(claims());
+  std::string token = input + "." + base64UrlEncode(hmacSha256(pair_.publicKey, input));
+  auto result = verify(token);
+  EXPECT_FALSE(result.claims.has_value());
+  EXPECT_EQ(result.error, JwtError::Algorithm);
+  // Same with the key as the JWK's base64url text, the other common confusion.
+  token = input + "." + base64UrlEncode(hmacSha256(base64UrlEncode(pair_.publicKey), input));
+  EXPECT_EQ(verify(token).error, JwtError::Algorithm);
+}
+
+TEST_F(JwtTest, StrippedOrAlteredSignatureIsRefused) {
+  auto token = signJwt(claims(), "k1", pair_.privateKey);
+  auto lastDot = token.rfind('.');
+  EXPECT_EQ(verify(token.substr(0, lastDot + 1)).error, JwtError::Signature);
+  EXPECT_FALSE(verify(token.substr(0, lastDot)).claims.has_value());
+  // Claims swapped under the original signature.
+  auto firstDot = token.find('.');
+  std::string forged = token.substr(0, firstDot) + "." + segment({{"sub", "1"}, {"sid", "s"}, {"exp", 2000}}) +
+                       token.substr(lastDot);
+  EXPECT_EQ(verify(forged).error, JwtError::Signature);
+}
+
+TEST_F(JwtTest, ExpiredAndUnknownKeyAreRefused) {
+  EXPECT_EQ(verify(signJwt(claims(900), "k1", pair_.privateKey)).error, JwtError::Expired);
+  EXPECT_TRUE(verify(signJwt(claims(990), "k1", pair_.privateKey)).claims.has_value());  // within leeway
+  EXPECT_EQ(verify(signJwt({{"sub", "7"}}, "k1", pair_.privateKey)).error, JwtError::Expired);  // no exp at all
+  auto other = generateEd25519();
+  EXPECT_EQ(verify(signJwt(claims(), "k2", other.privateKey)).error, JwtError::UnknownKey);
+  // A known kid with another key's signature.
+  EXPECT_EQ(verify(signJwt(claims(), "k1", other.privateKey)).error, JwtError::Signature);
+}
+
+TEST_F(JwtTest, GarbageIsMalformedNotACrash) {
+  for (std::string token : std::vector<std::string>{"", ".", "..", "...", "a.b.c", "eyJ.eyJ.", std::string(10000, 'a'),
+                            segment(json::array()) + "." + segment(claims()) + ".AA"})
+    EXPECT_FALSE(verify(token).claims.has_value()) << token.substr(0, 40);
+}
+
+TEST(Email, NormalisesAndRejects) {
+  EXPECT_EQ(normalizeEmail("  Alice@Example.COM "), "alice@example.com");
+  for (std::string bad : std::vector<std::string>{"", "alice", "@example.com", "alice@", "alice@example", "a@b@c.com", "alice@.com",
+                          "alice@example.com.", "alice@exa..mple.com", "al ice@example.com", "alice@example.com\r\nBcc: x@y.z",
+                          "<alice@example.com>", std::string(250, 'a') + "@example.com"})
+    EXPECT_EQ(normalizeEmail(bad), "") << bad;
+}
+
+TEST(Redirect, OnlyThisDeploymentsOrigins) {
+  std::vector<std::string> allowed = {"https://app.example.com"};
+  auto check = [&](const std::string& url) {
+    return allowedRedirect(url, "http://localhost:8080", "https://docs.example.com", allowed);
+  };
+  EXPECT_EQ(check(""), "/");
+  EXPECT_EQ(check("/auth-callback"), "/auth-callback");
+  EXPECT_EQ(check("http://localhost:8080/auth-callback"), "http://localhost:8080/auth-callback");
+  EXPECT_EQ(check("https://docs.example.com/auth-callback"), "https://docs.example.com/auth-callback");
+  EXPECT_EQ(check("https://APP.example.com/x"), "https://APP.example.com/x");
+  for (std::string bad : {"//evil.example/x", "/\\evil.example", "https://evil.example/auth-callback",
+                          "https://docs.example.com.evil.example/", "https://docs.example.com@evil.example/",
+                          "javascript:alert(1)", "http://localhost:8081/", "https://docs.example.com:444/",
+                          "/auth\r\nSet-Cookie: x=y", "data:text/html,hi", "evil.example"})
+    EXPECT_FALSE(check(bad).has_value()) << bad;
+}
