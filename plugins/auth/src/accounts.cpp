@@ -117,15 +117,22 @@ NewSession Accounts::createSession(Tx& tx, std::int64_t userId, const std::strin
 
 std::optional<std::pair<Session, User>> Accounts::findByToken(const std::string& token) {
   if (token.empty() || token.size() > 256) return std::nullopt;
-  // A session used more than a day after it was last extended gets a full lifetime again.
-  auto rows = db_.exec(std::string("WITH s AS (UPDATE auth_sessions SET expires_at = CASE"
-                                   " WHEN expires_at < now() + make_interval(secs => $2) - interval '1 day'"
-                                   " THEN now() + make_interval(secs => $2) ELSE expires_at END"
-                                   " WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now() RETURNING *) SELECT ") +
-                           kSessionColumns + ", " + kUserColumns + " FROM s JOIN auth_users u ON u.id = s.user_id",
-                       {sha256Hex(token), static_cast<std::int64_t>(sessionLifetime_.count())});
+  const auto lifetime = static_cast<std::int64_t>(sessionLifetime_.count());
+  auto rows = db_.exec(std::string("SELECT ") + kSessionColumns + ", " + kUserColumns +
+                           ", s.expires_at < now() + make_interval(secs => $2) - interval '1 day' AS stale"
+                           " FROM auth_sessions s JOIN auth_users u ON u.id = s.user_id"
+                           " WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()",
+                       {sha256Hex(token), lifetime});
   if (rows.empty()) return std::nullopt;
-  return std::make_pair(sessionFrom(rows[0]), userFrom(rows[0]));
+  Session session = sessionFrom(rows[0]);
+  // A session in steady use is extended, at most once a day, so reads stay reads.
+  if (rows[0].boolean("stale")) {
+    auto extended = db_.exec("UPDATE auth_sessions SET expires_at = now() + make_interval(secs => $2) WHERE id = $1"
+                             " RETURNING to_char(expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') AS e",
+                             {session.id, lifetime});
+    if (!extended.empty()) session.expiresAt = extended[0].text("e");
+  }
+  return std::make_pair(session, userFrom(rows[0]));
 }
 
 std::optional<std::pair<Session, User>> Accounts::findById(const std::string& sessionId, std::int64_t userId) {

@@ -528,3 +528,15 @@ TEST_F(AuthFlow, KeyRotationKeepsEarlierTokensValid) {
   EXPECT_TRUE(verifiedClaims(next).has_value());
   EXPECT_TRUE(verifiedClaims(alice.token).has_value());
 }
+
+TEST_F(AuthFlow, ASessionInUseIsExtendedAndAnExpiredOneIsGone) {
+  start();
+  auto alice = docs::test::signInByEmail(*docsd_, "alice@example.com");
+  sql("UPDATE auth_sessions SET expires_at = now() + interval '2 days'");
+  auto used = get("/api/auth/get-session", {{"Cookie", alice.cookie}});
+  ASSERT_EQ(used.status, 200);
+  EXPECT_EQ(sql("SELECT expires_at > now() + interval '29 days' FROM auth_sessions"), "t");
+  sql("UPDATE auth_sessions SET expires_at = now() - interval '1 second'");
+  EXPECT_TRUE(body(get("/api/auth/get-session", {{"Cookie", alice.cookie}})).is_null());
+  EXPECT_EQ(get("/api/auth/get-session", alice.bearer()).status, 401);
+}
