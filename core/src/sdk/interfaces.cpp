@@ -1,7 +1,10 @@
 // Out-of-line destructors: the vtables of every interface that crosses the plugin
 // boundary live in docs_core, once.
 #include "docs/plugin.hpp"
+#include "docs/services/access_control.hpp"
 #include "docs/services/authenticator.hpp"
+#include "docs/services/pages.hpp"
+#include "docs/services/projects.hpp"
 
 namespace docs {
 
@@ -16,6 +19,9 @@ Context::~Context() = default;
 Registry::~Registry() = default;
 Plugin::~Plugin() = default;
 Authenticator::~Authenticator() = default;
+AccessControl::~AccessControl() = default;
+Projects::~Projects() = default;
+Pages::~Pages() = default;
 
 std::string envNameForKey(std::string_view key) {
   std::string name = "DOCS_";

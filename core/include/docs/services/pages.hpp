@@ -1,0 +1,45 @@
+#pragma once
+// Pages and their stored content as other plugins see them. Implemented by the pages
+// plugin, which owns the `pages` table and `content_bytea`.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace docs {
+
+class Tx;
+
+struct PageSummary {
+  std::int64_t id = 0;
+  std::int64_t projectId = 0;
+  std::int64_t parentId = 0;  // 0: a root page
+  std::string name;
+  std::string type;           // file | generated
+  std::int64_t position = 0;  // order among siblings
+  std::string createdAt;      // ISO 8601, UTC
+  std::string updatedAt;
+};
+
+class Pages {
+ public:
+  static constexpr const char* kServiceId = "docs.pages/1";
+  virtual ~Pages();
+
+  virtual std::optional<PageSummary> find(std::int64_t pageId) = 0;
+  // Every page of a project, siblings in their stable order, without content (one query).
+  virtual std::vector<PageSummary> listProject(std::int64_t projectId) = 0;
+  // Creates a page last among its siblings; parentId 0 makes a root page. Returns its id.
+  virtual std::int64_t create(Tx& tx, std::int64_t projectId, std::int64_t parentId, std::string_view name,
+                              std::string_view type) = 0;
+  // The stored Yjs update bytes (raw, not base64), or nullopt for a page never written.
+  virtual std::optional<std::string> content(std::int64_t pageId) = 0;
+  // Replaces the stored bytes. Returns false when the page does not exist.
+  virtual bool setContent(std::int64_t pageId, std::string_view bytes) = 0;
+  // Deletes every page of a project inside the deleting transaction (files after commit).
+  virtual void removeProject(Tx& tx, std::int64_t projectId) = 0;
+};
+
+}  // namespace docs

@@ -1,0 +1,38 @@
+#pragma once
+// Projects as other plugins see them. Implemented by the projects plugin.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace docs {
+
+class Tx;
+
+struct ProjectSummary {
+  std::int64_t id = 0;
+  std::string type;        // github | user
+  std::string name;
+  std::string status;      // the spec's status values (IDLE, ..., READY)
+  std::string visibility;  // private | public
+  std::string language;    // en | ru | de
+  std::int64_t defaultPageId = 0;  // 0: none
+  bool isPublic() const { return visibility == "public"; }
+};
+
+class Projects {
+ public:
+  static constexpr const char* kServiceId = "docs.projects/1";
+  virtual ~Projects();
+
+  virtual std::optional<ProjectSummary> find(std::int64_t projectId) = 0;
+  // Returns false when the project does not exist (for example deleted meanwhile).
+  virtual bool setStatus(std::int64_t projectId, std::string_view status) = 0;
+  // 0 clears it. Inside the caller's transaction, so a page and its project stay consistent.
+  virtual void setDefaultPage(Tx& tx, std::int64_t projectId, std::int64_t pageId) = 0;
+  // Where a project's uploaded ZIP is stored, or "" when there is none.
+  virtual std::string uploadedArchive(std::int64_t projectId) = 0;
+};
+
+}  // namespace docs

@@ -1,0 +1,28 @@
+#pragma once
+// The Pages service: how other plugins (projects, collab, generation) read and write pages.
+
+#include <docs/context.hpp>
+#include <docs/services/pages.hpp>
+
+namespace docs_pages {
+
+// Where a project's (or one page's) uploaded images live.
+std::string imageDirectory(const docs::Context& context, std::int64_t projectId);
+std::string imageDirectory(const docs::Context& context, std::int64_t projectId, std::int64_t pageId);
+
+class PagesService final : public docs::Pages {
+ public:
+  explicit PagesService(docs::Context& context) : context_(context) {}
+  std::optional<docs::PageSummary> find(std::int64_t pageId) override;
+  std::vector<docs::PageSummary> listProject(std::int64_t projectId) override;
+  std::int64_t create(docs::Tx& tx, std::int64_t projectId, std::int64_t parentId, std::string_view name,
+                      std::string_view type) override;
+  std::optional<std::string> content(std::int64_t pageId) override;
+  bool setContent(std::int64_t pageId, std::string_view bytes) override;
+  void removeProject(docs::Tx& tx, std::int64_t projectId) override;
+
+ private:
+  docs::Context& context_;
+};
+
+}  // namespace docs_pages

@@ -1,0 +1,320 @@
+#include "project_routes.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <unordered_map>
+#include <unordered_set>
+
+#include <docs/context.hpp>
+#include <docs/db.hpp>
+#include <docs/events.hpp>
+#include <docs/logger.hpp>
+#include <docs/services/access_control.hpp>
+#include <docs/services/pages.hpp>
+
+#include "body_fields.hpp"
+#include "multipart_reader.hpp"
+#include "project_rules.hpp"
+#include "project_store.hpp"
+#include "upload_file.hpp"
+
+namespace docs_projects {
+
+namespace {
+
+using docs::HttpError;
+using docs::Json;
+using docs::Role;
+
+constexpr std::size_t kSmallBody = 64 * 1024;
+// The ZIP limit plus room for the multipart framing around it.
+constexpr std::size_t kZipRouteLimit = kMaxZipBytes + 64 * 1024;
+
+Json pageJson(const docs::PageSummary& page) {
+  return {{"id", page.id},           {"project_id", page.projectId}, {"parent_id", page.parentId},
+          {"name", page.name},       {"type", page.type},            {"position", page.position},
+          {"created_at", page.createdAt}, {"updated_at", page.updatedAt}};
+}
+
+bool isZip(const PartHeaders& part) {
+  std::string fileName = part.fileName.value_or("");
+  for (char& c : fileName)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  bool zipName = fileName.size() > 4 && fileName.compare(fileName.size() - 4, 4, ".zip") == 0;
+  const std::string& type = part.contentType;
+  bool zipType = type == "application/zip" || type == "application/x-zip-compressed" ||
+                 type == "application/x-zip" || type == "multipart/x-zip";
+  return zipName || zipType;
+}
+
+// Everything the routes share: the context and the services they ask.
+class ProjectRoutes {
+ public:
+  explicit ProjectRoutes(docs::Context& context) : context_(context) {}
+
+  docs::AccessControl& access() { return context_.requireService<docs::AccessControl>(); }
+  // Optional: without the pages plugin projects simply have no pages.
+  docs::Pages* pages() { return context_.findService<docs::Pages>(); }
+
+  ProjectRow requireProject(std::int64_t id) {
+    auto row = findProject(context_.db(), id);
+    if (!row) throw HttpError::notFound("Project not found");
+    return *row;
+  }
+
+  void list(docs::Request& request, docs::Response& response) {
+    const auto& caller = request.requirePrincipal();
+    auto grants = access().grantsOf(caller);
+    std::unordered_map<std::int64_t, Role> roles;
+    std::vector<std::int64_t> ids;
+    for (const auto& [id, role] : grants) {
+      auto [it, inserted] = roles.emplace(id, role);
+      if (inserted) ids.push_back(id);
+      else it->second = std::max(it->second, role);
+    }
+    auto projects = findProjects(context_.db(), ids);
+    std::sort(projects.begin(), projects.end(), [](const ProjectRow& a, const ProjectRow& b) {
+      int oa = statusSortOrder(a.status), ob = statusSortOrder(b.status);
+      if (oa != ob) return oa < ob;
+      std::string la = a.name, lb = b.name;
+      std::transform(la.begin(), la.end(), la.begin(), ::tolower);
+      std::transform(lb.begin(), lb.end(), lb.begin(), ::tolower);
+      if (la != lb) return la < lb;
+      return a.id < b.id;
+    });
+    Json out = Json::array();
+    for (const auto& project : projects) out.push_back(projectJson(project, docs::roleName(roles[project.id])));
+    response.json(out);
+  }
+
+  void getOne(docs::Request& request, docs::Response& response) {
+    std::optional<ProjectRow> row;
+    if (auto id = request.query("projectId")) {
+      row = findProject(context_.db(), parseId(*id, "projectId"));
+    } else if (auto url = request.query("gitUrl")) {
+      auto repository = parseGitUrl(*url);
+      if (!repository) throw HttpError::badRequest("Invalid GitHub URL", "invalid_field");
+      row = findProjectByGitUrl(context_.db(), repository->url());
+    } else {
+      throw HttpError::badRequest("Give projectId or gitUrl", "invalid_field");
+    }
+    if (!row) throw HttpError::notFound("Project not found");
+    Role role = access().requireKnown(row->id, row->isPublic(), request.principal(), Role::Read);
+    Json out = projectJson(*row, docs::roleName(role));
+    Json list = Json::array();
+    bool defaultExists = false;
+    std::int64_t firstRoot = 0;
+    if (auto* service = pages()) {
+      for (const auto& page : service->listProject(row->id)) {
+        if (page.id == row->defaultPageId) defaultExists = true;
+        if (!firstRoot && page.parentId == 0) firstRoot = page.id;
+        list.push_back(pageJson(page));
+      }
+    }
+    // A default page deleted meanwhile falls back to the first root page.
+    if (!defaultExists) out["default_page_id"] = firstRoot ? Json(firstRoot) : Json();
+    out["pages"] = std::move(list);
+    response.json(out);
+  }
+
+  // The shared part of the three create calls; returns the new project's id.
+  std::int64_t create(const docs::Principal& caller, NewProject project, bool withFirstPage) {
+    std::int64_t id = 0;
+    project.createdBy = parseCallerId(caller);
+    try {
+      context_.db().transaction([&](docs::Tx& tx) {
+        id = insertProject(tx, project);
+        access().grantCreator(tx, id, caller);
+        if (withFirstPage) {
+          if (auto* service = pages()) {
+            std::int64_t pageId = service->create(tx, id, 0, "Untitled", "generated");
+            setDefaultPage(tx, id, pageId);
+          }
+        }
+        context_.events().publishAfterCommit(
+            tx, "project.created",
+            {{"project_id", id}, {"type", project.type}, {"git_url", project.gitUrl ? Json(*project.gitUrl) : Json()},
+             {"language", project.language}, {"user_id", caller.userId}});
+      });
+    } catch (const docs::DbError& error) {
+      if (error.uniqueViolation()) throw HttpError::conflict("Project already exists");
+      throw;
+    }
+    return id;
+  }
+
+  static std::int64_t parseCallerId(const docs::Principal& caller) {
+    try {
+      return parseId(caller.userId, "user");
+    } catch (const HttpError&) {
+      return 0;
+    }
+  }
+
+  void respondCreated(std::int64_t id, docs::Response& response) {
+    response.json(projectJson(requireProject(id), "admin"), 201);
+  }
+
+  void createEmpty(docs::Request& request, docs::Response& response, bool zip) {
+    const auto& caller = request.requirePrincipal();
+    Json body = request.jsonObject();
+    rejectUnknownFields(body, {"name", "is_private", "language"});
+    NewProject project;
+    project.type = "user";
+    project.name = validNewName(optionalString(body, "name").value_or(""));
+    project.isPrivate = optionalBool(body, "is_private").value_or(true);
+    project.language = validLanguage(optionalString(body, "language"));
+    // An empty project is ready at once; a ZIP project waits for its upload.
+    project.status = zip ? "IDLE" : "READY";
+    respondCreated(create(caller, project, !zip), response);
+  }
+
+  void createGithub(docs::Request& request, docs::Response& response) {
+    const auto& caller = request.requirePrincipal();
+    Json body = request.jsonObject();
+    rejectUnknownFields(body, {"repo_owner", "repo_name", "name", "language", "is_private"});
+    const HttpError invalid = HttpError::badRequest("Project creation info is missing or invalid", "invalid_field");
+    auto stringField = [&](const char* field) {
+      auto it = body.find(field);
+      if (it == body.end() || !it->is_string() || collapseWhitespace(it->get<std::string>()).empty()) throw invalid;
+      return collapseWhitespace(it->get<std::string>());
+    };
+    std::string owner = stringField("repo_owner");
+    std::string repo = stringField("repo_name");
+    std::string name = stringField("name");
+    std::string language = stringField("language");
+    auto isPrivate = body.find("is_private");
+    if (isPrivate == body.end() || !isPrivate->is_boolean()) throw invalid;
+    if (!validRepositoryPart(owner) || !validRepositoryPart(repo)) throw invalid;
+    NewProject project;
+    project.type = "github";
+    project.name = validNewName(name);
+    project.language = validLanguage(language);
+    project.isPrivate = isPrivate->get<bool>();
+    project.status = "REQUEST_TO_CLONE";
+    project.gitUrl = Repository{owner, repo}.url();
+    if (findProjectByGitUrl(context_.db(), *project.gitUrl)) throw HttpError::conflict("Project already exists");
+    respondCreated(create(caller, project, false), response);
+  }
+
+  void update(docs::Request& request, docs::Response& response) {
+    std::int64_t id = request.idParam("id");
+    Json body = request.jsonObject();
+    rejectUnknownFields(body, {"name", "description", "visibility"});
+    auto name = optionalString(body, "name");
+    auto description = optionalString(body, "description");
+    auto visibility = optionalString(body, "visibility");
+    if (!name && !description && !visibility)
+      throw HttpError::badRequest("Send at least one of name, description, visibility", "invalid_field");
+    ProjectRow row = requireProject(id);
+    Role role = access().requireKnown(id, row.isPublic(), request.principal(), visibility ? Role::Admin : Role::Write);
+    ProjectChanges changes;
+    if (name) changes.name = validRename(*name);
+    if (description) changes.description = validDescription(*description);
+    if (visibility) {
+      if (*visibility != "public" && *visibility != "private")
+        throw HttpError::badRequest("'visibility' must be public or private", "invalid_field");
+      changes.visibility = *visibility;
+    }
+    if (changes.name || changes.description || changes.visibility) updateProject(context_.db(), id, changes);
+    auto updated = requireProject(id);
+    if (changes.visibility && *changes.visibility != row.visibility)
+      context_.events().publish("project.visibility_changed", {{"project_id", id}, {"visibility", *changes.visibility}});
+    response.json(projectJson(updated, docs::roleName(role)));
+  }
+
+  std::string uploadDirectory(std::int64_t id) const {
+    return context_.dataDir() + "/uploads/projects/" + std::to_string(id);
+  }
+
+  void remove(docs::Request& request, docs::Response& response) {
+    std::int64_t id = request.idParam("id");
+    ProjectRow row = requireProject(id);
+    access().requireKnown(id, row.isPublic(), request.principal(), Role::Admin);
+    std::string directory = uploadDirectory(id);
+    context_.db().transaction([&](docs::Tx& tx) {
+      if (auto* service = pages()) service->removeProject(tx, id);
+      access().removeProject(tx, id);
+      if (!deleteProject(tx, id)) throw HttpError::notFound("Project not found");
+      tx.afterCommit([directory] {
+        std::error_code ignored;
+        std::filesystem::remove_all(directory, ignored);
+      });
+      context_.events().publishAfterCommit(tx, "project.deleted", {{"project_id", id}});
+    });
+    response.json({{"id", id}, {"deleted", true}});
+  }
+
+  void uploadZip(docs::Request& request, docs::Response& response) {
+    std::int64_t id = request.idParam("id");
+    ProjectRow row = requireProject(id);
+    access().requireKnown(id, row.isPublic(), request.principal(), Role::Write);
+    auto boundary = multipartBoundary(request.header("Content-Type").value_or(""));
+    if (!boundary)
+      throw HttpError::badRequest("Send the file as multipart/form-data in the field 'file'", "invalid_field");
+    MultipartReader reader(request.bodyReader(), *boundary);
+    PartHeaders part;
+    std::string directory = uploadDirectory(id);
+    std::string finalPath = directory + "/source.zip";
+    std::string fileName;
+    std::uint64_t size = 0;
+    bool stored = false;
+    std::vector<char> buffer(64 * 1024);
+    while (reader.nextPart(part)) {
+      if (part.name != "file" || stored) continue;  // other fields are skipped
+      if (!isZip(part)) throw HttpError::badRequest("Please select a ZIP file", "invalid_field");
+      UploadFile file(directory);
+      while (std::size_t n = reader.read(buffer.data(), buffer.size())) {
+        if (file.size() + n >= kMaxZipBytes) throw HttpError::payloadTooLarge("File size must be less than 100MB");
+        file.write(buffer.data(), n);
+      }
+      if (file.size() == 0) throw HttpError::badRequest("The file is empty", "invalid_field");
+      // The rest of the body must arrive intact before the upload counts.
+      PartHeaders ignored;
+      while (reader.nextPart(ignored)) {
+      }
+      size = file.size();
+      file.commit(finalPath);
+      fileName = part.fileName.value_or("upload.zip");
+      stored = true;
+    }
+    if (!stored) throw HttpError::badRequest("The multipart field 'file' is missing", "invalid_field");
+    recordUpload(context_.db(), id, finalPath, fileName, size);
+    if (!findProject(context_.db(), id)) {
+      std::error_code ignored;
+      std::filesystem::remove_all(directory, ignored);
+      throw HttpError::notFound("Project not found");
+    }
+    // Unpacking is the generation plugin's; until it exists the project stays as it is.
+    context_.events().publish("project.zip_uploaded",
+                              {{"project_id", id}, {"path", finalPath}, {"file_name", fileName}, {"size", size}});
+    response.json({{"project_id", id}, {"file_name", fileName}, {"size", size}, {"status", row.status}});
+  }
+
+ private:
+  docs::Context& context_;
+};
+
+}  // namespace
+
+void addProjectRoutes(docs::Registry& registry) {
+  auto routes = std::make_shared<ProjectRoutes>(registry.context());
+  docs::RouteOptions small;
+  small.maxBodyBytes = kSmallBody;
+  docs::RouteOptions zip;
+  zip.maxBodyBytes = kZipRouteLimit;
+  zip.streamBody = true;
+  using docs::Method;
+  using docs::Request;
+  using docs::Response;
+  registry.route(Method::Get, "/api/projects", [routes](Request& q, Response& r) { routes->list(q, r); });
+  registry.route(Method::Get, "/api/project", [routes](Request& q, Response& r) { routes->getOne(q, r); });
+  registry.route(Method::Post, "/api/project", [routes](Request& q, Response& r) { routes->createEmpty(q, r, false); }, small);
+  registry.route(Method::Post, "/api/project/zip", [routes](Request& q, Response& r) { routes->createEmpty(q, r, true); }, small);
+  registry.route(Method::Post, "/api/project/github", [routes](Request& q, Response& r) { routes->createGithub(q, r); }, small);
+  registry.route(Method::Patch, "/api/project/{id}", [routes](Request& q, Response& r) { routes->update(q, r); }, small);
+  registry.route(Method::Delete, "/api/project/{id}", [routes](Request& q, Response& r) { routes->remove(q, r); });
+  registry.route(Method::Post, "/api/project/{id}/upload-zip", [routes](Request& q, Response& r) { routes->uploadZip(q, r); }, zip);
+}
+
+}  // namespace docs_projects

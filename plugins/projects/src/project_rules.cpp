@@ -1,0 +1,124 @@
+#include "project_rules.hpp"
+
+#include <array>
+#include <cstdint>
+#include <utility>
+
+#include <docs/http.hpp>
+
+#include "body_fields.hpp"
+
+namespace docs_projects {
+
+namespace {
+
+constexpr std::array<std::pair<std::string_view, int>, 22> kStatuses{{
+    {"DOC_SUCCESS", 1}, {"READY", 1},
+    {"DOC_UPDATING", 2},
+    {"IDLE", 3}, {"REQUEST_TO_CLONE", 3}, {"CLONING", 3}, {"CLONE_SUCCESS", 3}, {"DOC_PENDING", 3},
+    {"DOC_FILE_OVERVIEWS_GENERATING", 3}, {"DOC_FILE_OVERVIEWS_FAILED", 3}, {"DOC_PROJECT_OVERVIEW_GENERATING", 3},
+    {"DOC_PROJECT_OVERVIEW_FAILED", 3}, {"DOC_TOPICS_GENERATING", 3}, {"DOC_TOPIC_PAGES_GENERATING", 3},
+    {"DOC_SUBTOPICS_GENERATING", 3}, {"DOC_FILE_PAGES_GENERATING", 3},
+    {"DOC_FILE_PAGES_FAILED", 4},
+    {"CLONE_FAIL", 5}, {"PULL_FAIL", 5}, {"DOC_TOPICS_FAILED", 5}, {"DOC_TOPIC_PAGES_FAILED", 5}, {"DOC_FAILURE", 5},
+}};
+
+bool isSpaceLike(unsigned char c) { return c <= ' ' || c == 0x7f; }
+
+std::string lowerAscii(std::string_view text) {
+  std::string out(text);
+  for (char& c : out)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return out;
+}
+
+}  // namespace
+
+bool isKnownStatus(std::string_view status) { return statusSortOrder(status) != 6; }
+
+int statusSortOrder(std::string_view status) {
+  for (const auto& [name, order] : kStatuses)
+    if (name == status) return order;
+  return 6;
+}
+
+std::string collapseWhitespace(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  bool pendingSpace = false;
+  for (char c : text) {
+    if (isSpaceLike(static_cast<unsigned char>(c))) {
+      pendingSpace = !out.empty();
+      continue;
+    }
+    if (pendingSpace) out.push_back(' ');
+    pendingSpace = false;
+    out.push_back(c);
+  }
+  return out;
+}
+
+std::string validNewName(std::string_view raw) {
+  std::string name = collapseWhitespace(raw);
+  if (name.empty()) throw docs::HttpError::badRequest("Project name is required", "invalid_field");
+  if (codePoints(name) > kMaxNameLength)
+    throw docs::HttpError::badRequest("Project name must be at most 120 characters", "invalid_field");
+  return name;
+}
+
+std::optional<std::string> validRename(std::string_view raw) {
+  std::string name = collapseWhitespace(raw);
+  if (name.empty()) return std::nullopt;
+  if (codePoints(name) > kMaxNameLength)
+    throw docs::HttpError::badRequest("Project name must be at most 120 characters", "invalid_field");
+  return name;
+}
+
+std::string validDescription(std::string_view raw) {
+  std::string description = collapseWhitespace(raw);
+  if (description.empty()) return kDefaultDescription;
+  if (codePoints(description) > kMaxDescriptionLength)
+    throw docs::HttpError::badRequest("Description must be at most 1000 characters", "invalid_field");
+  return description;
+}
+
+std::string validLanguage(const std::optional<std::string>& raw) {
+  if (!raw) return "en";
+  if (*raw == "en" || *raw == "ru" || *raw == "de") return *raw;
+  throw docs::HttpError::badRequest("'language' must be en, ru or de", "invalid_field");
+}
+
+bool validRepositoryPart(std::string_view part) {
+  if (part.empty() || part.size() > 100 || part == "." || part == "..") return false;
+  for (char c : part) {
+    bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' ||
+              c == '.';
+    if (!ok) return false;
+  }
+  return true;
+}
+
+std::optional<Repository> parseGitUrl(std::string_view url) {
+  std::string text = collapseWhitespace(url);
+  std::string_view rest = text;
+  for (std::string_view scheme : {"https://", "http://"})
+    if (lowerAscii(rest.substr(0, scheme.size())) == scheme) rest.remove_prefix(scheme.size());
+  for (std::string_view host : {"www.github.com/", "github.com/"}) {
+    if (rest.size() >= host.size() && lowerAscii(rest.substr(0, host.size())) == host) {
+      rest.remove_prefix(host.size());
+      auto slash = rest.find('/');
+      if (slash == std::string_view::npos) return std::nullopt;
+      std::string_view owner = rest.substr(0, slash);
+      std::string_view name = rest.substr(slash + 1);
+      name = name.substr(0, name.find('/'));
+      name = name.substr(0, name.find('?'));
+      name = name.substr(0, name.find('#'));
+      if (name.size() > 4 && name.substr(name.size() - 4) == ".git") name.remove_suffix(4);
+      if (!validRepositoryPart(owner) || !validRepositoryPart(name)) return std::nullopt;
+      return Repository{std::string(owner), std::string(name)};
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace docs_projects

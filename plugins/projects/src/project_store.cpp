@@ -1,0 +1,128 @@
+#include "project_store.hpp"
+
+namespace docs_projects {
+
+namespace {
+
+constexpr const char* kColumns =
+    "id, type, name, description, language, git_url, git_repository_id, github_node_id, installation_id, status,"
+    " visibility, commit_hash, default_page_id, upload_path,"
+    " to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') AS created_at,"
+    " to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') AS updated_at";
+
+std::optional<std::int64_t> optInt(const docs::Row& row, std::string_view column) {
+  if (row.isNull(column)) return std::nullopt;
+  return row.int64(column);
+}
+
+ProjectRow projectFrom(const docs::Row& row) {
+  ProjectRow p;
+  p.id = row.int64("id");
+  p.type = row.text("type");
+  p.name = row.text("name");
+  p.description = row.text("description");
+  p.language = row.text("language");
+  p.gitUrl = row.optText("git_url");
+  p.gitRepositoryId = optInt(row, "git_repository_id");
+  p.githubNodeId = row.optText("github_node_id");
+  p.installationId = optInt(row, "installation_id");
+  p.status = row.text("status");
+  p.visibility = row.text("visibility");
+  p.commitHash = row.optText("commit_hash");
+  p.defaultPageId = row.isNull("default_page_id") ? 0 : row.int64("default_page_id");
+  p.uploadPath = row.optText("upload_path").value_or("");
+  p.createdAt = row.text("created_at");
+  p.updatedAt = row.text("updated_at");
+  return p;
+}
+
+template <class T>
+docs::Json orNull(const std::optional<T>& value) {
+  return value ? docs::Json(*value) : docs::Json();
+}
+
+}  // namespace
+
+std::optional<ProjectRow> findProject(docs::Db& db, std::int64_t id) {
+  auto rows = db.exec(std::string("SELECT ") + kColumns + " FROM projects WHERE id = $1", {id});
+  if (rows.empty()) return std::nullopt;
+  return projectFrom(rows[0]);
+}
+
+std::optional<ProjectRow> findProjectByGitUrl(docs::Db& db, const std::string& gitUrl) {
+  auto rows = db.exec(std::string("SELECT ") + kColumns + " FROM projects WHERE lower(git_url) = lower($1)", {gitUrl});
+  if (rows.empty()) return std::nullopt;
+  return projectFrom(rows[0]);
+}
+
+std::vector<ProjectRow> findProjects(docs::Db& db, const std::vector<std::int64_t>& ids) {
+  std::vector<ProjectRow> projects;
+  if (ids.empty()) return projects;
+  // The ids travel as one array literal parameter: one statement whatever their number.
+  std::string array = "{";
+  for (std::size_t i = 0; i < ids.size(); ++i) array += (i ? "," : "") + std::to_string(ids[i]);
+  array += "}";
+  auto rows = db.exec(std::string("SELECT ") + kColumns + " FROM projects WHERE id = ANY($1::bigint[])", {array});
+  projects.reserve(rows.size());
+  for (auto row : rows) projects.push_back(projectFrom(row));
+  return projects;
+}
+
+std::int64_t insertProject(docs::Tx& tx, const NewProject& project) {
+  auto rows = tx.exec(
+      "INSERT INTO projects (type, name, language, visibility, status, git_url, created_by)"
+      " VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
+      {project.type, project.name, project.language, project.isPrivate ? "private" : "public", project.status,
+       project.gitUrl, project.createdBy > 0 ? docs::Param(project.createdBy) : docs::Param()});
+  return rows[0].int64("id");
+}
+
+void setDefaultPage(docs::Tx& tx, std::int64_t projectId, std::int64_t pageId) {
+  tx.exec("UPDATE projects SET default_page_id = $2, updated_at = now() WHERE id = $1",
+          {projectId, pageId > 0 ? docs::Param(pageId) : docs::Param()});
+}
+
+void updateProject(docs::Db& db, std::int64_t id, const ProjectChanges& changes) {
+  db.exec("UPDATE projects SET name = coalesce($2, name), description = coalesce($3, description),"
+          " visibility = coalesce($4, visibility), updated_at = now() WHERE id = $1",
+          {id, changes.name, changes.description, changes.visibility});
+}
+
+bool updateStatus(docs::Db& db, std::int64_t id, std::string_view status) {
+  return db.exec("UPDATE projects SET status = $2, updated_at = now() WHERE id = $1", {id, status}).affectedRows() > 0;
+}
+
+void recordUpload(docs::Db& db, std::int64_t id, const std::string& path, const std::string& fileName,
+                  std::uint64_t size) {
+  db.exec("UPDATE projects SET upload_path = $2, upload_name = $3, upload_size = $4, updated_at = now() WHERE id = $1",
+          {id, path, fileName, static_cast<std::int64_t>(size)});
+}
+
+bool deleteProject(docs::Tx& tx, std::int64_t id) {
+  return tx.exec("DELETE FROM projects WHERE id = $1", {id}).affectedRows() > 0;
+}
+
+docs::Json projectJson(const ProjectRow& p, std::string_view role) {
+  return {
+      {"id", p.id},
+      {"type", p.type},
+      {"name", p.name},
+      {"description", p.description},
+      {"language", p.language},
+      {"git_url", orNull(p.gitUrl)},
+      {"git_repository_id", orNull(p.gitRepositoryId)},
+      {"github_node_id", orNull(p.githubNodeId)},
+      {"installation_id", orNull(p.installationId)},
+      {"status", p.status},
+      {"visibility", p.visibility},
+      {"commit_hash", orNull(p.commitHash)},
+      // The rag plugin is not built yet; with it disabled every project reports idle.
+      {"rag_status", "idle"},
+      {"default_page_id", p.defaultPageId > 0 ? docs::Json(p.defaultPageId) : docs::Json()},
+      {"role", role == "none" ? docs::Json() : docs::Json(role)},
+      {"created_at", p.createdAt},
+      {"updated_at", p.updatedAt},
+  };
+}
+
+}  // namespace docs_projects

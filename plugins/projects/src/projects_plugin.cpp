@@ -1,0 +1,39 @@
+// The projects plugin: the spec's Projects calls and the Projects service. The logic
+// lives in docs_projects_lib; this is the loadable shell.
+
+#include <docs/plugin.hpp>
+
+#include <memory>
+
+#include "project_routes.hpp"
+#include "projects_service.hpp"
+
+namespace docs_plugin_projects {
+struct EmbeddedMigration {
+  int version;
+  const char* name;
+  const char* sql;
+};
+const std::vector<EmbeddedMigration>& embeddedMigrations();
+}  // namespace docs_plugin_projects
+
+namespace {
+
+class ProjectsPlugin final : public docs::Plugin {
+ public:
+  void configure(docs::Registry& registry) override {
+    for (const auto& m : docs_plugin_projects::embeddedMigrations()) registry.migration(m.version, m.name, m.sql);
+    service_ = std::make_unique<docs_projects::ProjectsService>(registry.context());
+    registry.provideService<docs::Projects>(*service_);
+    docs_projects::addProjectRoutes(registry);
+  }
+
+ private:
+  std::unique_ptr<docs_projects::ProjectsService> service_;
+};
+
+}  // namespace
+
+// rbac is a hard dependency (every call asks AccessControl); pages is looked up per call,
+// since pages depends on projects.
+DOCS_PLUGIN(ProjectsPlugin, "projects", "1.0.0", "rbac", "Projects: create, list, rename, visibility, delete, ZIP upload")

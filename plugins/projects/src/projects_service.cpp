@@ -1,0 +1,41 @@
+#include "projects_service.hpp"
+
+#include <stdexcept>
+#include <string>
+
+#include <docs/db.hpp>
+
+#include "project_rules.hpp"
+#include "project_store.hpp"
+
+namespace docs_projects {
+
+std::optional<docs::ProjectSummary> ProjectsService::find(std::int64_t projectId) {
+  auto row = findProject(context_.db(), projectId);
+  if (!row) return std::nullopt;
+  docs::ProjectSummary summary;
+  summary.id = row->id;
+  summary.type = row->type;
+  summary.name = row->name;
+  summary.status = row->status;
+  summary.visibility = row->visibility;
+  summary.language = row->language;
+  summary.defaultPageId = row->defaultPageId;
+  return summary;
+}
+
+bool ProjectsService::setStatus(std::int64_t projectId, std::string_view status) {
+  if (!isKnownStatus(status)) throw std::invalid_argument("unknown project status: " + std::string(status));
+  return updateStatus(context_.db(), projectId, status);
+}
+
+void ProjectsService::setDefaultPage(docs::Tx& tx, std::int64_t projectId, std::int64_t pageId) {
+  docs_projects::setDefaultPage(tx, projectId, pageId);
+}
+
+std::string ProjectsService::uploadedArchive(std::int64_t projectId) {
+  auto row = findProject(context_.db(), projectId);
+  return row ? row->uploadPath : std::string();
+}
+
+}  // namespace docs_projects

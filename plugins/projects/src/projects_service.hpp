@@ -1,0 +1,22 @@
+#pragma once
+// The Projects service other plugins use (generation sets statuses, pages keeps the
+// default page valid).
+
+#include <docs/context.hpp>
+#include <docs/services/projects.hpp>
+
+namespace docs_projects {
+
+class ProjectsService final : public docs::Projects {
+ public:
+  explicit ProjectsService(docs::Context& context) : context_(context) {}
+  std::optional<docs::ProjectSummary> find(std::int64_t projectId) override;
+  bool setStatus(std::int64_t projectId, std::string_view status) override;
+  void setDefaultPage(docs::Tx& tx, std::int64_t projectId, std::int64_t pageId) override;
+  std::string uploadedArchive(std::int64_t projectId) override;
+
+ private:
+  docs::Context& context_;
+};
+
+}  // namespace docs_projects
