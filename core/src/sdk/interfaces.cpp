@@ -3,6 +3,7 @@
 #include "docs/plugin.hpp"
 #include "docs/services/access_control.hpp"
 #include "docs/services/authenticator.hpp"
+#include "docs/services/document_editor.hpp"
 #include "docs/services/pages.hpp"
 #include "docs/services/projects.hpp"
 
@@ -19,6 +20,7 @@ Context::~Context() = default;
 Registry::~Registry() = default;
 Plugin::~Plugin() = default;
 Authenticator::~Authenticator() = default;
+DocumentEditor::~DocumentEditor() = default;
 AccessControl::~AccessControl() = default;
 Projects::~Projects() = default;
 Pages::~Pages() = default;

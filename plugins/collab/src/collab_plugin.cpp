@@ -1,0 +1,114 @@
+// The collab plugin module: the /collaboration WebSocket endpoint, the page_updates
+// log, the compactor, and the DocumentEditor service.
+#include <docs/plugin.hpp>
+
+#include <memory>
+
+#include "collab_server.hpp"
+
+namespace docs_plugin_collab {
+struct EmbeddedMigration {
+  int version;
+  const char* name;
+  const char* sql;
+};
+const std::vector<EmbeddedMigration>& embeddedMigrations();
+}  // namespace docs_plugin_collab
+
+namespace {
+
+std::int64_t idFrom(const docs::Json& value) {
+  if (value.is_number_integer()) return value.get<std::int64_t>();
+  if (value.is_string()) {
+    try {
+      return std::stoll(value.get<std::string>());
+    } catch (const std::exception&) {
+    }
+  }
+  return 0;
+}
+
+// Forwards to the server made at start (services must be declared in configure).
+class LateEditor final : public docs::DocumentEditor {
+ public:
+  explicit LateEditor(std::unique_ptr<docs::collab::CollabServer>& server) : server_(server) {}
+  bool applyUpdate(std::int64_t pageId, std::string_view update) override {
+    if (!server_) throw std::runtime_error("collab is not started");
+    return server_->applyUpdate(pageId, update);
+  }
+  std::optional<std::string> currentState(std::int64_t pageId) override {
+    if (!server_) throw std::runtime_error("collab is not started");
+    return server_->currentState(pageId);
+  }
+
+ private:
+  std::unique_ptr<docs::collab::CollabServer>& server_;
+};
+
+class CollabPlugin final : public docs::Plugin {
+ public:
+  void configure(docs::Registry& registry) override {
+    context_ = &registry.context();
+    registry.configKey("collab.max_message_bytes", "8388608", "Largest WebSocket message accepted (bigger ones close the socket with 1009).");
+    registry.configKey("collab.messages_per_second", "200", "Sustained messages per second per connection (a burst of collab.message_burst is allowed).");
+    registry.configKey("collab.message_burst", "1000", "Messages a connection may send at once before the rate limit applies.");
+    registry.configKey("collab.max_documents_per_connection", "100", "Documents one socket may open.");
+    registry.configKey("collab.max_connections_per_user", "100", "Open collaboration sockets per user.");
+    registry.configKey("collab.compact_debounce_ms", "2000", "Quiet time after the last edit before the log is folded into the page.");
+    registry.configKey("collab.compact_max_delay_ms", "10000", "Longest time an edit stays only in the log while editing continues.");
+    registry.configKey("collab.access_recheck_ms", "2000", "How often a writer's permission is checked again on an open connection.");
+    for (const auto& m : docs_plugin_collab::embeddedMigrations()) registry.migration(m.version, m.name, m.sql);
+
+    const auto& config = context_->config();
+    limits_.maxMessageBytes = static_cast<std::size_t>(config.getInt("collab.max_message_bytes"));
+    limits_.messagesPerSecond = static_cast<double>(config.getInt("collab.messages_per_second"));
+    limits_.messageBurst = static_cast<double>(config.getInt("collab.message_burst"));
+    limits_.maxDocumentsPerConnection = static_cast<std::size_t>(config.getInt("collab.max_documents_per_connection"));
+    limits_.maxConnectionsPerUser = static_cast<int>(config.getInt("collab.max_connections_per_user"));
+    limits_.compactDebounce = std::chrono::milliseconds(config.getInt("collab.compact_debounce_ms"));
+    limits_.compactMaxDelay = std::chrono::milliseconds(config.getInt("collab.compact_max_delay_ms"));
+    limits_.accessRecheck = std::chrono::milliseconds(config.getInt("collab.access_recheck_ms"));
+
+    docs::WebSocketOptions options;
+    options.maxMessageBytes = limits_.maxMessageBytes;
+    registry.websocket("/collaboration", [this](const docs::Request& request, std::shared_ptr<docs::WebSocketConnection> connection)
+                           -> std::unique_ptr<docs::WebSocketSession> {
+      if (!server_) return nullptr;
+      return server_->accept(request, std::move(connection));
+    }, options);
+
+    registry.provideService<docs::DocumentEditor>(editor_);
+    registry.subscribe("session.revoked", [this](const docs::Json& payload) {
+      if (server_ && payload.contains("session_id") && payload["session_id"].is_string())
+        server_->onSessionRevoked(payload["session_id"].get<std::string>());
+    });
+    registry.subscribe("page.deleted", [this](const docs::Json& payload) {
+      if (server_ && payload.contains("page_id")) server_->onPageDeleted(idFrom(payload["page_id"]));
+    });
+    docs::PeriodicOptions fold;
+    fold.interval = std::chrono::seconds(30);
+    registry.periodic("fold_logs", fold, [this] {
+      if (server_) server_->foldStoredLogs();
+    });
+  }
+
+  void start() override {
+    server_ = std::make_unique<docs::collab::CollabServer>(*context_, limits_);
+    server_->start();
+  }
+
+  void stop() override {
+    if (server_) server_->stop();
+  }
+
+ private:
+  docs::Context* context_ = nullptr;
+  docs::collab::CollabLimits limits_;
+  std::unique_ptr<docs::collab::CollabServer> server_;
+  LateEditor editor_{server_};
+};
+
+}  // namespace
+
+DOCS_PLUGIN(CollabPlugin, "collab", "1.0.0", "auth,rbac,pages",
+            "Real-time collaboration over the Hocuspocus protocol, with every update logged before it is acknowledged")

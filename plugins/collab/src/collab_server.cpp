@@ -1,0 +1,654 @@
+#include "collab_server.hpp"
+
+#include <docs/context.hpp>
+#include <docs/db.hpp>
+#include <docs/events.hpp>
+#include <docs/logger.hpp>
+#include <docs/services/access_control.hpp>
+#include <docs/services/authenticator.hpp>
+#include <docs/services/pages.hpp>
+#include <docs/ydoc/error.hpp>
+#include <docs/ydoc/lib0.hpp>
+#include <docs/ydoc/update.hpp>
+
+#include <charconv>
+#include <set>
+
+#include "protocol.hpp"
+
+namespace docs::collab {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::span<const std::uint8_t> bytesOf(std::string_view text) {
+  return {reinterpret_cast<const std::uint8_t*>(text.data()), text.size()};
+}
+std::string_view textOf(std::span<const std::uint8_t> bytes) {
+  return {reinterpret_cast<const char*>(bytes.data()), bytes.size()};
+}
+
+std::optional<std::int64_t> positiveId(std::string_view text) {
+  if (text.empty() || text.size() > 18 || text.front() == '0') return std::nullopt;
+  std::int64_t value = 0;
+  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size() || value <= 0) return std::nullopt;
+  return value;
+}
+
+// One socket: any number of documents, each authenticated on its own.
+class CollabSession final : public WebSocketSession {
+ public:
+  CollabSession(CollabServer& server, std::shared_ptr<WebSocketConnection> connection)
+      : server_(server), connection_(std::move(connection)), tokens_(server.limits().messageBurst),
+        refilledAt_(Clock::now()) {}
+
+  ~CollabSession() override { leaveAll(); }
+
+  void onMessage(std::string_view data, bool binary) override {
+    if (closed_) return;
+    if (!binary) return fail(kCloseInvalidData, "Only binary frames are accepted");
+    if (data.size() == 1 && static_cast<std::uint8_t>(data[0]) == 9) {  // Ping
+      connection_->sendBinary(std::string_view("\x0a", 1));
+      return;
+    }
+    if (data.size() == 1 && static_cast<std::uint8_t>(data[0]) == 10) return;  // Pong
+    if (!takeToken()) return fail(kClosePolicy, "Too many messages");
+    try {
+      Incoming in = parseFrame(bytesOf(data));
+      dispatch(in, data);
+    } catch (const ProtocolError& error) {
+      fail(kCloseInvalidData, error.what());
+    } catch (const ydoc::YdocError& error) {
+      fail(kCloseInvalidData, std::string("Invalid document data: ") + error.what());
+    }
+  }
+
+  void onClose(std::uint16_t) override {
+    closed_ = true;
+    leaveAll();
+  }
+
+ private:
+  enum class Phase { Pending, Open, Denied };
+  struct DocumentState {
+    Phase phase = Phase::Pending;
+    std::vector<std::string> queue;  // frames received before authentication
+    std::shared_ptr<Room> room;
+    std::uint64_t memberId = 0;
+    bool readOnly = true;
+    std::optional<Principal> principal;
+    std::set<std::uint64_t> awarenessClients;
+    Clock::time_point checkedAt{};
+  };
+
+  void fail(std::uint16_t code, const std::string& reason) {
+    if (closed_) return;
+    closed_ = true;
+    leaveAll();
+    connection_->close(code, reason.substr(0, 120));
+  }
+
+  bool takeToken() {
+    auto now = Clock::now();
+    double elapsed = std::chrono::duration<double>(now - refilledAt_).count();
+    refilledAt_ = now;
+    const auto& limits = server_.limits();
+    tokens_ = std::min(limits.messageBurst, tokens_ + elapsed * limits.messagesPerSecond);
+    if (tokens_ < 1) return false;
+    tokens_ -= 1;
+    return true;
+  }
+
+  void dispatch(const Incoming& in, std::string_view frame) {
+    auto found = documents_.find(in.address);
+    if (found == documents_.end()) {
+      if (documents_.size() >= server_.limits().maxDocumentsPerConnection)
+        return fail(kClosePolicy, "Too many documents on one connection");
+      found = documents_.emplace(in.address, DocumentState{}).first;
+    }
+    DocumentState& doc = found->second;
+    if (in.type == MessageType::Auth) return authenticate(in.address, doc, parseAuthToken(in.payload));
+    switch (doc.phase) {
+      case Phase::Denied: return;  // forgotten until the client authenticates again
+      case Phase::Pending:
+        if (queuedMessages_ + 1 > server_.limits().maxQueuedMessages ||
+            queuedBytes_ + frame.size() > server_.limits().maxQueuedBytes)
+          return fail(kClosePolicy, "Too much sent before authentication");
+        queuedMessages_ += 1;
+        queuedBytes_ += frame.size();
+        doc.queue.emplace_back(frame);
+        return;
+      case Phase::Open: return handle(in, doc);
+    }
+  }
+
+  void authenticate(const std::string& address, DocumentState& doc, const std::string& token) {
+    auto ids = parseRoomName(documentName(address));
+    std::optional<Principal> principal = server_.authenticate(token);
+    RoomAccess access;
+    if (!ids) access.reason = "Invalid document name";
+    else if (!principal) access.reason = "Invalid or expired token";
+    else access = server_.decideAccess(ids->first, ids->second, principal);
+    if (access.allowed && doc.phase != Phase::Open && !userCounted_) {
+      if (!server_.registerUserConnection(principal->userId)) {
+        access.allowed = false;
+        access.reason = "Too many connections";
+      } else {
+        userCounted_ = true;
+        countedUser_ = principal->userId;
+      }
+    }
+    if (!access.allowed) {
+      leave(address, doc);
+      dropQueue(doc);
+      doc.phase = Phase::Denied;
+      connection_->sendBinary(textOf(permissionDenied(address, access.reason)));
+      return;
+    }
+    server_.trackSession(principal->sessionId, connection_);
+    doc.principal = principal;
+    doc.readOnly = access.readOnly;
+    doc.checkedAt = Clock::now();
+    if (doc.phase == Phase::Open) {  // a token refresh: the scope may have changed
+      connection_->sendBinary(textOf(authenticated(address, doc.readOnly)));
+      return;
+    }
+    {
+      auto [room, lock] = server_.lockedRoom(ids->first, ids->second);
+      doc.room = room;
+      doc.memberId = server_.nextMemberId();
+      room->members[doc.memberId] = Member{address, connection_};
+      doc.phase = Phase::Open;
+      connection_->sendBinary(textOf(authenticated(address, doc.readOnly)));
+      auto states = room->awareness.encodeAll();
+      if (!states.empty()) connection_->sendBinary(textOf(awareness(address, states)));
+    }
+    std::vector<std::string> queued = std::move(doc.queue);
+    dropQueue(doc);
+    for (const auto& frame : queued) {
+      if (closed_ || doc.phase != Phase::Open) return;
+      handle(parseFrame(bytesOf(frame)), doc);
+    }
+  }
+
+  // The room's lock, or an unlocked one when the room was reset under us (the socket is
+  // then being closed by the server).
+  std::unique_lock<std::mutex> lockRoom(DocumentState& doc) {
+    std::unique_lock lock(doc.room->mutex);
+    if (!doc.room->doc || doc.room->retired) lock.unlock();
+    return lock;
+  }
+
+  void dropQueue(DocumentState& doc) {
+    for (const auto& frame : doc.queue) {
+      queuedMessages_ -= 1;
+      queuedBytes_ -= frame.size();
+    }
+    doc.queue.clear();
+  }
+
+  // Writers lose write access on open connections within accessRecheck of a change.
+  bool stillWriter(const std::string& address, DocumentState& doc) {
+    if (doc.readOnly) return false;
+    if (Clock::now() - doc.checkedAt < server_.limits().accessRecheck) return true;
+    auto access = server_.decideAccess(doc.room->projectId, doc.room->pageId, doc.principal);
+    doc.checkedAt = Clock::now();
+    if (!access.allowed) {
+      leave(address, doc);
+      doc.phase = Phase::Denied;
+      connection_->sendBinary(textOf(permissionDenied(address, access.reason)));
+      return false;
+    }
+    if (access.readOnly) {
+      doc.readOnly = true;
+      connection_->sendBinary(textOf(authenticated(address, true)));
+      return false;
+    }
+    return true;
+  }
+
+  void handle(const Incoming& in, DocumentState& doc) {
+    const std::string& address = in.address;
+    switch (in.type) {
+      case MessageType::Sync:
+      case MessageType::SyncReply: {
+        SyncMessage sync = parseSync(in.payload);
+        if (sync.step == SyncStep::Step1) {
+          auto lock = lockRoom(doc);
+          if (!lock.owns_lock()) return fail(kCloseResetConnection, "Reset");
+          auto update = doc.room->doc->encodeStateAsUpdate(sync.data);
+          if (in.type == MessageType::Sync)
+            connection_->sendBinary(textOf(syncStep1(address, doc.room->doc->encodeStateVector())));
+          connection_->sendBinary(textOf(syncStep2(address, update)));
+          return;
+        }
+        bool isStep2 = sync.step == SyncStep::Step2;
+        if (!stillWriter(address, doc)) {
+          if (doc.phase != Phase::Open) return;
+          // Read-only: never applied. A step 2 that brings nothing new is "applied".
+          bool nothingNew = false;
+          if (isStep2) {
+            auto lock = lockRoom(doc);
+            if (!lock.owns_lock()) return fail(kCloseResetConnection, "Reset");
+            nothingNew = doc.room->doc->containsUpdate(sync.data);
+          }
+          connection_->sendBinary(textOf(syncStatus(address, nothingNew)));
+          return;
+        }
+        std::optional<std::int64_t> userId;
+        if (doc.principal) userId = positiveId(doc.principal->userId);
+        CollabServer::WriteResult result;
+        {
+          auto lock = lockRoom(doc);
+          if (!lock.owns_lock()) return fail(kCloseResetConnection, "Reset");
+          result = server_.write(*doc.room, sync.data, userId);
+          if (result == CollabServer::WriteResult::Applied || result == CollabServer::WriteResult::NothingNew)
+            connection_->sendBinary(textOf(syncStatus(address, true)));
+        }
+        if (result == CollabServer::WriteResult::Invalid) fail(kCloseInvalidData, "The update does not apply");
+        return;
+      }
+      case MessageType::Awareness: {
+        ydoc::Decoder dec(in.payload);
+        auto update = dec.readVarUint8Array();
+        auto lock = lockRoom(doc);
+        if (!lock.owns_lock()) return fail(kCloseResetConnection, "Reset");
+        auto applied = doc.room->awareness.apply(update);
+        doc.awarenessClients.insert(applied.clients.begin(), applied.clients.end());
+        if (applied.changed)
+          server_.broadcast(*doc.room, [&](const std::string& to) { return awareness(to, update); });
+        return;
+      }
+      case MessageType::QueryAwareness: {
+        auto lock = lockRoom(doc);
+        if (!lock.owns_lock()) return fail(kCloseResetConnection, "Reset");
+        auto states = doc.room->awareness.encodeAll();
+        if (!states.empty()) connection_->sendBinary(textOf(awareness(address, states)));
+        return;
+      }
+      case MessageType::Stateless: return;  // no stateless hooks yet
+      case MessageType::Close: {
+        leave(address, doc);
+        documents_.erase(address);
+        return;
+      }
+      case MessageType::BroadcastStateless:
+      case MessageType::SyncStatus:
+      case MessageType::Auth: throw ProtocolError("a client may not send this message type");
+    }
+  }
+
+  void leave(const std::string&, DocumentState& doc) {
+    if (!doc.room) return;
+    {
+      std::lock_guard lock(doc.room->mutex);
+      doc.room->members.erase(doc.memberId);
+      auto removal = doc.room->awareness.remove(doc.awarenessClients);
+      if (!removal.empty())
+        server_.broadcast(*doc.room, [&](const std::string& to) { return awareness(to, removal); });
+    }
+    doc.awarenessClients.clear();
+    doc.room.reset();
+    doc.phase = Phase::Pending;
+  }
+
+  void leaveAll() {
+    for (auto& [address, doc] : documents_) leave(address, doc);
+    documents_.clear();
+    if (userCounted_) {
+      server_.unregisterUserConnection(countedUser_);
+      userCounted_ = false;
+    }
+  }
+
+  CollabServer& server_;
+  std::shared_ptr<WebSocketConnection> connection_;
+  std::map<std::string, DocumentState> documents_;
+  std::size_t queuedMessages_ = 0;
+  std::size_t queuedBytes_ = 0;
+  double tokens_;
+  Clock::time_point refilledAt_;
+  bool closed_ = false;
+  bool userCounted_ = false;
+  std::string countedUser_;
+};
+
+}  // namespace
+
+std::optional<std::pair<std::int64_t, std::int64_t>> parseRoomName(std::string_view name) {
+  auto separator = name.find("__");
+  if (separator == std::string_view::npos) return std::nullopt;
+  auto project = positiveId(name.substr(0, separator));
+  auto page = positiveId(name.substr(separator + 2));
+  if (!project || !page) return std::nullopt;
+  return std::make_pair(*project, *page);
+}
+
+CollabServer::CollabServer(Context& context, CollabLimits limits)
+    : context_(context), limits_(limits), log_(context.db()) {}
+
+CollabServer::~CollabServer() { stop(); }
+
+void CollabServer::start() { compactor_ = std::thread([this] { compactorLoop(); }); }
+
+void CollabServer::stop() {
+  {
+    std::lock_guard lock(compactorMutex_);
+    if (stopping_) return;
+    stopping_ = true;
+  }
+  compactorWake_.notify_all();
+  if (compactor_.joinable()) compactor_.join();
+  std::vector<std::shared_ptr<Room>> rooms;
+  {
+    std::lock_guard lock(roomsMutex_);
+    for (auto& [name, room] : rooms_) rooms.push_back(room);
+  }
+  for (auto& room : rooms) compact(room);
+}
+
+std::unique_ptr<WebSocketSession> CollabServer::accept(const Request&, std::shared_ptr<WebSocketConnection> connection) {
+  return std::make_unique<CollabSession>(*this, std::move(connection));
+}
+
+std::optional<Principal> CollabServer::authenticate(std::string_view token) {
+  auto* authenticator = context_.findService<Authenticator>();
+  if (!authenticator || token.empty()) return std::nullopt;
+  return authenticator->authenticateToken(token);
+}
+
+RoomAccess CollabServer::decideAccess(std::int64_t projectId, std::int64_t pageId, const std::optional<Principal>& principal) {
+  RoomAccess access;
+  auto* pages = context_.findService<Pages>();
+  auto* control = context_.findService<AccessControl>();
+  if (!pages || !control) {
+    access.reason = "Collaboration is not available";
+    return access;
+  }
+  if (!principal) {
+    access.reason = "Invalid or expired token";
+    return access;
+  }
+  try {
+    Role role = control->require(projectId, principal, Role::Read);
+    auto page = pages->find(pageId);
+    if (!page || page->projectId != projectId) {
+      access.reason = "Not found";
+      return access;
+    }
+    access.allowed = true;
+    access.readOnly = role < Role::Write;
+  } catch (const HttpError& error) {
+    access.reason = error.status() == 404 ? "Not found" : "Forbidden";
+  }
+  return access;
+}
+
+std::pair<std::shared_ptr<Room>, std::unique_lock<std::mutex>> CollabServer::lockedRoom(std::int64_t projectId,
+                                                                                     std::int64_t pageId) {
+  std::string name = std::to_string(projectId) + "__" + std::to_string(pageId);
+  while (true) {
+    std::shared_ptr<Room> room;
+    {
+      std::lock_guard lock(roomsMutex_);
+      auto& slot = rooms_[name];
+      if (!slot) slot = std::make_shared<Room>(projectId, pageId, name);
+      room = slot;
+    }
+    std::unique_lock lock(room->mutex);
+    if (room->retired) {
+      lock.unlock();
+      std::lock_guard roomsLock(roomsMutex_);
+      auto found = rooms_.find(name);
+      if (found != rooms_.end() && found->second == room) rooms_.erase(found);
+      continue;
+    }
+    if (!room->doc) load(*room);
+    return {room, std::move(lock)};
+  }
+}
+
+void CollabServer::load(Room& room) {
+  auto doc = std::make_unique<ydoc::Doc>();
+  auto* pages = context_.findService<Pages>();
+  if (pages) {
+    if (auto content = pages->content(room.pageId); content && !content->empty()) doc->applyUpdate(bytesOf(*content));
+  }
+  std::int64_t lastId = 0;
+  for (const auto& entry : log_.read(room.pageId)) {
+    try {
+      doc->applyUpdate(bytesOf(entry.bytes));
+    } catch (const ydoc::YdocError& error) {
+      context_.logger().error("skipping a log entry that does not apply",
+                              {{"page_id", room.pageId}, {"log_id", entry.id}, {"error", error.what()}});
+    }
+    lastId = entry.id;
+  }
+  room.doc = std::move(doc);
+  room.appliedLogId = lastId;
+  room.compactedLogId = 0;
+  if (lastId > 0) room.firstUnfolded = room.lastChange = Clock::now();
+  else room.compactedLogId = room.appliedLogId;
+}
+
+CollabServer::WriteResult CollabServer::write(Room& room, std::span<const std::uint8_t> update,
+                                              std::optional<std::int64_t> userId) {
+  try {
+    ydoc::decodeUpdate(update);  // malformed bytes are refused before the document is touched
+  } catch (const ydoc::YdocError&) {
+    return WriteResult::Invalid;
+  }
+  if (room.doc->containsUpdate(update)) return WriteResult::NothingNew;
+  try {
+    room.doc->applyUpdate(update);
+  } catch (const ydoc::YdocError& error) {
+    // Part of it may be in the document: rebuild the room from what is stored.
+    context_.logger().warn("update refused", {{"page_id", room.pageId}, {"error", error.what()}});
+    try {
+      load(room);
+    } catch (const std::exception& reload) {
+      context_.logger().error("room reload failed", {{"page_id", room.pageId}, {"error", reload.what()}});
+    }
+    return WriteResult::Invalid;
+  }
+  std::int64_t id = 0;
+  try {
+    id = log_.append(room.pageId, textOf(update), userId);
+  } catch (const std::exception& error) {
+    // Applied in memory but not durable: nobody may see it. Everyone resynchronises.
+    context_.logger().error("update not stored; resetting the room", {{"page_id", room.pageId}, {"error", error.what()}});
+    for (auto& [memberId, member] : room.members) member.connection->close(kCloseResetConnection, "Storage failed");
+    room.members.clear();
+    room.doc.reset();
+    room.retired = true;  // the next joiner loads a fresh room from storage
+    return WriteResult::StorageFailed;
+  }
+  auto now = Clock::now();
+  if (!room.dirty()) room.firstUnfolded = now;
+  room.lastChange = now;
+  room.appliedLogId = id;
+  broadcast(room, [&](const std::string& to) { return syncUpdate(to, update); });
+  compactorWake_.notify_one();
+  return WriteResult::Applied;
+}
+
+void CollabServer::broadcast(Room& room,
+                             const std::function<std::vector<std::uint8_t>(const std::string& address)>& frame) {
+  std::string lastAddress;
+  std::vector<std::uint8_t> bytes;
+  for (auto& [memberId, member] : room.members) {
+    if (bytes.empty() || member.address != lastAddress) {
+      bytes = frame(member.address);
+      lastAddress = member.address;
+    }
+    member.connection->sendBinary(textOf(bytes));
+  }
+}
+
+bool CollabServer::compact(const std::shared_ptr<Room>& room) {
+  std::vector<std::uint8_t> state;
+  std::int64_t upTo = 0;
+  {
+    std::lock_guard lock(room->mutex);
+    if (!room->doc || !room->dirty()) return true;
+    state = room->doc->encodeStateAsUpdate();
+    upTo = room->appliedLogId;
+  }
+  auto* pages = context_.findService<Pages>();
+  try {
+    if (!pages) return false;
+    // Content first, then the log: a crash between the two replays updates that are
+    // already in the content, which Yjs ignores.
+    if (!pages->setContent(room->pageId, textOf(state))) {
+      log_.removePage(room->pageId);  // the page is gone
+    } else {
+      log_.truncate(room->pageId, upTo);
+    }
+  } catch (const std::exception& error) {
+    context_.logger().error("compaction failed", {{"page_id", room->pageId}, {"error", error.what()}});
+    return false;
+  }
+  {
+    std::lock_guard lock(room->mutex);
+    room->compactedLogId = std::max(room->compactedLogId, upTo);
+  }
+  context_.events().publish("page.updated", {{"page_id", room->pageId}, {"project_id", room->projectId}});
+  return true;
+}
+
+void CollabServer::compactorLoop() {
+  while (true) {
+    {
+      std::unique_lock lock(compactorMutex_);
+      compactorWake_.wait_for(lock, std::chrono::milliseconds(200), [&] { return stopping_; });
+      if (stopping_) return;
+    }
+    std::vector<std::shared_ptr<Room>> rooms;
+    {
+      std::lock_guard lock(roomsMutex_);
+      for (auto& [name, room] : rooms_) rooms.push_back(room);
+    }
+    auto now = Clock::now();
+    for (auto& room : rooms) {
+      bool due = false, empty = false;
+      {
+        std::lock_guard lock(room->mutex);
+        empty = room->members.empty();
+        due = room->dirty() && (empty || now - room->lastChange >= limits_.compactDebounce ||
+                                now - room->firstUnfolded >= limits_.compactMaxDelay);
+      }
+      if (due && !compact(room)) continue;
+      if (!empty) continue;
+      // Unload a room nobody is in once everything it holds is stored.
+      std::lock_guard roomsLock(roomsMutex_);
+      std::lock_guard lock(room->mutex);
+      if (room->members.empty() && !room->dirty()) {
+        room->retired = true;
+        auto found = rooms_.find(room->name);
+        if (found != rooms_.end() && found->second == room) rooms_.erase(found);
+      }
+    }
+  }
+}
+
+void CollabServer::foldStoredLogs() {
+  for (auto pageId : log_.pagesWithUpdates(100)) {
+    auto* pages = context_.findService<Pages>();
+    if (!pages) return;
+    auto page = pages->find(pageId);
+    if (!page) {
+      log_.removePage(pageId);
+      continue;
+    }
+    {
+      std::lock_guard lock(roomsMutex_);
+      if (rooms_.count(std::to_string(page->projectId) + "__" + std::to_string(pageId))) continue;  // open here
+    }
+    auto [room, lock] = lockedRoom(page->projectId, pageId);
+    lock.unlock();
+    compact(room);
+  }
+}
+
+bool CollabServer::applyUpdate(std::int64_t pageId, std::string_view update) {
+  auto* pages = context_.findService<Pages>();
+  if (!pages) throw std::runtime_error("the pages plugin is not running");
+  auto page = pages->find(pageId);
+  if (!page) return false;
+  auto [room, lock] = lockedRoom(page->projectId, pageId);
+  auto result = write(*room, bytesOf(update), std::nullopt);
+  bool alone = room->members.empty();
+  lock.unlock();
+  if (result == WriteResult::Invalid) throw std::invalid_argument("the update does not decode or apply");
+  if (result == WriteResult::StorageFailed) throw std::runtime_error("the update could not be stored");
+  // Nobody has the page open: store it now, so readers of the content see it.
+  if (alone && !compact(room)) throw std::runtime_error("the page content could not be stored");
+  return true;
+}
+
+std::optional<std::string> CollabServer::currentState(std::int64_t pageId) {
+  auto* pages = context_.findService<Pages>();
+  if (!pages) return std::nullopt;
+  auto page = pages->find(pageId);
+  if (!page) return std::nullopt;
+  auto [room, lock] = lockedRoom(page->projectId, pageId);
+  auto state = room->doc->encodeStateAsUpdate();
+  return std::string(textOf(state));
+}
+
+bool CollabServer::registerUserConnection(const std::string& userId) {
+  std::lock_guard lock(usersMutex_);
+  int& count = connectionsPerUser_[userId];
+  if (count >= limits_.maxConnectionsPerUser) return false;
+  ++count;
+  return true;
+}
+
+void CollabServer::unregisterUserConnection(const std::string& userId) {
+  std::lock_guard lock(usersMutex_);
+  auto found = connectionsPerUser_.find(userId);
+  if (found != connectionsPerUser_.end() && --found->second <= 0) connectionsPerUser_.erase(found);
+}
+
+void CollabServer::trackSession(const std::string& sessionId, const std::shared_ptr<WebSocketConnection>& connection) {
+  std::lock_guard lock(usersMutex_);
+  auto range = connectionsBySession_.equal_range(sessionId);
+  for (auto it = range.first; it != range.second;) {
+    auto live = it->second.lock();
+    if (!live || !live->open()) it = connectionsBySession_.erase(it);
+    else if (live == connection) return;
+    else ++it;
+  }
+  connectionsBySession_.emplace(sessionId, connection);
+}
+
+void CollabServer::onSessionRevoked(const std::string& sessionId) {
+  std::vector<std::shared_ptr<WebSocketConnection>> toClose;
+  {
+    std::lock_guard lock(usersMutex_);
+    auto range = connectionsBySession_.equal_range(sessionId);
+    for (auto it = range.first; it != range.second; ++it)
+      if (auto live = it->second.lock()) toClose.push_back(live);
+    connectionsBySession_.erase(range.first, range.second);
+  }
+  for (auto& connection : toClose) connection->close(kCloseUnauthorized, "Session ended");
+}
+
+void CollabServer::onPageDeleted(std::int64_t pageId) {
+  std::vector<std::shared_ptr<Room>> matching;
+  {
+    std::lock_guard lock(roomsMutex_);
+    for (auto& [name, room] : rooms_)
+      if (room->pageId == pageId) matching.push_back(room);
+  }
+  for (auto& room : matching) {
+    std::lock_guard lock(room->mutex);
+    for (auto& [memberId, member] : room->members)
+      member.connection->sendBinary(textOf(closeDocument(member.address, "The page was deleted")));
+    room->compactedLogId = room->appliedLogId;  // nothing left to store
+  }
+  log_.removePage(pageId);
+}
+
+}  // namespace docs::collab

@@ -1,0 +1,118 @@
+#pragma once
+// The collaboration server: rooms of open documents, the Hocuspocus protocol per
+// socket, durable updates (logged before they are acknowledged or broadcast), the
+// compactor that folds the log into page content, and the DocumentEditor service.
+
+#include <docs/http.hpp>
+#include <docs/services/document_editor.hpp>
+#include <docs/websocket.hpp>
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <utility>
+
+#include "room.hpp"
+#include "update_log.hpp"
+
+namespace docs {
+class Context;
+class Authenticator;
+class AccessControl;
+class Pages;
+}  // namespace docs
+
+namespace docs::collab {
+
+struct CollabLimits {
+  std::size_t maxMessageBytes = 8 << 20;
+  double messagesPerSecond = 200;
+  double messageBurst = 1000;
+  std::size_t maxDocumentsPerConnection = 100;
+  int maxConnectionsPerUser = 100;
+  std::size_t maxQueuedMessages = 1000;       // per socket, before authentication
+  std::size_t maxQueuedBytes = 5 << 20;
+  std::chrono::milliseconds compactDebounce{2000};
+  std::chrono::milliseconds compactMaxDelay{10000};
+  std::chrono::milliseconds accessRecheck{2000};
+};
+
+// What a caller may do in a room, decided at authentication and rechecked while open.
+struct RoomAccess {
+  bool allowed = false;
+  bool readOnly = true;
+  std::string reason;  // for PermissionDenied
+};
+
+// A room name "{projectId}__{pageId}" with positive ids; nullopt otherwise.
+std::optional<std::pair<std::int64_t, std::int64_t>> parseRoomName(std::string_view name);
+
+class CollabServer final : public DocumentEditor {
+ public:
+  CollabServer(Context& context, CollabLimits limits);
+  ~CollabServer() override;
+
+  void start();
+  // Folds every open room into stored content and stops the compactor.
+  void stop();
+
+  std::unique_ptr<WebSocketSession> accept(const Request& request, std::shared_ptr<WebSocketConnection> connection);
+  void onSessionRevoked(const std::string& sessionId);
+  void onPageDeleted(std::int64_t pageId);
+  // Folds the logs of pages that are not open here (after a restart or crash).
+  void foldStoredLogs();
+
+  // DocumentEditor
+  bool applyUpdate(std::int64_t pageId, std::string_view update) override;
+  std::optional<std::string> currentState(std::int64_t pageId) override;
+
+  // Used by the per-socket sessions.
+  const CollabLimits& limits() const { return limits_; }
+  RoomAccess decideAccess(std::int64_t projectId, std::int64_t pageId, const std::optional<Principal>& principal);
+  std::optional<Principal> authenticate(std::string_view token);
+  // The loaded room, locked; retries when it was unloaded meanwhile.
+  std::pair<std::shared_ptr<Room>, std::unique_lock<std::mutex>> lockedRoom(std::int64_t projectId, std::int64_t pageId);
+  std::uint64_t nextMemberId() { return ++memberIds_; }
+
+  enum class WriteResult { Applied, NothingNew, Invalid, StorageFailed };
+  // Applies a writer's update in a locked room: validated, logged and committed, then
+  // fanned out to every member. On Invalid the room is reloaded from storage; on
+  // StorageFailed every member is disconnected to resynchronise.
+  WriteResult write(Room& room, std::span<const std::uint8_t> update, std::optional<std::int64_t> userId);
+  // Sends a frame built per member address to every member of a locked room.
+  void broadcast(Room& room, const std::function<std::vector<std::uint8_t>(const std::string& address)>& frame);
+
+  bool registerUserConnection(const std::string& userId);
+  void unregisterUserConnection(const std::string& userId);
+  void trackSession(const std::string& sessionId, const std::shared_ptr<WebSocketConnection>& connection);
+
+ private:
+  void load(Room& room);
+  // Folds a room's new log rows into stored content; returns false if storage failed.
+  bool compact(const std::shared_ptr<Room>& room);
+  void compactorLoop();
+
+  Context& context_;
+  CollabLimits limits_;
+  UpdateLog log_;
+  std::mutex roomsMutex_;
+  std::map<std::string, std::shared_ptr<Room>> rooms_;
+  std::atomic<std::uint64_t> memberIds_{0};
+
+  std::mutex usersMutex_;
+  std::map<std::string, int> connectionsPerUser_;
+  std::multimap<std::string, std::weak_ptr<WebSocketConnection>> connectionsBySession_;
+
+  std::mutex compactorMutex_;
+  std::condition_variable compactorWake_;
+  bool stopping_ = false;
+  std::thread compactor_;
+};
+
+}  // namespace docs::collab

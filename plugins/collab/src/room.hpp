@@ -1,0 +1,46 @@
+#pragma once
+// One open document: the Yjs document every editor of a page shares, its awareness,
+// and who is in it. Everything here is guarded by `mutex`.
+
+#include <docs/websocket.hpp>
+#include <docs/ydoc/doc.hpp>
+
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "awareness.hpp"
+
+namespace docs::collab {
+
+struct Member {
+  std::string address;                              // echoed in every frame to this member
+  std::shared_ptr<WebSocketConnection> connection;
+};
+
+struct Room {
+  Room(std::int64_t project, std::int64_t page, std::string roomName)
+      : projectId(project), pageId(page), name(std::move(roomName)) {}
+
+  const std::int64_t projectId;
+  const std::int64_t pageId;
+  const std::string name;
+
+  std::mutex mutex;
+  std::unique_ptr<ydoc::Doc> doc;  // null until loaded
+  Awareness awareness;
+  std::map<std::uint64_t, Member> members;  // by member id
+  bool retired = false;                     // unloaded: joiners must look it up again
+
+  std::int64_t appliedLogId = 0;    // newest log row in doc
+  std::int64_t compactedLogId = 0;  // newest log row folded into the stored content
+  std::chrono::steady_clock::time_point firstUnfolded{};
+  std::chrono::steady_clock::time_point lastChange{};
+
+  bool dirty() const { return appliedLogId > compactedLogId; }
+};
+
+}  // namespace docs::collab

@@ -1,0 +1,42 @@
+#pragma once
+// page_updates: the durable log of accepted updates, written before an update is
+// acknowledged. Folded into the page's content by the compactor.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace docs {
+class Db;
+}
+
+namespace docs::collab {
+
+struct LoggedUpdate {
+  std::int64_t id = 0;
+  std::string bytes;
+};
+
+class UpdateLog {
+ public:
+  explicit UpdateLog(Db& db) : db_(db) {}
+  // Commits one update; returns its log id.
+  std::int64_t append(std::int64_t pageId, std::string_view update, std::optional<std::int64_t> userId);
+  // The page's updates not yet folded into its content, oldest first.
+  std::vector<LoggedUpdate> read(std::int64_t pageId);
+  // Drops what the content now holds.
+  void truncate(std::int64_t pageId, std::int64_t upToId);
+  void removePage(std::int64_t pageId);
+  // Pages that have log rows (for folding after a restart).
+  std::vector<std::int64_t> pagesWithUpdates(int limit);
+
+ private:
+  Db& db_;
+};
+
+std::string toHex(std::string_view bytes);
+std::string fromHexBytea(std::string_view text);  // PostgreSQL "\x..." text output
+
+}  // namespace docs::collab
