@@ -1,0 +1,117 @@
+// The Permissions calls: invites, self-protection, the last admin, validation.
+#include <thread>
+
+#include "rest_fixture.hpp"
+
+using namespace docs::rest_test;
+
+namespace {
+class Rbac : public RestTest {
+ protected:
+  void SetUp() override {
+    startServer();
+    alice_ = signIn("alice@example.com");
+    projectId_ = createProject(alice_, "Secret", true)["id"];
+  }
+  HttpResponse add(const json& body, const Headers& who) { return call("POST", "/api/rbac/project", body, who); }
+  HttpResponse change(const std::string& email, const std::string& role, const Headers& who) {
+    return call("PATCH", "/api/rbac/project", json{{"project_id", projectId_}, {"email", email}, {"new_role", role}}, who);
+  }
+  HttpResponse removeUser(const std::string& email, const Headers& who) {
+    return call("DELETE", "/api/rbac/project", json{{"project_id", projectId_}, {"email", email}}, who);
+  }
+  json members() { return parse(call("GET", "/api/rbac/project/" + std::to_string(projectId_), "", as(alice_))); }
+
+  docs::test::SignedIn alice_;
+  std::int64_t projectId_ = 0;
+};
+}  // namespace
+
+TEST_F(Rbac, CreatorIsAdminAndListShape) {
+  EXPECT_EQ(members(), json::parse(R"([{"user_email": "alice@example.com", "role": "admin"}])"));
+  grant(alice_, projectId_, "Zed@Example.COM", "read");
+  auto list = members();
+  ASSERT_EQ(list.size(), 2u);
+  EXPECT_EQ(list[1], json({{"user_email", "zed@example.com"}, {"role", "read"}}));
+}
+
+TEST_F(Rbac, InviteBeforeTheAccountExistsAppliesAtFirstSignIn) {
+  grant(alice_, projectId_, "zoe@example.com", "write");
+  auto zoe = signIn("zoe@example.com");
+  auto project = call("GET", "/api/project?projectId=" + std::to_string(projectId_), "", as(zoe));
+  ASSERT_EQ(project.status, 200) << project.body;
+  EXPECT_EQ(parse(project)["role"], "write");
+  auto list = parse(call("GET", "/api/projects", "", as(zoe)));
+  ASSERT_EQ(list.size(), 1u);
+  EXPECT_EQ(list[0]["id"], projectId_);
+  EXPECT_EQ(call("PATCH", "/api/project/" + std::to_string(projectId_), json{{"name", "Zoe was here"}}, as(zoe)).status, 200);
+  // The grant is now tied to the account.
+  EXPECT_EQ(sql("SELECT count(*) FROM rbac_grants WHERE user_email = 'zoe@example.com' AND user_id IS NOT NULL"), "1");
+}
+
+TEST_F(Rbac, AdminsCannotChangeOrRemoveThemselves) {
+  expectError(change("alice@example.com", "read", as(alice_)), 403, "Admins cannot change or remove themselves");
+  expectError(removeUser("ALICE@example.com", as(alice_)), 403, "Admins cannot change or remove themselves");
+  EXPECT_EQ(members()[0]["role"], "admin");
+}
+
+TEST_F(Rbac, OnlyAdminsManageUsers) {
+  auto bob = signIn("bob@example.com");
+  grant(alice_, projectId_, bob.email, "write");
+  expectError(add(json{{"project_id", projectId_}, {"email", "x@example.com"}, {"role", "read"}}, as(bob)), 403);
+  expectError(change("alice@example.com", "read", as(bob)), 403);
+  expectError(removeUser("alice@example.com", as(bob)), 403);
+  // Promoted, bob can demote alice; the project still has an admin (bob).
+  ASSERT_EQ(change(bob.email, "admin", as(alice_)).status, 200);
+  ASSERT_EQ(change("alice@example.com", "write", as(bob)).status, 200);
+  expectError(change(bob.email, "read", as(alice_)), 403);
+}
+
+TEST_F(Rbac, ConcurrentMutualDemotionKeepsAnAdmin) {
+  auto bob = signIn("bob@example.com");
+  for (int round = 0; round < 5; ++round) {
+    ASSERT_EQ(change(bob.email, "admin", as(alice_)).status, 200);
+    HttpResponse fromAlice, fromBob;
+    std::thread a([&] { fromAlice = change(bob.email, "read", as(alice_)); });
+    std::thread b([&] { fromBob = change("alice@example.com", "read", as(bob)); });
+    a.join();
+    b.join();
+    int admins = 0;
+    for (const auto& m : parse(call("GET", "/api/rbac/project/" + std::to_string(projectId_), "",
+                                    as(fromAlice.status == 200 ? alice_ : bob))))
+      admins += m["role"] == "admin";
+    EXPECT_EQ(admins, 1) << fromAlice.body << " / " << fromBob.body;
+    EXPECT_TRUE((fromAlice.status == 200) != (fromBob.status == 200)) << fromAlice.status << " " << fromBob.status;
+    if (fromBob.status == 200) {
+      // Put alice back in charge for the next round.
+      ASSERT_EQ(change("alice@example.com", "admin", as(bob)).status, 200);
+      ASSERT_EQ(change(bob.email, "read", as(alice_)).status, 200);
+    }
+  }
+}
+
+TEST_F(Rbac, Validation) {
+  auto admin = as(alice_);
+  expectError(add(json{{"project_id", projectId_}, {"email", "not-an-email"}, {"role", "read"}}, admin), 400, "Invalid email");
+  expectError(add(json{{"project_id", projectId_}, {"email", "a@b.co"}, {"role", "owner"}}, admin), 400,
+              "'role' must be read, write or admin");
+  expectError(add(json{{"project_id", projectId_}, {"email", "a@b.co"}}, admin), 400, "'role' is required");
+  expectError(add(json{{"email", "a@b.co"}, {"role", "read"}}, admin), 400, "'project_id' is required");
+  expectError(add(json{{"project_id", "abc"}, {"email", "a@b.co"}, {"role", "read"}}, admin), 400,
+              "'project_id' must be a positive integer");
+  expectError(add(json{{"project_id", -4}, {"email", "a@b.co"}, {"role", "read"}}, admin), 400);
+  expectError(add(json{{"project_id", true}, {"email", "a@b.co"}, {"role", "read"}}, admin), 400);
+  expectError(add(json{{"project_id", projectId_}, {"email", 7}, {"role", "read"}}, admin), 400, "'email' must be a string");
+  expectError(add(json{{"project_id", projectId_}, {"email", "a@b.co"}, {"role", "read"}, {"admin", true}}, admin), 400,
+              "Unknown field 'admin'");
+  expectError(add(json{{"project_id", 99999999}, {"email", "a@b.co"}, {"role", "read"}}, admin), 404);
+  ASSERT_EQ(add(json{{"project_id", std::to_string(projectId_)}, {"email", "a@b.co"}, {"role", "read"}}, admin).status, 201);
+  expectError(add(json{{"project_id", projectId_}, {"email", "A@B.co"}, {"role", "write"}}, admin), 409,
+              "a@b.co already has access to this project");
+  expectError(change("nobody@example.com", "read", admin), 404, "nobody@example.com has no access to this project");
+  expectError(removeUser("nobody@example.com", admin), 404);
+  expectError(call("GET", "/api/rbac/project/abc", "", admin), 400);
+  expectError(call("GET", "/api/rbac/project/-1", "", admin), 400);
+  expectError(call("GET", "/api/rbac/project/99999999999999999999", "", admin), 400);
+  expectError(call("POST", "/api/rbac/project", "[1,2]", admin), 400);
+}

@@ -1,0 +1,82 @@
+// Image sniffing, base64, signed URLs, export and page names, without a server.
+#include <gtest/gtest.h>
+
+#include <docs/http.hpp>
+#include <docs/ydoc/ydoc.hpp>
+
+#include "base64.hpp"
+#include "image_rules.hpp"
+#include "page_export.hpp"
+#include "page_store.hpp"
+#include "signed_url.hpp"
+
+using namespace docs_pages;
+
+TEST(ImageRules, SniffsOnlyRealRasterImages) {
+  EXPECT_EQ(sniffImage(std::string("\x89PNG\r\n\x1a\n....", 12))->extension, "png");
+  EXPECT_EQ(sniffImage("\xFF\xD8\xFF\xE0 JFIF")->extension, "jpg");
+  EXPECT_EQ(sniffImage("GIF89a......")->extension, "gif");
+  EXPECT_EQ(sniffImage(std::string("RIFF\x10\x00\x00\x00WEBPVP8 ", 16))->extension, "webp");
+  for (const char* bad : {"<svg xmlns='http://www.w3.org/2000/svg'/>", "<!DOCTYPE html><script>", "<html>", "RIFF1234WAVE",
+                          "", "\x89PN", "%PDF-1.7"})
+    EXPECT_FALSE(sniffImage(bad)) << bad;
+  auto png = *sniffImage(std::string("\x89PNG\r\n\x1a\n", 8));
+  EXPECT_TRUE(declaredTypeMatches("image/png", png));
+  EXPECT_TRUE(declaredTypeMatches("Image/PNG; charset=binary", png));
+  EXPECT_FALSE(declaredTypeMatches("image/jpeg", png));
+  EXPECT_FALSE(declaredTypeMatches("image/svg+xml", png));
+  EXPECT_TRUE(declaredTypeMatches("image/jpg", *sniffImage("\xFF\xD8\xFF")));
+  EXPECT_TRUE(validImageName("0123456789abcdef.png"));
+  EXPECT_FALSE(validImageName("0123456789abcdef.svg"));
+  EXPECT_FALSE(validImageName("../../etc/passwd"));
+  EXPECT_FALSE(validImageName("0123456789ABCDEF.png"));
+}
+
+TEST(Base64, RoundTripsAndRefusesGarbage) {
+  for (std::string bytes : {std::string(), std::string("a"), std::string("ab"), std::string("abc"), std::string("\0\xff\x10", 3)})
+    EXPECT_EQ(base64Decode(base64Encode(bytes)), bytes);
+  EXPECT_EQ(base64Encode("hello"), "aGVsbG8=");
+  EXPECT_EQ(base64Decode("aGVs\nbG8="), "hello");
+  EXPECT_FALSE(base64Decode("aGVsbG8"));
+  EXPECT_FALSE(base64Decode("a=GV"));
+  EXPECT_FALSE(base64Decode("!!!!"));
+}
+
+TEST(SignedUrl, VerifiesOnlyItsOwnUnexpiredSignatures) {
+  UrlSigner signer("key");
+  std::string signature = signer.sign("1/2/a.png", 1000);
+  EXPECT_TRUE(signer.verify("1/2/a.png", 1000, signature, 999));
+  EXPECT_FALSE(signer.verify("1/2/a.png", 1000, signature, 1001));
+  EXPECT_FALSE(signer.verify("1/3/a.png", 1000, signature, 999));
+  EXPECT_FALSE(signer.verify("1/2/a.png", 1001, signature, 999));
+  EXPECT_FALSE(UrlSigner("other").verify("1/2/a.png", 1000, signature, 999));
+  EXPECT_FALSE(signer.verify("1/2/a.png", 1000, "", 999));
+  EXPECT_NE(UrlSigner("").sign("x", 1), UrlSigner("").sign("x", 1));  // random keys
+}
+
+TEST(Export, MarkdownAndHtmlOfAStoredDocument) {
+  docs::ydoc::Json pm = {{"type", "doc"},
+                         {"content",
+                          {{{"type", "heading"}, {"attrs", {{"level", 1}}}, {"content", {{{"type", "text"}, {"text", "Title"}}}}},
+                           {{"type", "paragraph"}, {"content", {{{"type", "text"}, {"text", "<b>x</b>"}}}}}}}};
+  auto update = docs::ydoc::proseMirrorJsonToUpdate(pm, 7);
+  std::string bytes(update.begin(), update.end());
+  EXPECT_TRUE(isValidUpdate(bytes));
+  std::string md = exportPage(bytes, ExportFormat::Markdown);
+  EXPECT_NE(md.find("# Title"), std::string::npos) << md;
+  std::string html = exportPage(bytes, ExportFormat::Html);
+  EXPECT_NE(html.find("<h1>Title</h1>"), std::string::npos) << html;
+  EXPECT_EQ(html.find("<b>x</b>"), std::string::npos) << "text is escaped: " << html;
+  EXPECT_EQ(exportPage(std::nullopt, ExportFormat::Markdown), "");
+  EXPECT_FALSE(isValidUpdate("not a yjs update"));
+  EXPECT_EQ(parseExportFormat("md"), ExportFormat::Markdown);
+  EXPECT_FALSE(parseExportFormat("pdf"));
+}
+
+TEST(PageNames, TrimCollapseDefaultAndLimit) {
+  EXPECT_EQ(validPageName(""), "Untitled");
+  EXPECT_EQ(validPageName(" \t "), "Untitled");
+  EXPECT_EQ(validPageName("  Getting \n started "), "Getting started");
+  EXPECT_EQ(validPageName(std::string(255, 'p')), std::string(255, 'p'));
+  EXPECT_THROW(validPageName(std::string(256, 'p')), docs::HttpError);
+}
