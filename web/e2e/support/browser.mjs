@@ -1,0 +1,28 @@
+// Debian's Chromium driven by playwright-core (no browser download).
+import { chromium } from 'playwright-core';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+export const chromiumPath = process.env.DOCS_CHROMIUM ?? '/usr/bin/chromium';
+
+export function hasChromium() {
+  return existsSync(chromiumPath);
+}
+
+export function launchBrowser() {
+  const args = process.getuid?.() === 0 ? ['--no-sandbox'] : [];
+  return chromium.launch({ executablePath: chromiumPath, headless: true, args });
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Runs axe-core in the page; returns the serious and critical violations. */
+export async function seriousA11yViolations(page) {
+  await page.addScriptTag({ content: axeSource });
+  const result = await page.evaluate(async () => {
+    // eslint-disable-next-line no-undef
+    const r = await axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
+  });
+  return result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
