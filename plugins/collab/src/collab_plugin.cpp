@@ -83,7 +83,19 @@ class CollabPlugin final : public docs::Plugin {
         server_->onSessionRevoked(payload["session_id"].get<std::string>());
     });
     registry.subscribe("page.deleted", [this](const docs::Json& payload) {
-      if (server_ && payload.contains("page_id")) server_->onPageDeleted(idFrom(payload["page_id"]));
+      if (!server_) return;
+      if (payload.contains("page_id")) server_->onPageDeleted(idFrom(payload["page_id"]));
+      if (payload.contains("page_ids") && payload["page_ids"].is_array())
+        for (const auto& id : payload["page_ids"]) server_->onPageDeleted(idFrom(id));
+    });
+    // Permission and visibility changes reach open connections at once.
+    for (const char* topic : {"rbac.granted", "rbac.changed", "rbac.revoked", "project.visibility_changed"}) {
+      registry.subscribe(topic, [this](const docs::Json& payload) {
+        if (server_ && payload.contains("project_id")) server_->revalidateProject(idFrom(payload["project_id"]));
+      });
+    }
+    registry.subscribe("project.deleted", [this](const docs::Json& payload) {
+      if (server_ && payload.contains("project_id")) server_->onProjectDeleted(idFrom(payload["project_id"]));
     });
     docs::PeriodicOptions fold;
     fold.interval = std::chrono::seconds(30);

@@ -76,10 +76,13 @@ class CollabSession final : public WebSocketSession {
     std::vector<std::string> queue;  // frames received before authentication
     std::shared_ptr<Room> room;
     std::uint64_t memberId = 0;
-    bool readOnly = true;
     std::optional<Principal> principal;
-    std::set<std::uint64_t> awarenessClients;
     Clock::time_point checkedAt{};
+  };
+  // The locked room and this document's member entry in it.
+  struct Locked {
+    std::unique_lock<std::mutex> lock;
+    Member* member = nullptr;
   };
 
   void fail(std::uint16_t code, const std::string& reason) {
@@ -123,6 +126,13 @@ class CollabSession final : public WebSocketSession {
     }
   }
 
+  void deny(const std::string& address, DocumentState& doc, const std::string& reason) {
+    leave(doc);
+    dropQueue(doc);
+    doc.phase = Phase::Denied;
+    connection_->sendBinary(textOf(permissionDenied(address, reason)));
+  }
+
   void authenticate(const std::string& address, DocumentState& doc, const std::string& token) {
     auto ids = parseRoomName(documentName(address));
     std::optional<Principal> principal = server_.authenticate(token);
@@ -130,7 +140,7 @@ class CollabSession final : public WebSocketSession {
     if (!ids) access.reason = "Invalid document name";
     else if (!principal) access.reason = "Invalid or expired token";
     else access = server_.decideAccess(ids->first, ids->second, principal);
-    if (access.allowed && doc.phase != Phase::Open && !userCounted_) {
+    if (access.allowed && !userCounted_) {
       if (!server_.registerUserConnection(principal->userId)) {
         access.allowed = false;
         access.reason = "Too many connections";
@@ -139,28 +149,25 @@ class CollabSession final : public WebSocketSession {
         countedUser_ = principal->userId;
       }
     }
-    if (!access.allowed) {
-      leave(address, doc);
-      dropQueue(doc);
-      doc.phase = Phase::Denied;
-      connection_->sendBinary(textOf(permissionDenied(address, access.reason)));
-      return;
-    }
+    if (!access.allowed) return deny(address, doc, access.reason);
     server_.trackSession(principal->sessionId, connection_);
     doc.principal = principal;
-    doc.readOnly = access.readOnly;
     doc.checkedAt = Clock::now();
     if (doc.phase == Phase::Open) {  // a token refresh: the scope may have changed
-      connection_->sendBinary(textOf(authenticated(address, doc.readOnly)));
+      auto locked = lockRoom(doc);
+      if (!locked.member) return;
+      locked.member->principal = principal;
+      locked.member->readOnly = access.readOnly;
+      connection_->sendBinary(textOf(authenticated(address, access.readOnly)));
       return;
     }
     {
       auto [room, lock] = server_.lockedRoom(ids->first, ids->second);
       doc.room = room;
       doc.memberId = server_.nextMemberId();
-      room->members[doc.memberId] = Member{address, connection_};
+      room->members[doc.memberId] = Member{address, connection_, principal, access.readOnly, {}};
       doc.phase = Phase::Open;
-      connection_->sendBinary(textOf(authenticated(address, doc.readOnly)));
+      connection_->sendBinary(textOf(authenticated(address, access.readOnly)));
       auto states = room->awareness.encodeAll();
       if (!states.empty()) connection_->sendBinary(textOf(awareness(address, states)));
     }
@@ -172,14 +179,6 @@ class CollabSession final : public WebSocketSession {
     }
   }
 
-  // The room's lock, or an unlocked one when the room was reset under us (the socket is
-  // then being closed by the server).
-  std::unique_lock<std::mutex> lockRoom(DocumentState& doc) {
-    std::unique_lock lock(doc.room->mutex);
-    if (!doc.room->doc || doc.room->retired) lock.unlock();
-    return lock;
-  }
-
   void dropQueue(DocumentState& doc) {
     for (const auto& frame : doc.queue) {
       queuedMessages_ -= 1;
@@ -188,24 +187,62 @@ class CollabSession final : public WebSocketSession {
     doc.queue.clear();
   }
 
-  // Writers lose write access on open connections within accessRecheck of a change.
-  bool stillWriter(const std::string& address, DocumentState& doc) {
-    if (doc.readOnly) return false;
-    if (Clock::now() - doc.checkedAt < server_.limits().accessRecheck) return true;
+  // Locks the document's room. No member when the room was reset under us (the socket is
+  // being closed by the server) or the member was removed by a permission change (the
+  // client was told); the document is then forgotten.
+  Locked lockRoom(DocumentState& doc) {
+    Locked locked{std::unique_lock(doc.room->mutex), nullptr};
+    auto found = doc.room->members.find(doc.memberId);
+    if (doc.room->doc && !doc.room->retired && found != doc.room->members.end()) {
+      locked.member = &found->second;
+      return locked;
+    }
+    locked.lock.unlock();
+    doc.room.reset();
+    doc.phase = Phase::Denied;
+    return locked;
+  }
+
+  // A writer's permission is checked again every accessRecheck (and at once after an
+  // rbac event, by the server); a demoted writer is told its new scope.
+  void recheckAccess(const std::string& address, DocumentState& doc) {
+    if (Clock::now() - doc.checkedAt < server_.limits().accessRecheck) return;
     auto access = server_.decideAccess(doc.room->projectId, doc.room->pageId, doc.principal);
     doc.checkedAt = Clock::now();
+    auto locked = lockRoom(doc);
+    if (!locked.member) return;
     if (!access.allowed) {
-      leave(address, doc);
+      server_.removeMember(*doc.room, doc.memberId);
+      locked.lock.unlock();
+      doc.room.reset();
       doc.phase = Phase::Denied;
       connection_->sendBinary(textOf(permissionDenied(address, access.reason)));
-      return false;
+      return;
     }
-    if (access.readOnly) {
-      doc.readOnly = true;
-      connection_->sendBinary(textOf(authenticated(address, true)));
-      return false;
+    if (access.readOnly != locked.member->readOnly) {
+      locked.member->readOnly = access.readOnly;
+      connection_->sendBinary(textOf(authenticated(address, access.readOnly)));
     }
-    return true;
+  }
+
+  void handleWrite(const std::string& address, DocumentState& doc, const SyncMessage& sync) {
+    recheckAccess(address, doc);
+    if (doc.phase != Phase::Open) return;
+    auto locked = lockRoom(doc);
+    if (!locked.member) return;
+    if (locked.member->readOnly) {
+      // Never applied. A step 2 that brings nothing new counts as applied.
+      bool nothingNew = sync.step == SyncStep::Step2 && doc.room->doc->containsUpdate(sync.data);
+      connection_->sendBinary(textOf(syncStatus(address, nothingNew)));
+      return;
+    }
+    std::optional<std::int64_t> userId;
+    if (doc.principal) userId = positiveId(doc.principal->userId);
+    auto result = server_.write(*doc.room, sync.data, userId);
+    if (result == CollabServer::WriteResult::Applied || result == CollabServer::WriteResult::NothingNew)
+      connection_->sendBinary(textOf(syncStatus(address, true)));
+    locked.lock.unlock();
+    if (result == CollabServer::WriteResult::Invalid) fail(kCloseInvalidData, "The update does not apply");
   }
 
   void handle(const Incoming& in, DocumentState& doc) {
@@ -214,62 +251,36 @@ class CollabSession final : public WebSocketSession {
       case MessageType::Sync:
       case MessageType::SyncReply: {
         SyncMessage sync = parseSync(in.payload);
-        if (sync.step == SyncStep::Step1) {
-          auto lock = lockRoom(doc);
-          if (!lock.owns_lock()) return fail(kCloseResetConnection, "Reset");
-          auto update = doc.room->doc->encodeStateAsUpdate(sync.data);
-          if (in.type == MessageType::Sync)
-            connection_->sendBinary(textOf(syncStep1(address, doc.room->doc->encodeStateVector())));
-          connection_->sendBinary(textOf(syncStep2(address, update)));
-          return;
-        }
-        bool isStep2 = sync.step == SyncStep::Step2;
-        if (!stillWriter(address, doc)) {
-          if (doc.phase != Phase::Open) return;
-          // Read-only: never applied. A step 2 that brings nothing new is "applied".
-          bool nothingNew = false;
-          if (isStep2) {
-            auto lock = lockRoom(doc);
-            if (!lock.owns_lock()) return fail(kCloseResetConnection, "Reset");
-            nothingNew = doc.room->doc->containsUpdate(sync.data);
-          }
-          connection_->sendBinary(textOf(syncStatus(address, nothingNew)));
-          return;
-        }
-        std::optional<std::int64_t> userId;
-        if (doc.principal) userId = positiveId(doc.principal->userId);
-        CollabServer::WriteResult result;
-        {
-          auto lock = lockRoom(doc);
-          if (!lock.owns_lock()) return fail(kCloseResetConnection, "Reset");
-          result = server_.write(*doc.room, sync.data, userId);
-          if (result == CollabServer::WriteResult::Applied || result == CollabServer::WriteResult::NothingNew)
-            connection_->sendBinary(textOf(syncStatus(address, true)));
-        }
-        if (result == CollabServer::WriteResult::Invalid) fail(kCloseInvalidData, "The update does not apply");
+        if (sync.step != SyncStep::Step1) return handleWrite(address, doc, sync);
+        auto locked = lockRoom(doc);
+        if (!locked.member) return;
+        auto update = doc.room->doc->encodeStateAsUpdate(sync.data);
+        if (in.type == MessageType::Sync)
+          connection_->sendBinary(textOf(syncStep1(address, doc.room->doc->encodeStateVector())));
+        connection_->sendBinary(textOf(syncStep2(address, update)));
         return;
       }
       case MessageType::Awareness: {
         ydoc::Decoder dec(in.payload);
         auto update = dec.readVarUint8Array();
-        auto lock = lockRoom(doc);
-        if (!lock.owns_lock()) return fail(kCloseResetConnection, "Reset");
+        auto locked = lockRoom(doc);
+        if (!locked.member) return;
         auto applied = doc.room->awareness.apply(update);
-        doc.awarenessClients.insert(applied.clients.begin(), applied.clients.end());
+        locked.member->awarenessClients.insert(applied.clients.begin(), applied.clients.end());
         if (applied.changed)
           server_.broadcast(*doc.room, [&](const std::string& to) { return awareness(to, update); });
         return;
       }
       case MessageType::QueryAwareness: {
-        auto lock = lockRoom(doc);
-        if (!lock.owns_lock()) return fail(kCloseResetConnection, "Reset");
+        auto locked = lockRoom(doc);
+        if (!locked.member) return;
         auto states = doc.room->awareness.encodeAll();
         if (!states.empty()) connection_->sendBinary(textOf(awareness(address, states)));
         return;
       }
       case MessageType::Stateless: return;  // no stateless hooks yet
       case MessageType::Close: {
-        leave(address, doc);
+        leave(doc);
         documents_.erase(address);
         return;
       }
@@ -279,22 +290,18 @@ class CollabSession final : public WebSocketSession {
     }
   }
 
-  void leave(const std::string&, DocumentState& doc) {
+  void leave(DocumentState& doc) {
     if (!doc.room) return;
     {
       std::lock_guard lock(doc.room->mutex);
-      doc.room->members.erase(doc.memberId);
-      auto removal = doc.room->awareness.remove(doc.awarenessClients);
-      if (!removal.empty())
-        server_.broadcast(*doc.room, [&](const std::string& to) { return awareness(to, removal); });
+      server_.removeMember(*doc.room, doc.memberId);
     }
-    doc.awarenessClients.clear();
     doc.room.reset();
     doc.phase = Phase::Pending;
   }
 
   void leaveAll() {
-    for (auto& [address, doc] : documents_) leave(address, doc);
+    for (auto& [address, doc] : documents_) leave(doc);
     documents_.clear();
     if (userCounted_) {
       server_.unregisterUserConnection(countedUser_);
@@ -597,6 +604,39 @@ std::optional<std::string> CollabServer::currentState(std::int64_t pageId) {
   return std::string(textOf(state));
 }
 
+void CollabServer::removeMember(Room& room, std::uint64_t memberId) {
+  auto found = room.members.find(memberId);
+  if (found == room.members.end()) return;
+  auto clients = std::move(found->second.awarenessClients);
+  room.members.erase(found);
+  auto removal = room.awareness.remove(clients);
+  if (!removal.empty()) broadcast(room, [&](const std::string& to) { return awareness(to, removal); });
+}
+
+void CollabServer::revalidateProject(std::int64_t projectId) {
+  std::vector<std::shared_ptr<Room>> matching;
+  {
+    std::lock_guard lock(roomsMutex_);
+    for (auto& [name, room] : rooms_)
+      if (room->projectId == projectId) matching.push_back(room);
+  }
+  for (auto& room : matching) {
+    std::lock_guard lock(room->mutex);
+    std::vector<std::uint64_t> denied;
+    for (auto& [memberId, member] : room->members) {
+      auto access = decideAccess(room->projectId, room->pageId, member.principal);
+      if (!access.allowed) {
+        member.connection->sendBinary(textOf(permissionDenied(member.address, access.reason)));
+        denied.push_back(memberId);
+      } else if (access.readOnly != member.readOnly) {
+        member.readOnly = access.readOnly;
+        member.connection->sendBinary(textOf(authenticated(member.address, access.readOnly)));
+      }
+    }
+    for (auto memberId : denied) removeMember(*room, memberId);
+  }
+}
+
 bool CollabServer::registerUserConnection(const std::string& userId) {
   std::lock_guard lock(usersMutex_);
   int& count = connectionsPerUser_[userId];
@@ -644,11 +684,17 @@ void CollabServer::onPageDeleted(std::int64_t pageId) {
   }
   for (auto& room : matching) {
     std::lock_guard lock(room->mutex);
-    for (auto& [memberId, member] : room->members)
+    std::vector<std::uint64_t> ids;
+    for (auto& [memberId, member] : room->members) {
       member.connection->sendBinary(textOf(closeDocument(member.address, "The page was deleted")));
+      ids.push_back(memberId);
+    }
+    for (auto memberId : ids) removeMember(*room, memberId);
     room->compactedLogId = room->appliedLogId;  // nothing left to store
   }
   log_.removePage(pageId);
 }
+
+void CollabServer::onProjectDeleted(std::int64_t projectId) { revalidateProject(projectId); }
 
 }  // namespace docs::collab

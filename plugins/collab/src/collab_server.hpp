@@ -65,6 +65,7 @@ class CollabServer final : public DocumentEditor {
   std::unique_ptr<WebSocketSession> accept(const Request& request, std::shared_ptr<WebSocketConnection> connection);
   void onSessionRevoked(const std::string& sessionId);
   void onPageDeleted(std::int64_t pageId);
+  void onProjectDeleted(std::int64_t projectId);
   // Folds the logs of pages that are not open here (after a restart or crash).
   void foldStoredLogs();
 
@@ -87,6 +88,11 @@ class CollabServer final : public DocumentEditor {
   WriteResult write(Room& room, std::span<const std::uint8_t> update, std::optional<std::int64_t> userId);
   // Sends a frame built per member address to every member of a locked room.
   void broadcast(Room& room, const std::function<std::vector<std::uint8_t>(const std::string& address)>& frame);
+
+  // Removes a member from a locked room and tells the others its cursors are gone.
+  void removeMember(Room& room, std::uint64_t memberId);
+  // Applies a permission change to every open connection of a project at once.
+  void revalidateProject(std::int64_t projectId);
 
   bool registerUserConnection(const std::string& userId);
   void unregisterUserConnection(const std::string& userId);

@@ -10,15 +10,24 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
+#include <set>
 #include <string>
+
+#include <docs/http.hpp>
 
 #include "awareness.hpp"
 
 namespace docs::collab {
 
+// One client of one document. The room holds its scope, so a permission change can be
+// applied to open connections from outside their socket.
 struct Member {
   std::string address;                              // echoed in every frame to this member
   std::shared_ptr<WebSocketConnection> connection;
+  std::optional<Principal> principal;
+  bool readOnly = true;
+  std::set<std::uint64_t> awarenessClients;         // awareness client ids it controls
 };
 
 struct Room {

@@ -1,0 +1,270 @@
+// The collab plugin in the real docsd, driven by the real @hocuspocus/provider and yjs
+// (tests/collab/scenario.cjs): convergence, late joiners, awareness, read-only viewers,
+// refused tokens, demotion while connected, hostile frames, and kill -9 durability.
+#include <gtest/gtest.h>
+
+#include <libpq-fe.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <set>
+#include <sstream>
+#include <thread>
+
+#include <docs/ydoc/doc.hpp>
+#include <docs/ydoc/prosemirror.hpp>
+#include <docs/ydoc/update.hpp>
+
+#include "test_support.hpp"
+
+namespace fs = std::filesystem;
+using docs::test::Docsd;
+using docs::test::HttpResponse;
+using docs::test::httpRequest;
+using docs::test::SignedIn;
+using nlohmann::json;
+
+namespace {
+
+std::string scenarioScript() { return docs::test::sourceDir() + "/tests/collab/scenario.cjs"; }
+
+class CollabTest : public ::testing::Test {
+ protected:
+  void start(std::map<std::string, std::string> env = {}) {
+    env.emplace("DOCS_COLLAB_ACCESS_RECHECK_MS", "300");
+    env.emplace("DOCS_PLUGINS_ENABLED", "auth,rbac,projects,pages,collab");
+    docsd_ = std::make_unique<Docsd>(Docsd::Options{env, {"serve"}, dataDir_, database_.url()});
+    ASSERT_TRUE(docsd_->start()) << docsd_->log();
+  }
+  void setUpProject() {
+    alice_ = docs::test::signInByEmail(*docsd_, "alice@example.com");
+    bob_ = docs::test::signInByEmail(*docsd_, "bob@example.com");
+    carol_ = docs::test::signInByEmail(*docsd_, "carol@example.com");
+    victor_ = docs::test::signInByEmail(*docsd_, "victor@example.com");
+    mallory_ = docs::test::signInByEmail(*docsd_, "mallory@example.com");
+    projectId_ = createProject(alice_, "Collab");
+    pageId_ = project(alice_, projectId_)["default_page_id"].get<std::int64_t>();
+    grant(projectId_, "bob@example.com", "write");
+    grant(projectId_, "carol@example.com", "write");
+    grant(projectId_, "victor@example.com", "read");
+    room_ = std::to_string(projectId_) + "__" + std::to_string(pageId_);
+  }
+  std::int64_t createProject(const SignedIn& who, const std::string& name) {
+    auto headers = who.bearer();
+    headers["Content-Type"] = "application/json";
+    auto r = httpRequest(docsd_->port(), "POST", "/api/project", json{{"name", name}, {"is_private", true}}.dump(), headers);
+    EXPECT_TRUE(r.status == 200 || r.status == 201) << r.body;
+    return json::parse(r.body)["id"].get<std::int64_t>();
+  }
+  json project(const SignedIn& who, std::int64_t id) {
+    auto r = httpRequest(docsd_->port(), "GET", "/api/project?projectId=" + std::to_string(id), "", who.bearer());
+    EXPECT_EQ(r.status, 200) << r.body;
+    return json::parse(r.body, nullptr, false);
+  }
+  void grant(std::int64_t projectId, const std::string& email, const std::string& role) {
+    auto headers = alice_.bearer();
+    headers["Content-Type"] = "application/json";
+    auto r = httpRequest(docsd_->port(), "POST", "/api/rbac/project",
+                         json{{"project_id", projectId}, {"email", email}, {"role", role}}.dump(), headers);
+    ASSERT_TRUE(r.status == 200 || r.status == 201) << r.body;
+  }
+  json run(json spec) {
+    spec["url"] = "ws://127.0.0.1:" + std::to_string(docsd_->port()) + "/collaboration";
+    spec["api"] = "http://127.0.0.1:" + std::to_string(docsd_->port());
+    if (!spec.contains("room")) spec["room"] = room_;
+    auto [code, output] = docs::test::runCommand({"node", scenarioScript(), spec.dump()});
+    auto lastLine = output.substr(output.rfind('{') == std::string::npos ? 0 : output.rfind("\n{") + 1);
+    json result = json::parse(lastLine, nullptr, false);
+    EXPECT_EQ(code, 0) << output;
+    return result.is_discarded() ? json{{"error", output}} : result;
+  }
+  // The page's stored content (REST), as text.
+  std::string storedText() {
+    auto r = httpRequest(docsd_->port(), "GET", "/api/page/" + std::to_string(pageId_) + "/content", "", alice_.bearer());
+    if (r.status == 404) return "";
+    EXPECT_EQ(r.status, 200) << r.body;
+    return json::parse(r.body)["content_bytea"].get<std::string>();
+  }
+  std::string sql(const std::string& query) {
+    PGconn* connection = PQconnectdb(database_.url().c_str());
+    PGresult* result = PQexec(connection, query.c_str());
+    std::string value;
+    if (PQresultStatus(result) == PGRES_TUPLES_OK && PQntuples(result) > 0) value = PQgetvalue(result, 0, 0);
+    PQclear(result);
+    PQfinish(connection);
+    return value;
+  }
+
+  docs::test::TestDatabase database_;
+  docs::test::TempDir dataDirHolder_;
+  std::string dataDir_ = dataDirHolder_.path();
+  std::unique_ptr<Docsd> docsd_;
+  SignedIn alice_, bob_, carol_, victor_, mallory_;
+  std::int64_t projectId_ = 0, pageId_ = 0;
+  std::string room_;
+};
+
+int countOf(const std::string& text, const std::string& needle) {
+  int n = 0;
+  for (auto at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) ++n;
+  return n;
+}
+
+}  // namespace
+
+TEST_F(CollabTest, WritersConvergeLateJoinersCatchUpAndAwarenessIsShared) {
+  start();
+  setUpProject();
+  auto result = run({{"scenario", "converge"}, {"tokens", {bob_.token, carol_.token, victor_.token}}});
+  ASSERT_FALSE(result.contains("error")) << result.dump();
+  EXPECT_EQ(result["scopeA"], "read-write");
+  EXPECT_EQ(result["a"], result["b"]);
+  EXPECT_EQ(result["a"], result["c"]);  // the late joiner (a viewer) received everything
+  EXPECT_EQ(result["paragraphs"], 51);
+  EXPECT_EQ(countOf(result["a"], "<paragraph>A"), 25);
+  EXPECT_EQ(countOf(result["a"], "<paragraph>B"), 25);
+  EXPECT_TRUE(result["awarenessSeen"].get<bool>());
+  // Everything acknowledged is in the log or the content; a fresh reader sees it all.
+  auto read = run({{"scenario", "read"}, {"tokens", {alice_.token}}});
+  EXPECT_EQ(read["xml"], result["a"]);
+}
+
+TEST_F(CollabTest, ViewersAreReadOnlyAndTheirEditsAreNeverStored) {
+  start();
+  setUpProject();
+  auto result = run({{"scenario", "viewer"}, {"tokens", {bob_.token, victor_.token}}});
+  ASSERT_FALSE(result.contains("error")) << result.dump();
+  EXPECT_EQ(result["scope"], "readonly");
+  EXPECT_GT(result["unsynced"].get<int>(), 0);  // never acknowledged
+  EXPECT_FALSE(result["writerSawIt"].get<bool>());
+  EXPECT_EQ(result["stored"].get<std::string>().find("viewer edit"), std::string::npos);
+  EXPECT_EQ(sql("SELECT count(*) FROM page_updates"), "0");
+}
+
+TEST_F(CollabTest, BadTokensStrangersAndForeignRoomsAreDenied) {
+  start();
+  setUpProject();
+  auto otherProject = createProject(mallory_, "Mallory's");
+  auto otherPage = project(mallory_, otherProject)["default_page_id"].get<std::int64_t>();
+  std::string forged = bob_.token.substr(0, bob_.token.rfind('.') + 1) + "AAAA";
+  json spec = {{"scenario", "denied"},
+               {"cases", {{"garbage", "not-a-token"}, {"forged", forged}, {"stranger", mallory_.token},
+                          {"pageOfAnotherProject", bob_.token}, {"badName", bob_.token}, {"writer", bob_.token}}},
+               {"rooms", {{"pageOfAnotherProject", std::to_string(projectId_) + "__" + std::to_string(otherPage)},
+                          {"badName", "not-a-room"}}}};
+  auto result = run(spec);
+  ASSERT_FALSE(result.contains("error")) << result.dump();
+  EXPECT_TRUE(result["garbage"].contains("denied")) << result.dump();
+  EXPECT_TRUE(result["forged"].contains("denied"));
+  EXPECT_TRUE(result["stranger"].contains("denied"));
+  EXPECT_TRUE(result["pageOfAnotherProject"].contains("denied"));
+  EXPECT_TRUE(result["badName"].contains("denied"));
+  EXPECT_EQ(result["writer"]["scope"], "read-write");
+  // A signed-out session's token is refused too.
+  auto out = httpRequest(docsd_->port(), "POST", "/api/auth/sign-out", "{}",
+                         {{"Authorization", "Bearer " + carol_.token}, {"Content-Type", "application/json"}});
+  ASSERT_EQ(out.status, 200);
+  auto after = run({{"scenario", "denied"}, {"cases", {{"signedOut", carol_.token}}}});
+  EXPECT_TRUE(after["signedOut"].contains("denied")) << after.dump();
+}
+
+TEST_F(CollabTest, AWriterDemotedWhileConnectedCanNoLongerWrite) {
+  start();
+  setUpProject();
+  auto result = run({{"scenario", "demote"}, {"tokens", {bob_.token}}, {"adminToken", alice_.token},
+                     {"projectId", projectId_}, {"email", "bob@example.com"}});
+  ASSERT_FALSE(result.contains("error")) << result.dump();
+  EXPECT_EQ(result["demoteStatus"], 200);
+  EXPECT_EQ(result["scope"], "readonly");
+  EXPECT_GT(result["unsynced"].get<int>(), 0);
+  std::string stored = result["stored"];
+  EXPECT_NE(stored.find("before demotion"), std::string::npos) << stored;
+  EXPECT_EQ(stored.find("after demotion"), std::string::npos) << stored;
+}
+
+TEST_F(CollabTest, HostileFramesCloseOnlyTheirOwnConnection) {
+  start({{"DOCS_COLLAB_MAX_MESSAGE_BYTES", "65536"}, {"DOCS_COLLAB_MESSAGE_BURST", "50"}, {"DOCS_COLLAB_MESSAGES_PER_SECOND", "10"}});
+  setUpProject();
+  auto otherProject = createProject(mallory_, "Mallory's");
+  auto otherPage = project(mallory_, otherProject)["default_page_id"].get<std::int64_t>();
+  auto result = run({{"scenario", "hostile"}, {"tokens", {bob_.token}}, {"oversize", 100000}, {"flood", 200},
+                     {"otherRoom", std::to_string(otherProject) + "__" + std::to_string(otherPage)}});
+  ASSERT_FALSE(result.contains("error")) << result.dump();
+  auto& cases = result["results"];
+  for (const char* name : {"truncated", "bogusVarint", "undecodableUpdate", "unknownType", "textFrame"}) {
+    EXPECT_EQ(cases[name]["closed"], 1007) << name << ": " << cases[name].dump();
+    EXPECT_FALSE(cases[name]["reason"].get<std::string>().empty()) << name;
+  }
+  EXPECT_EQ(cases["oversized"]["closed"], 1009) << cases["oversized"].dump();
+  EXPECT_EQ(cases["flood"]["closed"], 1008) << cases["flood"].dump();
+  // Another project's room: Auth/PermissionDenied for that document; the socket stays open.
+  std::string otherRoom = std::to_string(otherProject) + "__" + std::to_string(otherPage);
+  std::string expected;
+  char hex[3];
+  std::snprintf(hex, sizeof hex, "%02x", static_cast<unsigned>(otherRoom.size()));
+  expected += hex;
+  for (unsigned char c : otherRoom) {
+    std::snprintf(hex, sizeof hex, "%02x", c);
+    expected += hex;
+  }
+  expected += "0201";
+  ASSERT_FALSE(cases["otherProject"]["messages"].empty()) << cases["otherProject"].dump();
+  EXPECT_EQ(cases["otherProject"]["messages"][0].get<std::string>().rfind(expected, 0), 0u) << cases["otherProject"].dump();
+  EXPECT_EQ(cases["otherProject"]["closed"], 1000) << cases["otherProject"].dump();  // the client's own close, echoed
+  std::string stored = result["stored"];
+  EXPECT_NE(stored.find("kept"), std::string::npos);
+  EXPECT_NE(stored.find("still working"), std::string::npos);
+  EXPECT_EQ(countOf(stored, "<paragraph>"), 2) << stored;  // nothing hostile got in
+  EXPECT_EQ(sql("SELECT count(*) FROM page_updates WHERE page_id = " + std::to_string(otherPage)), "0");
+}
+
+// kill -9 at random moments while a client edits; after a restart every acknowledged
+// edit is there and every log row decodes. DOCS_TEST_COLLAB_CRASHES sets the runs.
+TEST_F(CollabTest, KillNineLosesNoAcknowledgedEdit) {
+  int runs = 3;
+  if (const char* value = std::getenv("DOCS_TEST_COLLAB_CRASHES")) runs = std::max(1, std::atoi(value));
+  start();
+  setUpProject();
+  std::mt19937 random(std::random_device{}());
+  std::set<std::string> acked;
+  for (int runIndex = 0; runIndex < runs; ++runIndex) {
+    std::string ackFile = dataDir_ + "/acked-" + std::to_string(runIndex);
+    json spec = {{"scenario", "edits"}, {"tokens", {bob_.token}}, {"count", 100000},
+                 {"prefix", "run" + std::to_string(runIndex) + "-edit"}, {"ackFile", ackFile},
+                 {"url", "ws://127.0.0.1:" + std::to_string(docsd_->port()) + "/collaboration"}, {"room", room_}};
+    pid_t child = fork();
+    if (child == 0) {
+      execlp("node", "node", scenarioScript().c_str(), spec.dump().c_str(), static_cast<char*>(nullptr));
+      _exit(127);
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(1500 + random() % 2000));
+    docsd_->kill9();
+    ::kill(child, SIGKILL);
+    ::waitpid(child, nullptr, 0);
+    std::ifstream in(ackFile);
+    for (std::string line; std::getline(in, line);)
+      if (!line.empty()) acked.insert(line);
+    ASSERT_TRUE(docsd_->start()) << docsd_->log();
+    // Tokens live on: the sessions are in the database.
+  }
+  ASSERT_GT(acked.size(), 0u) << "no edit was acknowledged before the kills";
+  // Every log row is a well-formed update.
+  PGconn* connection = PQconnectdb(database_.url().c_str());
+  PGresult* rows = PQexecParams(connection, "SELECT update FROM page_updates", 0, nullptr, nullptr, nullptr, nullptr, 1);
+  ASSERT_EQ(PQresultStatus(rows), PGRES_TUPLES_OK);
+  for (int i = 0; i < PQntuples(rows); ++i) {
+    std::span<const std::uint8_t> bytes(reinterpret_cast<const std::uint8_t*>(PQgetvalue(rows, i, 0)),
+                                        static_cast<std::size_t>(PQgetlength(rows, i, 0)));
+    EXPECT_NO_THROW(docs::ydoc::decodeUpdate(bytes)) << "log row " << i;
+  }
+  PQclear(rows);
+  PQfinish(connection);
+  auto read = run({{"scenario", "read"}, {"tokens", {alice_.token}}});
+  std::string xml = read["xml"];
+  for (const auto& edit : acked) EXPECT_NE(xml.find("<paragraph>" + edit + "</paragraph>"), std::string::npos) << edit;
+}
