@@ -25,7 +25,7 @@ class Pages : public RestTest {
   void SetUp() override {
     startServer();
     alice_ = signIn("alice@example.com");
-    auto project = createProject(alice_, "Tree", true);
+    auto project = createProject(alice_, "Tree", false);
     projectId_ = project["id"];
     rootPage_ = project["default_page_id"];
   }

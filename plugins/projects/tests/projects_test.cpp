@@ -194,7 +194,7 @@ TEST_F(Projects, ZipOverTheLimitIs413) {
   std::int64_t id = createProject(alice_, "Big", true)["id"];
   // Declared too large: refused before a byte is read.
   std::string request = "POST " + projectPath(id) + "/upload-zip HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " + alice_.token +
-                        "\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: 104900000\r\n\r\n";
+                        "\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: 200000000\r\n\r\n";
   auto answer = docs::test::rawExchange(port(), request, std::chrono::seconds(10));
   EXPECT_NE(answer.find(" 413 "), std::string::npos) << answer.substr(0, 200);
   // Exactly 100 MB of file content (the body itself is within the route's limit): 413 while streaming.
