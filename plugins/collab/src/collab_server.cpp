@@ -236,11 +236,12 @@ class CollabSession final : public WebSocketSession {
       connection_->sendBinary(textOf(syncStatus(address, nothingNew)));
       return;
     }
-    std::optional<std::int64_t> userId;
-    if (doc.principal) userId = positiveId(doc.principal->userId);
-    auto result = server_.write(*doc.room, sync.data, userId);
-    if (result == CollabServer::WriteResult::Applied || result == CollabServer::WriteResult::NothingNew)
-      connection_->sendBinary(textOf(syncStatus(address, true)));
+    CollabServer::Writer writer{connection_, address, std::nullopt, nullptr};
+    if (doc.principal) writer.userId = positiveId(doc.principal->userId);
+    auto room = doc.room;
+    auto result = server_.write(room, sync.data, std::move(writer));
+    // A queued update is acknowledged by the group commit; one with nothing new at once.
+    if (result == CollabServer::WriteResult::NothingNew) connection_->sendBinary(textOf(syncStatus(address, true)));
     locked.lock.unlock();
     if (result == CollabServer::WriteResult::Invalid) fail(kCloseInvalidData, "The update does not apply");
   }
@@ -337,7 +338,10 @@ CollabServer::CollabServer(Context& context, CollabLimits limits)
 
 CollabServer::~CollabServer() { stop(); }
 
-void CollabServer::start() { compactor_ = std::thread([this] { compactorLoop(); }); }
+void CollabServer::start() {
+  writerThread_ = std::thread([this] { writerLoop(); });
+  compactor_ = std::thread([this] { compactorLoop(); });
+}
 
 void CollabServer::stop() {
   {
@@ -347,6 +351,12 @@ void CollabServer::stop() {
   }
   compactorWake_.notify_all();
   if (compactor_.joinable()) compactor_.join();
+  {
+    std::lock_guard lock(writesMutex_);
+    writerStopping_ = true;
+  }
+  writesWake_.notify_all();
+  if (writerThread_.joinable()) writerThread_.join();  // drains what is queued first
   std::vector<std::shared_ptr<Room>> rooms;
   {
     std::lock_guard lock(roomsMutex_);
@@ -439,8 +449,9 @@ void CollabServer::load(Room& room) {
   else room.compactedLogId = room.appliedLogId;
 }
 
-CollabServer::WriteResult CollabServer::write(Room& room, std::span<const std::uint8_t> update,
-                                              std::optional<std::int64_t> userId) {
+CollabServer::WriteResult CollabServer::write(const std::shared_ptr<Room>& roomPtr, std::span<const std::uint8_t> update,
+                                              Writer writer) {
+  Room& room = *roomPtr;
   try {
     ydoc::decodeUpdate(update);  // malformed bytes are refused before the document is touched
   } catch (const ydoc::YdocError&) {
@@ -456,28 +467,81 @@ CollabServer::WriteResult CollabServer::write(Room& room, std::span<const std::u
       load(room);
     } catch (const std::exception& reload) {
       context_.logger().error("room reload failed", {{"page_id", room.pageId}, {"error", reload.what()}});
+      resetRoom(room, "Storage failed");
     }
     return WriteResult::Invalid;
   }
-  std::int64_t id = 0;
-  try {
-    id = log_.append(room.pageId, textOf(update), userId);
-  } catch (const std::exception& error) {
-    // Applied in memory but not durable: nobody may see it. Everyone resynchronises.
-    context_.logger().error("update not stored; resetting the room", {{"page_id", room.pageId}, {"error", error.what()}});
-    for (auto& [memberId, member] : room.members) member.connection->close(kCloseResetConnection, "Storage failed");
-    room.members.clear();
-    room.doc.reset();
-    room.retired = true;  // the next joiner loads a fresh room from storage
-    return WriteResult::StorageFailed;
+  room.pendingWrites += 1;
+  {
+    std::lock_guard lock(writesMutex_);
+    writes_.push_back({roomPtr, std::string(textOf(update)), std::move(writer)});
   }
-  auto now = Clock::now();
-  if (!room.dirty()) room.firstUnfolded = now;
-  room.lastChange = now;
-  room.appliedLogId = id;
-  broadcast(room, [&](const std::string& to) { return syncUpdate(to, update); });
-  compactorWake_.notify_one();
-  return WriteResult::Applied;
+  writesWake_.notify_one();
+  return WriteResult::Queued;
+}
+
+void CollabServer::resetRoom(Room& room, const char* reason) {
+  for (auto& [memberId, member] : room.members) member.connection->close(kCloseResetConnection, reason);
+  room.members.clear();
+  room.doc.reset();
+  room.retired = true;  // the next joiner loads a fresh room from storage
+}
+
+void CollabServer::writerLoop() {
+  constexpr std::size_t kMaxBatch = 512;
+  constexpr std::size_t kMaxBatchBytes = 4 << 20;
+  while (true) {
+    std::vector<PendingWrite> batch;
+    {
+      std::unique_lock lock(writesMutex_);
+      writesWake_.wait(lock, [&] { return !writes_.empty() || writerStopping_; });
+      if (writes_.empty()) return;  // stopping, and everything is written
+      std::size_t bytes = 0;
+      while (!writes_.empty() && batch.size() < kMaxBatch && (batch.empty() || bytes + writes_.front().update.size() <= kMaxBatchBytes)) {
+        bytes += writes_.front().update.size();
+        batch.push_back(std::move(writes_.front()));
+        writes_.pop_front();
+      }
+    }
+    std::vector<UpdateLog::Entry> entries;
+    entries.reserve(batch.size());
+    for (const auto& write : batch) entries.push_back({write.room->pageId, write.update, write.writer.userId});
+    std::vector<std::int64_t> ids;
+    try {
+      ids = log_.appendBatch(entries);
+    } catch (const std::exception& error) {
+      // Applied in memory but not durable: nobody may see it. Everyone resynchronises.
+      context_.logger().error("updates not stored; resetting their rooms", {{"updates", batch.size()}, {"error", error.what()}});
+      for (auto& write : batch) {
+        {
+          std::lock_guard lock(write.room->mutex);
+          write.room->pendingWrites -= 1;
+          if (!write.room->retired) resetRoom(*write.room, "Storage failed");
+        }
+        if (write.writer.committed) write.writer.committed->set_value(false);
+      }
+      continue;
+    }
+    auto now = Clock::now();
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+      auto& write = batch[i];
+      Room& room = *write.room;
+      {
+        std::lock_guard lock(room.mutex);
+        room.pendingWrites -= 1;
+        if (!room.dirty()) room.firstUnfolded = now;
+        room.lastChange = now;
+        room.appliedLogId = std::max(room.appliedLogId, ids[i]);
+        if (!room.retired && room.doc) {
+          if (write.writer.connection) write.writer.connection->sendBinary(textOf(syncStatus(write.writer.address, true)));
+          auto bytes = bytesOf(write.update);
+          broadcast(room, [&](const std::string& to) { return syncUpdate(to, bytes); });
+        }
+      }
+      if (write.writer.committed) write.writer.committed->set_value(true);
+    }
+    compactorWake_.notify_one();
+  }
 }
 
 void CollabServer::broadcast(Room& room,
@@ -542,6 +606,7 @@ void CollabServer::compactorLoop() {
       {
         std::lock_guard lock(room->mutex);
         empty = room->members.empty();
+        empty = empty && room->pendingWrites == 0;
         due = room->dirty() && (empty || now - room->lastChange >= limits_.compactDebounce ||
                                 now - room->firstUnfolded >= limits_.compactMaxDelay);
       }
@@ -550,7 +615,7 @@ void CollabServer::compactorLoop() {
       // Unload a room nobody is in once everything it holds is stored.
       std::lock_guard roomsLock(roomsMutex_);
       std::lock_guard lock(room->mutex);
-      if (room->members.empty() && !room->dirty()) {
+      if (room->members.empty() && !room->dirty() && room->pendingWrites == 0) {
         room->retired = true;
         auto found = rooms_.find(room->name);
         if (found != rooms_.end() && found->second == room) rooms_.erase(found);
@@ -583,12 +648,19 @@ bool CollabServer::applyUpdate(std::int64_t pageId, std::string_view update) {
   if (!pages) throw std::runtime_error("the pages plugin is not running");
   auto page = pages->find(pageId);
   if (!page) return false;
+  auto committed = std::make_shared<std::promise<bool>>();
+  auto durable = committed->get_future();
   auto [room, lock] = lockedRoom(page->projectId, pageId);
-  auto result = write(*room, bytesOf(update), std::nullopt);
-  bool alone = room->members.empty();
-  lock.unlock();
+  auto result = write(room, bytesOf(update), Writer{nullptr, "", std::nullopt, committed});
+  lock.unlock();  // the group commit needs the room
   if (result == WriteResult::Invalid) throw std::invalid_argument("the update does not decode or apply");
-  if (result == WriteResult::StorageFailed) throw std::runtime_error("the update could not be stored");
+  if (result == WriteResult::NothingNew) return true;
+  if (!durable.get()) throw std::runtime_error("the update could not be stored");
+  bool alone = false;
+  {
+    std::lock_guard roomLock(room->mutex);
+    alone = room->members.empty();
+  }
   // Nobody has the page open: store it now, so readers of the content see it.
   if (alone && !compact(room)) throw std::runtime_error("the page content could not be stored");
   return true;

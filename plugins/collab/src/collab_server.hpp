@@ -10,6 +10,8 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <deque>
+#include <future>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -81,11 +83,19 @@ class CollabServer final : public DocumentEditor {
   std::pair<std::shared_ptr<Room>, std::unique_lock<std::mutex>> lockedRoom(std::int64_t projectId, std::int64_t pageId);
   std::uint64_t nextMemberId() { return ++memberIds_; }
 
-  enum class WriteResult { Applied, NothingNew, Invalid, StorageFailed };
-  // Applies a writer's update in a locked room: validated, logged and committed, then
-  // fanned out to every member. On Invalid the room is reloaded from storage; on
-  // StorageFailed every member is disconnected to resynchronise.
-  WriteResult write(Room& room, std::span<const std::uint8_t> update, std::optional<std::int64_t> userId);
+  enum class WriteResult { Queued, NothingNew, Invalid };
+  // Who wrote an update and who waits for it to be durable.
+  struct Writer {
+    std::shared_ptr<WebSocketConnection> connection;  // acknowledged after the commit (may be null)
+    std::string address;
+    std::optional<std::int64_t> userId;
+    std::shared_ptr<std::promise<bool>> committed;    // set after the commit (may be null)
+  };
+  // Applies a writer's update in a locked room and queues it for the group commit; only
+  // after the commit is it acknowledged and fanned out to every member. On Invalid the
+  // room is reloaded from storage. If the commit fails every member is disconnected to
+  // resynchronise from what is stored.
+  WriteResult write(const std::shared_ptr<Room>& room, std::span<const std::uint8_t> update, Writer writer);
   // Sends a frame built per member address to every member of a locked room.
   void broadcast(Room& room, const std::function<std::vector<std::uint8_t>(const std::string& address)>& frame);
 
@@ -103,6 +113,19 @@ class CollabServer final : public DocumentEditor {
   // Folds a room's new log rows into stored content; returns false if storage failed.
   bool compact(const std::shared_ptr<Room>& room);
   void compactorLoop();
+  void writerLoop();
+  void resetRoom(Room& room, const char* reason);
+
+  struct PendingWrite {
+    std::shared_ptr<Room> room;
+    std::string update;
+    Writer writer;
+  };
+  std::mutex writesMutex_;
+  std::condition_variable writesWake_;
+  std::deque<PendingWrite> writes_;
+  bool writerStopping_ = false;
+  std::thread writerThread_;
 
   Context& context_;
   CollabLimits limits_;

@@ -44,7 +44,8 @@ struct Room {
   std::map<std::uint64_t, Member> members;  // by member id
   bool retired = false;                     // unloaded: joiners must look it up again
 
-  std::int64_t appliedLogId = 0;    // newest log row in doc
+  int pendingWrites = 0;            // applied in memory, waiting for their group commit
+  std::int64_t appliedLogId = 0;    // newest committed log row in doc
   std::int64_t compactedLogId = 0;  // newest log row folded into the stored content
   std::chrono::steady_clock::time_point firstUnfolded{};
   std::chrono::steady_clock::time_point lastChange{};

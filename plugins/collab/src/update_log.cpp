@@ -39,6 +39,27 @@ std::int64_t UpdateLog::append(std::int64_t pageId, std::string_view update, std
       .int64("id");
 }
 
+std::vector<std::int64_t> UpdateLog::appendBatch(const std::vector<Entry>& entries) {
+  std::vector<std::int64_t> ids;
+  if (entries.empty()) return ids;
+  std::string sql = "INSERT INTO page_updates (page_id, update, user_id) VALUES ";
+  Params params;
+  params.reserve(entries.size() * 3);
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    std::size_t base = i * 3;
+    if (i) sql += ", ";
+    sql += "($" + std::to_string(base + 1) + ", $" + std::to_string(base + 2) + "::bytea, $" + std::to_string(base + 3) + ")";
+    params.emplace_back(entries[i].pageId);
+    params.emplace_back(toHex(entries[i].update));
+    params.emplace_back(entries[i].userId);
+  }
+  // Rows of one multi-row VALUES are inserted, and returned, in order.
+  sql += " RETURNING id";
+  for (auto row : db_.exec(sql, params)) ids.push_back(row.int64("id"));
+  if (ids.size() != entries.size()) throw std::runtime_error("group commit returned the wrong number of ids");
+  return ids;
+}
+
 std::vector<LoggedUpdate> UpdateLog::read(std::int64_t pageId) {
   std::vector<LoggedUpdate> updates;
   for (auto row : db_.exec("SELECT id, update FROM page_updates WHERE page_id = $1 ORDER BY id", {pageId}))

@@ -22,8 +22,15 @@ struct LoggedUpdate {
 class UpdateLog {
  public:
   explicit UpdateLog(Db& db) : db_(db) {}
+  struct Entry {
+    std::int64_t pageId = 0;
+    std::string_view update;
+    std::optional<std::int64_t> userId;
+  };
   // Commits one update; returns its log id.
   std::int64_t append(std::int64_t pageId, std::string_view update, std::optional<std::int64_t> userId);
+  // Commits several updates in one transaction (group commit); ids in the same order.
+  std::vector<std::int64_t> appendBatch(const std::vector<Entry>& entries);
   // The page's updates not yet folded into its content, oldest first.
   std::vector<LoggedUpdate> read(std::int64_t pageId);
   // Drops what the content now holds.
