@@ -163,8 +163,8 @@ export default function LoginPage() {
                   onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, OTP_LENGTH))}
                   aria-describedby="otp-hint"
                 />
-                <span id="otp-hint" className="field__hint">The code is {OTP_LENGTH} digits.</span>
               </label>
+              <span id="otp-hint" className="field__hint">The code is {OTP_LENGTH} digits.</span>
               <button type="submit" className="button button--primary button--block" disabled={busy || !isValidOtp(code)}>
                 Verify
               </button>

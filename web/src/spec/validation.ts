@@ -73,8 +73,11 @@ export function creationBasisError(basis: unknown): string | null {
   return null;
 }
 
+// application/zip, application/x-zip, application/x-zip-compressed, multipart/x-zip; not gzip.
+const ZIP_MIME = /^(application|multipart)\/(x-)?zip(-compressed)?$/i;
+
 export function zipFileError(file: { name: string; type: string; size: number }): string | null {
-  const isZip = /zip/i.test(file.type) || /\.zip$/i.test(file.name);
+  const isZip = ZIP_MIME.test(file.type) || /\.zip$/i.test(file.name);
   if (!isZip) return MSG.selectZipFile;
   if (file.size >= ZIP_MAX_BYTES) return MSG.zipFileTooBig;
   return null;

@@ -1,0 +1,74 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { AppRoutes } from './AppRoutes';
+import { EXAMPLES } from '../data/examples';
+import { fakeJwt } from '../test/fetchMock';
+
+function at(path: string) {
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <AppRoutes />
+    </MemoryRouter>,
+  );
+}
+
+describe('routes', () => {
+  it('shows the not-found page with its link home', async () => {
+    at('/nothing/here/at/all');
+    expect(await screen.findByRole('heading', { name: 'Oops! This page does not exist.' })).toBeInTheDocument();
+    expect(screen.getByText(/It seems like the page you are looking for has been moved/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+  });
+
+  it('/hello says the work is done', async () => {
+    at('/hello');
+    expect(await screen.findByText('the work is done')).toBeInTheDocument();
+  });
+
+  it.each(['/projects', '/generate/github', '/generate/zip/3'])('%s redirects to /login when signed out', async (path) => {
+    at(path);
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it('an expired token does not open a protected route', async () => {
+    localStorage.setItem('auth-jwt', fakeJwt(Date.now() / 1000 - 10));
+    at('/generate/zip/3');
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it('an unexpired token opens a protected route', async () => {
+    localStorage.setItem('auth-jwt', fakeJwt(Date.now() / 1000 + 600));
+    at('/generate/zip/x');
+    expect(await screen.findByText('You can close this page without causing any issues.')).toBeInTheDocument();
+  });
+
+  it('/login goes to /projects when a stored token is unexpired', async () => {
+    localStorage.setItem('auth-jwt', fakeJwt(Date.now() / 1000 + 600));
+    at('/login');
+    expect(await screen.findByRole('button', { name: 'Create New Project' })).toBeInTheDocument();
+  });
+
+  it('the landing page has the headline, buttons and sections', () => {
+    at('/');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Automate your documentation, Accelerate your development.');
+    expect(screen.getByRole('button', { name: 'Try it out' })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Request Demo' }).length).toBeGreaterThan(0);
+    for (const benefit of ['Faster onboarding', 'Code quality', 'Legacy support', 'Team handoffs', 'Lower bus factor']) {
+      expect(screen.getByRole('heading', { name: benefit })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('link', { name: /Try our editor/ })).toHaveAttribute('href', '/editor-sandbox');
+  });
+
+  it('examples: 13 cards with cut descriptions', async () => {
+    expect(EXAMPLES).toHaveLength(13);
+    at('/examples');
+    const cards = await screen.findAllByTestId('example-card');
+    expect(cards).toHaveLength(13);
+    for (const [index, card] of cards.entries()) {
+      const full = EXAMPLES[index]!.description;
+      const shown = full.length > 45 ? `${full.slice(0, 45)}...` : full;
+      expect(card).toHaveTextContent(shown);
+    }
+  });
+});
