@@ -5,6 +5,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/../web"
 
+# Vite 8 needs Node 20.19 or later (Debian 12's own nodejs is 18).
+if ! node -e 'const [a,b]=process.versions.node.split(".").map(Number); process.exit(a>20||(a===20&&b>=19)?0:1)'; then
+  echo "web/ needs Node.js >= 20.19 (found $(node --version 2>/dev/null || echo none))" >&2
+  exit 1
+fi
+
 stamp=node_modules/.docs-lock-sha256
 want=$(sha256sum package-lock.json | cut -d' ' -f1)
 if [[ ! -f "$stamp" || "$(cat "$stamp")" != "$want" ]]; then

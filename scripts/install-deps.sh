@@ -11,7 +11,8 @@ packages=(
   postgresql universal-ctags
 )
 if [[ "$tier" == test || "$tier" == full ]]; then
-  packages+=(libgtest-dev libgmock-dev libbenchmark-dev curl python3)
+  # chromium: the web end-to-end tests drive Debian's Chromium with playwright-core.
+  packages+=(libgtest-dev libgmock-dev libbenchmark-dev curl python3 chromium)
 fi
 if [[ "$tier" == full ]]; then
   packages+=(nginx-light wrk clang libclang-rt-14-dev)

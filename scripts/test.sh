@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs, builds and runs the tests. Tiers:
-#   scripts/test.sh          default tier (what CI runs): unit, integration, sdk, oracle
+#   scripts/test.sh          default tier (what CI runs): unit, integration, sdk, oracle,
+#                            web (Vitest) and e2e (Playwright in Chromium against docsd)
 #   scripts/test.sh full     everything, including long runs (crash loops, fuzzing, 10k sockets)
 # Extra arguments after the tier go to ctest (e.g. -R Router).
 set -euo pipefail
