@@ -14,6 +14,7 @@
 
 #include "body_fields.hpp"
 #include "multipart_reader.hpp"
+#include "page_list_json.hpp"
 #include "project_rules.hpp"
 #include "project_store.hpp"
 #include "upload_file.hpp"
@@ -29,12 +30,6 @@ using docs::Role;
 constexpr std::size_t kSmallBody = 64 * 1024;
 // The ZIP limit plus room for the multipart framing around it.
 constexpr std::size_t kZipRouteLimit = kMaxZipBytes + 64 * 1024;
-
-Json pageJson(const docs::PageSummary& page) {
-  return {{"id", page.id},           {"project_id", page.projectId}, {"parent_id", page.parentId},
-          {"name", page.name},       {"type", page.type},            {"position", page.position},
-          {"created_at", page.createdAt}, {"updated_at", page.updatedAt}};
-}
 
 bool isZip(const PartHeaders& part) {
   std::string fileName = part.fileName.value_or("");
@@ -100,21 +95,24 @@ class ProjectRoutes {
     }
     if (!row) throw HttpError::notFound("Project not found");
     Role role = access().requireKnown(row->id, row->isPublic(), request.principal(), Role::Read);
-    Json out = projectJson(*row, docs::roleName(role));
-    Json list = Json::array();
+    std::vector<docs::PageSummary> pageList;
+    if (auto* service = pages()) pageList = service->listProject(row->id);
     bool defaultExists = false;
     std::int64_t firstRoot = 0;
-    if (auto* service = pages()) {
-      for (const auto& page : service->listProject(row->id)) {
-        if (page.id == row->defaultPageId) defaultExists = true;
-        if (!firstRoot && page.parentId == 0) firstRoot = page.id;
-        list.push_back(pageJson(page));
-      }
+    for (const auto& page : pageList) {
+      if (page.id == row->defaultPageId) defaultExists = true;
+      if (!firstRoot && page.parentId == 0) firstRoot = page.id;
     }
+    Json out = projectJson(*row, docs::roleName(role));
     // A default page deleted meanwhile falls back to the first root page.
     if (!defaultExists) out["default_page_id"] = firstRoot ? Json(firstRoot) : Json();
-    out["pages"] = std::move(list);
-    response.json(out);
+    // The project, then its pages spliced in as "pages" (the object's last member).
+    std::string body = out.dump();
+    body.pop_back();
+    body += ",\"pages\":";
+    appendPageArray(body, pageList);
+    body.push_back('}');
+    response.text(std::move(body), "application/json; charset=utf-8");
   }
 
   // The shared part of the three create calls; returns the new project's id.

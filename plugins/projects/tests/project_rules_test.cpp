@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "multipart_reader.hpp"
+#include "page_list_json.hpp"
 #include "project_rules.hpp"
 
 using namespace docs_projects;
@@ -135,4 +136,27 @@ TEST(Multipart, SkipsUnreadPartsAndRefusesTruncatedBodies) {
   PieceReader noBoundary("just bytes", 3);
   MultipartReader garbage(noBoundary, "B");
   EXPECT_THROW(garbage.nextPart(part), docs::HttpError);
+}
+
+TEST(PageListJson, MatchesAJsonLibrary) {
+  docs::PageSummary page;
+  page.id = 12;
+  page.projectId = 7;
+  page.parentId = 0;
+  page.name = "Quote \" back\\slash \n tab\t ctl\x01 \xd0\x96 end";
+  page.type = "generated";
+  page.position = 3;
+  page.createdAt = "2026-11-22T19:00:00.000Z";
+  page.updatedAt = "2026-11-22T19:00:01.000Z";
+  std::string out;
+  appendPageArray(out, {page, page});
+  auto parsed = docs::Json::parse(out);
+  ASSERT_EQ(parsed.size(), 2u);
+  EXPECT_EQ(parsed[0]["name"], page.name);
+  EXPECT_EQ(parsed[1]["id"], 12);
+  EXPECT_EQ(parsed[0]["parent_id"], 0);
+  EXPECT_EQ(parsed[0]["updated_at"], page.updatedAt);
+  std::string empty;
+  appendPageArray(empty, {});
+  EXPECT_EQ(empty, "[]");
 }
