@@ -30,7 +30,7 @@ beforeEach(() => {
   vi.useFakeTimers();
   setRuntimeConfig(deriveFromLocation({ protocol: 'http:', host: 'localhost', hostname: 'localhost' }));
   statuses = [];
-  fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+  fetchMock = vi.fn(async (_url: string, init?: RequestInit) => {
     if (init?.method === 'POST') return json({ id: 7, name: 'rocket', status: 'REQUEST_TO_CLONE' });
     return json({ id: 7, name: 'rocket', status: statuses.shift() ?? 'CLONING', default_page_id: 70, pages: [] });
   });

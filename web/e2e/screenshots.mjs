@@ -1,0 +1,104 @@
+// Screenshots of each screen in light and dark, at desktop and phone width, into
+// docs/screenshots/ (node web/e2e/screenshots.mjs; needs build/bin/docsd and web/dist).
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot, startDocsd } from './support/server.mjs';
+import { launchBrowser } from './support/browser.mjs';
+import { signInByEmail } from './support/flows.mjs';
+
+const outDir = process.argv[2] ?? join(repoRoot, 'docs/screenshots');
+const DEVICES = {
+  desktop: { viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 },
+  phone: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true },
+};
+const THEMES = ['light', 'dark'];
+
+async function seedProjects(page) {
+  await page.evaluate(async () => {
+    const token = localStorage.getItem('auth-jwt');
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+    const post = (path, body) => fetch(path, { method: 'POST', headers, body: JSON.stringify(body) }).then((r) => r.json());
+    const patch = (id, body) => fetch(`/api/project/${id}`, { method: 'PATCH', headers, body: JSON.stringify(body) });
+    const a = await post('/api/project', { name: 'Team Handbook', is_private: true });
+    await patch(a.id, { description: 'How we plan, build, review and ship' });
+    const b = await post('/api/project', { name: 'Payments Service', is_private: false });
+    await patch(b.id, { description: 'Card payments, refunds and the ledger' });
+    const c = await post('/api/project/zip', { name: 'ml-pipeline', is_private: true });
+    const form = new FormData();
+    // A one-file ZIP archive ("README.md"), stored uncompressed.
+    const bytes = Uint8Array.from(atob('UEsDBBQAAAAAAFWbdl3gNrkkCgAAAAoAAAAJAAAAUkVBRE1FLm1kIyBQaXBlbGluZVBLAQIUAxQAAAAAAFWbdl3gNrkkCgAAAAoAAAAJAAAAAAAAAAAAAACAAQAAAABSRUFETUUubWRQSwUGAAAAAAEAAQA3AAAAMQAAAAAA'), (ch) => ch.charCodeAt(0));
+    form.append('file', new Blob([bytes], { type: 'application/zip' }), 'ml-pipeline.zip');
+    await fetch(`/api/project/${c.id}/upload-zip`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    localStorage.setItem('screenshot-zip-id', String(c.id));
+  });
+}
+
+async function shoot(page, name, theme, device) {
+  await page.waitForTimeout(350);
+  const file = join(outDir, `${name}-${theme}-${device}.png`);
+  await page.screenshot({ path: file });
+  console.log(`  ${file}`);
+}
+
+async function main() {
+  mkdirSync(outDir, { recursive: true });
+  const server = await startDocsd();
+  const browser = await launchBrowser();
+  try {
+    // One account with a few projects for the signed-in screens.
+    const seedContext = await browser.newContext();
+    const seedPage = await seedContext.newPage();
+    await signInByEmail(seedPage, server, 'ada@example.com');
+    await seedProjects(seedPage);
+    const storage = await seedContext.storageState();
+    const zipId = await seedPage.evaluate(() => localStorage.getItem('screenshot-zip-id'));
+    await seedContext.close();
+
+    for (const [device, options] of Object.entries(DEVICES)) {
+      for (const theme of THEMES) {
+        const anon = await browser.newContext({ ...options, colorScheme: theme, reducedMotion: 'reduce' });
+        const page = await anon.newPage();
+        await page.goto(server.url);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        await shoot(page, 'landing', theme, device);
+        await page.locator('#sync').scrollIntoViewIfNeeded();
+        await shoot(page, 'landing-sync', theme, device);
+        await page.goto(`${server.url}/login`);
+        await page.getByRole('button', { name: 'Login via Email' }).waitFor();
+        await shoot(page, 'login', theme, device);
+        await page.goto(`${server.url}/examples`);
+        await page.getByTestId('example-card').first().waitFor();
+        await shoot(page, 'examples', theme, device);
+        await page.goto(`${server.url}/missing-page/that/is/not/here`);
+        await page.getByRole('heading', { name: /Oops/ }).waitFor();
+        await shoot(page, 'not-found', theme, device);
+        await anon.close();
+
+        const signedIn = await browser.newContext({ ...options, colorScheme: theme, reducedMotion: 'reduce', storageState: storage });
+        const app = await signedIn.newPage();
+        await app.goto(`${server.url}/projects`);
+        await app.getByTestId('project-card').first().waitFor();
+        await shoot(app, 'projects', theme, device);
+        // This deployment has no GitHub App: show the dialog as it looks with one.
+        await app.route('**/api/github/*/*/installation/status', (route) =>
+          route.fulfill({ json: { is_project_already_exists: false, has_installation_access: false } }));
+        await app.getByRole('button', { name: 'Create New Project' }).click();
+        await app.getByLabel('GitHub URL').fill('https://github.com/acme/rocket');
+        await app.waitForTimeout(800);
+        await shoot(app, 'new-project', theme, device);
+        await app.goto(`${server.url}/generate/zip/${zipId}`);
+        await app.getByRole('progressbar').waitFor();
+        await shoot(app, 'progress', theme, device);
+        await signedIn.close();
+      }
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
