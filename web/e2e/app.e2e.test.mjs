@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { startDocsd, readOtp } from './support/server.mjs';
 import { hasChromium, launchBrowser, seriousA11yViolations } from './support/browser.mjs';
-import { signInByEmail, uniqueEmail } from './support/flows.mjs';
+import { closeCodeSentModal, signInByEmail, uniqueEmail } from './support/flows.mjs';
 
 let server;
 let browser;
@@ -111,6 +111,7 @@ describe('signed in', () => {
     const page = await newPage();
     const email = uniqueEmail('keys');
     await page.goto(`${server.url}/login`);
+    await page.getByRole('button', { name: 'Login via Email' }).waitFor(); // the screen is lazy-loaded
     // Tab to "Login via Email" from the top of the page.
     let found = false;
     for (let i = 0; i < 12 && !found; i++) {
@@ -122,10 +123,10 @@ describe('signed in', () => {
     await page.keyboard.type(email); // the email field has focus
     const sentAt = Date.now();
     await page.keyboard.press('Enter');
-    const code = await readOtp(server.dataDir, email, sentAt);
     await page.getByRole('dialog', { name: 'Check your email' }).waitFor();
     await page.keyboard.press('Escape'); // focus returns to the code field
     await page.getByLabel('Verification code').waitFor();
+    const code = await readOtp(server.dataDir, email, sentAt);
     assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('name')), 'otp');
     await page.keyboard.type(code);
     await page.keyboard.press('Enter');
@@ -141,8 +142,9 @@ describe('signed in', () => {
     await page.getByLabel('Email').fill(email);
     const sentAt = Date.now();
     await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByLabel('Verification code').waitFor();
     const code = await readOtp(server.dataDir, email, sentAt);
-    await page.getByRole('button', { name: 'Enter code' }).click();
+    await closeCodeSentModal(page);
     const wrong = code === '000000' ? '111111' : '000000';
     await page.getByLabel('Verification code').fill(wrong);
     await page.getByRole('button', { name: 'Verify' }).click();

@@ -13,12 +13,17 @@ export async function signInByEmail(page, server, email = uniqueEmail()) {
   await page.getByLabel('Email').fill(email);
   const sentAt = Date.now();
   await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByLabel('Verification code').waitFor();
   const code = await readOtp(server.dataDir, email, sentAt);
-  const dialog = page.getByRole('dialog', { name: 'Check your email' });
-  await dialog.waitFor();
-  await dialog.getByRole('button', { name: 'Enter code' }).click();
+  await closeCodeSentModal(page);
   await page.getByLabel('Verification code').fill(code);
   await page.getByRole('button', { name: 'Verify' }).click();
   await page.waitForURL(/\/projects$/);
   return email;
+}
+
+/** The "Check your email" modal closes itself after 5 s; close it now if it is still open. */
+export async function closeCodeSentModal(page) {
+  const enter = page.getByRole('dialog', { name: 'Check your email' }).getByRole('button', { name: 'Enter code' });
+  if (await enter.isVisible()) await enter.click().catch(() => {});
 }
