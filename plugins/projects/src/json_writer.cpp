@@ -1,4 +1,4 @@
-#include "page_list_json.hpp"
+#include "json_writer.hpp"
 
 namespace docs_projects {
 
@@ -50,6 +50,59 @@ void appendPageArray(std::string& out, const std::vector<docs::PageSummary>& pag
     out.push_back('}');
   }
   out.push_back(']');
+}
+
+namespace {
+void appendField(std::string& out, const char* name) {
+  out += ",\"";
+  out += name;
+  out += "\":";
+}
+void appendOptional(std::string& out, const std::optional<std::string>& value) {
+  if (value) appendJsonString(out, *value);
+  else out += "null";
+}
+void appendOptional(std::string& out, const std::optional<std::int64_t>& value) {
+  out += value ? std::to_string(*value) : std::string("null");
+}
+}  // namespace
+
+void appendProjectObject(std::string& out, const ProjectRow& p, std::string_view role) {
+  out += "{\"id\":" + std::to_string(p.id);
+  appendField(out, "type");
+  appendJsonString(out, p.type);
+  appendField(out, "name");
+  appendJsonString(out, p.name);
+  appendField(out, "description");
+  appendJsonString(out, p.description);
+  appendField(out, "language");
+  appendJsonString(out, p.language);
+  appendField(out, "git_url");
+  appendOptional(out, p.gitUrl);
+  appendField(out, "git_repository_id");
+  appendOptional(out, p.gitRepositoryId);
+  appendField(out, "github_node_id");
+  appendOptional(out, p.githubNodeId);
+  appendField(out, "installation_id");
+  appendOptional(out, p.installationId);
+  appendField(out, "status");
+  appendJsonString(out, p.status);
+  appendField(out, "visibility");
+  appendJsonString(out, p.visibility);
+  appendField(out, "commit_hash");
+  appendOptional(out, p.commitHash);
+  appendField(out, "rag_status");
+  out += "\"idle\"";
+  appendField(out, "default_page_id");
+  out += p.defaultPageId > 0 ? std::to_string(p.defaultPageId) : std::string("null");
+  appendField(out, "role");
+  if (role == "none") out += "null";
+  else appendJsonString(out, role);
+  appendField(out, "created_at");
+  appendJsonString(out, p.createdAt);
+  appendField(out, "updated_at");
+  appendJsonString(out, p.updatedAt);
+  out.push_back('}');
 }
 
 }  // namespace docs_projects

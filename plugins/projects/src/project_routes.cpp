@@ -1,6 +1,7 @@
 #include "project_routes.hpp"
 
 #include <algorithm>
+#include <tuple>
 #include <filesystem>
 #include <unordered_map>
 #include <unordered_set>
@@ -14,7 +15,7 @@
 
 #include "body_fields.hpp"
 #include "multipart_reader.hpp"
-#include "page_list_json.hpp"
+#include "json_writer.hpp"
 #include "project_rules.hpp"
 #include "project_store.hpp"
 #include "upload_file.hpp"
@@ -68,18 +69,32 @@ class ProjectRoutes {
       else it->second = std::max(it->second, role);
     }
     auto projects = findProjects(context_.db(), ids);
-    std::sort(projects.begin(), projects.end(), [](const ProjectRow& a, const ProjectRow& b) {
-      int oa = statusSortOrder(a.status), ob = statusSortOrder(b.status);
-      if (oa != ob) return oa < ob;
-      std::string la = a.name, lb = b.name;
-      std::transform(la.begin(), la.end(), la.begin(), ::tolower);
-      std::transform(lb.begin(), lb.end(), lb.begin(), ::tolower);
-      if (la != lb) return la < lb;
-      return a.id < b.id;
+    // Sort keys computed once: status badge order, then the name case-insensitively, then id.
+    struct Key {
+      int order;
+      std::string name;
+      std::int64_t id;
+      const ProjectRow* row;
+    };
+    std::vector<Key> keys;
+    keys.reserve(projects.size());
+    for (const auto& project : projects) {
+      std::string name = project.name;
+      for (char& c : name)
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+      keys.push_back({statusSortOrder(project.status), std::move(name), project.id, &project});
+    }
+    std::sort(keys.begin(), keys.end(), [](const Key& a, const Key& b) {
+      return std::tie(a.order, a.name, a.id) < std::tie(b.order, b.name, b.id);
     });
-    Json out = Json::array();
-    for (const auto& project : projects) out.push_back(projectJson(project, docs::roleName(roles[project.id])));
-    response.json(out);
+    std::string body = "[";
+    body.reserve(keys.size() * 500);
+    for (const auto& key : keys) {
+      if (body.size() > 1) body.push_back(',');
+      appendProjectObject(body, *key.row, docs::roleName(roles[key.id]));
+    }
+    body.push_back(']');
+    response.text(std::move(body), "application/json; charset=utf-8");
   }
 
   void getOne(docs::Request& request, docs::Response& response) {

@@ -4,7 +4,7 @@
 #include <algorithm>
 
 #include "multipart_reader.hpp"
-#include "page_list_json.hpp"
+#include "json_writer.hpp"
 #include "project_rules.hpp"
 
 using namespace docs_projects;
@@ -159,4 +159,30 @@ TEST(PageListJson, MatchesAJsonLibrary) {
   std::string empty;
   appendPageArray(empty, {});
   EXPECT_EQ(empty, "[]");
+}
+
+TEST(ProjectJson, WriterMatchesTheTree) {
+  ProjectRow p;
+  p.id = 3;
+  p.type = "github";
+  p.name = "Na\"me";
+  p.description = "No description";
+  p.language = "de";
+  p.gitUrl = "https://github.com/o/r";
+  p.gitRepositoryId = 99;
+  p.status = "READY";
+  p.visibility = "public";
+  p.defaultPageId = 5;
+  p.createdAt = "2026-01-01T00:00:00.000Z";
+  p.updatedAt = "2026-01-02T00:00:00.000Z";
+  for (std::string_view role : {"admin", "none"}) {
+    std::string out;
+    appendProjectObject(out, p, role);
+    EXPECT_EQ(docs::Json::parse(out), projectJson(p, role)) << out;
+  }
+  p.defaultPageId = 0;
+  p.gitUrl.reset();
+  std::string out;
+  appendProjectObject(out, p, "read");
+  EXPECT_EQ(docs::Json::parse(out), projectJson(p, "read")) << out;
 }
