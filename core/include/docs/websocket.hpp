@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace docs {
 
@@ -20,6 +21,9 @@ class WebSocketConnection {
   virtual std::uint64_t id() const = 0;
   virtual void sendBinary(std::string_view data) = 0;
   virtual void sendText(std::string_view data) = 0;
+  // Several binary messages in order, written together (one system call where they fit):
+  // fan-out of many small messages costs far less than one sendBinary each.
+  virtual void sendBinaryBatch(const std::vector<std::string_view>& messages) = 0;
   // Sends a close frame and closes; later sends are dropped.
   virtual void close(std::uint16_t code, std::string_view reason) = 0;
   virtual bool open() const = 0;

@@ -6,6 +6,7 @@
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/socket.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -32,6 +33,21 @@ class WsConnection final : public WebSocketConnection, public std::enable_shared
   }
   void sendBinary(std::string_view data) override { sendFrame(encodeWsFrame(WsOpcode::Binary, data)); }
   void sendText(std::string_view data) override { sendFrame(encodeWsFrame(WsOpcode::Text, data)); }
+  void sendBinaryBatch(const std::vector<std::string_view>& messages) override {
+    if (messages.empty()) return;
+    std::lock_guard lock(mutex_);
+    if (fd_ < 0 || closeSent_) return;
+    for (auto message : messages) {
+      std::string frame = encodeWsFrame(WsOpcode::Binary, message);
+      if (queuedBytes_ + frame.size() > options_.maxQueuedBytes) {
+        closeSent_ = true;
+        ::shutdown(fd_, SHUT_RDWR);
+        return;
+      }
+      queueLocked(std::move(frame));
+    }
+    flushLocked();
+  }
   void close(std::uint16_t code, std::string_view reason) override {
     {
       std::lock_guard lock(mutex_);
@@ -191,9 +207,20 @@ class WsConnection final : public WebSocketConnection, public std::enable_shared
   }
 
   void flushLocked() {
+    // Up to 64 queued frames per system call.
+    constexpr std::size_t kMaxIov = 64;
+    iovec parts[kMaxIov];
     while (fd_ >= 0 && !out_.empty()) {
-      std::string& front = out_.front();
-      ssize_t n = ::send(fd_, front.data() + outOffset_, front.size() - outOffset_, MSG_NOSIGNAL);
+      std::size_t count = 0;
+      for (auto it = out_.begin(); it != out_.end() && count < kMaxIov; ++it, ++count) {
+        std::size_t skip = count == 0 ? outOffset_ : 0;
+        parts[count].iov_base = const_cast<char*>(it->data()) + skip;
+        parts[count].iov_len = it->size() - skip;
+      }
+      msghdr message{};
+      message.msg_iov = parts;
+      message.msg_iovlen = count;
+      ssize_t n = ::sendmsg(fd_, &message, MSG_NOSIGNAL);
       if (n < 0) {
         if (errno == EINTR) continue;
         if (errno == EAGAIN || errno == EWOULDBLOCK) {
@@ -206,9 +233,16 @@ class WsConnection final : public WebSocketConnection, public std::enable_shared
         ::shutdown(fd_, SHUT_RDWR);  // the event loop sees the hangup and finishes
         return;
       }
-      outOffset_ += static_cast<std::size_t>(n);
-      if (outOffset_ == front.size()) {
-        queuedBytes_ -= front.size();
+      auto sent = static_cast<std::size_t>(n);
+      while (sent > 0 && !out_.empty()) {
+        std::size_t left = out_.front().size() - outOffset_;
+        if (sent < left) {
+          outOffset_ += sent;
+          sent = 0;
+          break;
+        }
+        sent -= left;
+        queuedBytes_ -= out_.front().size();
         out_.pop_front();
         outOffset_ = 0;
       }

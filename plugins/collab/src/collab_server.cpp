@@ -452,12 +452,12 @@ void CollabServer::load(Room& room) {
 CollabServer::WriteResult CollabServer::write(const std::shared_ptr<Room>& roomPtr, std::span<const std::uint8_t> update,
                                               Writer writer) {
   Room& room = *roomPtr;
+  // Malformed bytes throw here, before the document is touched.
   try {
-    ydoc::decodeUpdate(update);  // malformed bytes are refused before the document is touched
+    if (room.doc->containsUpdate(update)) return WriteResult::NothingNew;
   } catch (const ydoc::YdocError&) {
     return WriteResult::Invalid;
   }
-  if (room.doc->containsUpdate(update)) return WriteResult::NothingNew;
   try {
     room.doc->applyUpdate(update);
   } catch (const ydoc::YdocError& error) {
@@ -523,23 +523,46 @@ void CollabServer::writerLoop() {
       continue;
     }
     auto now = Clock::now();
-    for (std::size_t i = 0; i < batch.size(); ++i) {
-      auto& write = batch[i];
-      Room& room = *write.room;
-      {
-        std::lock_guard lock(room.mutex);
-        room.pendingWrites -= 1;
-        if (!room.dirty()) room.firstUnfolded = now;
-        room.lastChange = now;
-        room.appliedLogId = std::max(room.appliedLogId, ids[i]);
-        if (!room.retired && room.doc) {
-          if (write.writer.connection) write.writer.connection->sendBinary(textOf(syncStatus(write.writer.address, true)));
-          auto bytes = bytesOf(write.update);
-          broadcast(room, [&](const std::string& to) { return syncUpdate(to, bytes); });
+    // Per room, in order: each member gets every update of the batch (and the
+    // acknowledgements of its own) in one write.
+    std::map<Room*, std::vector<std::size_t>> byRoom;
+    for (std::size_t i = 0; i < batch.size(); ++i) byRoom[batch[i].room.get()].push_back(i);
+    for (auto& [roomPointer, indexes] : byRoom) {
+      Room& room = *roomPointer;
+      std::lock_guard lock(room.mutex);
+      room.pendingWrites -= static_cast<int>(indexes.size());
+      if (!room.dirty()) room.firstUnfolded = now;
+      room.lastChange = now;
+      for (auto i : indexes) room.appliedLogId = std::max(room.appliedLogId, ids[i]);
+      if (room.retired || !room.doc) continue;
+      std::map<std::string, std::vector<Bytes>> updateFrames;  // by member address
+      std::vector<bool> ackSent(indexes.size(), false);
+      for (auto& [memberId, member] : room.members) {
+        auto& frames = updateFrames[member.address];
+        if (frames.empty())
+          for (auto i : indexes) frames.push_back(syncUpdate(member.address, bytesOf(batch[i].update)));
+        std::vector<Bytes> acks;
+        std::vector<std::string_view> messages;
+        acks.reserve(indexes.size());
+        for (std::size_t k = 0; k < indexes.size(); ++k) {
+          const auto& writer = batch[indexes[k]].writer;
+          if (writer.connection == member.connection && writer.address == member.address) {
+            acks.push_back(syncStatus(member.address, true));
+            messages.push_back(textOf(acks.back()));
+            ackSent[k] = true;
+          }
+          messages.push_back(textOf(frames[k]));
         }
+        member.connection->sendBinaryBatch(messages);
       }
-      if (write.writer.committed) write.writer.committed->set_value(true);
+      // A writer that left the room meanwhile still learns its update is stored.
+      for (std::size_t k = 0; k < indexes.size(); ++k) {
+        const auto& writer = batch[indexes[k]].writer;
+        if (!ackSent[k] && writer.connection) writer.connection->sendBinary(textOf(syncStatus(writer.address, true)));
+      }
     }
+    for (auto& write : batch)
+      if (write.writer.committed) write.writer.committed->set_value(true);
     compactorWake_.notify_one();
   }
 }
