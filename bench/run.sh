@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Runs the benchmarks and prints their results. Usage: bench/run.sh [http|ws|ydoc|all]
+# Runs the benchmarks and prints their results. Usage: bench/run.sh [http|ws|ydoc|collab|all]
 #   http  requests/s and p99 of a small JSON route, docsd vs nginx serving the same JSON
 #         as a static file, with wrk at 1, 64 and 256 connections (same run, same machine)
 #   ws    memory per idle WebSocket (10,000 connections) and threads held
 #   ydoc  core/ydoc against yjs on the editing traces (bench/ydoc)
+#   collab  collaboration fan-out, docsd vs @hocuspocus/server 3 (bench/collab)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what="${1:-all}"
@@ -11,7 +12,7 @@ scripts/install-deps.sh full
 scripts/npm-deps.sh
 export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=true
 cmake --preset dev -DDOCS_BUILD_BENCH=ON >/dev/null
-ninja -C build product ws_idle >/dev/null
+ninja -C build product ws_idle collab_load >/dev/null
 ulimit -n 65536 2>/dev/null || true
 
 work="$(mktemp -d /tmp/docs-bench-XXXXXX)"
@@ -75,6 +76,10 @@ if [[ "$what" == ws || "$what" == all ]]; then
   [[ -n "${docsd_pid:-}" ]] || start_docsd
   echo "== WebSocket: idle connections =="
   build/bin/ws_idle "$docsd_port" "$docsd_pid" "${BENCH_WS_COUNT:-10000}"
+fi
+
+if [[ "$what" == collab || "$what" == all ]]; then
+  bench/collab/run.sh
 fi
 
 if [[ "$what" == ydoc || "$what" == all ]]; then
