@@ -123,11 +123,13 @@ describe('signed in', () => {
     await page.keyboard.type(email); // the email field has focus
     const sentAt = Date.now();
     await page.keyboard.press('Enter');
-    await page.getByRole('dialog', { name: 'Check your email' }).waitFor();
-    await page.keyboard.press('Escape'); // focus returns to the code field
-    await page.getByLabel('Verification code').waitFor();
+    const modal = page.getByRole('dialog', { name: 'Check your email' });
+    await modal.waitFor();
+    await page.waitForFunction(() => document.activeElement?.closest('[role=dialog]') !== null);
+    await page.keyboard.press('Escape'); // the modal closes and focus moves to the code field
+    await modal.waitFor({ state: 'detached' });
+    await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'otp', null, { timeout: 5000 });
     const code = await readOtp(server.dataDir, email, sentAt);
-    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('name')), 'otp');
     await page.keyboard.type(code);
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/projects$/);
@@ -235,6 +237,28 @@ describe('signed in', () => {
       await page.waitForURL(/\/projects\/\d+(\/\d+)?$/, { timeout: 120_000 });
     }
     await expectNoSeriousA11y(page, 'progress');
+    await page.context().close();
+  });
+
+  test('dark theme and phone width: no serious accessibility violations', async () => {
+    const page = await newPage({ colorScheme: 'dark', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    for (const [path, ready] of [['/', 'Try it out'], ['/login', 'Login via Email']]) {
+      await page.goto(`${server.url}${path}`);
+      await page.getByRole('button', { name: ready }).waitFor();
+      assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
+      await expectNoSeriousA11y(page, `${path} (dark, phone)`);
+    }
+    await page.goto(`${server.url}/examples`);
+    await page.getByTestId('example-card').first().waitFor();
+    await expectNoSeriousA11y(page, 'examples (dark, phone)');
+    if (features.projects) {
+      await signInByEmail(page, server);
+      await page.getByRole('heading', { name: 'No projects found' }).waitFor();
+      await expectNoSeriousA11y(page, 'projects (dark, phone)');
+      await page.getByRole('button', { name: 'Create New Project' }).click();
+      await page.getByRole('dialog', { name: 'New Project' }).waitFor();
+      await expectNoSeriousA11y(page, 'new project dialog (dark, phone)');
+    }
     await page.context().close();
   });
 });

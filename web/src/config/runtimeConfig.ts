@@ -52,6 +52,12 @@ export function mergeConfig(base: RuntimeConfig, fetched: Partial<RuntimeConfig>
   };
 }
 
+/** `VITE_DOCS_MODE=development npm run dev` serves the sample data without a server. */
+function buildTimeMode(): EnvironmentMode | null {
+  const mode = import.meta.env?.VITE_DOCS_MODE as string | undefined;
+  return MODES.includes(mode as EnvironmentMode) ? (mode as EnvironmentMode) : null;
+}
+
 let current: RuntimeConfig = deriveFromLocation(
   typeof window !== 'undefined' ? window.location : { protocol: 'http:', host: 'localhost', hostname: 'localhost' },
 );
@@ -76,5 +82,7 @@ export async function loadRuntimeConfig(timeoutMs = 3000): Promise<RuntimeConfig
   } finally {
     clearTimeout(timer);
   }
+  const forced = buildTimeMode();
+  if (forced) current = { ...current, mode: forced };
   return current;
 }
