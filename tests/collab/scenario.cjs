@@ -142,6 +142,26 @@ const scenarios = {
     return out;
   },
 
+  // A session signed out while connected is disconnected (4401); a member removed while
+  // connected is told PermissionDenied.
+  async revocations() {
+    const writer = await connected(connect(spec.tokens[0]));
+    const viewer = await connected(connect(spec.tokens[1]));
+    const closes = [];
+    writer.provider.configuration.websocketProvider.on('close', ({ event }) => closes.push(event.code));
+    const signOut = await fetch(spec.api + '/api/auth/sign-out', {
+      method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: 'Bearer ' + spec.tokens[0] }, body: '{}' });
+    await waitFor('the writer is disconnected', () => closes.length > 0, 5000).catch(() => {});
+    const removed = await fetch(spec.api + '/api/rbac/project', {
+      method: 'DELETE', headers: { 'Content-Type': 'application/json', Authorization: 'Bearer ' + spec.adminToken },
+      body: JSON.stringify({ project_id: spec.projectId, email: spec.viewerEmail }) });
+    await waitFor('the viewer is told', () => viewer.state.failed !== null, 5000).catch(() => {});
+    const out = { signOutStatus: signOut.status, writerCloseCodes: closes, removeStatus: removed.status,
+                  viewerDenied: viewer.state.failed };
+    close(writer, viewer);
+    return out;
+  },
+
   // Makes edits one at a time and records each acknowledged one, until killed.
   async edits() {
     const client = await connected(connect(spec.tokens[0]));

@@ -187,6 +187,19 @@ TEST_F(CollabTest, AWriterDemotedWhileConnectedCanNoLongerWrite) {
   EXPECT_EQ(stored.find("after demotion"), std::string::npos) << stored;
 }
 
+TEST_F(CollabTest, SignOutAndRemovalReachOpenConnections) {
+  start();
+  setUpProject();
+  auto result = run({{"scenario", "revocations"}, {"tokens", {bob_.token, victor_.token}}, {"adminToken", alice_.token},
+                     {"projectId", projectId_}, {"viewerEmail", "victor@example.com"}});
+  ASSERT_FALSE(result.contains("error")) << result.dump();
+  EXPECT_EQ(result["signOutStatus"], 200);
+  ASSERT_FALSE(result["writerCloseCodes"].empty()) << result.dump();
+  EXPECT_EQ(result["writerCloseCodes"][0], 4401);
+  EXPECT_EQ(result["removeStatus"], 200);
+  EXPECT_TRUE(result["viewerDenied"].is_string()) << result.dump();
+}
+
 TEST_F(CollabTest, HostileFramesCloseOnlyTheirOwnConnection) {
   start({{"DOCS_COLLAB_MAX_MESSAGE_BYTES", "65536"}, {"DOCS_COLLAB_MESSAGE_BURST", "50"}, {"DOCS_COLLAB_MESSAGES_PER_SECOND", "10"}});
   setUpProject();
