@@ -8,8 +8,7 @@ namespace {
 
 constexpr const char* kColumns =
     "id, project_id, parent_id, name, type, position,"
-    " to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') AS created_at,"
-    " to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') AS updated_at";
+    " created_at AT TIME ZONE 'UTC' AS created_at, updated_at AT TIME ZONE 'UTC' AS updated_at";
 
 docs::PageSummary pageFrom(const docs::Row& row) {
   docs::PageSummary page;
@@ -19,8 +18,8 @@ docs::PageSummary pageFrom(const docs::Row& row) {
   page.name = row.text("name");
   page.type = row.text("type");
   page.position = row.int64("position");
-  page.createdAt = row.text("created_at");
-  page.updatedAt = row.text("updated_at");
+  page.createdAt = isoTimestamp(row.text("created_at"));
+  page.updatedAt = isoTimestamp(row.text("updated_at"));
   return page;
 }
 

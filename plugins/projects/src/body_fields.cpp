@@ -69,4 +69,18 @@ std::size_t codePoints(std::string_view text) {
   return count;
 }
 
+std::string isoTimestamp(std::string_view t) {
+  // Only the ISO DateStyle (PostgreSQL's default) has this shape; pass anything else on.
+  if (t.size() < 19 || t[4] != '-' || t[10] != ' ' || t[13] != ':') return std::string(t);
+  std::string out(t.substr(0, 19));
+  out[10] = 'T';
+  char fraction[4] = {'0', '0', '0', 0};
+  if (t.size() > 20 && t[19] == '.')
+    for (std::size_t i = 0; i < 3 && 20 + i < t.size(); ++i) fraction[i] = t[20 + i];
+  out += '.';
+  out += fraction;
+  out += 'Z';
+  return out;
+}
+
 }  // namespace docs_projects

@@ -23,4 +23,8 @@ std::int64_t parseId(std::string_view text, std::string_view name);
 // Length in Unicode code points of valid UTF-8.
 std::size_t codePoints(std::string_view text);
 
+// "2026-11-22 19:00:00.123456" (a UTC timestamp as PostgreSQL prints it) to
+// "2026-11-22T19:00:00.123Z". Cheaper than to_char() in SQL for 10,000 rows.
+std::string isoTimestamp(std::string_view pgTimestamp);
+
 }  // namespace docs_projects

@@ -1,5 +1,7 @@
 #include "project_store.hpp"
 
+#include "body_fields.hpp"
+
 namespace docs_projects {
 
 namespace {
@@ -7,8 +9,7 @@ namespace {
 constexpr const char* kColumns =
     "id, type, name, description, language, git_url, git_repository_id, github_node_id, installation_id, status,"
     " visibility, commit_hash, default_page_id, upload_path,"
-    " to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') AS created_at,"
-    " to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') AS updated_at";
+    " created_at AT TIME ZONE 'UTC' AS created_at, updated_at AT TIME ZONE 'UTC' AS updated_at";
 
 std::optional<std::int64_t> optInt(const docs::Row& row, std::string_view column) {
   if (row.isNull(column)) return std::nullopt;
@@ -31,8 +32,8 @@ ProjectRow projectFrom(const docs::Row& row) {
   p.commitHash = row.optText("commit_hash");
   p.defaultPageId = row.isNull("default_page_id") ? 0 : row.int64("default_page_id");
   p.uploadPath = row.optText("upload_path").value_or("");
-  p.createdAt = row.text("created_at");
-  p.updatedAt = row.text("updated_at");
+  p.createdAt = isoTimestamp(row.text("created_at"));
+  p.updatedAt = isoTimestamp(row.text("updated_at"));
   return p;
 }
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "multipart_reader.hpp"
+#include "body_fields.hpp"
 #include "json_writer.hpp"
 #include "project_rules.hpp"
 
@@ -185,4 +186,10 @@ TEST(ProjectJson, WriterMatchesTheTree) {
   std::string out;
   appendProjectObject(out, p, "read");
   EXPECT_EQ(docs::Json::parse(out), projectJson(p, "read")) << out;
+}
+
+TEST(Timestamps, PostgresTextToIso) {
+  EXPECT_EQ(isoTimestamp("2026-11-22 19:00:00.123456"), "2026-11-22T19:00:00.123Z");
+  EXPECT_EQ(isoTimestamp("2026-11-22 19:00:00.1"), "2026-11-22T19:00:00.100Z");
+  EXPECT_EQ(isoTimestamp("2026-11-22 19:00:00"), "2026-11-22T19:00:00.000Z");
 }
