@@ -59,6 +59,7 @@ export async function startDocsd(extraEnv = {}) {
     };
   } catch (error) {
     child.kill('SIGKILL');
+    error.message += `\n--- docsd log (last 40 lines) ---\n${log.join('').split('\n').slice(-40).join('\n')}`;
     throw error;
   }
 }
