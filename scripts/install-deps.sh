@@ -12,10 +12,10 @@ packages=(
 )
 if [[ "$tier" == test || "$tier" == full ]]; then
   # chromium: the web end-to-end tests drive Debian's Chromium with playwright-core.
-  packages+=(libgtest-dev libgmock-dev libbenchmark-dev curl python3 chromium)
+  packages+=(libgtest-dev libgmock-dev libbenchmark-dev curl python3 chromium clang-14 libclang-rt-14-dev)
 fi
 if [[ "$tier" == full ]]; then
-  packages+=(nginx-light wrk clang libclang-rt-14-dev)
+  packages+=(nginx-light wrk)
 fi
 # Node.js runs the yjs oracle tests (and builds the web app); keep an existing one.
 if ! command -v node >/dev/null 2>&1; then

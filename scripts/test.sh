@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs, builds and runs the tests. Tiers:
-#   scripts/test.sh          default tier (what CI runs): unit, integration, sdk, oracle,
+#   scripts/test.sh          default tier (what CI runs): unit, integration, sdk, oracle, 30 s of fuzzing per target,
 #                            web (Vitest) and e2e (Playwright in Chromium against docsd)
-#   scripts/test.sh full     everything, including long runs (crash loops, fuzzing, 10k sockets)
+#   scripts/test.sh full     everything, including long runs (crash loops, 10 min of fuzzing per target, 10k sockets)
 # Extra arguments after the tier go to ctest (e.g. -R Router).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,6 +21,10 @@ ulimit -n 65536 2>/dev/null || ulimit -n 4096 2>/dev/null || true
 label_args=(-LE full)
 [[ $tier == full ]] && label_args=()
 (cd build && ctest --output-on-failure --timeout 600 -j "$(nproc)" "${label_args[@]}" "$@")
+
+# libFuzzer on the Yjs decoder and merge, from the committed corpus (skipped when ctest
+# arguments select a subset).
+if [[ $# -eq 0 ]]; then scripts/fuzz.sh "$([[ $tier == full ]] && echo 600 || echo 30)"; fi
 
 if [[ $tier == full ]]; then
   # The same suites again under AddressSanitizer + UBSan (build-asan/).
