@@ -155,4 +155,47 @@ describe('New Project dialog', () => {
     expect(screen.getByRole('tooltip')).toHaveTextContent('after each push');
     expect(screen.getByRole('tooltip')).toHaveTextContent('not used for model training or analytics');
   });
+
+  it('ZIP: creates the project, uploads the file as field "file" and opens the progress screen', async () => {
+    vi.useRealTimers();
+    const calls: { url: string; init: RequestInit }[] = [];
+    fetchMock.mockImplementation(async (url: string, init: RequestInit) => {
+      calls.push({ url: String(url), init });
+      return statusAnswer(String(url).endsWith('/api/project/zip') ? { id: 42 } : { ok: true });
+    });
+    renderDialog();
+    fireEvent.click(screen.getByLabelText('ZIP'));
+    const input = screen.getByTestId('zip-drop-zone').querySelector('input[type=file]')!;
+    const file = new File(['PK'], 'service.zip', { type: 'application/zip' });
+    fireEvent.change(input, { target: { files: [file] } });
+    await act(async () => fireEvent.click(primary()));
+    await screen.findByText('/generate/zip/42');
+    expect(JSON.parse(calls[0]!.init.body as string)).toEqual({ name: 'service', is_private: true });
+    expect(calls[1]!.url).toMatch(/\/api\/project\/42\/upload-zip$/);
+    expect((calls[1]!.init.body as FormData).get('file')).toBeInstanceOf(File);
+  });
+
+  it('ZIP: a 413 says the file is too large', async () => {
+    vi.useRealTimers();
+    fetchMock.mockImplementation(async (url: string) =>
+      String(url).endsWith('/api/project/zip') ? statusAnswer({ id: 42 }) : statusAnswer({ error: { code: 'payload_too_large' } }, 413));
+    renderDialog();
+    fireEvent.click(screen.getByLabelText('ZIP'));
+    const input = screen.getByTestId('zip-drop-zone').querySelector('input[type=file]')!;
+    fireEvent.change(input, { target: { files: [new File(['PK'], 'big.zip', { type: 'application/zip' })] } });
+    await act(async () => fireEvent.click(primary()));
+    await vi.waitFor(() => expect(currentToast()).toMatchObject({
+      title: 'Error creating ZIP project', text: 'File is too large. Please use a ZIP file smaller than 100MB.',
+    }));
+  });
+
+  it('Empty: a failure says Error creating project', async () => {
+    vi.useRealTimers();
+    fetchMock.mockImplementation(async () => statusAnswer({ error: { code: 'internal' } }, 500));
+    renderDialog();
+    fireEvent.click(screen.getByLabelText('Empty'));
+    fireEvent.change(screen.getByLabelText('Project Title'), { target: { value: 'Handbook' } });
+    await act(async () => fireEvent.click(primary()));
+    await vi.waitFor(() => expect(currentToast()?.title).toBe('Error creating project'));
+  });
 });
