@@ -72,8 +72,8 @@ project_path="/api/project?projectId=$big"
 
 # The plugin SQL of each route, as the code sends it, with this run's values in place.
 ids=$(q "SELECT '{' || string_agg(project_id::text, ',') || '}' FROM rbac_grants WHERE user_id = $user_id")
-columns="id, type, name, description, language, git_url, git_repository_id, github_node_id, installation_id, status, visibility, commit_hash, default_page_id, upload_path, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') AS created_at, to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') AS updated_at"
-page_columns="id, project_id, parent_id, name, type, position, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') AS created_at, to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') AS updated_at"
+columns="id, type, name, description, language, git_url, git_repository_id, github_node_id, installation_id, status, visibility, commit_hash, default_page_id, upload_path, created_at AT TIME ZONE 'UTC' AS created_at, updated_at AT TIME ZONE 'UTC' AS updated_at"
+page_columns="id, project_id, parent_id, name, type, position, created_at AT TIME ZONE 'UTC' AS created_at, updated_at AT TIME ZONE 'UTC' AS updated_at"
 cat > "$work/list.sql" <<SQL
 WITH claimed AS (UPDATE rbac_grants SET user_id = $user_id, updated_at = now() WHERE $user_id::bigint IS NOT NULL AND user_id IS NULL AND user_email = '$email' RETURNING project_id, role) SELECT project_id, role FROM rbac_grants WHERE user_id = $user_id OR ($user_id::bigint IS NULL AND user_id IS NULL AND user_email = '$email') UNION ALL SELECT project_id, role FROM claimed;
 SELECT $columns FROM projects WHERE id = ANY('$ids'::bigint[]);
