@@ -4,7 +4,6 @@
 #include <tuple>
 #include <filesystem>
 #include <unordered_map>
-#include <unordered_set>
 
 #include <docs/context.hpp>
 #include <docs/db.hpp>

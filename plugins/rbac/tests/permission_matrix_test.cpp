@@ -86,6 +86,8 @@ class PermissionMatrix : public RestTest {
     Project p;
     p.isPublic = isPublic;
     p.id = createProject(admin_, isPublic ? "Public" : "Private", !isPublic)["id"];
+    // A repository URL too, so the lookup by URL is in the matrix (cloning is not).
+    sql("UPDATE projects SET git_url = 'https://github.com/matrix/p" + std::to_string(p.id) + "' WHERE id = " + std::to_string(p.id));
     grant(admin_, p.id, writer_.email, "write");
     grant(admin_, p.id, reader_.email, "read");
     grant(admin_, p.id, removed_.email, "write");
@@ -137,6 +139,9 @@ std::vector<RouteCase> PermissionMatrix::routes() {
     };
     add("GET project", Need::Read, 200, [](PermissionMatrix& t, H who, P p) {
       return t.call("GET", "/api/project?projectId=" + std::to_string(p.id), "", who);
+    });
+    add("GET project by gitUrl", Need::Read, 200, [](PermissionMatrix& t, H who, P p) {
+      return t.call("GET", "/api/project?gitUrl=github.com%2Fmatrix%2Fp" + std::to_string(p.id), "", who);
     });
     add("PATCH project name", Need::Write, 200, [](PermissionMatrix& t, H who, P p) {
       return t.call("PATCH", project(p.id), json{{"name", "Renamed"}}, who);
@@ -222,7 +227,7 @@ TEST_F(PermissionMatrix, EveryRouteRoleAndVisibility) {
       }
     }
   }
-  EXPECT_EQ(cells, 21 * 2 * 6);
+  EXPECT_EQ(cells, 22 * 2 * 6);
 }
 
 TEST_F(PermissionMatrix, CallsWithoutAProject) {
