@@ -7,6 +7,7 @@ import { DEFAULT_DESCRIPTION } from '../spec/constants';
 import { InlineTextEditor } from './InlineTextEditor';
 import { StatusBadge } from './StatusBadge';
 import { projectHref } from '../pages/projects/projectHref';
+import { useMenuKeyboard } from './useMenuKeyboard';
 
 interface Props {
   project: Project;
@@ -18,6 +19,7 @@ interface Props {
 export function ProjectCard({ project, onRename, onDelete, onDescription }: Props) {
   const [menuOpen, setMenuOpen] = useState(false);
   const menu = useRef<HTMLDivElement>(null);
+  const keys = useMenuKeyboard(menuOpen, () => setMenuOpen(false));
   useEffect(() => {
     if (!menuOpen) return;
     const onDown = (event: MouseEvent) => {
@@ -31,8 +33,9 @@ export function ProjectCard({ project, onRename, onDelete, onDescription }: Prop
     <li className="project-card" data-testid="project-card">
       <div className="project-card__top">
         <Link to={projectHref(project)} className="project-card__name">{project.name}</Link>
-        <div className="menu" ref={menu} onKeyDown={(e) => e.key === 'Escape' && setMenuOpen(false)}>
+        <div className="menu" ref={menu} onKeyDown={keys.onKeyDown}>
           <button
+            ref={keys.trigger}
             type="button"
             className="icon-button"
             aria-label={`Settings for ${project.name}`}
@@ -43,7 +46,7 @@ export function ProjectCard({ project, onRename, onDelete, onDescription }: Prop
             <GearIcon />
           </button>
           {menuOpen && (
-            <div className="menu__list menu__list--right" role="menu">
+            <div className="menu__list menu__list--right" role="menu" aria-label={`${project.name} actions`} ref={keys.list}>
               <button type="button" role="menuitem" className="menu__item" onClick={() => { setMenuOpen(false); onRename(project); }}>Rename</button>
               <button type="button" role="menuitem" className="menu__item menu__item--danger" onClick={() => { setMenuOpen(false); onDelete(project); }}>Delete</button>
             </div>

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { usePreferences, useSessionUser } from '../app/hooks';
 import { effectiveTheme, updatePreferences } from '../preferences/preferences';
 import { logout } from '../session/sessionStore';
+import { useMenuKeyboard } from './useMenuKeyboard';
 
 export function UserMenu() {
   const user = useSessionUser();
@@ -11,6 +12,7 @@ export function UserMenu() {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
+  const { list, trigger, onKeyDown } = useMenuKeyboard(open, () => setOpen(false));
 
   useEffect(() => {
     if (!open) return;
@@ -24,22 +26,34 @@ export function UserMenu() {
   const label = user?.name || user?.email || 'Account';
   const dark = effectiveTheme(prefs) === 'dark';
   return (
-    <div className="menu" ref={root} onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
-      <button type="button" className="avatar-button" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)}>
+    <div className="menu" ref={root} onKeyDown={onKeyDown}>
+      <button ref={trigger} type="button" className="avatar-button" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)}>
         {user?.image ? <img src={user.image} alt="" className="avatar" /> : <span className="avatar avatar--initial" aria-hidden="true">{label.slice(0, 1).toUpperCase()}</span>}
         <span className="avatar-button__label">{label}</span>
       </button>
       {open && (
-        <div className="menu__list" role="menu" aria-label="User menu">
-          <div className="menu__caption">{user?.email ?? label}</div>
-          <label className="menu__item menu__item--toggle">
+        <div className="menu__list" role="menu" aria-label="User menu" ref={list}>
+          <div className="menu__caption" role="presentation">{user?.email ?? label}</div>
+          <button
+            type="button"
+            role="menuitemcheckbox"
+            aria-checked={dark}
+            className="menu__item"
+            onClick={() => updatePreferences({ theme: dark ? 'light' : 'dark' })}
+          >
             <span>Dark Mode</span>
-            <input type="checkbox" role="switch" checked={dark} onChange={(e) => updatePreferences({ theme: e.target.checked ? 'dark' : 'light' })} />
-          </label>
-          <label className="menu__item menu__item--toggle">
+            <span className={`switch${dark ? ' switch--on' : ''}`} aria-hidden="true" />
+          </button>
+          <button
+            type="button"
+            role="menuitemcheckbox"
+            aria-checked={prefs.showGradient}
+            className="menu__item"
+            onClick={() => updatePreferences({ showGradient: !prefs.showGradient })}
+          >
             <span>Background gradient</span>
-            <input type="checkbox" role="switch" checked={prefs.showGradient} onChange={(e) => updatePreferences({ showGradient: e.target.checked })} />
-          </label>
+            <span className={`switch${prefs.showGradient ? ' switch--on' : ''}`} aria-hidden="true" />
+          </button>
           <button
             type="button"
             role="menuitem"
