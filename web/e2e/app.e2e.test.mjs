@@ -261,4 +261,55 @@ describe('signed in', () => {
     }
     await page.context().close();
   });
+
+  test('create a repository project: progress screen, list badge, then Project already exists', async (t) => {
+    if (!features.projects) return t.skip('the projects plugin is not loaded in this docsd');
+    const page = await newPage();
+    // No GitHub App in this deployment: answer the installation check in the browser.
+    let exists = false;
+    await page.route('**/api/github/*/*/installation/status', (route) =>
+      route.fulfill({ json: { is_project_already_exists: exists, has_installation_access: true } }));
+    await signInByEmail(page, server);
+
+    await page.getByRole('button', { name: 'Create New Project' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Project' });
+    await dialog.getByLabel('GitHub URL').fill('github.com/acme/rocket-engine');
+    assert.equal(await dialog.getByLabel('Project Title').inputValue(), 'rocket-engine');
+    await dialog.getByLabel('Language').selectOption('de');
+    await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+    await page.waitForURL(/\/generate\/github$/);
+    await page.getByTestId('progress-title').getByText('Getting things ready').waitFor();
+    await page.getByTestId('progress-percent').getByText('5%').waitFor(); // REQUEST_TO_CLONE
+    const { project_id: createdId, ...basis } = JSON.parse(await page.evaluate(() => localStorage.getItem('project-creation-basis')));
+    assert.deepEqual(basis, { owner_name: 'acme', repo_name: 'rocket-engine', project_name: 'rocket-engine', language: 'de', is_private: true });
+    assert.equal(typeof createdId, 'number');
+    await page.reload(); // follows the created project, does not create it again
+    await page.getByTestId('progress-percent').getByText('5%').waitFor();
+    assert.equal(await page.getByTestId('toast').count(), 0);
+
+    await page.goto(`${server.url}/projects`);
+    const card = page.getByTestId('project-card').filter({ hasText: 'rocket-engine' });
+    await card.getByTestId('status-badge').getByText('In Progress').waitFor();
+    assert.equal(await card.getByRole('link', { name: 'rocket-engine' }).getAttribute('href'), '/github/acme/rocket-engine');
+
+    exists = true;
+    await page.getByRole('button', { name: 'Create New Project' }).click();
+    await dialog.getByLabel('GitHub URL').fill('https://github.com/acme/rocket-engine');
+    await dialog.getByText('Project already exists').waitFor();
+    await dialog.getByRole('button', { name: 'View project' }).click();
+    await page.waitForURL(/\/github\/acme\/rocket-engine$/);
+    await page.getByTestId('project-title').getByText('rocket-engine').waitFor();
+    await page.context().close();
+  });
+
+  test('the repository progress screen without a creation basis fails with the spec message', async (t) => {
+    if (!features.projects) return t.skip('the projects plugin is not loaded in this docsd');
+    const page = await newPage();
+    await signInByEmail(page, server);
+    await page.evaluate(() => localStorage.removeItem('project-creation-basis'));
+    await page.goto(`${server.url}/generate/github`);
+    await page.getByTestId('progress-title').getByText('Documentation Failed').waitFor();
+    await page.getByTestId('toast').getByText('Project creation info is missing or invalid').waitFor();
+    await page.context().close();
+  });
 });

@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ProgressPage from './ProgressPage';
@@ -96,5 +96,18 @@ describe('progress screen', () => {
     await act(() => vi.advanceTimersByTimeAsync(0));
     expect(currentToast()).toMatchObject({ title: 'Could not create project', text: 'An error occurred while creating the project' });
     expect(screen.getByText('Documentation Failed')).toBeInTheDocument();
+  });
+
+  it('after a reload follows the project it created instead of creating it again', async () => {
+    localStorage.setItem('project-creation-basis', JSON.stringify({ owner_name: 'acme', repo_name: 'rocket', project_name: 'Rocket', language: 'en', is_private: true }));
+    renderAt('/generate/github');
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(JSON.parse(localStorage.getItem('project-creation-basis')!).project_id).toBe(7);
+    cleanup();
+    fetchMock.mockClear();
+    renderAt('/generate/github');
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(fetchMock.mock.calls.some((c) => (c[1] as RequestInit | undefined)?.method === 'POST')).toBe(false);
+    expect(String(fetchMock.mock.calls[0]![0])).toMatch(/projectId=7$/);
   });
 });

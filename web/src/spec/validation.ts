@@ -60,6 +60,8 @@ export interface CreationBasis {
   project_name: string;
   language: string;
   is_private: boolean;
+  /** Set once the project exists, so a reload follows it instead of creating it again. */
+  project_id?: number;
 }
 
 /** Every string field non-empty, else the spec's message. */

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { createGithubProject, getProject } from '../../api/projectsApi';
 import type { Project } from '../../api/types';
 import { track } from '../../analytics/analytics';
-import { loadCreationBasis } from '../../components/newProject/creationBasis';
+import { loadCreationBasis, saveCreationBasis } from '../../components/newProject/creationBasis';
 import { PROJECT_POLL_MS } from '../../spec/constants';
 import { MSG } from '../../spec/messages';
 import { stopsProgressPolling } from '../../spec/status';
@@ -44,14 +44,19 @@ export function useProjectProgress(kind: 'github' | 'zip', zipProjectId: number 
     } else {
       const basis = loadCreationBasis();
       const invalid = creationBasisError(basis);
+      const createdId = (basis as { project_id?: unknown } | null)?.project_id;
       if (invalid) {
         fail(invalid);
+      } else if (typeof createdId === 'number') {
+        // Created already (the page was reloaded): follow that project.
+        poll(createdId);
       } else {
         const b = basis as CreationBasis;
         creation.current ??= createGithubProject({
           repo_owner: b.owner_name, repo_name: b.repo_name, name: b.project_name, language: b.language, is_private: b.is_private,
         }).then((created) => {
           track('Project Created', { type: 'github' });
+          saveCreationBasis({ ...b, project_id: created.id });
           return created;
         });
         creation.current
