@@ -141,13 +141,11 @@ TEST_F(Pages, TenThousandPagesListInOneCall) {
       ", NULL, 'Root ' || g, g + 1 FROM generate_series(1, 100) g");
   sql("INSERT INTO pages (project_id, parent_id, name, position) SELECT r.project_id, r.id, 'Child ' || g, g"
       " FROM pages r, generate_series(1, 99) g WHERE r.project_id = " + std::to_string(projectId_) + " AND r.name LIKE 'Root %'");
-  auto started = std::chrono::steady_clock::now();
+  // Speed is measured by bench/rest (statements per request, latency), not asserted here.
   auto response = call("GET", "/api/project?projectId=" + std::to_string(projectId_), "", as(alice_));
-  auto elapsed = std::chrono::steady_clock::now() - started;
   ASSERT_EQ(response.status, 200);
   auto list = parse(response)["pages"];
   EXPECT_EQ(list.size(), 10001u);
-  EXPECT_LT(std::chrono::duration_cast<std::chrono::milliseconds>(elapsed).count(), 3000);
   std::set<std::int64_t> ids;
   for (const auto& p : list) ids.insert(p["id"].get<std::int64_t>());
   for (const auto& p : list)
