@@ -133,6 +133,10 @@ describe('signed in', () => {
     await page.keyboard.type(code);
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/projects$/);
+    // The JWT from set-auth-jwt is kept as auth-jwt, with an exp claim in the future.
+    const exp = await page.evaluate(() => JSON.parse(atob(localStorage.getItem('auth-jwt').split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))).exp);
+    assert.ok(exp * 1000 > Date.now());
+    assert.equal(JSON.parse(await page.evaluate(() => localStorage.getItem('user'))).email, email);
     await page.context().close();
   });
 

@@ -64,4 +64,13 @@ describe('session', () => {
     localStorage.setItem('auth-jwt', fakeJwt(Date.now() / 1000 - 60));
     expect((await freshStore()).isSignedIn()).toBe(false);
   });
+
+  it('concurrent re-syncs share one request', async () => {
+    const { calls } = scriptFetch({ body: { user: USER, session: {} } });
+    const store = await freshStore();
+    const [a, b] = await Promise.all([store.syncSession(), store.syncSession()]);
+    expect(a).toEqual(USER);
+    expect(b).toEqual(USER);
+    expect(calls).toHaveLength(1);
+  });
 });

@@ -36,13 +36,22 @@ export function isSignedIn(): boolean {
   return user !== null || isTokenUnexpired(storedToken());
 }
 
-/** Asks the server for the session; rejects when there is none. */
-export async function syncSession(): Promise<SessionUser> {
-  const answer = await getSession();
-  if (!answer?.user) throw new Error('No session');
-  setUser(answer.user);
-  refresher.start();
-  return answer.user;
+let inFlight: Promise<SessionUser> | null = null;
+
+/** Asks the server for the session; rejects when there is none. Concurrent callers share one request. */
+export function syncSession(): Promise<SessionUser> {
+  inFlight ??= (async () => {
+    try {
+      const answer = await getSession();
+      if (!answer?.user) throw new Error('No session');
+      setUser(answer.user);
+      refresher.start();
+      return answer.user;
+    } finally {
+      inFlight = null;
+    }
+  })();
+  return inFlight;
 }
 
 const refresher = new TokenRefresher({ currentToken: storedToken, refresh: syncSession });
