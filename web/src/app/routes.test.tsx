@@ -19,6 +19,7 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { name: 'Oops! This page does not exist.' })).toBeInTheDocument();
     expect(screen.getByText(/It seems like the page you are looking for has been moved/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+    expect(document.title).toBe('Page not found · docs');
   });
 
   it('/hello says the work is done', async () => {

@@ -2,8 +2,10 @@ import { Link } from 'react-router';
 import { SiteHeader } from '../components/SiteHeader';
 import { EXAMPLES } from '../data/examples';
 import { truncateExampleDescription } from '../spec/validation';
+import { useDocumentTitle } from '../app/useDocumentTitle';
 
 export default function ExamplesPage() {
+  useDocumentTitle('Examples');
   return (
     <>
       <SiteHeader />

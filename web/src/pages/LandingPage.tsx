@@ -8,6 +8,7 @@ import { ContactForm } from './landing/ContactForm';
 import { BENEFITS, CORE_FEATURES, HEADLINE, INTEGRATION_STEPS, NAV_SECTIONS } from './landing/landingContent';
 import { ShareButtons } from './landing/ShareButtons';
 import { TypingDemo } from './landing/TypingDemo';
+import { useDocumentTitle } from '../app/useDocumentTitle';
 
 function scrollToSection(id: string) {
   const target = document.getElementById(id);
@@ -21,6 +22,7 @@ export function LandingPage() {
   const navigate = useNavigate();
   const user = useSessionUser();
   const signedIn = user !== null || isTokenUnexpired(storedToken());
+  useDocumentTitle(null);
   return (
     <div className="landing">
       <a href="#home" className="skip-link">Skip to content</a>

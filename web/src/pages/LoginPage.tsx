@@ -15,6 +15,7 @@ import { showToast } from '../toast/toastStore';
 import { CodeSentModal } from './login/CodeSentModal';
 import { otpFailureToast } from './login/signInErrors';
 import { useCountdown } from './login/useCountdown';
+import { useDocumentTitle } from '../app/useDocumentTitle';
 
 type Step = 'choose' | 'email' | 'code';
 
@@ -33,6 +34,7 @@ export default function LoginPage() {
   const codeInput = useRef<HTMLInputElement>(null);
   const emailInput = useRef<HTMLInputElement>(null);
   const target = (location.state as { from?: string } | null)?.from ?? '/projects';
+  useDocumentTitle('Sign in');
 
   useEffect(() => {
     if (params.get('error')) showToast({ title: MSG.loginFailed, text: MSG.unableToStartGithub, type: 'error' });

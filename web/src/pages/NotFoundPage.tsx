@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
 import { MSG } from '../spec/messages';
+import { useDocumentTitle } from '../app/useDocumentTitle';
 
 export default function NotFoundPage() {
+  useDocumentTitle('Page not found');
   return (
     <main className="center-page">
       <div className="card card--narrow text-center">

@@ -6,12 +6,14 @@ import { ProgressRing } from '../components/ProgressRing';
 import { SiteHeader } from '../components/SiteHeader';
 import { CLOSE_PAGE_NOTE, PROGRESS_MESSAGES, percentFor, progressKindOf } from '../spec/status';
 import { useProjectProgress } from './progress/useProjectProgress';
+import { useDocumentTitle } from '../app/useDocumentTitle';
 
 export default function ProgressPage({ kind }: { kind: 'github' | 'zip' }) {
   const { id } = useParams();
   const navigate = useNavigate();
   const project = useProjectProgress(kind, kind === 'zip' ? Number(id) : null);
   const message = PROGRESS_MESSAGES[progressKindOf(project.status)];
+  useDocumentTitle(`${percentFor(project.status)}% · ${message.title}`);
 
   useEffect(() => {
     if (project.status === 'DOC_SUCCESS' && project.id !== undefined) {

@@ -6,11 +6,13 @@ import { SiteHeader } from '../components/SiteHeader';
 import { getProject, getProjectByGitUrl } from '../api/projectsApi';
 import type { ProjectWithPages } from '../api/types';
 import { STORAGE_KEYS, writeString } from '../storage/localStore';
+import { useDocumentTitle } from '../app/useDocumentTitle';
 
 export default function ProjectViewPage({ by }: { by: 'id' | 'github' | 'owner' }) {
   const { projectId, projectOwner, projectName } = useParams();
   const [project, setProject] = useState<ProjectWithPages | null>(null);
   const [failed, setFailed] = useState(false);
+  useDocumentTitle(project?.name ?? 'Project');
 
   useEffect(() => {
     setFailed(false);

@@ -14,6 +14,7 @@ import { fuzzyFilter } from '../spec/search';
 import { compareProjects } from '../spec/status';
 import { descriptionToSave, renameValue } from '../spec/validation';
 import { showToast } from '../toast/toastStore';
+import { useDocumentTitle } from '../app/useDocumentTitle';
 
 export default function ProjectsPage() {
   const [projects, setProjects] = useState<Project[] | null>(() => readJson<Project[]>(STORAGE_KEYS.projects));
@@ -23,6 +24,7 @@ export default function ProjectsPage() {
   const [renaming, setRenaming] = useState<Project | null>(null);
   const [deleting, setDeleting] = useState<Project | null>(null);
   const searchId = useId();
+  useDocumentTitle('Projects');
 
   const store = useCallback((next: Project[]) => {
     setProjects(next);
