@@ -16,6 +16,9 @@
 #ifdef DOCS_HAVE_YDOC
 #include "docs/ydoc/cli.hpp"
 #endif
+#ifdef DOCS_HAVE_GENERATION
+#include "generate_cli.hpp"
+#endif
 
 namespace {
 
@@ -27,6 +30,8 @@ commands:
   plugins               list plugins: what would load, versions, dependencies, and why not
   postgres start|stop|url --dir DIR
                         manage a private PostgreSQL cluster (tests, development)
+  generate <path|file.zip> --out DIR [--language en|ru|de]
+                        write a source tree's documentation as Markdown (no server needed)
   ydoc json|markdown|html|text|merge|state-vector|diff|from-json FILE...
                         read, merge and build Yjs page documents (docsd ydoc --help)
   help                  this text, with every configuration key
@@ -66,7 +71,7 @@ class DocsdApplication final : public Poco::Util::ServerApplication {
     if (const char* fromEnv = std::getenv("DOCS_CONFIG")) configFile = fromEnv;
     for (std::size_t i = 0; i < args_.size(); ++i) {
       const std::string& arg = args_[i];
-      if (command == "ydoc") {  // everything after `ydoc` belongs to it
+      if (command == "ydoc" || command == "generate") {  // everything after the command belongs to it
         rest.push_back(arg);
         continue;
       }
@@ -100,6 +105,9 @@ class DocsdApplication final : public Poco::Util::ServerApplication {
     if (command == "postgres") return runPostgresCommand(config, rest, std::cout, std::cerr);
 #ifdef DOCS_HAVE_YDOC
     if (command == "ydoc") return docs::ydoc::runCli(rest, std::cin, std::cout, std::cerr);
+#endif
+#ifdef DOCS_HAVE_GENERATION
+    if (command == "generate") return docs::generation::runGenerateCli(rest, std::cout, std::cerr);
 #endif
     std::cerr << "docsd: unknown command '" << command << "'\n\n" << kUsage;
     return 2;

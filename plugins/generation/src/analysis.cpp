@@ -1,0 +1,607 @@
+#include "analysis.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "process_runner.hpp"
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace docs::generation {
+namespace {
+
+std::string readFile(const fs::path& path, std::size_t max = 2u << 20) {
+  std::ifstream in(path, std::ios::binary);
+  std::string text(max, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(max));
+  text.resize(static_cast<std::size_t>(in.gcount()));
+  return text;
+}
+
+std::vector<std::string> lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    out.push_back(std::move(line));
+  }
+  return out;
+}
+
+std::string trim(const std::string& text) {
+  auto b = text.find_first_not_of(" \t\r\n");
+  if (b == std::string::npos) return "";
+  auto e = text.find_last_not_of(" \t\r\n");
+  return text.substr(b, e - b + 1);
+}
+
+// Replaces bytes that are not valid UTF-8 so every string can go into JSON and Yjs.
+std::string validUtf8(const std::string& text) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size();) {
+    auto c = static_cast<unsigned char>(text[i]);
+    int length = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+    bool ok = length > 0 && i + length <= text.size();
+    for (int k = 1; ok && k < length; ++k) ok = (static_cast<unsigned char>(text[i + k]) >> 6) == 2;
+    if (ok && c >= 0x20 ? true : ok && (c == '\n' || c == '\t' || c == '\r')) {
+      out.append(text, i, static_cast<std::size_t>(length));
+      i += static_cast<std::size_t>(length);
+    } else {
+      out += "\xEF\xBF\xBD";
+      i += 1;
+    }
+  }
+  return out;
+}
+
+bool isCommentLine(const std::string& language, const std::string& line, std::string& body) {
+  std::string t = trim(line);
+  static const std::set<std::string> hashLanguages = {"python", "ruby", "bash", "shell", "perl", "r", "yaml", "toml",
+                                                      "cmake", "make", "dockerfile", "elixir", "powershell", "nginx"};
+  auto strip = [&](std::size_t n) {
+    body = trim(t.substr(n));
+    return true;
+  };
+  if (hashLanguages.count(language)) {
+    if (t.rfind("#!", 0) == 0) return false;
+    if (t.rfind("#", 0) == 0) return strip(1);
+    return false;
+  }
+  if (language == "sql" || language == "lua" || language == "haskell") {
+    if (t.rfind("--", 0) == 0) return strip(2);
+    return false;
+  }
+  if (t.rfind("///", 0) == 0 || t.rfind("//!", 0) == 0) return strip(3);
+  if (t.rfind("//", 0) == 0) return strip(2);
+  if (t.rfind("/**", 0) == 0) return strip(3);
+  if (t.rfind("/*", 0) == 0) return strip(2);
+  if (t.rfind("*/", 0) == 0) return strip(2);
+  if (t.rfind("*", 0) == 0) return strip(1);
+  return false;
+}
+
+bool isBoilerplate(const std::string& text) {
+  static const std::regex legal("(copyright|license|licence|spdx|all rights reserved|@generated|auto-generated|do not edit)",
+                                std::regex::icase);
+  return std::regex_search(text, legal);
+}
+
+std::string cleanComment(std::string text) {
+  for (const char* tail : {"*/", "\"\"\"", "'''"}) {
+    auto at = text.find(tail);
+    if (at != std::string::npos) text = text.substr(0, at);
+  }
+  return trim(text);
+}
+
+// A Python docstring starting at line index `from` (after a def/class/module start).
+std::string docstringAt(const std::vector<std::string>& all, std::size_t from) {
+  if (from >= all.size()) return "";
+  std::string first = trim(all[from]);
+  for (const char* quote : {"\"\"\"", "'''"}) {
+    std::string q = quote;
+    auto at = first.find(q);
+    if (at == std::string::npos || (at > 0 && first.find_first_not_of("rRuUbB") != at)) continue;
+    std::string body = first.substr(at + 3);
+    auto close = body.find(q);
+    if (close != std::string::npos) return trim(body.substr(0, close));
+    std::string text = body;
+    for (std::size_t i = from + 1; i < all.size() && i < from + 40; ++i) {
+      auto end = all[i].find(q);
+      if (end != std::string::npos) return trim(text + "\n" + all[i].substr(0, end));
+      text += "\n" + all[i];
+    }
+    return trim(text);
+  }
+  return "";
+}
+
+// The comment block right above line `line` (1-based).
+std::string commentAbove(const std::string& language, const std::vector<std::string>& all, int line) {
+  std::vector<std::string> parts;
+  int i = line - 2;
+  // Skip decorators and annotations.
+  while (i >= 0) {
+    std::string t = trim(all[static_cast<std::size_t>(i)]);
+    if (!t.empty() && (t[0] == '@' || t.rfind("#[", 0) == 0 || t.rfind("[[", 0) == 0)) --i;
+    else break;
+  }
+  for (; i >= 0 && parts.size() < 30; --i) {
+    std::string body;
+    if (!isCommentLine(language, all[static_cast<std::size_t>(i)], body)) break;
+    parts.push_back(cleanComment(body));
+  }
+  std::reverse(parts.begin(), parts.end());
+  std::string text;
+  for (const auto& p : parts) {
+    if (p.rfind("@", 0) == 0 || p.rfind("\\", 0) == 0) break;  // @param, \brief blocks end the summary
+    text += (text.empty() ? "" : "\n") + p;
+  }
+  return trim(text);
+}
+
+std::string basenameOf(const std::string& path) {
+  auto slash = path.rfind('/');
+  return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+std::string dirnameOf(const std::string& path) {
+  auto slash = path.rfind('/');
+  return slash == std::string::npos ? "" : path.substr(0, slash);
+}
+std::string stem(const std::string& path) {
+  auto dot = path.rfind('.');
+  auto slash = path.rfind('/');
+  if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) return path;
+  return path.substr(0, dot);
+}
+
+std::string normalizePath(const std::string& path) {
+  std::vector<std::string> parts;
+  std::stringstream in(path);
+  for (std::string part; std::getline(in, part, '/');) {
+    if (part.empty() || part == ".") continue;
+    if (part == "..") {
+      if (parts.empty()) return "";
+      parts.pop_back();
+    } else {
+      parts.push_back(part);
+    }
+  }
+  std::string out;
+  for (const auto& part : parts) out += (out.empty() ? "" : "/") + part;
+  return out;
+}
+
+class ImportResolver {
+ public:
+  explicit ImportResolver(const std::vector<FileAnalysis>& files) {
+    for (const auto& file : files) {
+      if (file.documentation || file.build) continue;
+      paths_.insert(file.path);
+      std::string s = stem(file.path);
+      bySuffix_[s].push_back(file.path);
+      if (basenameOf(s) == "__init__" || basenameOf(s) == "index" || basenameOf(s) == "mod")
+        bySuffix_[dirnameOf(s)].push_back(file.path);
+    }
+  }
+
+  std::string resolve(const FileAnalysis& from, const std::string& raw) const {
+    std::string spec = raw;
+    if (spec.empty()) return "";
+    std::string dir = dirnameOf(from.path);
+    if (from.language == "python" && spec[0] == '.') {
+      std::size_t dots = spec.find_first_not_of('.');
+      std::string rest = dots == std::string::npos ? "" : spec.substr(dots);
+      std::string base = dir;
+      for (std::size_t k = 1; k < (dots == std::string::npos ? spec.size() : dots); ++k) base = dirnameOf(base);
+      std::replace(rest.begin(), rest.end(), '.', '/');
+      return byStem(normalizePath(base + "/" + rest));
+    }
+    if (spec.rfind("./", 0) == 0 || spec.rfind("../", 0) == 0) return byPathOrStem(normalizePath(dir + "/" + spec));
+    if (from.language == "c" || from.language == "c++") {
+      if (auto local = byPath(normalizePath(dir + "/" + spec)); !local.empty()) return local;
+      return bySuffixMatch(spec, true);
+    }
+    std::string path = spec;
+    if (from.language == "python" || from.language == "java" || from.language == "kotlin" || from.language == "scala" ||
+        from.language == "csharp")
+      std::replace(path.begin(), path.end(), '.', '/');
+    for (std::size_t at; (at = path.find("::")) != std::string::npos;) path.replace(at, 2, "/");
+    if (path.rfind("crate/", 0) == 0) path = path.substr(6);
+    if (path.rfind("@/", 0) == 0 || path.rfind("~/", 0) == 0) path = path.substr(2);
+    return bySuffixMatch(path, false);
+  }
+
+ private:
+  std::string byPath(const std::string& path) const { return paths_.count(path) ? path : ""; }
+  std::string byStem(const std::string& s) const {
+    auto found = bySuffix_.find(s);
+    return found == bySuffix_.end() || found->second.empty() ? "" : found->second.front();
+  }
+  std::string byPathOrStem(const std::string& path) const {
+    if (auto exact = byPath(path); !exact.empty()) return exact;
+    return byStem(stem(path).empty() ? path : path);
+  }
+  // The file whose path ends with the import (longest stems first), e.g. "pkg/util" or
+  // "include/foo/bar.h"; a Java import "a.b.C" drops trailing segments for members.
+  std::string bySuffixMatch(std::string path, bool withExtension) const {
+    for (int attempt = 0; attempt < 3 && !path.empty(); ++attempt) {
+      std::string key = withExtension ? path : path;
+      for (const auto& candidate : paths_) {
+        std::string target = withExtension ? candidate : stem(candidate);
+        if (target == key || (target.size() > key.size() && target.compare(target.size() - key.size(), key.size(), key) == 0 &&
+                              target[target.size() - key.size() - 1] == '/'))
+          return candidate;
+      }
+      if (!withExtension) {
+        auto found = bySuffix_.find(path);
+        if (found != bySuffix_.end() && !found->second.empty()) return found->second.front();
+      }
+      path = dirnameOf(path);
+    }
+    return "";
+  }
+
+  std::set<std::string> paths_;
+  std::map<std::string, std::vector<std::string>> bySuffix_;
+};
+
+BuildFile readBuildFile(const std::string& root, const std::string& path) {
+  BuildFile build;
+  build.path = path;
+  std::string name = basenameOf(path);
+  std::string text = readFile(fs::path(root) / path, 1 << 20);
+  std::smatch match;
+  if (name == "package.json") {
+    build.kind = "npm";
+    json package = json::parse(text, nullptr, false);
+    if (package.is_object()) {
+      build.name = package.value("name", "");
+      build.description = package.value("description", "");
+      if (package.contains("scripts") && package["scripts"].is_object())
+        for (auto& [key, value] : package["scripts"].items())
+          if (value.is_string()) build.facts.push_back("script `" + key + "`: " + value.get<std::string>());
+      for (const char* field : {"dependencies", "devDependencies"})
+        if (package.contains(field) && package[field].is_object())
+          build.facts.push_back(std::to_string(package[field].size()) + " " + field);
+      if (package.contains("main") && package["main"].is_string()) build.facts.push_back("main: " + package["main"].get<std::string>());
+    }
+  } else if (name == "CMakeLists.txt") {
+    build.kind = "cmake";
+    static const std::regex project(R"(project\s*\(\s*([A-Za-z0-9_.-]+))", std::regex::icase);
+    static const std::regex target(R"((add_executable|add_library)\s*\(\s*([A-Za-z0-9_.:-]+))", std::regex::icase);
+    if (std::regex_search(text, match, project)) build.name = match[1];
+    for (std::sregex_iterator it(text.begin(), text.end(), target), end; it != end && build.facts.size() < 30; ++it)
+      build.facts.push_back(std::string((*it)[1] == "add_executable" ? "executable " : "library ") + (*it)[2].str());
+  } else if (name == "pyproject.toml" || name == "setup.py" || name == "setup.cfg") {
+    build.kind = "python";
+    static const std::regex nameField(R"(name\s*[=:]\s*["']?([A-Za-z0-9_.-]+))");
+    static const std::regex descriptionField(R"(description\s*[=:]\s*["']([^"'\n]+))");
+    if (std::regex_search(text, match, nameField)) build.name = match[1];
+    if (std::regex_search(text, match, descriptionField)) build.description = match[1];
+  } else if (name == "go.mod") {
+    build.kind = "go";
+    static const std::regex module(R"(module\s+(\S+))");
+    if (std::regex_search(text, match, module)) build.name = match[1];
+  } else if (name == "Cargo.toml") {
+    build.kind = "cargo";
+    static const std::regex nameField(R"(name\s*=\s*"([^"]+))");
+    static const std::regex descriptionField(R"(description\s*=\s*"([^"]+))");
+    if (std::regex_search(text, match, nameField)) build.name = match[1];
+    if (std::regex_search(text, match, descriptionField)) build.description = match[1];
+  } else {
+    build.kind = name;
+  }
+  build.name = validUtf8(build.name);
+  build.description = validUtf8(build.description);
+  for (auto& fact : build.facts) fact = validUtf8(fact);
+  return build;
+}
+
+std::string readmeOpening(const std::string& text) {
+  std::string out;
+  bool inCode = false;
+  for (const auto& line : lines(text)) {
+    std::string t = trim(line);
+    if (t.rfind("```", 0) == 0) {
+      inCode = !inCode;
+      continue;
+    }
+    if (inCode || t.empty() || t[0] == '#' || t[0] == '[' || t[0] == '!' || t[0] == '<' || t[0] == '|' || t[0] == '=' || t[0] == '-') {
+      if (!out.empty() && t.empty()) break;  // the first paragraph of prose is enough
+      continue;
+    }
+    out += (out.empty() ? "" : " ") + t;
+    if (out.size() > 1500) break;
+  }
+  return firstSentences(out, 1200);
+}
+
+}  // namespace
+
+std::string firstSentences(const std::string& text, std::size_t maxChars) {
+  std::string flat;
+  for (char c : text) flat += (c == '\n' || c == '\t') ? ' ' : c;
+  while (flat.find("  ") != std::string::npos) flat.replace(flat.find("  "), 2, " ");
+  flat = trim(flat);
+  if (flat.size() <= maxChars) return flat;
+  auto cut = flat.rfind(". ", maxChars);
+  if (cut != std::string::npos && cut > maxChars / 3) return flat.substr(0, cut + 1);
+  cut = flat.rfind(' ', maxChars);
+  return flat.substr(0, cut == std::string::npos ? maxChars : cut) + "...";
+}
+
+std::vector<std::string> extractImports(const std::string& language, const std::string& text) {
+  struct Pattern {
+    std::vector<std::string> languages;
+    std::regex regex;
+  };
+  static const std::vector<Pattern> patterns = {
+      {{"python"}, std::regex(R"re(^\s*from\s+([.\w]+)\s+import\b)re")},
+      {{"python"}, std::regex(R"re(^\s*import\s+([\w.]+))re")},
+      {{"javascript", "typescript", "vue", "svelte"}, std::regex(R"re(\bfrom\s+['"]([^'"]+)['"])re")},
+      {{"javascript", "typescript", "vue", "svelte"}, std::regex(R"re(^\s*import\s+['"]([^'"]+)['"])re")},
+      {{"javascript", "typescript"}, std::regex(R"re(\brequire\s*\(\s*['"]([^'"]+)['"]\s*\))re")},
+      {{"c", "c++", "objective-c"}, std::regex(R"re(^\s*#\s*(?:include|import)\s*[<"]([^>"]+)[>"])re")},
+      {{"java", "kotlin", "scala", "groovy"}, std::regex(R"re(^\s*import\s+(?:static\s+)?([\w.]+))re")},
+      {{"go"}, std::regex(R"re(^\s*(?:import\s+)?(?:\w+\s+)?"([\w./-]+)"\s*$)re")},
+      {{"rust"}, std::regex(R"re(^\s*(?:pub\s+)?use\s+([\w:]+))re")},
+      {{"rust"}, std::regex(R"re(^\s*(?:pub\s+)?mod\s+(\w+)\s*;)re")},
+      {{"ruby"}, std::regex(R"re(^\s*require(?:_relative)?\s*\(?\s*['"]([^'"]+)['"])re")},
+      {{"php"}, std::regex(R"re(^\s*use\s+([\w\\]+))re")},
+      {{"csharp"}, std::regex(R"re(^\s*using\s+([\w.]+)\s*;)re")},
+  };
+  std::vector<std::string> imports;
+  std::set<std::string> seen;
+  bool inGoImports = false;
+  for (const auto& line : lines(text)) {
+    if (language == "go") {
+      std::string t = trim(line);
+      if (t.rfind("import (", 0) == 0) {
+        inGoImports = true;
+        continue;
+      }
+      if (inGoImports && t == ")") {
+        inGoImports = false;
+        continue;
+      }
+      if (!inGoImports && t.rfind("import ", 0) != 0) continue;
+    }
+    for (const auto& pattern : patterns) {
+      if (std::find(pattern.languages.begin(), pattern.languages.end(), language) == pattern.languages.end()) continue;
+      std::smatch match;
+      if (std::regex_search(line, match, pattern.regex)) {
+        std::string value = match[1];
+        if (language == "rust" && line.find("mod ") != std::string::npos && line.find("use ") == std::string::npos)
+          value = "./" + value;
+        if (language == "ruby" && line.find("require_relative") != std::string::npos && value.rfind(".", 0) != 0)
+          value = "./" + value;
+        if (language == "php") std::replace(value.begin(), value.end(), '\\', '/');
+        if (seen.insert(value).second) imports.push_back(value);
+      }
+    }
+    if (imports.size() >= 200) break;
+  }
+  return imports;
+}
+
+std::string leadingComment(const std::string& language, const std::string& source) {
+  auto all = lines(source);
+  std::size_t i = 0;
+  while (i < all.size() && (trim(all[i]).empty() || trim(all[i]).rfind("#!", 0) == 0 || trim(all[i]).rfind("# -*-", 0) == 0 ||
+                            trim(all[i]).rfind("'use strict'", 0) == 0 || trim(all[i]).rfind("\"use strict\"", 0) == 0 ||
+                            trim(all[i]).rfind("#pragma once", 0) == 0 || trim(all[i]).rfind("package ", 0) == 0))
+    ++i;
+  // Blocks until one is not boilerplate (a licence header comes first in many files).
+  for (int block = 0; block < 3 && i < all.size(); ++block) {
+    std::string text;
+    if (language == "python") {
+      text = docstringAt(all, i);
+      if (!text.empty()) {
+        if (!isBoilerplate(text)) return text;
+        while (i < all.size() && !trim(all[i]).empty()) ++i;
+        while (i < all.size() && trim(all[i]).empty()) ++i;
+        continue;
+      }
+    }
+    std::vector<std::string> parts;
+    std::string body;
+    bool inBlock = false;
+    for (; i < all.size(); ++i) {
+      std::string t = trim(all[i]);
+      if (t.rfind("/*", 0) == 0) inBlock = true;
+      if (inBlock) {
+        std::string inner = t;
+        for (const char* prefix : {"/**", "/*!", "/*", "*/", "*"})
+          if (inner.rfind(prefix, 0) == 0) {
+            inner = inner.substr(std::string(prefix).size());
+            break;
+          }
+        parts.push_back(cleanComment(inner));
+        if (t.find("*/") != std::string::npos) {
+          ++i;
+          break;
+        }
+        continue;
+      }
+      if (!isCommentLine(language, all[i], body)) break;
+      parts.push_back(cleanComment(body));
+    }
+    for (const auto& p : parts) text += (text.empty() ? "" : "\n") + p;
+    text = trim(text);
+    if (text.empty()) return "";
+    if (!isBoilerplate(text)) return text;
+    while (i < all.size() && trim(all[i]).empty()) ++i;
+  }
+  return "";
+}
+
+const FileAnalysis* Analysis::find(const std::string& path) const {
+  auto found = std::lower_bound(files.begin(), files.end(), path, [](const FileAnalysis& f, const std::string& p) { return f.path < p; });
+  return found != files.end() && found->path == path ? &*found : nullptr;
+}
+
+json Analysis::toJson() const {
+  json out = {{"name", name}, {"readme", readme}, {"linesByLanguage", linesByLanguage}, {"skipped", skipped},
+              {"truncated", truncated}, {"files", json::array()}, {"builds", json::array()}};
+  for (const auto& f : files) {
+    json symbols = json::array();
+    for (const auto& s : f.symbols)
+      symbols.push_back({{"name", s.name}, {"kind", s.kind}, {"scope", s.scope}, {"signature", s.signature},
+                         {"line", s.line}, {"end", s.end}, {"doc", s.doc}});
+    out["files"].push_back({{"path", f.path}, {"language", f.language}, {"lines", f.lines}, {"bytes", f.bytes},
+                            {"summary", f.summary}, {"symbols", symbols}, {"imports", f.imports},
+                            {"dependsOn", f.dependsOn}, {"usedBy", f.usedBy}, {"entryPoint", f.entryPoint},
+                            {"documentation", f.documentation}, {"build", f.build}});
+  }
+  for (const auto& b : builds)
+    out["builds"].push_back({{"path", b.path}, {"kind", b.kind}, {"name", b.name}, {"description", b.description}, {"facts", b.facts}});
+  return out;
+}
+
+Analysis Analysis::fromJson(const json& in) {
+  Analysis a;
+  a.name = in.value("name", "");
+  a.readme = in.value("readme", "");
+  a.linesByLanguage = in.value("linesByLanguage", std::map<std::string, std::uint64_t>{});
+  a.skipped = in.value("skipped", std::vector<std::string>{});
+  a.truncated = in.value("truncated", false);
+  for (const auto& f : in.at("files")) {
+    FileAnalysis file;
+    file.path = f.at("path");
+    file.language = f.value("language", "");
+    file.lines = f.value("lines", 0ull);
+    file.bytes = f.value("bytes", 0ull);
+    file.summary = f.value("summary", "");
+    for (const auto& s : f.at("symbols"))
+      file.symbols.push_back({s.at("name"), s.value("kind", ""), s.value("scope", ""), s.value("signature", ""),
+                              s.value("line", 0), s.value("end", 0), s.value("doc", "")});
+    file.imports = f.value("imports", std::vector<std::string>{});
+    file.dependsOn = f.value("dependsOn", std::vector<std::string>{});
+    file.usedBy = f.value("usedBy", std::vector<std::string>{});
+    file.entryPoint = f.value("entryPoint", false);
+    file.documentation = f.value("documentation", false);
+    file.build = f.value("build", false);
+    a.files.push_back(std::move(file));
+  }
+  for (const auto& b : in.at("builds"))
+    a.builds.push_back({b.at("path"), b.value("kind", ""), b.value("name", ""), b.value("description", ""),
+                        b.value("facts", std::vector<std::string>{})});
+  return a;
+}
+
+Analysis analyze(const std::string& root, const Inventory& inventory, const AnalysisOptions& options,
+                 const std::function<void(std::size_t, std::size_t)>& progress) {
+  Analysis analysis;
+  analysis.name = fs::path(root).filename().string();
+  analysis.skipped = inventory.skipped;
+  analysis.truncated = inventory.truncated;
+  std::map<std::string, std::size_t> index;
+  for (const auto& file : inventory.files) {
+    FileAnalysis f;
+    f.path = file.path;
+    f.language = file.language;
+    f.lines = file.lines;
+    f.bytes = file.bytes;
+    f.documentation = file.documentation;
+    f.build = file.build;
+    index[f.path] = analysis.files.size();
+    analysis.files.push_back(std::move(f));
+    if (!file.language.empty() && !file.documentation) analysis.linesByLanguage[file.language] += file.lines;
+  }
+
+  // Symbols from ctags, in batches of files (paths relative to the root).
+  std::vector<std::string> codeFiles;
+  for (const auto& f : analysis.files)
+    if (!f.documentation && !f.build && !f.language.empty() && f.language != "json" && f.language != "yaml" &&
+        f.language != "text" && f.language != "markdown")
+      codeFiles.push_back(f.path);
+  constexpr std::size_t kBatch = 200;
+  for (std::size_t start = 0; start < codeFiles.size(); start += kBatch) {
+    std::vector<std::string> argv = {options.ctags, "--output-format=json", "--fields=+nKSse", "--sort=no",
+                                     "--extras=-F", "-f", "-"};
+    // "./" keeps a file named like an option from being read as one.
+    for (std::size_t i = start; i < std::min(codeFiles.size(), start + kBatch); ++i) argv.push_back("./" + codeFiles[i]);
+    auto result = runProcess(argv, root, options.ctagsTimeoutSeconds);
+    std::istringstream in(result.output);
+    for (std::string line; std::getline(in, line);) {
+      json tag = json::parse(line, nullptr, false);
+      if (!tag.is_object() || tag.value("_type", "") != "tag" || !tag.contains("path")) continue;
+      std::string tagPath = tag["path"].get<std::string>();
+      if (tagPath.rfind("./", 0) == 0) tagPath = tagPath.substr(2);
+      auto found = index.find(tagPath);
+      if (found == index.end()) continue;
+      std::string kind = tag.value("kind", "");
+      // Locals, parameters and imports are not part of what a file offers.
+      if (kind == "local" || kind == "parameter" || kind == "variable" || kind == "import" || kind == "label" ||
+          kind == "externvar" || kind == "prototype" || kind == "heading" || kind == "chapter" || kind == "section")
+        continue;
+      Symbol symbol;
+      symbol.name = validUtf8(tag.value("name", ""));
+      symbol.kind = kind;
+      // Namespaces and packages do not make a symbol a member of something.
+      std::string scopeKind = tag.value("scopeKind", "");
+      if (scopeKind != "namespace" && scopeKind != "package" && scopeKind != "module" && scopeKind != "file")
+        symbol.scope = validUtf8(tag.value("scope", ""));
+      symbol.signature = validUtf8(tag.value("signature", ""));
+      symbol.line = tag.value("line", 0);
+      symbol.end = tag.value("end", symbol.line);
+      if (symbol.name.empty() || symbol.name.rfind("__anon", 0) == 0) continue;
+      auto& symbols = analysis.files[found->second].symbols;
+      if (symbols.size() < 2000) symbols.push_back(std::move(symbol));
+    }
+    if (progress) progress(std::min(codeFiles.size(), start + kBatch), codeFiles.size());
+  }
+
+  // Summaries, symbol docs and imports from the text of each file.
+  for (auto& f : analysis.files) {
+    if (f.build) analysis.builds.push_back(readBuildFile(root, f.path));
+    std::string text = readFile(fs::path(root) / f.path);
+    std::string lower = f.path;
+    for (auto& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (f.documentation) {
+      if (analysis.readme.empty() && (lower == "readme.md" || lower == "readme.rst" || lower == "readme.txt" || lower == "readme"))
+        analysis.readme = validUtf8(readmeOpening(text));
+      continue;
+    }
+    f.summary = validUtf8(firstSentences(leadingComment(f.language, text), 400));
+    auto all = lines(text);
+    for (auto& symbol : f.symbols) {
+      std::string doc;
+      if (f.language == "python" && symbol.line > 0) doc = docstringAt(all, static_cast<std::size_t>(symbol.line));
+      if (doc.empty() && symbol.line > 0 && static_cast<std::size_t>(symbol.line) <= all.size())
+        doc = commentAbove(f.language, all, symbol.line);
+      symbol.doc = validUtf8(firstSentences(doc, 300));
+    }
+    std::sort(f.symbols.begin(), f.symbols.end(), [](const Symbol& a, const Symbol& b) { return a.line < b.line; });
+    f.imports = extractImports(f.language, text);
+    for (auto& import : f.imports) import = validUtf8(import);
+    std::string base = basenameOf(stem(f.path));
+    f.entryPoint = base == "main" || base == "__main__" || base == "cli" || base == "app" || base == "server" ||
+                   (base == "index" && dirnameOf(f.path).find('/') == std::string::npos) ||
+                   std::any_of(f.symbols.begin(), f.symbols.end(), [](const Symbol& s) { return s.name == "main" && s.kind == "function"; });
+  }
+  ImportResolver resolver(analysis.files);
+  for (auto& f : analysis.files) {
+    std::set<std::string> depends;
+    for (const auto& import : f.imports) {
+      std::string target = resolver.resolve(f, import);
+      if (!target.empty() && target != f.path) depends.insert(target);
+    }
+    f.dependsOn.assign(depends.begin(), depends.end());
+  }
+  for (const auto& f : analysis.files)
+    for (const auto& target : f.dependsOn)
+      if (auto it = index.find(target); it != index.end()) analysis.files[it->second].usedBy.push_back(f.path);
+  for (auto& b : analysis.builds)
+    if (!b.name.empty() && b.path.find('/') == std::string::npos) analysis.name = b.name;
+  return analysis;
+}
+
+}  // namespace docs::generation

@@ -1,0 +1,80 @@
+#pragma once
+// What the code says about itself: symbols from Universal Ctags (name, kind, scope,
+// signature, lines), imports resolved to files of the tree, doc comments and
+// docstrings, the README, build files and entry points. Kept as JSON so later stages
+// (and the rag plugin) read it without parsing the code again.
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "inventory.hpp"
+
+namespace docs::generation {
+
+struct Symbol {
+  std::string name;
+  std::string kind;       // function, class, method, struct, ...
+  std::string scope;      // enclosing class or namespace
+  std::string signature;  // "(int a, int b)" when ctags knows it
+  int line = 0;
+  int end = 0;
+  std::string doc;        // its doc comment or docstring, first paragraph
+};
+
+struct FileAnalysis {
+  std::string path;
+  std::string language;
+  std::uint64_t lines = 0;
+  std::uint64_t bytes = 0;
+  std::string summary;                  // the file's own leading comment or docstring
+  std::vector<Symbol> symbols;
+  std::vector<std::string> imports;     // as written
+  std::vector<std::string> dependsOn;   // files of this tree it imports
+  std::vector<std::string> usedBy;      // files of this tree importing it
+  bool entryPoint = false;
+  bool documentation = false;
+  bool build = false;
+};
+
+struct BuildFile {
+  std::string path;
+  std::string kind;         // "npm", "cmake", "python", "go", "cargo", ...
+  std::string name;
+  std::string description;
+  std::vector<std::string> facts;  // "script test: vitest run", "target docsd (executable)"
+};
+
+struct Analysis {
+  std::string name;          // project or folder name
+  std::string readme;        // the README's opening, plain text
+  std::vector<FileAnalysis> files;
+  std::vector<BuildFile> builds;
+  std::map<std::string, std::uint64_t> linesByLanguage;
+  std::vector<std::string> skipped;
+  bool truncated = false;
+
+  const FileAnalysis* find(const std::string& path) const;
+  nlohmann::json toJson() const;
+  static Analysis fromJson(const nlohmann::json& json);
+};
+
+struct AnalysisOptions {
+  std::string ctags = "ctags";   // Universal Ctags with +json
+  int ctagsTimeoutSeconds = 300;
+};
+
+// progress(done, total) after each batch of files.
+Analysis analyze(const std::string& root, const Inventory& inventory, const AnalysisOptions& options,
+                 const std::function<void(std::size_t, std::size_t)>& progress = {});
+
+// Pieces exposed for tests.
+std::vector<std::string> extractImports(const std::string& language, const std::string& text);
+std::string leadingComment(const std::string& language, const std::string& text);
+std::string firstSentences(const std::string& text, std::size_t maxChars);
+
+}  // namespace docs::generation

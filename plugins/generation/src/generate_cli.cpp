@@ -1,0 +1,190 @@
+#include "generate_cli.hpp"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <optional>
+#include <sstream>
+#include <iostream>
+#include <map>
+
+#include <docs/ydoc/prosemirror.hpp>
+
+#include "analysis.hpp"
+#include "inventory.hpp"
+#include "offline_writer.hpp"
+#include "planner.hpp"
+#include "source_archive.hpp"
+
+namespace fs = std::filesystem;
+
+namespace docs::generation {
+namespace {
+
+const char* kUsage =
+    "usage: docsd generate <path|file.zip> --out DIR [--language en|ru|de] [--name NAME]\n"
+    "Writes the documentation of a source tree as Markdown files plus index.json.\n";
+
+// The Markdown file of a page, relative to the output folder.
+std::string outputPath(const std::string& key) {
+  if (key == "overview") return "index.md";
+  auto safe = [](std::string text) {
+    for (auto& c : text)
+      if (c == ':' || c == '\\' || static_cast<unsigned char>(c) < 0x20) c = '_';
+    return text;
+  };
+  if (key.rfind("topic:", 0) == 0) {
+    std::string folder = key.substr(6);
+    return "topics/" + safe(folder == "." ? "top-level" : folder) + ".md";
+  }
+  if (key.rfind("file:", 0) == 0) return "files/" + safe(key.substr(5)) + ".md";
+  return safe(key) + ".md";
+}
+
+std::string relativeLink(const std::string& from, const std::string& to) {
+  return fs::path(to).lexically_relative(fs::path(from).parent_path()).generic_string();
+}
+
+class Progress {
+ public:
+  explicit Progress(std::ostream& err) : err_(err), terminal_(::isatty(2)), started_(std::chrono::steady_clock::now()) {}
+  void stage(const std::string& name) {
+    if (terminal_ && !current_.empty()) err_ << "\n";
+    current_ = name;
+    if (!terminal_) err_ << "[" << elapsed() << "s] " << name << std::endl;
+    else show(0, 0);
+  }
+  void show(std::size_t done, std::size_t total) {
+    if (!terminal_) return;
+    err_ << "\r\033[K[" << elapsed() << "s] " << current_;
+    if (total) err_ << " " << done << "/" << total;
+    err_ << std::flush;
+  }
+  void finish() {
+    if (terminal_) err_ << "\n";
+  }
+
+ private:
+  long elapsed() const {
+    return static_cast<long>(std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - started_).count());
+  }
+  std::ostream& err_;
+  bool terminal_;
+  std::chrono::steady_clock::time_point started_;
+  std::string current_;
+};
+
+}  // namespace
+
+int runGenerateCli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  std::string source, outDir, language = "en", name;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    auto value = [&]() -> std::string {
+      if (i + 1 >= args.size()) throw std::invalid_argument(args[i] + " needs a value");
+      return args[++i];
+    };
+    if (args[i] == "--out") outDir = value();
+    else if (args[i] == "--language") language = value();
+    else if (args[i] == "--name") name = value();
+    else if (args[i] == "--help" || args[i] == "-h") {
+      out << kUsage;
+      return 0;
+    } else if (source.empty() && !args[i].empty() && args[i][0] != '-') source = args[i];
+    else {
+      err << "docsd generate: unknown argument " << args[i] << "\n" << kUsage;
+      return 2;
+    }
+  }
+  if (source.empty() || outDir.empty()) {
+    err << kUsage;
+    return 2;
+  }
+  if (language != "en" && language != "ru" && language != "de") {
+    err << "docsd generate: --language must be en, ru or de\n";
+    return 2;
+  }
+  Progress progress(err);
+  std::string root = source;
+  std::optional<fs::path> unpacked;
+  if (fs::is_regular_file(source)) {
+    progress.stage("unpacking");
+    fs::path temp = fs::temp_directory_path() / ("docsd-generate-" + std::to_string(::getpid()));
+    fs::remove_all(temp);
+    auto result = unpackZip(source, temp.string(), ArchiveLimits{});
+    if (!result.ok) {
+      progress.finish();
+      err << "docsd generate: " << result.error << "\n";
+      return 1;
+    }
+    unpacked = temp;
+    root = temp.string();
+  } else if (!fs::is_directory(source)) {
+    err << "docsd generate: " << source << " is neither a folder nor a ZIP file\n";
+    return 1;
+  }
+  struct Cleanup {
+    std::optional<fs::path>& path;
+    ~Cleanup() {
+      if (path) fs::remove_all(*path);
+    }
+  } cleanup{unpacked};
+
+  progress.stage("inventory");
+  auto inventory = takeInventory(root, InventoryLimits{});
+  progress.stage("analysis (" + std::to_string(inventory.files.size()) + " files)");
+  auto analysis = analyze(root, inventory, AnalysisOptions{}, [&](std::size_t done, std::size_t total) { progress.show(done, total); });
+  if (!name.empty()) analysis.name = name;
+  else if (analysis.name.empty() || unpacked) analysis.name = fs::path(source).stem().string();
+  progress.stage("planning topics");
+  PlanOptions planOptions;
+  if (std::ifstream wiki(fs::path(root) / ".docs" / "wiki.json"); wiki) {
+    std::stringstream text;
+    text << wiki.rdbuf();
+    planOptions.wikiJson = text.str();
+  }
+  auto plan = planTopics(analysis, planOptions);
+  auto pages = planPages(analysis, plan, language);
+  progress.stage("writing " + std::to_string(pages.size()) + " pages");
+  std::map<std::string, std::string> paths;
+  for (const auto& page : pages) paths[page.key] = outputPath(page.key);
+  fs::create_directories(outDir);
+  std::size_t done = 0;
+  for (auto& page : pages) {
+    const std::string& self = paths[page.key];
+    WriterContext context;
+    context.language = language;
+    context.sourceRoot = root;
+    context.sourceUrl = [](const std::string& path, int from, int to) {
+      return path + "#L" + std::to_string(from) + "-L" + std::to_string(to);
+    };
+    context.pageHref = [&](const std::string& key) {
+      auto found = paths.find(key);
+      return found == paths.end() ? std::string() : relativeLink(self, found->second);
+    };
+    writePage(page, analysis, plan, context);
+    fs::path target = fs::path(outDir) / self;
+    fs::create_directories(target.parent_path());
+    std::ofstream(target) << ydoc::toMarkdown(page.content);
+    progress.show(++done, pages.size());
+  }
+  std::map<std::string, std::vector<std::size_t>> children;
+  for (std::size_t i = 0; i < pages.size(); ++i) children[pages[i].parentKey].push_back(i);
+  std::function<nlohmann::json(const std::string&)> tree = [&](const std::string& parent) {
+    nlohmann::json list = nlohmann::json::array();
+    for (auto i : children[parent])
+      list.push_back({{"key", pages[i].key}, {"title", pages[i].title}, {"type", pages[i].type},
+                      {"path", paths[pages[i].key]}, {"children", tree(pages[i].key)}});
+    return list;
+  };
+  nlohmann::json index = tree("");
+  std::ofstream(fs::path(outDir) / "index.json") << index.dump(2) << "\n";
+  progress.finish();
+  out << "wrote " << pages.size() << " pages (" << plan.topics.size() << " topics, " << plan.filePages.size()
+      << " file pages) from " << analysis.files.size() << " files to " << outDir << "\n";
+  return 0;
+}
+
+}  // namespace docs::generation

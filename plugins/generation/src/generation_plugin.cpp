@@ -1,0 +1,76 @@
+// The generation plugin module: jobs per stage, reactions to uploads and deletions, and
+// GET /api/project/{id}/generation (the status history of a project's generation).
+#include <docs/plugin.hpp>
+#include <docs/services/access_control.hpp>
+
+#include <memory>
+
+#include "generation_service.hpp"
+
+namespace docs_plugin_generation {
+struct EmbeddedMigration {
+  int version;
+  const char* name;
+  const char* sql;
+};
+const std::vector<EmbeddedMigration>& embeddedMigrations();
+}  // namespace docs_plugin_generation
+
+namespace {
+
+std::int64_t idFrom(const docs::Json& value) {
+  if (value.is_number_integer()) return value.get<std::int64_t>();
+  if (value.is_string()) {
+    try {
+      return std::stoll(value.get<std::string>());
+    } catch (const std::exception&) {
+    }
+  }
+  return 0;
+}
+
+class GenerationPlugin final : public docs::Plugin {
+ public:
+  void configure(docs::Registry& registry) override {
+    context_ = &registry.context();
+    registry.configKey("generation.ctags", "ctags", "Universal Ctags executable (with JSON output).");
+    registry.configKey("generation.max_files", "20000", "Files documented per project at most.");
+    registry.configKey("generation.max_unpacked_mb", "1024", "Largest unpacked size of an uploaded ZIP.");
+    registry.configKey("generation.fail_stage", "", "For tests: a stage that fails on purpose (unpack, analyze, overview, topics, topic_pages, subtopics, file_pages).");
+    for (const auto& m : docs_plugin_generation::embeddedMigrations()) registry.migration(m.version, m.name, m.sql);
+    const auto& config = context_->config();
+    settings_.ctags = config.getString("generation.ctags");
+    settings_.maxFiles = static_cast<std::uint64_t>(config.getInt("generation.max_files"));
+    settings_.maxUnpackedBytes = static_cast<std::uint64_t>(config.getInt("generation.max_unpacked_mb")) << 20;
+    settings_.failStage = config.getString("generation.fail_stage");
+
+    registry.jobHandler(docs::generation::GenerationService::kJobKind, [this](docs::JobContext& job) {
+      if (service_) service_->runStage(job);
+      else throw std::runtime_error("generation is not started");
+    });
+    registry.subscribe("project.zip_uploaded", [this](const docs::Json& payload) {
+      if (service_ && payload.contains("project_id")) service_->onZipUploaded(idFrom(payload["project_id"]));
+    });
+    registry.subscribe("project.deleted", [this](const docs::Json& payload) {
+      if (service_ && payload.contains("project_id")) service_->onProjectDeleted(idFrom(payload["project_id"]));
+    });
+    registry.route(docs::Method::Get, "/api/project/{id}/generation", [this](docs::Request& request, docs::Response& response) {
+      auto id = request.idParam("id");
+      auto& access = context_->requireService<docs::AccessControl>();
+      access.require(id, request.principal(), docs::Role::Read);
+      response.json(service_->describe(id));
+    });
+  }
+
+  void start() override { service_ = std::make_unique<docs::generation::GenerationService>(*context_, settings_); }
+
+ private:
+  docs::Context* context_ = nullptr;
+  docs::generation::GenerationSettings settings_;
+  std::unique_ptr<docs::generation::GenerationService> service_;
+};
+
+}  // namespace
+
+DOCS_PLUGIN(GenerationPlugin, "generation", "0.1.0", "projects,pages,rbac",
+            "Documentation written from code: ZIP sources, analysis with Universal Ctags, the offline writer")

@@ -1,0 +1,52 @@
+#pragma once
+// Runs the pipeline for projects in the server: one job per stage (unpack, analyze,
+// write), each idempotent and resumable on any node, advancing the project's status
+// through the spec's values and recording each in generation_status_log.
+
+#include <cstdint>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace docs {
+class Context;
+class JobContext;
+}  // namespace docs
+
+namespace docs::generation {
+
+struct GenerationSettings {
+  std::string failStage;      // tests: a stage that fails on purpose ("" = none)
+  std::string ctags = "ctags";
+  std::uint64_t maxFiles = 20000;
+  std::uint64_t maxUnpackedBytes = 1ull << 30;
+};
+
+class GenerationService {
+ public:
+  GenerationService(Context& context, GenerationSettings settings);
+
+  // A ZIP was uploaded: queue its generation.
+  void onZipUploaded(std::int64_t projectId);
+  // The project is gone: drop its files and bookkeeping (running jobs stop by themselves).
+  void onProjectDeleted(std::int64_t projectId);
+  void runStage(JobContext& job);
+  // {"status", "stage", "message", "history": [{"status", "message", "at"}]}
+  nlohmann::json describe(std::int64_t projectId);
+
+  static constexpr const char* kJobKind = "generation.stage";
+
+ private:
+  std::string projectDir(std::int64_t projectId) const;
+  bool setStatus(std::int64_t projectId, const std::string& status, const std::string& message = "");
+  void queueStage(std::int64_t projectId, const std::string& stage);
+  void unpack(std::int64_t projectId);
+  void analyzeSources(std::int64_t projectId);
+  void writePages(std::int64_t projectId, JobContext& job);
+  void failIfAsked(const std::string& stage, const std::string& failedStatus);
+
+  Context& context_;
+  GenerationSettings settings_;
+};
+
+}  // namespace docs::generation

@@ -1,0 +1,236 @@
+#include "inventory.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+
+namespace fs = std::filesystem;
+
+namespace docs::generation {
+namespace {
+
+// Folders that hold other people's code or build output.
+const std::set<std::string> kSkippedFolders = {
+    ".git", ".hg", ".svn", "node_modules", "bower_components", "vendor", "third_party", "thirdparty",
+    "external", "dist", "build", "out", "target", ".venv", "venv", "env", "__pycache__", ".tox",
+    ".mypy_cache", ".pytest_cache", ".idea", ".vscode", "coverage", ".next", ".nuxt", ".gradle",
+    "Pods", "DerivedData", ".cache", "site-packages"};
+
+const std::map<std::string, std::string> kByExtension = {
+    {".py", "python"}, {".pyi", "python"}, {".js", "javascript"}, {".mjs", "javascript"}, {".cjs", "javascript"},
+    {".jsx", "javascript"}, {".ts", "typescript"}, {".tsx", "typescript"}, {".mts", "typescript"},
+    {".java", "java"}, {".kt", "kotlin"}, {".kts", "kotlin"}, {".scala", "scala"}, {".go", "go"}, {".rs", "rust"},
+    {".c", "c"}, {".h", "c"}, {".cc", "c++"}, {".cpp", "c++"}, {".cxx", "c++"}, {".hpp", "c++"}, {".hh", "c++"},
+    {".hxx", "c++"}, {".ipp", "c++"}, {".cs", "csharp"}, {".php", "php"}, {".rb", "ruby"}, {".swift", "swift"},
+    {".sql", "sql"}, {".sh", "bash"}, {".bash", "bash"}, {".zsh", "shell"}, {".ps1", "powershell"},
+    {".css", "css"}, {".scss", "scss"}, {".html", "html"}, {".htm", "html"}, {".xml", "xml"}, {".json", "json"},
+    {".yaml", "yaml"}, {".yml", "yaml"}, {".md", "markdown"}, {".markdown", "markdown"}, {".rst", "rst"},
+    {".toml", "toml"}, {".lua", "lua"}, {".pl", "perl"}, {".pm", "perl"}, {".r", "r"}, {".dart", "dart"},
+    {".ex", "elixir"}, {".exs", "elixir"}, {".erl", "erlang"}, {".hs", "haskell"}, {".ml", "ocaml"},
+    {".clj", "clojure"}, {".vue", "vue"}, {".svelte", "svelte"}, {".proto", "protobuf"}, {".cmake", "cmake"},
+    {".gradle", "groovy"}, {".groovy", "groovy"}, {".m", "objective-c"}, {".mm", "objective-c"}, {".zig", "zig"},
+    {".tf", "terraform"}, {".txt", "text"}, {".cfg", "ini"}, {".ini", "ini"}};
+
+const std::map<std::string, std::string> kByName = {
+    {"CMakeLists.txt", "cmake"}, {"Makefile", "make"}, {"makefile", "make"}, {"GNUmakefile", "make"},
+    {"Dockerfile", "dockerfile"}, {"Containerfile", "dockerfile"}, {"Rakefile", "ruby"}, {"Gemfile", "ruby"},
+    {"BUILD", "starlark"}, {"BUILD.bazel", "starlark"}, {"WORKSPACE", "starlark"}, {"meson.build", "meson"},
+    {"nginx.conf", "nginx"}, {".htaccess", "apache"}};
+
+const std::set<std::string> kBinaryExtensions = {
+    ".png", ".jpg", ".jpeg", ".gif", ".webp", ".ico", ".bmp", ".tiff", ".pdf", ".zip", ".gz", ".tgz", ".bz2",
+    ".xz", ".7z", ".rar", ".jar", ".war", ".class", ".o", ".a", ".so", ".dll", ".dylib", ".exe", ".bin",
+    ".wasm", ".pyc", ".pyo", ".woff", ".woff2", ".ttf", ".otf", ".eot", ".mp3", ".mp4", ".mov", ".avi",
+    ".webm", ".ogg", ".wav", ".flac", ".db", ".sqlite", ".lock", ".min.js", ".min.css", ".map", ".svg"};
+
+const std::set<std::string> kBuildFiles = {
+    "CMakeLists.txt", "package.json", "pyproject.toml", "setup.py", "setup.cfg", "go.mod", "Cargo.toml",
+    "pom.xml", "build.gradle", "build.gradle.kts", "Makefile", "meson.build", "composer.json", "Gemfile",
+    "requirements.txt", "Dockerfile", "tsconfig.json", "deno.json", "mix.exs", "Package.swift"};
+
+std::string lower(std::string text) {
+  for (auto& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return text;
+}
+
+bool looksBinary(const std::string& head) { return head.find('\0') != std::string::npos; }
+
+// Minified or generated: very long lines on average.
+bool looksMinified(const std::string& head, std::uint64_t lines, std::uint64_t bytes) {
+  return bytes > 4096 && lines > 0 && bytes / lines > 400 && head.find("\n") > 1000;
+}
+
+}  // namespace
+
+bool globMatch(const std::string& pattern, const std::string& text) {
+  // Iterative matcher: '*' stays within a path segment, '**' crosses segments.
+  std::size_t p = 0, t = 0, starP = std::string::npos, starT = 0;
+  bool starCrosses = false;
+  while (t < text.size()) {
+    if (p < pattern.size() && pattern[p] == '*') {
+      starCrosses = p + 1 < pattern.size() && pattern[p + 1] == '*';
+      p += starCrosses ? 2 : 1;
+      if (starCrosses && p < pattern.size() && pattern[p] == '/') ++p;
+      starP = p;
+      starT = t;
+    } else if (p < pattern.size() && (pattern[p] == '?' ? text[t] != '/' : pattern[p] == text[t])) {
+      ++p;
+      ++t;
+    } else if (starP != std::string::npos && (starCrosses || text[starT] != '/')) {
+      p = starP;
+      t = ++starT;
+    } else {
+      return false;
+    }
+  }
+  while (p < pattern.size() && pattern[p] == '*') ++p;
+  return p == pattern.size();
+}
+
+void IgnoreRules::add(const std::string& baseDir, const std::string& fileText) {
+  std::size_t start = 0;
+  while (start < fileText.size()) {
+    auto end = fileText.find('\n', start);
+    std::string line = fileText.substr(start, end == std::string::npos ? std::string::npos : end - start);
+    start = end == std::string::npos ? fileText.size() : end + 1;
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
+    if (line.empty() || line[0] == '#') continue;
+    Rule rule;
+    rule.base = baseDir;
+    if (line[0] == '!') {
+      rule.negate = true;
+      line.erase(0, 1);
+    }
+    if (!line.empty() && line.back() == '/') {
+      rule.directoryOnly = true;
+      line.pop_back();
+    }
+    if (!line.empty() && line[0] == '/') {
+      rule.anchored = true;
+      line.erase(0, 1);
+    } else if (line.find('/') != std::string::npos) {
+      rule.anchored = true;
+    }
+    if (line.empty()) continue;
+    rule.pattern = line;
+    rules_.push_back(std::move(rule));
+  }
+}
+
+bool IgnoreRules::ignored(const std::string& path, bool isDirectory) const {
+  bool result = false;
+  for (const auto& rule : rules_) {
+    if (rule.directoryOnly && !isDirectory) continue;
+    if (!rule.base.empty() && path.rfind(rule.base + "/", 0) != 0) continue;
+    std::string relative = rule.base.empty() ? path : path.substr(rule.base.size() + 1);
+    bool match = false;
+    if (rule.anchored) {
+      match = globMatch(rule.pattern, relative);
+    } else {
+      auto slash = relative.rfind('/');
+      match = globMatch(rule.pattern, slash == std::string::npos ? relative : relative.substr(slash + 1));
+    }
+    if (match) result = !rule.negate;
+  }
+  return result;
+}
+
+std::string languageOf(const std::string& path) {
+  auto slash = path.rfind('/');
+  std::string name = slash == std::string::npos ? path : path.substr(slash + 1);
+  if (auto found = kByName.find(name); found != kByName.end()) return found->second;
+  if (name.rfind("Dockerfile", 0) == 0) return "dockerfile";
+  auto dot = name.rfind('.');
+  if (dot == std::string::npos || dot == 0) return "";
+  auto found = kByExtension.find(lower(name.substr(dot)));
+  return found == kByExtension.end() ? "" : found->second;
+}
+
+std::string codeBlockLanguage(const std::string& language) {
+  static const std::set<std::string> registered = {
+      "javascript", "typescript", "python", "java", "c++", "c", "csharp", "php", "ruby", "go", "rust", "swift",
+      "kotlin", "scala", "sql", "json", "xml", "html", "yaml", "bash", "sh", "shell", "powershell", "css", "scss",
+      "markdown", "dockerfile", "nginx", "apache"};
+  if (registered.count(language)) return language;
+  if (language == "cmake" || language == "make" || language == "toml" || language == "ini") return "";
+  return "";
+}
+
+Inventory takeInventory(const std::string& root, const InventoryLimits& limits) {
+  Inventory inventory;
+  IgnoreRules rules;
+  auto readSmall = [](const fs::path& path, std::size_t max) {
+    std::ifstream in(path, std::ios::binary);
+    std::string text(max, '\0');
+    in.read(text.data(), static_cast<std::streamsize>(max));
+    text.resize(static_cast<std::size_t>(in.gcount()));
+    return text;
+  };
+  // Depth-first, folders in name order, .gitignore of each folder read before its entries.
+  std::vector<std::pair<std::string, int>> stack = {{"", 0}};
+  while (!stack.empty()) {
+    auto [relative, depth] = stack.back();
+    stack.pop_back();
+    fs::path folder = relative.empty() ? fs::path(root) : fs::path(root) / relative;
+    std::error_code ec;
+    if (fs::exists(folder / ".gitignore", ec)) rules.add(relative, readSmall(folder / ".gitignore", 1 << 20));
+    std::vector<fs::directory_entry> entries;
+    for (const auto& entry : fs::directory_iterator(folder, fs::directory_options::skip_permission_denied, ec))
+      entries.push_back(entry);
+    std::sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) { return a.path() > b.path(); });
+    for (const auto& entry : entries) {
+      std::string name = entry.path().filename().string();
+      std::string path = relative.empty() ? name : relative + "/" + name;
+      auto status = entry.symlink_status(ec);
+      if (fs::is_symlink(status)) {
+        inventory.skipped.push_back(path + ": symbolic link");
+        continue;
+      }
+      if (fs::is_directory(status)) {
+        if (kSkippedFolders.count(name) || rules.ignored(path, true)) continue;
+        if (depth + 1 > limits.maxDepth) {
+          inventory.skipped.push_back(path + ": nested too deep");
+          continue;
+        }
+        stack.emplace_back(path, depth + 1);
+        continue;
+      }
+      if (!fs::is_regular_file(status) || rules.ignored(path, false)) continue;
+      if (inventory.files.size() >= limits.maxFiles) {
+        inventory.truncated = true;
+        continue;
+      }
+      std::string lowerName = lower(name);
+      bool binaryByName = false;
+      for (const auto& extension : kBinaryExtensions)
+        if (lowerName.size() > extension.size() && lowerName.compare(lowerName.size() - extension.size(), extension.size(), extension) == 0)
+          binaryByName = true;
+      if (binaryByName) continue;
+      auto bytes = entry.file_size(ec);
+      if (bytes > limits.maxFileBytes) {
+        inventory.skipped.push_back(path + ": larger than " + std::to_string(limits.maxFileBytes >> 10) + " KB");
+        continue;
+      }
+      std::string text = readSmall(entry.path(), static_cast<std::size_t>(bytes));
+      if (looksBinary(text.substr(0, 8192))) continue;
+      SourceFile file;
+      file.path = path;
+      file.bytes = bytes;
+      file.lines = static_cast<std::uint64_t>(std::count(text.begin(), text.end(), '\n')) + (text.empty() || text.back() == '\n' ? 0 : 1);
+      if (looksMinified(text.substr(0, 8192), file.lines, bytes)) {
+        inventory.skipped.push_back(path + ": minified or generated");
+        continue;
+      }
+      file.language = languageOf(path);
+      file.documentation = lowerName.rfind("readme", 0) == 0 || file.language == "markdown" || file.language == "rst";
+      file.build = kBuildFiles.count(name) > 0;
+      inventory.files.push_back(std::move(file));
+    }
+  }
+  std::sort(inventory.files.begin(), inventory.files.end(), [](const auto& a, const auto& b) { return a.path < b.path; });
+  return inventory;
+}
+
+}  // namespace docs::generation

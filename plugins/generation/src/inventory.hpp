@@ -1,0 +1,60 @@
+#pragma once
+// What is in a source tree and worth documenting: files with their language, size and
+// line count, after ignore rules (.gitignore, vendored and generated folders, binaries,
+// minified files, size caps). Symbolic links are never followed.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace docs::generation {
+
+struct SourceFile {
+  std::string path;      // relative, '/'-separated
+  std::string language;  // "python", "c++", ... ("" for unknown text)
+  std::uint64_t bytes = 0;
+  std::uint64_t lines = 0;
+  bool documentation = false;  // README, docs/*.md
+  bool build = false;          // CMakeLists.txt, package.json, ...
+};
+
+struct InventoryLimits {
+  std::uint64_t maxFiles = 20000;
+  std::uint64_t maxFileBytes = 1 << 20;   // larger files are listed as skipped
+  int maxDepth = 32;
+};
+
+struct Inventory {
+  std::vector<SourceFile> files;       // sorted by path
+  std::vector<std::string> skipped;    // "path: reason"
+  bool truncated = false;              // maxFiles reached
+};
+
+Inventory takeInventory(const std::string& root, const InventoryLimits& limits);
+
+// The language of a path by file name and extension ("" when unknown or not code).
+std::string languageOf(const std::string& path);
+// The registered code-block language for a language name (spec section 9's list).
+std::string codeBlockLanguage(const std::string& language);
+
+// A small .gitignore matcher: patterns with *, ?, **, a leading / (anchored), a trailing
+// / (folders only) and ! (negation), evaluated in order.
+class IgnoreRules {
+ public:
+  void add(const std::string& baseDir, const std::string& fileText);
+  bool ignored(const std::string& path, bool isDirectory) const;
+
+ private:
+  struct Rule {
+    std::string base;
+    std::string pattern;
+    bool negate = false;
+    bool directoryOnly = false;
+    bool anchored = false;
+  };
+  std::vector<Rule> rules_;
+};
+
+bool globMatch(const std::string& pattern, const std::string& text);
+
+}  // namespace docs::generation

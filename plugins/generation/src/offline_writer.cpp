@@ -1,0 +1,605 @@
+#include "offline_writer.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "inventory.hpp"
+
+namespace docs::generation {
+
+using ydoc::Json;
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::map<std::string, std::map<std::string, std::string>> kPhrases = {
+    {"en",
+     {{"overview", "Overview"}, {"at_a_glance", "At a glance"}, {"language", "Language"}, {"files", "Files"},
+      {"lines", "Lines"}, {"modules", "Modules"}, {"module", "Module"}, {"about", "About"},
+      {"architecture", "Architecture"}, {"entry_points", "Entry points"}, {"build", "Build and packaging"},
+      {"public_api", "Public API"}, {"symbol", "Symbol"}, {"kind", "Kind"}, {"signature", "Signature"},
+      {"defined_in", "Defined in"}, {"dependencies", "Dependencies"}, {"uses", "Uses"}, {"used_by", "Used by"},
+      {"file", "File"}, {"purpose", "Purpose"}, {"symbols", "Symbols"}, {"imports", "Imports"},
+      {"imported_by", "Imported by"}, {"source", "Source"}, {"no_description", "No description in the code."},
+      {"project_intro", "{name} is a {language} code base of {files} files and {lines} lines."},
+      {"topic_intro", "This part of the code holds {files} files ({lines} lines) in `{folder}`."},
+      {"topic_intro_root", "These are the files at the top of the source tree: {files} files ({lines} lines)."},
+      {"file_intro", "`{path}` is a {language} file of {lines} lines with {symbols} symbols."},
+      {"diagram_note", "Arrows point from a module to the modules it imports."},
+      {"notes", "Notes"}, {"sections", "Sections"}, {"top_level", "Top-level files"}, {"defined_at", "lines {from}-{to}"},
+      {"skipped", "Not documented"}, {"skipped_note", "{count} files were left out (binary, generated, too large or links)."},
+      {"main_modules", "The most depended-on modules come first."}}},
+    {"ru",
+     {{"overview", "Обзор"}, {"at_a_glance", "Коротко"}, {"language", "Язык"}, {"files", "Файлы"},
+      {"lines", "Строки"}, {"modules", "Модули"}, {"module", "Модуль"}, {"about", "О проекте"},
+      {"architecture", "Архитектура"}, {"entry_points", "Точки входа"}, {"build", "Сборка и пакеты"},
+      {"public_api", "Публичный API"}, {"symbol", "Символ"}, {"kind", "Вид"}, {"signature", "Сигнатура"},
+      {"defined_in", "Где определён"}, {"dependencies", "Зависимости"}, {"uses", "Использует"},
+      {"used_by", "Используется в"}, {"file", "Файл"}, {"purpose", "Назначение"}, {"symbols", "Символы"},
+      {"imports", "Импорты"}, {"imported_by", "Импортируется в"}, {"source", "Исходный код"},
+      {"no_description", "В коде нет описания."},
+      {"project_intro", "{name}: кодовая база на {language}, {files} файлов и {lines} строк."},
+      {"topic_intro", "Эта часть кода: {files} файлов ({lines} строк) в `{folder}`."},
+      {"topic_intro_root", "Файлы в корне исходного дерева: {files} файлов ({lines} строк)."},
+      {"file_intro", "`{path}`: файл на {language}, {lines} строк, {symbols} символов."},
+      {"diagram_note", "Стрелки ведут от модуля к модулям, которые он импортирует."},
+      {"notes", "Заметки"}, {"sections", "Разделы"}, {"top_level", "Файлы верхнего уровня"},
+      {"defined_at", "строки {from}-{to}"}, {"skipped", "Не описано"},
+      {"skipped_note", "Пропущено файлов: {count} (двоичные, сгенерированные, слишком большие или ссылки)."},
+      {"main_modules", "Сначала идут модули, от которых зависит больше всего кода."}}},
+    {"de",
+     {{"overview", "Überblick"}, {"at_a_glance", "Auf einen Blick"}, {"language", "Sprache"}, {"files", "Dateien"},
+      {"lines", "Zeilen"}, {"modules", "Module"}, {"module", "Modul"}, {"about", "Über das Projekt"},
+      {"architecture", "Architektur"}, {"entry_points", "Einstiegspunkte"}, {"build", "Build und Pakete"},
+      {"public_api", "Öffentliche API"}, {"symbol", "Symbol"}, {"kind", "Art"}, {"signature", "Signatur"},
+      {"defined_in", "Definiert in"}, {"dependencies", "Abhängigkeiten"}, {"uses", "Verwendet"},
+      {"used_by", "Verwendet von"}, {"file", "Datei"}, {"purpose", "Zweck"}, {"symbols", "Symbole"},
+      {"imports", "Importe"}, {"imported_by", "Importiert von"}, {"source", "Quelltext"},
+      {"no_description", "Keine Beschreibung im Code."},
+      {"project_intro", "{name} ist eine {language}-Codebasis mit {files} Dateien und {lines} Zeilen."},
+      {"topic_intro", "Dieser Teil des Codes umfasst {files} Dateien ({lines} Zeilen) in `{folder}`."},
+      {"topic_intro_root", "Die Dateien oben im Quellbaum: {files} Dateien ({lines} Zeilen)."},
+      {"file_intro", "`{path}` ist eine {language}-Datei mit {lines} Zeilen und {symbols} Symbolen."},
+      {"diagram_note", "Pfeile zeigen von einem Modul zu den Modulen, die es importiert."},
+      {"notes", "Hinweise"}, {"sections", "Abschnitte"}, {"top_level", "Dateien der obersten Ebene"},
+      {"defined_at", "Zeilen {from}-{to}"}, {"skipped", "Nicht dokumentiert"},
+      {"skipped_note", "{count} Dateien wurden ausgelassen (binär, generiert, zu groß oder Links)."},
+      {"main_modules", "Die Module, von denen am meisten abhängt, stehen vorn."}}}};
+
+std::string fill(std::string text, const std::map<std::string, std::string>& values) {
+  for (const auto& [key, value] : values) {
+    std::string token = "{" + key + "}";
+    for (auto at = text.find(token); at != std::string::npos; at = text.find(token, at + value.size()))
+      text.replace(at, token.size(), value);
+  }
+  return text;
+}
+
+// ---- ProseMirror JSON builders ----
+
+Json textNode(const std::string& text, Json marks = nullptr) {
+  Json node = {{"type", "text"}, {"text", text}};
+  if (!marks.is_null()) node["marks"] = std::move(marks);
+  return node;
+}
+Json codeText(const std::string& text) { return textNode(text, Json::array({{{"type", "code"}}})); }
+Json linkText(const std::string& text, const std::string& href, bool code = false) {
+  if (href.empty()) return code ? codeText(text) : textNode(text);
+  Json marks = Json::array({{{"type", "link"}, {"attrs", {{"href", href}}}}});
+  if (code) marks.push_back({{"type", "code"}});
+  return textNode(text, marks);
+}
+// Inline text where `backticked` spans become inline code.
+Json inlineWithCode(const std::string& text) {
+  Json parts = Json::array();
+  std::size_t at = 0;
+  while (at < text.size()) {
+    auto open = text.find('`', at);
+    auto close = open == std::string::npos ? std::string::npos : text.find('`', open + 1);
+    if (open == std::string::npos || close == std::string::npos) {
+      parts.push_back(textNode(text.substr(at)));
+      break;
+    }
+    if (open > at) parts.push_back(textNode(text.substr(at, open - at)));
+    if (close > open + 1) parts.push_back(codeText(text.substr(open + 1, close - open - 1)));
+    at = close + 1;
+  }
+  return parts;
+}
+Json paragraph(Json inlines) {
+  Json node = {{"type", "paragraph"}};
+  if (inlines.is_array() && !inlines.empty()) node["content"] = std::move(inlines);
+  return node;
+}
+Json paragraphText(const std::string& text) { return paragraph(text.empty() ? Json::array() : inlineWithCode(text)); }
+Json heading(int level, const std::string& text) {
+  return {{"type", "heading"}, {"attrs", {{"level", level}}}, {"content", Json::array({textNode(text)})}};
+}
+Json cell(Json inlines, bool header) {
+  return {{"type", header ? "tableHeader" : "tableCell"}, {"content", Json::array({paragraph(std::move(inlines))})}};
+}
+Json table(const std::vector<std::string>& headers, const std::vector<std::vector<Json>>& rows) {
+  Json content = Json::array();
+  Json head = {{"type", "tableRow"}, {"content", Json::array()}};
+  for (const auto& h : headers) head["content"].push_back(cell(Json::array({textNode(h)}), true));
+  content.push_back(head);
+  for (const auto& row : rows) {
+    Json r = {{"type", "tableRow"}, {"content", Json::array()}};
+    for (const auto& c : row) r["content"].push_back(cell(c, false));
+    content.push_back(r);
+  }
+  return {{"type", "table"}, {"content", content}};
+}
+Json codeBlock(const std::string& language, const std::string& code, const std::string& gitUrl = "") {
+  Json node = {{"type", "codeBlock"}, {"attrs", {{"language", language.empty() ? Json(nullptr) : Json(language)},
+                                                  {"git_url", gitUrl.empty() ? Json(nullptr) : Json(gitUrl)}}}};
+  if (!code.empty()) node["content"] = Json::array({textNode(code)});
+  return node;
+}
+Json alert(const std::string& type, const std::string& text) {
+  return {{"type", "alert"}, {"attrs", {{"type", type}}}, {"content", Json::array({paragraphText(text)})}};
+}
+Json bulletList(const std::vector<Json>& items) {
+  Json list = {{"type", "bulletList"}, {"content", Json::array()}};
+  for (const auto& inlines : items)
+    list["content"].push_back({{"type", "listItem"}, {"content", Json::array({paragraph(inlines)})}});
+  return list;
+}
+Json doc(Json blocks) { return {{"type", "doc"}, {"content", std::move(blocks)}}; }
+
+// ---- helpers over the analysis ----
+
+std::string basenameOf(const std::string& path) {
+  auto slash = path.rfind('/');
+  return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+std::uint64_t linesOf(const Analysis& analysis, const std::vector<std::string>& files) {
+  std::uint64_t total = 0;
+  for (const auto& path : files)
+    if (const auto* f = analysis.find(path)) total += f->lines;
+  return total;
+}
+
+std::vector<std::string> allFiles(const Topic& topic) {
+  std::vector<std::string> files = topic.files;
+  for (const auto& sub : topic.subtopics) files.insert(files.end(), sub.files.begin(), sub.files.end());
+  return files;
+}
+
+std::string primaryLanguage(const Analysis& analysis, const std::vector<std::string>& files) {
+  std::map<std::string, std::uint64_t> counts;
+  for (const auto& path : files)
+    if (const auto* f = analysis.find(path)) counts[f->language] += f->lines + 1;
+  std::string best;
+  std::uint64_t most = 0;
+  for (const auto& [language, lines] : counts)
+    if (lines > most) {
+      most = lines;
+      best = language;
+    }
+  return best;
+}
+
+bool isPublic(const Symbol& s) {
+  if (s.name.empty() || s.name[0] == '_') return false;
+  static const std::set<std::string> kinds = {"function", "class", "struct", "interface", "method", "enum", "type",
+                                              "typedef", "trait", "module", "namespace", "macro", "constant", "member",
+                                              "field", "union", "alias", "implementation", "protocol", "object", "func"};
+  return kinds.count(s.kind) > 0;
+}
+
+bool isTopLevelApi(const Symbol& s) {
+  static const std::set<std::string> kinds = {"function", "class", "struct", "interface", "enum", "type", "typedef",
+                                              "trait", "macro", "union", "alias", "protocol", "object", "func"};
+  return isPublic(s) && kinds.count(s.kind) > 0;
+}
+
+std::string signatureOf(const Symbol& s) {
+  std::string sig = s.signature;
+  if (sig.size() > 120) sig = sig.substr(0, 117) + "...";
+  return sig;
+}
+
+std::string topicFolderText(const Topic& topic) { return topic.folder.empty() ? "." : topic.folder; }
+
+std::string mermaidLabel(std::string text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '"') out += "#quot;";
+    else if (c == '\n' || c == '\r' || c == '[' || c == ']' || c == '{' || c == '}' || c == '<' || c == '>' || c == '|' || c == '`')
+      out += ' ';
+    else out += c;
+  }
+  return out.substr(0, 60);
+}
+
+// A flowchart of at most `limit` nodes: edges from -> to with counts.
+std::string flowchart(const std::vector<std::pair<std::string, std::string>>& nodes,  // key, label
+                      const std::map<std::string, std::map<std::string, int>>& edges, std::size_t limit) {
+  std::map<std::string, std::string> ids;
+  std::string text = "flowchart LR\n";
+  for (const auto& [key, label] : nodes) {
+    if (ids.size() >= limit) break;
+    std::string id = "n" + std::to_string(ids.size());
+    ids[key] = id;
+    text += "  " + id + "[\"" + mermaidLabel(label) + "\"]\n";
+  }
+  for (const auto& [from, targets] : edges) {
+    auto a = ids.find(from);
+    if (a == ids.end()) continue;
+    for (const auto& [to, count] : targets) {
+      auto b = ids.find(to);
+      if (b == ids.end()) continue;
+      text += "  " + a->second + " -->|" + std::to_string(count) + "| " + b->second + "\n";
+    }
+  }
+  return text;
+}
+
+std::string readLines(const std::string& root, const std::string& path, int from, int to) {
+  std::ifstream in(fs::path(root) / path, std::ios::binary);
+  std::string line, out;
+  for (int n = 1; std::getline(in, line) && n <= to; ++n) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (n >= from) out += line + "\n";
+  }
+  if (!out.empty()) out.pop_back();
+  // Code blocks hold text: invalid UTF-8 becomes U+FFFD.
+  std::string valid;
+  for (std::size_t i = 0; i < out.size();) {
+    auto c = static_cast<unsigned char>(out[i]);
+    int n = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+    bool ok = n > 0 && i + n <= out.size() && (c >= 0x20 || c == '\n' || c == '\t');
+    for (int k = 1; ok && k < n; ++k) ok = (static_cast<unsigned char>(out[i + k]) >> 6) == 2;
+    if (ok) valid.append(out, i, static_cast<std::size_t>(n)), i += static_cast<std::size_t>(n);
+    else valid += "\xEF\xBF\xBD", i += 1;
+  }
+  return valid;
+}
+
+const Topic* findTopic(const Plan& plan, const std::string& key) {
+  for (const auto& t : plan.topics) {
+    if (t.key == key) return &t;
+    for (const auto& s : t.subtopics)
+      if (s.key == key) return &s;
+  }
+  return nullptr;
+}
+
+std::string topicTitle(const Topic& topic, const std::string& language) {
+  return topic.title.empty() ? phrase(language, "top_level") : topic.title;
+}
+
+// What a topic is for: wiki.json, its README, else the leading comment of its most
+// important file.
+std::string describeTopic(const Topic& topic, const Analysis& analysis) {
+  if (!topic.description.empty()) return topic.description;
+  for (const auto& f : analysis.files) {
+    if (!f.documentation || topic.folder.empty()) continue;
+    std::string lower = f.path;
+    for (auto& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (lower.rfind(topic.folder + "/readme", 0) == 0 && !f.summary.empty()) return f.summary;
+  }
+  for (const auto& path : allFiles(topic))
+    if (const auto* f = analysis.find(path); f && !f->summary.empty()) return firstSentences(f->summary, 300);
+  return "";
+}
+
+void writeOverview(PageDraft& page, const Analysis& analysis, const Plan& plan, const WriterContext& ctx) {
+  const auto& lang = ctx.language;
+  Json blocks = Json::array();
+  std::vector<std::string> code;
+  std::uint64_t lines = 0;
+  for (const auto& f : analysis.files)
+    if (isCodeFile(f)) {
+      code.push_back(f.path);
+      lines += f.lines;
+    }
+  blocks.push_back(heading(1, analysis.name));
+  blocks.push_back(paragraphText(fill(phrase(lang, "project_intro"),
+                                      {{"name", analysis.name}, {"language", primaryLanguage(analysis, code)},
+                                       {"files", std::to_string(code.size())}, {"lines", std::to_string(lines)}})));
+  if (!analysis.readme.empty()) {
+    blocks.push_back(heading(2, phrase(lang, "about")));
+    blocks.push_back(paragraphText(analysis.readme));
+  }
+  for (const auto& b : analysis.builds)
+    if (!b.description.empty() && b.path.find('/') == std::string::npos && analysis.readme.empty())
+      blocks.push_back(paragraphText(b.description));
+  if (!plan.notes.empty()) blocks.push_back(alert("info", plan.notes));
+
+  blocks.push_back(heading(2, phrase(lang, "at_a_glance")));
+  std::vector<std::pair<std::string, std::uint64_t>> languages(analysis.linesByLanguage.begin(), analysis.linesByLanguage.end());
+  std::sort(languages.begin(), languages.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+  std::map<std::string, std::size_t> filesByLanguage;
+  for (const auto& f : analysis.files)
+    if (!f.documentation) filesByLanguage[f.language] += 1;
+  std::vector<std::vector<Json>> rows;
+  for (const auto& [language, count] : languages) {
+    if (rows.size() >= 12) break;
+    rows.push_back({Json::array({textNode(language)}), Json::array({textNode(std::to_string(filesByLanguage[language]))}),
+                    Json::array({textNode(std::to_string(count))})});
+  }
+  blocks.push_back(table({phrase(lang, "language"), phrase(lang, "files"), phrase(lang, "lines")}, rows));
+
+  blocks.push_back(heading(2, phrase(lang, "modules")));
+  blocks.push_back(paragraphText(phrase(lang, "main_modules")));
+  rows.clear();
+  for (const auto& topic : plan.topics) {
+    auto files = allFiles(topic);
+    std::string description = describeTopic(topic, analysis);
+    rows.push_back({Json::array({linkText(topicTitle(topic, lang), ctx.pageHref(topic.key))}),
+                    Json::array({textNode(std::to_string(files.size()))}),
+                    description.empty() ? Json::array() : inlineWithCode(firstSentences(description, 160))});
+  }
+  blocks.push_back(table({phrase(lang, "module"), phrase(lang, "files"), phrase(lang, "purpose")}, rows));
+
+  if (plan.topics.size() > 1) {
+    blocks.push_back(heading(2, phrase(lang, "architecture")));
+    std::vector<std::pair<std::string, std::string>> nodes;
+    for (const auto& topic : plan.topics) nodes.emplace_back(topic.key, topicTitle(topic, lang));
+    blocks.push_back(codeBlock("mermaid", flowchart(nodes, plan.topicGraph, 20)));
+    blocks.push_back(paragraphText(phrase(lang, "diagram_note")));
+  }
+
+  std::vector<Json> entries;
+  for (const auto& f : analysis.files)
+    if (f.entryPoint && isCodeFile(f) && entries.size() < 15) {
+      Json item = Json::array({linkText(f.path, ctx.pageHref("file:" + f.path), true)});
+      if (!f.summary.empty()) item.push_back(textNode(": " + firstSentences(f.summary, 160)));
+      entries.push_back(item);
+    }
+  if (!entries.empty()) {
+    blocks.push_back(heading(2, phrase(lang, "entry_points")));
+    blocks.push_back(bulletList(entries));
+  }
+  if (!analysis.builds.empty()) {
+    blocks.push_back(heading(2, phrase(lang, "build")));
+    std::vector<Json> items;
+    for (const auto& b : analysis.builds) {
+      if (items.size() >= 20) break;
+      std::string text = b.path + (b.name.empty() ? "" : " (" + b.name + ")");
+      Json item = Json::array({codeText(b.path)});
+      if (!b.name.empty()) item.push_back(textNode(": " + b.name));
+      std::string facts;
+      for (std::size_t i = 0; i < b.facts.size() && i < 6; ++i) facts += (facts.empty() ? "" : "; ") + b.facts[i];
+      if (!facts.empty()) {
+        item.push_back(textNode(". "));
+        for (auto& part : inlineWithCode(facts)) item.push_back(part);
+      }
+      items.push_back(item);
+    }
+    blocks.push_back(bulletList(items));
+  }
+  if (!analysis.skipped.empty())
+    blocks.push_back(alert("info", fill(phrase(lang, "skipped_note"), {{"count", std::to_string(analysis.skipped.size())}})));
+  page.content = doc(blocks);
+}
+
+void writeTopic(PageDraft& page, const Topic& topic, const Analysis& analysis, const Plan& plan, const WriterContext& ctx) {
+  const auto& lang = ctx.language;
+  Json blocks = Json::array();
+  auto files = allFiles(topic);
+  blocks.push_back(heading(1, topicTitle(topic, lang)));
+  std::string description = describeTopic(topic, analysis);
+  if (!description.empty()) blocks.push_back(paragraphText(description));
+  blocks.push_back(paragraphText(fill(phrase(lang, topic.folder.empty() ? "topic_intro_root" : "topic_intro"),
+                                      {{"files", std::to_string(files.size())},
+                                       {"lines", std::to_string(linesOf(analysis, files))},
+                                       {"folder", topicFolderText(topic)}})));
+  if (!topic.subtopics.empty()) {
+    blocks.push_back(heading(2, phrase(lang, "sections")));
+    std::vector<Json> items;
+    for (const auto& sub : topic.subtopics) {
+      Json item = Json::array({linkText(topicTitle(sub, lang), ctx.pageHref(sub.key))});
+      std::string d = describeTopic(sub, analysis);
+      if (!d.empty()) item.push_back(textNode(": " + firstSentences(d, 160)));
+      items.push_back(item);
+    }
+    blocks.push_back(bulletList(items));
+  }
+  if (!topic.files.empty()) {
+    blocks.push_back(heading(2, phrase(lang, "files")));
+    std::vector<std::vector<Json>> rows;
+    for (const auto& path : topic.files) {
+      const auto* f = analysis.find(path);
+      if (!f) continue;
+      rows.push_back({Json::array({linkText(path, ctx.pageHref("file:" + path), true)}),
+                      f->summary.empty() ? Json::array() : inlineWithCode(firstSentences(f->summary, 160)),
+                      Json::array({textNode(std::to_string(f->symbols.size()))})});
+    }
+    blocks.push_back(table({phrase(lang, "file"), phrase(lang, "purpose"), phrase(lang, "symbols")}, rows));
+  }
+  // The API other code uses: top-level symbols, those used from elsewhere first.
+  std::vector<std::vector<Json>> api;
+  for (const auto& path : topic.files) {
+    const auto* f = analysis.find(path);
+    if (!f) continue;
+    for (const auto& s : f->symbols) {
+      if (!isTopLevelApi(s) || !s.scope.empty() || api.size() >= 40) continue;
+      api.push_back({Json::array({linkText(s.name, ctx.sourceUrl(path, s.line, std::max(s.line, s.end)), true)}),
+                     Json::array({textNode(s.kind)}),
+                     signatureOf(s).empty() ? Json::array() : Json::array({codeText(signatureOf(s))}),
+                     s.doc.empty() ? Json::array() : inlineWithCode(firstSentences(s.doc, 140))});
+    }
+  }
+  if (!api.empty()) {
+    blocks.push_back(heading(2, phrase(lang, "public_api")));
+    blocks.push_back(table({phrase(lang, "symbol"), phrase(lang, "kind"), phrase(lang, "signature"), phrase(lang, "purpose")}, api));
+  }
+  // Dependencies between the files of this topic and with other topics.
+  std::map<std::string, std::map<std::string, int>> edges;
+  std::set<std::string> usesTopics, usedByTopics;
+  for (const auto& path : files) {
+    const auto* f = analysis.find(path);
+    if (!f) continue;
+    for (const auto& target : f->dependsOn) {
+      auto t = plan.topicOfFile.find(target);
+      if (t == plan.topicOfFile.end()) continue;
+      if (std::find(files.begin(), files.end(), target) != files.end()) edges[path][target] += 1;
+      else usesTopics.insert(t->second);
+    }
+    for (const auto& user : f->usedBy) {
+      auto t = plan.topicOfFile.find(user);
+      if (t != plan.topicOfFile.end() && std::find(files.begin(), files.end(), user) == files.end()) usedByTopics.insert(t->second);
+    }
+  }
+  if (!edges.empty() || !usesTopics.empty() || !usedByTopics.empty()) {
+    blocks.push_back(heading(2, phrase(lang, "dependencies")));
+    auto topicLinks = [&](const std::set<std::string>& keys) {
+      Json inlines = Json::array();
+      for (const auto& key : keys) {
+        const Topic* other = findTopic(plan, key);
+        if (!other) continue;
+        if (!inlines.empty()) inlines.push_back(textNode(", "));
+        inlines.push_back(linkText(topicTitle(*other, lang), ctx.pageHref(key)));
+      }
+      return inlines;
+    };
+    std::vector<Json> items;
+    if (!usesTopics.empty()) {
+      Json item = Json::array({textNode(phrase(lang, "uses") + ": ")});
+      for (auto& part : topicLinks(usesTopics)) item.push_back(part);
+      items.push_back(item);
+    }
+    if (!usedByTopics.empty()) {
+      Json item = Json::array({textNode(phrase(lang, "used_by") + ": ")});
+      for (auto& part : topicLinks(usedByTopics)) item.push_back(part);
+      items.push_back(item);
+    }
+    if (!items.empty()) blocks.push_back(bulletList(items));
+    if (!edges.empty()) {
+      std::vector<std::pair<std::string, std::string>> nodes;
+      for (const auto& path : files) nodes.emplace_back(path, basenameOf(path));
+      blocks.push_back(codeBlock("mermaid", flowchart(nodes, edges, 25)));
+    }
+  }
+  page.content = doc(blocks);
+}
+
+void writeFile(PageDraft& page, const FileAnalysis& f, const Analysis& analysis, const WriterContext& ctx) {
+  const auto& lang = ctx.language;
+  Json blocks = Json::array();
+  blocks.push_back(heading(1, f.path));
+  blocks.push_back(paragraphText(f.summary.empty() ? phrase(lang, "no_description") : f.summary));
+  blocks.push_back(paragraphText(fill(phrase(lang, "file_intro"),
+                                      {{"path", f.path}, {"language", f.language}, {"lines", std::to_string(f.lines)},
+                                       {"symbols", std::to_string(f.symbols.size())}})));
+  if (!f.symbols.empty()) {
+    blocks.push_back(heading(2, phrase(lang, "symbols")));
+    std::vector<std::vector<Json>> rows;
+    for (const auto& s : f.symbols) {
+      if (rows.size() >= 80) break;
+      std::string name = s.scope.empty() ? s.name : s.scope + "." + s.name;
+      rows.push_back({Json::array({linkText(name, ctx.sourceUrl(f.path, s.line, std::max(s.line, s.end)), true)}),
+                      Json::array({textNode(s.kind)}),
+                      signatureOf(s).empty() ? Json::array() : Json::array({codeText(signatureOf(s))}),
+                      s.doc.empty() ? Json::array() : inlineWithCode(firstSentences(s.doc, 140))});
+    }
+    blocks.push_back(table({phrase(lang, "symbol"), phrase(lang, "kind"), phrase(lang, "signature"), phrase(lang, "purpose")}, rows));
+    // Excerpts of the main definitions: documented top-level ones first, then the largest.
+    std::vector<const Symbol*> main;
+    for (const auto& s : f.symbols)
+      if (isTopLevelApi(s) && s.scope.empty()) main.push_back(&s);
+    std::stable_sort(main.begin(), main.end(), [](const Symbol* a, const Symbol* b) {
+      if (a->doc.empty() != b->doc.empty()) return !a->doc.empty();
+      return (a->end - a->line) > (b->end - b->line);
+    });
+    for (std::size_t i = 0; i < main.size() && i < 5; ++i) {
+      const Symbol& s = *main[i];
+      int to = std::min(std::max(s.line, s.end), s.line + 24);
+      std::string code = readLines(ctx.sourceRoot, f.path, s.line, to);
+      if (code.empty()) continue;
+      blocks.push_back(heading(3, s.name));
+      if (!s.doc.empty()) blocks.push_back(paragraphText(s.doc));
+      blocks.push_back(codeBlock(codeBlockLanguage(f.language), code, ctx.sourceUrl(f.path, s.line, to)));
+    }
+  } else if (f.lines > 0) {
+    int to = static_cast<int>(std::min<std::uint64_t>(f.lines, 30));
+    blocks.push_back(heading(2, phrase(lang, "source")));
+    blocks.push_back(codeBlock(codeBlockLanguage(f.language), readLines(ctx.sourceRoot, f.path, 1, to), ctx.sourceUrl(f.path, 1, to)));
+  }
+  auto fileLinks = [&](const std::vector<std::string>& paths) {
+    std::vector<Json> items;
+    for (const auto& p : paths) {
+      if (items.size() >= 30) break;
+      items.push_back(Json::array({linkText(p, ctx.pageHref("file:" + p), true)}));
+    }
+    return items;
+  };
+  if (!f.dependsOn.empty()) {
+    blocks.push_back(heading(2, phrase(lang, "imports")));
+    blocks.push_back(bulletList(fileLinks(f.dependsOn)));
+  }
+  if (!f.usedBy.empty()) {
+    blocks.push_back(heading(2, phrase(lang, "imported_by")));
+    blocks.push_back(bulletList(fileLinks(f.usedBy)));
+  }
+  (void)analysis;
+  page.content = doc(blocks);
+}
+
+}  // namespace
+
+std::string phrase(const std::string& language, const std::string& key) {
+  auto table = kPhrases.find(language);
+  if (table == kPhrases.end()) table = kPhrases.find("en");
+  auto found = table->second.find(key);
+  if (found != table->second.end()) return found->second;
+  return kPhrases.at("en").at(key);
+}
+
+std::vector<PageDraft> planPages(const Analysis& analysis, const Plan& plan, const std::string& language) {
+  std::vector<PageDraft> pages;
+  pages.push_back({"overview", "", analysis.name.empty() ? phrase(language, "overview") : analysis.name, "generated", nullptr});
+  std::map<std::string, std::string> parentOfFile;
+  for (const auto& topic : plan.topics) {
+    pages.push_back({topic.key, "overview", topicTitle(topic, language), "generated", nullptr});
+    for (const auto& sub : topic.subtopics) pages.push_back({sub.key, topic.key, topicTitle(sub, language), "generated", nullptr});
+  }
+  for (const auto& path : plan.filePages) {
+    auto topic = plan.topicOfFile.find(path);
+    pages.push_back({"file:" + path, topic == plan.topicOfFile.end() ? "overview" : topic->second, basenameOf(path), "file", nullptr});
+  }
+  return pages;
+}
+
+void writePage(PageDraft& page, const Analysis& analysis, const Plan& plan, const WriterContext& context) {
+  if (page.key == "overview") return writeOverview(page, analysis, plan, context);
+  if (page.key.rfind("topic:", 0) == 0) {
+    if (const Topic* topic = findTopic(plan, page.key)) return writeTopic(page, *topic, analysis, plan, context);
+  }
+  if (page.key.rfind("file:", 0) == 0) {
+    if (const auto* f = analysis.find(page.key.substr(5))) return writeFile(page, *f, analysis, context);
+  }
+  page.content = doc(Json::array({heading(1, page.title)}));
+}
+
+bool checkMermaid(const std::string& text, std::string* error) {
+  static const std::regex header(R"(^flowchart (LR|TD|TB|RL|BT)$)");
+  static const std::regex node(R"(^\s*[A-Za-z][A-Za-z0-9_]*\["[^"\[\]{}<>|`]*"\]$)");
+  static const std::regex edge(R"(^\s*[A-Za-z][A-Za-z0-9_]* -->(\|[^|\n]{1,40}\|)? [A-Za-z][A-Za-z0-9_]*$)");
+  std::istringstream in(text);
+  std::string line;
+  int n = 0;
+  while (std::getline(in, line)) {
+    ++n;
+    if (n == 1 ? std::regex_match(line, header) : (std::regex_match(line, node) || std::regex_match(line, edge) || line.empty()))
+      continue;
+    if (error) *error = "line " + std::to_string(n) + " is outside the supported mermaid subset: " + line;
+    return false;
+  }
+  if (n == 0) {
+    if (error) *error = "empty diagram";
+    return false;
+  }
+  return true;
+}
+
+}  // namespace docs::generation

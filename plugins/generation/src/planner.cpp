@@ -1,0 +1,210 @@
+#include "planner.hpp"
+
+#include <algorithm>
+#include <set>
+
+#include "inventory.hpp"
+
+namespace docs::generation {
+namespace {
+
+std::string firstSegment(const std::string& path) { return path.substr(0, path.find('/')); }
+
+std::string titleOf(const std::string& folder) {
+  if (folder.empty()) return "";
+  std::string name = folder.substr(folder.rfind('/') == std::string::npos ? 0 : folder.rfind('/') + 1);
+  std::string title;
+  bool upper = true;
+  for (char c : name) {
+    if (c == '_' || c == '-') {
+      title += ' ';
+      upper = true;
+      continue;
+    }
+    title += upper ? static_cast<char>(std::toupper(static_cast<unsigned char>(c))) : c;
+    upper = false;
+  }
+  return title;
+}
+
+double fileWeight(const FileAnalysis& file, const std::map<std::string, std::string>& topicOf) {
+  double outside = 0;
+  auto mine = topicOf.find(file.path);
+  for (const auto& user : file.usedBy) {
+    auto theirs = topicOf.find(user);
+    if (theirs == topicOf.end() || mine == topicOf.end() || theirs->second != mine->second) outside += 1;
+  }
+  return outside * 3 + static_cast<double>(file.symbols.size()) + static_cast<double>(file.lines) / 100.0 +
+         (file.entryPoint ? 10 : 0);
+}
+
+}  // namespace
+
+bool isCodeFile(const FileAnalysis& file) {
+  if (file.documentation || file.build || file.language.empty()) return false;
+  static const std::set<std::string> data = {"json", "yaml", "toml", "ini", "text", "xml", "markdown", "rst"};
+  return !data.count(file.language);
+}
+
+Plan planTopics(const Analysis& analysis, const PlanOptions& options) {
+  Plan plan;
+  std::vector<const FileAnalysis*> code;
+  for (const auto& file : analysis.files)
+    if (isCodeFile(file)) code.push_back(&file);
+
+  // Descend into a folder that holds nearly all the code (src/, lib/<name>/, ...).
+  for (int depth = 0; depth < 3; ++depth) {
+    std::map<std::string, std::size_t> counts;
+    std::size_t inRoot = 0, total = 0;
+    for (const auto* f : code) {
+      if (!plan.sourceRoot.empty() && f->path.rfind(plan.sourceRoot + "/", 0) != 0) continue;
+      std::string rest = plan.sourceRoot.empty() ? f->path : f->path.substr(plan.sourceRoot.size() + 1);
+      ++total;
+      if (rest.find('/') == std::string::npos) ++inRoot;
+      else ++counts[firstSegment(rest)];
+    }
+    if (total == 0 || counts.size() != 1 || inRoot * 10 > total) break;
+    auto& [folder, count] = *counts.begin();
+    if (count * 10 < total * 8) break;
+    std::size_t subfolders = 0;
+    std::set<std::string> seen;
+    for (const auto* f : code) {
+      std::string prefix = (plan.sourceRoot.empty() ? "" : plan.sourceRoot + "/") + folder + "/";
+      if (f->path.rfind(prefix, 0) != 0) continue;
+      std::string rest = f->path.substr(prefix.size());
+      if (rest.find('/') != std::string::npos && seen.insert(firstSegment(rest)).second) ++subfolders;
+    }
+    if (subfolders < 2) break;
+    plan.sourceRoot = plan.sourceRoot.empty() ? folder : plan.sourceRoot + "/" + folder;
+  }
+
+  // Explicit pages from .docs/wiki.json come first and take their files.
+  std::set<std::string> assigned;
+  nlohmann::json wiki = nlohmann::json::parse(options.wikiJson.empty() ? "{}" : options.wikiJson, nullptr, false);
+  if (wiki.is_object()) {
+    if (wiki.contains("notes") && wiki["notes"].is_string()) plan.notes = wiki["notes"].get<std::string>().substr(0, 4000);
+    if (wiki.contains("pages") && wiki["pages"].is_array()) {
+      int n = 0;
+      for (const auto& page : wiki["pages"]) {
+        if (!page.is_object() || !page.contains("title") || !page["title"].is_string() || ++n > 100) continue;
+        Topic topic;
+        topic.title = page["title"].get<std::string>().substr(0, 120);
+        topic.key = "topic:wiki/" + std::to_string(n);
+        if (page.contains("description") && page["description"].is_string())
+          topic.description = page["description"].get<std::string>().substr(0, 2000);
+        if (page.contains("files") && page["files"].is_array())
+          for (const auto& pattern : page["files"])
+            if (pattern.is_string())
+              for (const auto* f : code)
+                if (!assigned.count(f->path) && globMatch(pattern.get<std::string>(), f->path)) {
+                  topic.files.push_back(f->path);
+                  assigned.insert(f->path);
+                }
+        plan.topics.push_back(std::move(topic));
+      }
+    }
+  }
+
+  // Folder topics for the rest.
+  std::map<std::string, Topic> byFolder;
+  for (const auto* f : code) {
+    if (assigned.count(f->path)) continue;
+    std::string relative = f->path, prefix;
+    if (!plan.sourceRoot.empty() && f->path.rfind(plan.sourceRoot + "/", 0) == 0) {
+      prefix = plan.sourceRoot;
+      relative = f->path.substr(prefix.size() + 1);
+    }
+    // Files directly in the source root (or the repository root) form their own topic.
+    std::string folder = relative.find('/') == std::string::npos
+                             ? prefix
+                             : (prefix.empty() ? "" : prefix + "/") + firstSegment(relative);
+    Topic& topic = byFolder[folder];
+    topic.folder = folder;
+    topic.files.push_back(f->path);
+  }
+  for (auto& [folder, topic] : byFolder) {
+    topic.key = "topic:" + (folder.empty() ? std::string(".") : folder);
+    topic.title = folder.empty() || folder == plan.sourceRoot ? "" : titleOf(folder);
+    // Large topics: sub-folders with at least two files become subtopics.
+    if (topic.files.size() > options.subtopicThreshold) {
+      std::map<std::string, std::vector<std::string>> bySub;
+      std::vector<std::string> direct;
+      for (const auto& path : topic.files) {
+        std::string rest = folder.empty() ? path : path.substr(folder.size() + 1);
+        if (rest.find('/') == std::string::npos) direct.push_back(path);
+        else bySub[folder.empty() ? firstSegment(rest) : folder + "/" + firstSegment(rest)].push_back(path);
+      }
+      std::vector<std::string> kept = direct;
+      for (auto& [sub, files] : bySub) {
+        if (files.size() < 2) {
+          kept.insert(kept.end(), files.begin(), files.end());
+          continue;
+        }
+        Topic subtopic;
+        subtopic.key = "topic:" + sub;
+        subtopic.folder = sub;
+        subtopic.title = titleOf(sub);
+        subtopic.files = files;
+        topic.subtopics.push_back(std::move(subtopic));
+      }
+      if (!topic.subtopics.empty()) topic.files = kept;
+    }
+    plan.topics.push_back(std::move(topic));
+  }
+
+  for (const auto& topic : plan.topics) {
+    for (const auto& path : topic.files) plan.topicOfFile[path] = topic.key;
+    for (const auto& sub : topic.subtopics)
+      for (const auto& path : sub.files) plan.topicOfFile[path] = sub.key;
+  }
+  // The top-level key of a (sub)topic, for the topic graph.
+  std::map<std::string, std::string> topKey;
+  for (const auto& topic : plan.topics) {
+    topKey[topic.key] = topic.key;
+    for (const auto& sub : topic.subtopics) topKey[sub.key] = topic.key;
+  }
+  for (auto& topic : plan.topics) {
+    auto weigh = [&](Topic& t) {
+      for (const auto& path : t.files)
+        if (const auto* f = analysis.find(path)) t.importance += fileWeight(*f, plan.topicOfFile);
+    };
+    weigh(topic);
+    for (auto& sub : topic.subtopics) {
+      weigh(sub);
+      topic.importance += sub.importance;
+    }
+    std::sort(topic.subtopics.begin(), topic.subtopics.end(), [](const Topic& a, const Topic& b) { return a.importance > b.importance; });
+  }
+  std::stable_sort(plan.topics.begin(), plan.topics.end(), [](const Topic& a, const Topic& b) { return a.importance > b.importance; });
+
+  for (const auto& f : analysis.files) {
+    auto from = plan.topicOfFile.find(f.path);
+    if (from == plan.topicOfFile.end()) continue;
+    for (const auto& target : f.dependsOn) {
+      auto to = plan.topicOfFile.find(target);
+      if (to == plan.topicOfFile.end()) continue;
+      const std::string& a = topKey[from->second];
+      const std::string& b = topKey[to->second];
+      if (a != b) plan.topicGraph[a][b] += 1;
+    }
+  }
+
+  // Files worth a page of their own: with symbols or some size, most important first within each topic.
+  auto addFiles = [&](const Topic& t) {
+    std::vector<const FileAnalysis*> files;
+    for (const auto& path : t.files)
+      if (const auto* f = analysis.find(path); f && (!f->symbols.empty() || f->lines >= 20)) files.push_back(f);
+    std::sort(files.begin(), files.end(), [&](const auto* a, const auto* b) {
+      return fileWeight(*a, plan.topicOfFile) > fileWeight(*b, plan.topicOfFile);
+    });
+    for (const auto* f : files)
+      if (plan.filePages.size() < options.maxFilePages) plan.filePages.push_back(f->path);
+  };
+  for (const auto& topic : plan.topics) {
+    addFiles(topic);
+    for (const auto& sub : topic.subtopics) addFiles(sub);
+  }
+  return plan;
+}
+
+}  // namespace docs::generation

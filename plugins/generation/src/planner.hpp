@@ -1,0 +1,46 @@
+#pragma once
+// Topics from the code graph: files are grouped by the folders under the source root,
+// large groups are split into subtopics by sub-folder, topics are ordered by how much
+// the rest of the code depends on them. A repository can steer it with .docs/wiki.json:
+//   {"notes": "...", "pages": [{"title": "...", "description": "...", "files": ["src/net/**"]}]}
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "analysis.hpp"
+
+namespace docs::generation {
+
+struct Topic {
+  std::string key;          // "topic:net" or "topic:net/http"
+  std::string title;
+  std::string folder;       // "" for the top-level files
+  std::string description;  // from wiki.json, a folder README or the main file's comment
+  std::vector<std::string> files;       // code files of this topic (not of its subtopics)
+  std::vector<Topic> subtopics;
+  double importance = 0;
+};
+
+struct Plan {
+  std::string sourceRoot;            // where the code lives ("", "src", "lib/foo")
+  std::string notes;                 // from .docs/wiki.json
+  std::vector<Topic> topics;         // ordered, most important first
+  std::vector<std::string> filePages;  // files that get their own page, in topic order
+  // topic key -> topic keys it depends on, with the number of imports between them
+  std::map<std::string, std::map<std::string, int>> topicGraph;
+  std::map<std::string, std::string> topicOfFile;  // file -> topic or subtopic key
+};
+
+struct PlanOptions {
+  std::size_t subtopicThreshold = 12;  // files in a topic before sub-folders become subtopics
+  std::size_t maxFilePages = 2000;
+  std::string wikiJson;                // contents of .docs/wiki.json, if any
+};
+
+Plan planTopics(const Analysis& analysis, const PlanOptions& options);
+
+// Files that are code (not documentation or build files) with content worth a page.
+bool isCodeFile(const FileAnalysis& file);
+
+}  // namespace docs::generation

@@ -1,0 +1,19 @@
+#pragma once
+// Runs a program with arguments (no shell), collects its standard output, and kills it
+// after a timeout.
+
+#include <string>
+#include <vector>
+
+namespace docs::generation {
+
+struct ProcessResult {
+  int exitCode = -1;      // -1: could not start or was killed
+  bool timedOut = false;
+  std::string output;     // standard output (standard error is discarded)
+};
+
+ProcessResult runProcess(const std::vector<std::string>& argv, const std::string& workingDirectory, int timeoutSeconds,
+                         std::size_t maxOutputBytes = 256u << 20);
+
+}  // namespace docs::generation
