@@ -75,7 +75,7 @@ ids=$(q "SELECT '{' || string_agg(project_id::text, ',') || '}' FROM rbac_grants
 columns="id, type, name, description, language, git_url, git_repository_id, github_node_id, installation_id, status, visibility, commit_hash, default_page_id, upload_path, created_at AT TIME ZONE 'UTC' AS created_at, updated_at AT TIME ZONE 'UTC' AS updated_at"
 page_columns="id, project_id, parent_id, name, type, position, created_at AT TIME ZONE 'UTC' AS created_at, updated_at AT TIME ZONE 'UTC' AS updated_at"
 cat > "$work/list.sql" <<SQL
-WITH claimed AS (UPDATE rbac_grants SET user_id = $user_id, updated_at = now() WHERE $user_id::bigint IS NOT NULL AND user_id IS NULL AND user_email = '$email' RETURNING project_id, role) SELECT project_id, role FROM rbac_grants WHERE user_id = $user_id OR ($user_id::bigint IS NULL AND user_id IS NULL AND user_email = '$email') UNION ALL SELECT project_id, role FROM claimed;
+WITH claimed AS (UPDATE rbac_grants SET user_id = $user_id, updated_at = now() WHERE $user_id::bigint IS NOT NULL AND user_id IS NULL AND user_email = '$email') SELECT project_id, role FROM rbac_grants WHERE user_id = $user_id OR (user_id IS NULL AND user_email = '$email');
 SELECT $columns FROM projects WHERE id = ANY('$ids'::bigint[]);
 SQL
 cat > "$work/project.sql" <<SQL

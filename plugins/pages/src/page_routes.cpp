@@ -77,6 +77,8 @@ class PageRoutes {
     docs::PageSummary page;
     context_.db().transaction([&](docs::Tx& tx) {
       lockProjectTree(tx, projectId);
+      // The project may have been deleted since the access check; hold it until commit.
+      if (!projects().holdProject(tx, projectId)) throw HttpError::notFound("Project not found");
       if (parentId > 0) {
         auto parent = findPage(tx, parentId);
         if (!parent || parent->projectId != projectId)

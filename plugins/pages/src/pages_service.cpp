@@ -41,6 +41,9 @@ bool PagesService::setContent(std::int64_t pageId, std::string_view bytes) {
 }
 
 void PagesService::removeProject(docs::Tx& tx, std::int64_t projectId) {
+  // Waits for a page being created in this project to commit, so none is left behind
+  // (creation takes the same lock, then holds the project row).
+  lockProjectTree(tx, projectId);
   deleteProjectPages(tx, projectId);
   std::string directory = imageDirectory(context_, projectId);
   tx.afterCommit([directory] {

@@ -38,4 +38,9 @@ std::string ProjectsService::uploadedArchive(std::int64_t projectId) {
   return row ? row->uploadPath : std::string();
 }
 
+bool ProjectsService::holdProject(docs::Tx& tx, std::int64_t projectId) {
+  // KEY SHARE conflicts with DELETE only, not with status or name updates.
+  return !tx.exec("SELECT 1 FROM projects WHERE id = $1 FOR KEY SHARE", {projectId}).empty();
+}
+
 }  // namespace docs_projects

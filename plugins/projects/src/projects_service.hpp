@@ -14,6 +14,7 @@ class ProjectsService final : public docs::Projects {
   bool setStatus(std::int64_t projectId, std::string_view status) override;
   void setDefaultPage(docs::Tx& tx, std::int64_t projectId, std::int64_t pageId) override;
   std::string uploadedArchive(std::int64_t projectId) override;
+  bool holdProject(docs::Tx& tx, std::int64_t projectId) override;
 
  private:
   docs::Context& context_;

@@ -49,14 +49,13 @@ docs::Role grantedRole(docs::Db& db, std::int64_t projectId, const Member& membe
 }
 
 std::vector<std::pair<std::int64_t, docs::Role>> grantsOf(docs::Db& db, const Member& member) {
-  // One statement: claim pending invites for this email and read every grant. The CTE's
-  // updated rows are not visible to the outer SELECT, hence the UNION.
+  // One statement: claim pending invites for this email and read every grant. The outer
+  // SELECT reads the snapshot from before the claim, so it matches pending rows by email;
+  // that also covers a row the user.created handler claims at the same moment.
   auto rows = db.exec(
       "WITH claimed AS (UPDATE rbac_grants SET user_id = $1, updated_at = now()"
-      "   WHERE $1::bigint IS NOT NULL AND user_id IS NULL AND user_email = $2 RETURNING project_id, role)"
-      " SELECT project_id, role FROM rbac_grants WHERE user_id = $1"
-      "   OR ($1::bigint IS NULL AND user_id IS NULL AND user_email = $2)"
-      " UNION ALL SELECT project_id, role FROM claimed",
+      "   WHERE $1::bigint IS NOT NULL AND user_id IS NULL AND user_email = $2)"
+      " SELECT project_id, role FROM rbac_grants WHERE user_id = $1 OR (user_id IS NULL AND user_email = $2)",
       {userParam(member.userId), member.email});
   std::vector<std::pair<std::int64_t, docs::Role>> grants;
   grants.reserve(rows.size());

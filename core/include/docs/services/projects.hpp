@@ -33,6 +33,9 @@ class Projects {
   virtual void setDefaultPage(Tx& tx, std::int64_t projectId, std::int64_t pageId) = 0;
   // Where a project's uploaded ZIP is stored, or "" when there is none.
   virtual std::string uploadedArchive(std::int64_t projectId) = 0;
+  // Keeps the project from being deleted until tx ends (a shared row lock); false when it
+  // no longer exists. For writes that add objects to a project.
+  virtual bool holdProject(Tx& tx, std::int64_t projectId) = 0;
 };
 
 }  // namespace docs
