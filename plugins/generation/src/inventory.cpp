@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -65,28 +66,33 @@ bool looksMinified(const std::string& head, std::uint64_t lines, std::uint64_t b
 }  // namespace
 
 bool globMatch(const std::string& pattern, const std::string& text) {
-  // Iterative matcher: '*' stays within a path segment, '**' crosses segments.
-  std::size_t p = 0, t = 0, starP = std::string::npos, starT = 0;
-  bool starCrosses = false;
-  while (t < text.size()) {
-    if (p < pattern.size() && pattern[p] == '*') {
-      starCrosses = p + 1 < pattern.size() && pattern[p + 1] == '*';
-      p += starCrosses ? 2 : 1;
-      if (starCrosses && p < pattern.size() && pattern[p] == '/') ++p;
-      starP = p;
-      starT = t;
-    } else if (p < pattern.size() && (pattern[p] == '?' ? text[t] != '/' : pattern[p] == text[t])) {
-      ++p;
-      ++t;
-    } else if (starP != std::string::npos && (starCrosses || text[starT] != '/')) {
-      p = starP;
-      t = ++starT;
-    } else {
-      return false;
+  // '*' and '?' stay within a path segment, '**' crosses segments. Memoised, so hostile
+  // patterns with many stars stay polynomial.
+  if (pattern.size() > 512 || text.size() > 4096) return false;
+  const std::size_t n = pattern.size(), m = text.size();
+  std::vector<signed char> memo((n + 1) * (m + 1), -1);
+  std::function<bool(std::size_t, std::size_t)> match = [&](std::size_t p, std::size_t t) -> bool {
+    signed char& cached = memo[p * (m + 1) + t];
+    if (cached >= 0) return cached;
+    bool result = false;
+    if (p == n) {
+      result = t == m;
+    } else if (pattern[p] == '*' && p + 1 < n && pattern[p + 1] == '*') {
+      std::size_t q = p + 2;
+      if (q < n && pattern[q] == '/') ++q;
+      for (std::size_t k = t; k <= m && !result; ++k) result = match(q, k);
+    } else if (pattern[p] == '*') {
+      for (std::size_t k = t; k <= m && !result; ++k) {
+        result = match(p + 1, k);
+        if (k < m && text[k] == '/') break;
+      }
+    } else if (t < m && (pattern[p] == '?' ? text[t] != '/' : pattern[p] == text[t])) {
+      result = match(p + 1, t + 1);
     }
-  }
-  while (p < pattern.size() && pattern[p] == '*') ++p;
-  return p == pattern.size();
+    cached = result ? 1 : 0;
+    return result;
+  };
+  return match(0, 0);
 }
 
 void IgnoreRules::add(const std::string& baseDir, const std::string& fileText) {

@@ -34,8 +34,9 @@ double fileWeight(const FileAnalysis& file, const std::map<std::string, std::str
     auto theirs = topicOf.find(user);
     if (theirs == topicOf.end() || mine == topicOf.end() || theirs->second != mine->second) outside += 1;
   }
-  return outside * 3 + static_cast<double>(file.symbols.size()) + static_cast<double>(file.lines) / 100.0 +
-         (file.entryPoint ? 10 : 0);
+  // What the rest of the code depends on matters most; size and entry points a little.
+  return outside * 5 + static_cast<double>(file.symbols.size()) + static_cast<double>(file.lines) / 100.0 +
+         (file.entryPoint ? 2 : 0);
 }
 
 }  // namespace

@@ -1,0 +1,235 @@
+// The generation library without a server: unpacking (and its refusals), ignore rules,
+// import extraction, comments, planning and the writer's output.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "analysis.hpp"
+#include "inventory.hpp"
+#include "offline_writer.hpp"
+#include "planner.hpp"
+#include "source_archive.hpp"
+#include "test_support.hpp"
+#include "zip_builder.hpp"
+
+namespace fs = std::filesystem;
+using namespace docs::generation;
+using docs::test::ZipEntry;
+
+namespace {
+
+class Unpack : public ::testing::Test {
+ protected:
+  std::string zip(const std::vector<ZipEntry>& entries) {
+    std::string path = dir_.path() + "/in-" + std::to_string(n_++) + ".zip";
+    docs::test::writeZip(path, entries);
+    return path;
+  }
+  std::string target() { return dir_.path() + "/out-" + std::to_string(n_++); }
+  // Nothing was written next to the output folder or above it.
+  void expectNothingOutside() {
+    for (const auto& entry : fs::recursive_directory_iterator(dir_.path())) {
+      std::string name = entry.path().filename().string();
+      EXPECT_TRUE(name.rfind("in-", 0) == 0 || name.rfind("out-", 0) == 0 || entry.path().string().find("/out-") != std::string::npos)
+          << entry.path();
+    }
+    EXPECT_FALSE(fs::exists(fs::path(dir_.path()).parent_path() / "evil.txt"));
+  }
+  docs::test::TempDir dir_;
+  int n_ = 0;
+};
+
+}  // namespace
+
+TEST(EntryNames, OnlyNamesInsideTheFolder) {
+  for (std::string good : {"a.txt", "src/a.py", "a/b/c/", "a..b/c", ".hidden"}) EXPECT_TRUE(safeEntryName(good)) << good;
+  for (std::string bad : std::vector<std::string>{"../evil.txt", "a/../../evil", "/etc/passwd", "a\\..\\evil", "C:evil", "c:/evil", "a//b", "./a",
+                          "a/./b", "", std::string("a\0b", 3)})
+    EXPECT_FALSE(safeEntryName(bad)) << bad;
+}
+
+TEST_F(Unpack, ARegularArchiveUnpacksAndASharedTopFolderIsStripped) {
+  auto out = target();
+  auto result = unpackZip(zip({{"repo-main/README.md", "# Hi"}, {"repo-main/src/a.py", "print(1)\n"}, {"repo-main/src/", ""}}), out, {});
+  ASSERT_TRUE(result.ok) << result.error;
+  EXPECT_EQ(result.files, 2u);
+  EXPECT_TRUE(fs::exists(out + "/README.md"));
+  EXPECT_TRUE(fs::exists(out + "/src/a.py"));
+}
+
+TEST_F(Unpack, ZipSlipNamesRefuseTheWholeArchive) {
+  for (std::string name : {"../evil.txt", "ok/../../evil.txt", "/tmp/evil.txt", "..\\evil.txt", "C:\\evil.txt", "C:evil.txt"}) {
+    auto out = target();
+    auto result = unpackZip(zip({{"fine.txt", "x"}, {name, "evil"}}), out, {});
+    EXPECT_FALSE(result.ok) << name;
+    EXPECT_NE(result.error.find("outside"), std::string::npos) << result.error;
+    EXPECT_FALSE(fs::exists(out)) << name;
+  }
+  expectNothingOutside();
+}
+
+TEST_F(Unpack, SymbolicLinksAreSkipped) {
+  auto out = target();
+  auto result = unpackZip(zip({{"a.txt", "x"}, {"link", "/etc/passwd", true}, {"dir/up", "../../..", true}}), out, {});
+  ASSERT_TRUE(result.ok) << result.error;
+  EXPECT_EQ(result.skipped.size(), 2u);
+  EXPECT_FALSE(fs::exists(fs::path(out) / "link"));
+  EXPECT_FALSE(fs::is_symlink(fs::path(out) / "dir" / "up"));
+}
+
+TEST_F(Unpack, BombsAndHugeArchivesAreRefusedWhileWriting) {
+  auto out = target();
+  auto result = unpackZip(zip({{"zeros.bin", std::string(20 << 20, '\0')}}), out, {});
+  EXPECT_FALSE(result.ok);
+  EXPECT_NE(result.error.find("zip bomb"), std::string::npos) << result.error;
+  EXPECT_FALSE(fs::exists(out));
+  ArchiveLimits small;
+  small.maxTotalBytes = 1000;
+  small.maxRatio = 1 << 30;
+  out = target();
+  result = unpackZip(zip({{"a.txt", std::string(600, 'a')}, {"b.txt", std::string(600, 'b')}}), out, small);
+  EXPECT_FALSE(result.ok);
+  EXPECT_NE(result.error.find("more than"), std::string::npos) << result.error;
+}
+
+TEST_F(Unpack, TooManyEntriesCorruptAndNonZipAreClearErrors) {
+  std::vector<ZipEntry> many;
+  for (int i = 0; i < 1200; ++i) many.push_back({"f" + std::to_string(i), "x"});
+  ArchiveLimits limits;
+  limits.maxEntries = 1000;
+  auto result = unpackZip(zip(many), target(), limits);
+  EXPECT_FALSE(result.ok);
+  EXPECT_NE(result.error.find("more than 1000 entries"), std::string::npos) << result.error;
+
+  std::string notZip = dir_.path() + "/not.zip";
+  std::ofstream(notZip) << "<html>this is not a zip</html>";
+  result = unpackZip(notZip, target(), {});
+  EXPECT_FALSE(result.ok);
+  EXPECT_NE(result.error.find("not a readable ZIP"), std::string::npos) << result.error;
+
+  // A good archive with its central directory damaged.
+  std::string path = zip({{"a.txt", std::string(5000, 'a')}, {"b.txt", "bbb"}});
+  std::fstream file(path, std::ios::in | std::ios::out | std::ios::binary);
+  file.seekg(0, std::ios::end);
+  auto size = static_cast<long>(file.tellg());
+  file.seekp(size - 40);
+  file.write("\xff\xff\xff\xff\xff\xff\xff\xff", 8);
+  file.close();
+  result = unpackZip(path, target(), {});
+  EXPECT_FALSE(result.ok);
+  EXPECT_FALSE(result.error.empty());
+}
+
+TEST(Ignore, GitignoreRules) {
+  IgnoreRules rules;
+  rules.add("", "*.log\n/build/\nsecret.txt\n!keep.log\ndocs/**/*.tmp\n");
+  rules.add("sub", "local.cfg\n");
+  EXPECT_TRUE(rules.ignored("a.log", false));
+  EXPECT_TRUE(rules.ignored("x/y/a.log", false));
+  EXPECT_FALSE(rules.ignored("keep.log", false));
+  EXPECT_TRUE(rules.ignored("build", true));
+  EXPECT_FALSE(rules.ignored("src/build", true));
+  EXPECT_TRUE(rules.ignored("x/secret.txt", false));
+  EXPECT_TRUE(rules.ignored("docs/a/b/c.tmp", false));
+  EXPECT_TRUE(rules.ignored("sub/local.cfg", false));
+  EXPECT_FALSE(rules.ignored("local.cfg", false));
+}
+
+TEST(Imports, PerLanguageFamily) {
+  EXPECT_EQ(extractImports("python", "import os\nfrom .models import User\nfrom a.b import c\n"),
+            (std::vector<std::string>{"os", ".models", "a.b"}));
+  EXPECT_EQ(extractImports("typescript", "import x from './x';\nimport {y} from \"../y\"\nconst z = require('z')\n"),
+            (std::vector<std::string>{"./x", "../y", "z"}));
+  EXPECT_EQ(extractImports("c++", "#include <vector>\n#include \"util/strings.hpp\"\n"),
+            (std::vector<std::string>{"vector", "util/strings.hpp"}));
+  EXPECT_EQ(extractImports("go", "package x\nimport (\n  \"fmt\"\n  h \"net/http\"\n)\n"),
+            (std::vector<std::string>{"fmt", "net/http"}));
+  EXPECT_EQ(extractImports("java", "import java.util.List;\nimport static a.B.c;\n"),
+            (std::vector<std::string>{"java.util.List", "a.B.c"}));
+  EXPECT_EQ(extractImports("rust", "use crate::net::Socket;\nmod parser;\n"), (std::vector<std::string>{"crate::net::Socket", "./parser"}));
+}
+
+TEST(Comments, LeadingCommentSkipsLicences) {
+  EXPECT_EQ(leadingComment("c++", "// Copyright 2020 Someone. Licensed under MIT.\n\n// Parses HTTP requests.\nint x;\n"),
+            "Parses HTTP requests.");
+  EXPECT_EQ(leadingComment("python", "#!/usr/bin/env python\n\"\"\"Tools for parsing.\n\nMore.\"\"\"\nimport os\n"),
+            "Tools for parsing.\n\nMore.");
+  EXPECT_EQ(leadingComment("javascript", "/**\n * The router.\n */\nexport {}\n"), "The router.");
+  EXPECT_EQ(leadingComment("go", "package main\n\nfunc main() {}\n"), "");
+}
+
+TEST(Writer, PagesOfASmallProjectAreWhatTheAnalysisImplies) {
+  docs::test::TempDir dir;
+  auto write = [&](const std::string& path, const std::string& text) {
+    fs::create_directories((fs::path(dir.path()) / path).parent_path());
+    std::ofstream(fs::path(dir.path()) / path) << text;
+  };
+  write("README.md", "# Shop\n\nShop sells things online.\n");
+  write("shop/models.py", "\"\"\"Data models of the shop.\"\"\"\n\nclass Product:\n    \"\"\"A thing for sale.\"\"\"\n    pass\n");
+  write("shop/api.py", "\"\"\"HTTP handlers.\"\"\"\nfrom .models import Product\n\ndef list_products():\n    \"\"\"Every product.\"\"\"\n    return [Product()]\n");
+  write("tools/report.py", "\"\"\"Sales report.\"\"\"\nfrom shop.api import list_products\n\ndef main():\n    print(list_products())\n");
+  write("node_modules/x/index.js", "module.exports = 1\n");
+  write("shop/bad.py", std::string("\"\"\"Bytes \xff\xfe here.\"\"\"\n"));
+  auto inventory = takeInventory(dir.path(), {});
+  for (const auto& f : inventory.files) EXPECT_EQ(f.path.find("node_modules"), std::string::npos);
+  auto analysis = analyze(dir.path(), inventory, {});
+  EXPECT_EQ(analysis.readme, "Shop sells things online.");
+  const auto* api = analysis.find("shop/api.py");
+  ASSERT_NE(api, nullptr);
+  EXPECT_EQ(api->summary, "HTTP handlers.");
+  EXPECT_EQ(api->dependsOn, (std::vector<std::string>{"shop/models.py"}));
+  ASSERT_FALSE(api->symbols.empty());
+  EXPECT_EQ(api->symbols[0].name, "list_products");
+  EXPECT_EQ(api->symbols[0].doc, "Every product.");
+  EXPECT_EQ(analysis.find("shop/models.py")->usedBy, (std::vector<std::string>{"shop/api.py"}));
+  EXPECT_EQ(analysis.find("tools/report.py")->dependsOn, (std::vector<std::string>{"shop/api.py"}));
+  EXPECT_NE(analysis.find("shop/bad.py")->summary.find("\xEF\xBF\xBD"), std::string::npos);  // replaced, not kept
+
+  auto plan = planTopics(analysis, {});
+  ASSERT_EQ(plan.topics.size(), 2u);
+  EXPECT_EQ(plan.topics[0].key, "topic:shop");  // depended on by tools
+  EXPECT_EQ(plan.topicGraph["topic:tools"]["topic:shop"], 1);
+  auto pages = planPages(analysis, plan, "en");
+  EXPECT_EQ(pages[0].key, "overview");
+  WriterContext context;
+  context.sourceRoot = dir.path();
+  context.sourceUrl = [](const std::string& p, int a, int b) { return p + "#L" + std::to_string(a) + "-L" + std::to_string(b); };
+  context.pageHref = [](const std::string& key) { return "#" + key; };
+  int mermaid = 0;
+  for (auto& page : pages) {
+    writePage(page, analysis, plan, context);
+    std::string text = page.content.dump();
+    // Every code block language is one the editor registers, and every diagram is in the checked subset.
+    std::function<void(const docs::ydoc::Json&)> visit = [&](const docs::ydoc::Json& node) {
+      if (node.value("type", "") == "codeBlock" && node["attrs"]["language"] == "mermaid") {
+        ++mermaid;
+        std::string error;
+        EXPECT_TRUE(checkMermaid(node["content"][0]["text"], &error)) << error;
+      }
+      if (node.contains("content")) for (const auto& child : node["content"]) visit(child);
+    };
+    visit(page.content);
+  }
+  EXPECT_GE(mermaid, 1);
+  std::string overview = pages[0].content.dump();
+  EXPECT_NE(overview.find("Shop sells things online."), std::string::npos);
+  EXPECT_NE(overview.find("#topic:shop"), std::string::npos);
+  auto apiPage = std::find_if(pages.begin(), pages.end(), [](const PageDraft& p) { return p.key == "file:shop/api.py"; });
+  ASSERT_NE(apiPage, pages.end());
+  std::string text = apiPage->content.dump();
+  EXPECT_NE(text.find("shop/api.py#L4-L6"), std::string::npos) << text;
+  EXPECT_NE(text.find("Every product."), std::string::npos);
+  // German phrases.
+  PageDraft german = pages[0];
+  context.language = "de";
+  writePage(german, analysis, plan, context);
+  EXPECT_NE(german.content.dump().find("Auf einen Blick"), std::string::npos);
+}
+
+TEST(Mermaid, TheCheckedSubset) {
+  EXPECT_TRUE(checkMermaid("flowchart LR\n  n0[\"a\"]\n  n1[\"b\"]\n  n0 -->|2| n1\n"));
+  EXPECT_FALSE(checkMermaid("graph LR\n a-->b\n"));
+  EXPECT_FALSE(checkMermaid("flowchart LR\n  n0[\"a\"] --> click n0 call evil()\n"));
+  EXPECT_FALSE(checkMermaid(""));
+}
