@@ -66,6 +66,11 @@ async function main() {
         await page.goto(`${server.url}/login`);
         await page.getByRole('button', { name: 'Login via Email' }).waitFor();
         await shoot(page, 'login', theme, device);
+        await page.getByRole('button', { name: 'Login via Email' }).click();
+        await page.getByLabel('Email').fill(`shot-${theme}-${device}@example.com`);
+        await page.getByRole('button', { name: 'Send code' }).click();
+        await page.getByRole('dialog', { name: 'Check your email' }).waitFor();
+        await shoot(page, 'login-code-sent', theme, device);
         await page.goto(`${server.url}/examples`);
         await page.getByTestId('example-card').first().waitFor();
         await shoot(page, 'examples', theme, device);
@@ -87,7 +92,10 @@ async function main() {
         await app.waitForTimeout(800);
         await shoot(app, 'new-project', theme, device);
         await app.goto(`${server.url}/generate/zip/${zipId}`);
-        await app.getByRole('progressbar').waitFor();
+        await app.getByRole('progressbar').waitFor().catch(async (error) => {
+          await app.screenshot({ path: '/tmp/screenshot-failure.png' });
+          throw new Error(`${error.message}\nat ${app.url()}`);
+        });
         await shoot(app, 'progress', theme, device);
         await signedIn.close();
       }
