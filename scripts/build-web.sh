@@ -22,3 +22,5 @@ fi
 echo "building web/dist"
 nice -n 10 npx --no-install tsc --noEmit -p tsconfig.json
 nice -n 10 npx --no-install vite build --logLevel warn
+# The landing page's JavaScript must stay under 250 kB gzipped (other routes load lazily).
+node scripts/bundle-budget.mjs | tail -1
