@@ -309,7 +309,8 @@ std::function<void()> addPageRoutes(docs::Registry& registry) {
   docs::RouteOptions content;
   content.maxBodyBytes = kContentBody;
   docs::RouteOptions image;
-  image.maxBodyBytes = kMaxImageBytes;
+  // A little above the image limit, so a streamed body meets the spec's message first.
+  image.maxBodyBytes = kMaxImageBytes + 64 * 1024;
   image.streamBody = true;
   using docs::Method;
   using docs::Request;

@@ -230,7 +230,7 @@ TEST_F(Pages, ImageStreamedPastTwentyMegabytesIs413) {
   Headers headers = as(alice_);
   headers["Content-Type"] = "image/png";
   headers["Transfer-Encoding"] = "chunked";
-  expectError(call("POST", uploadPath(rootPage_), chunked, headers), 413);
+  expectError(call("POST", uploadPath(rootPage_), chunked, headers), 413, "File size too big (max 20MB).");
   std::error_code ec;
   EXPECT_TRUE(!fs::exists(imageDir(rootPage_), ec) || fs::is_empty(imageDir(rootPage_)));
 }
