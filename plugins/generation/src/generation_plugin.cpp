@@ -36,6 +36,7 @@ class GenerationPlugin final : public docs::Plugin {
     registry.configKey("generation.ctags", "ctags", "Universal Ctags executable (with JSON output).");
     registry.configKey("generation.max_files", "20000", "Files documented per project at most.");
     registry.configKey("generation.max_unpacked_mb", "1024", "Largest unpacked size of an uploaded ZIP.");
+    registry.configKey("generation.test_stage_delay_ms", "0", "For tests: a pause after each status change.");
     registry.configKey("generation.fail_stage", "", "For tests: a stage that fails on purpose (unpack, analyze, overview, topics, topic_pages, subtopics, file_pages).");
     for (const auto& m : docs_plugin_generation::embeddedMigrations()) registry.migration(m.version, m.name, m.sql);
     const auto& config = context_->config();
@@ -43,6 +44,7 @@ class GenerationPlugin final : public docs::Plugin {
     settings_.maxFiles = static_cast<std::uint64_t>(config.getInt("generation.max_files"));
     settings_.maxUnpackedBytes = static_cast<std::uint64_t>(config.getInt("generation.max_unpacked_mb")) << 20;
     settings_.failStage = config.getString("generation.fail_stage");
+    settings_.stageDelayMs = static_cast<int>(config.getInt("generation.test_stage_delay_ms"));
 
     registry.jobHandler(docs::generation::GenerationService::kJobKind, [this](docs::JobContext& job) {
       if (service_) service_->runStage(job);

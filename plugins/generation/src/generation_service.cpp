@@ -14,6 +14,7 @@
 #include <random>
 #include <set>
 #include <sstream>
+#include <thread>
 
 #include "analysis.hpp"
 #include "inventory.hpp"
@@ -81,6 +82,7 @@ bool GenerationService::setStatus(std::int64_t projectId, const std::string& sta
                      " ON CONFLICT (project_id) DO UPDATE SET stage = $2, message = $3, updated_at = now(),"
                      " finished_at = CASE WHEN $2 IN ('DOC_SUCCESS', 'DOC_FAILURE') OR $2 LIKE '%FAIL%' THEN now() END",
                      {projectId, status, message});
+  if (settings_.stageDelayMs > 0) std::this_thread::sleep_for(std::chrono::milliseconds(settings_.stageDelayMs));
   return true;
 }
 

@@ -17,6 +17,7 @@ namespace docs::generation {
 
 struct GenerationSettings {
   std::string failStage;      // tests: a stage that fails on purpose ("" = none)
+  int stageDelayMs = 0;       // tests: a pause after each status, to stop a run in the middle
   std::string ctags = "ctags";
   std::uint64_t maxFiles = 20000;
   std::uint64_t maxUnpackedBytes = 1ull << 30;
