@@ -6,6 +6,8 @@
 
 #include <chrono>
 #include <filesystem>
+#include <map>
+#include <random>
 #include <thread>
 
 #include "rest_fixture.hpp"
@@ -277,4 +279,32 @@ TEST_F(Pages, ImageUploadCutHalfwayLeavesNoFile) {
   }
   EXPECT_TRUE(empty);
   EXPECT_EQ(uploadImage(rootPage_, pngBytes(), "image/png").status, 200);
+}
+
+TEST_F(Pages, RandomMovesMatchAModelTree) {
+  // Each move is checked against a local model: legal moves succeed, moves under the
+  // page itself or a descendant fail, and the stored tree always equals the model.
+  std::vector<std::int64_t> ids = {rootPage_};
+  std::map<std::int64_t, std::int64_t> parent = {{rootPage_, 0}};
+  for (int i = 0; i < 11; ++i) {
+    std::int64_t under = ids[i / 2];
+    std::int64_t id = newPage(under);
+    ids.push_back(id);
+    parent[id] = under;
+  }
+  auto isDescendantOrSelf = [&](std::int64_t node, std::int64_t of) {
+    for (std::int64_t at = node; at != 0; at = parent[at])
+      if (at == of) return true;
+    return false;
+  };
+  std::mt19937 random(7);
+  for (int step = 0; step < 120; ++step) {
+    std::int64_t page = ids[random() % ids.size()];
+    std::int64_t target = random() % 4 == 0 ? 0 : ids[random() % ids.size()];
+    bool legal = target == 0 || !isDescendantOrSelf(target, page);
+    auto r = move(page, target);
+    ASSERT_EQ(r.status, legal ? 200 : 400) << "step " << step << ": " << r.body;
+    if (legal) parent[page] = target;
+  }
+  for (const auto& p : pages()) EXPECT_EQ(p["parent_id"].get<std::int64_t>(), parent[p["id"].get<std::int64_t>()]);
 }
