@@ -27,7 +27,8 @@ class Projects {
   virtual ~Projects();
 
   virtual std::optional<ProjectSummary> find(std::int64_t projectId) = 0;
-  // Returns false when the project does not exist (for example deleted meanwhile).
+  // Returns false when the project does not exist (for example deleted meanwhile); a
+  // status the spec does not name is a programming error (std::invalid_argument).
   virtual bool setStatus(std::int64_t projectId, std::string_view status) = 0;
   // 0 clears it. Inside the caller's transaction, so a page and its project stay consistent.
   virtual void setDefaultPage(Tx& tx, std::int64_t projectId, std::int64_t pageId) = 0;
