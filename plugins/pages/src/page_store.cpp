@@ -157,6 +157,29 @@ docs::Json pageJson(const docs::PageSummary& page) {
           {"created_at", page.createdAt}, {"updated_at", page.updatedAt}};
 }
 
+std::string fittedPageName(std::string_view raw) {
+  std::string collapsed;
+  std::size_t characters = 0;
+  bool pendingSpace = false;
+  for (char c : raw) {
+    auto u = static_cast<unsigned char>(c);
+    if (u <= ' ' || u == 0x7f) {
+      pendingSpace = !collapsed.empty();
+      continue;
+    }
+    bool startsCharacter = (u & 0xC0) != 0x80;
+    if (startsCharacter && characters + (pendingSpace ? 1 : 0) >= kMaxPageNameLength) break;
+    if (pendingSpace) {
+      collapsed.push_back(' ');
+      ++characters;
+    }
+    pendingSpace = false;
+    if (startsCharacter) ++characters;
+    collapsed.push_back(c);
+  }
+  return collapsed.empty() ? "Untitled" : collapsed;
+}
+
 std::string validPageName(std::string_view raw) {
   std::string name;
   bool pendingSpace = false;

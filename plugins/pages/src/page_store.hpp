@@ -43,5 +43,8 @@ bool storeContent(docs::Db& db, std::int64_t id, const std::string& rawBytes);
 docs::Json pageJson(const docs::PageSummary& page);
 // Names are trimmed with whitespace collapsed; empty becomes "Untitled"; too long is a 400.
 std::string validPageName(std::string_view raw);
+// The same for names other plugins give (generated pages): too long is cut at 255
+// characters instead of refused.
+std::string fittedPageName(std::string_view raw);
 
 }  // namespace docs_pages

@@ -31,7 +31,7 @@ std::int64_t PagesService::create(docs::Tx& tx, std::int64_t projectId, std::int
     auto parent = findPage(tx, parentId);
     if (!parent || parent->projectId != projectId) throw std::invalid_argument("parent page is not in the project");
   }
-  return insertPage(tx, projectId, parentId, validPageName(name), std::string(type)).id;
+  return insertPage(tx, projectId, parentId, fittedPageName(name), std::string(type)).id;
 }
 
 std::optional<std::string> PagesService::content(std::int64_t pageId) { return contentBytes(context_.db(), pageId); }

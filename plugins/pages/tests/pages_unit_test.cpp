@@ -79,4 +79,11 @@ TEST(PageNames, TrimCollapseDefaultAndLimit) {
   EXPECT_EQ(validPageName("  Getting \n started "), "Getting started");
   EXPECT_EQ(validPageName(std::string(255, 'p')), std::string(255, 'p'));
   EXPECT_THROW(validPageName(std::string(256, 'p')), docs::HttpError);
+  // Names from other plugins are cut, at a character boundary.
+  EXPECT_EQ(fittedPageName(std::string(300, 'p')), std::string(255, 'p'));
+  std::string cyrillic;
+  for (int i = 0; i < 300; ++i) cyrillic += "\xd0\x96";
+  EXPECT_EQ(fittedPageName(cyrillic), cyrillic.substr(0, 510));
+  EXPECT_EQ(fittedPageName("  src/ledger.go \n"), "src/ledger.go");
+  EXPECT_EQ(fittedPageName(""), "Untitled");
 }

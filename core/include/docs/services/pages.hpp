@@ -33,7 +33,8 @@ class Pages {
   virtual std::vector<PageSummary> listProject(std::int64_t projectId) = 0;
   // Creates a page last among its siblings; parentId 0 makes a root page. Returns its id.
   // A type other than file/generated or a parent outside the project is a programming
-  // error (std::invalid_argument); the name is trimmed, empty becomes "Untitled".
+  // error (std::invalid_argument); the name is trimmed, empty becomes "Untitled", longer than
+  // 255 characters is cut.
   virtual std::int64_t create(Tx& tx, std::int64_t projectId, std::int64_t parentId, std::string_view name,
                               std::string_view type) = 0;
   // The stored Yjs update bytes (raw, not base64), or nullopt for a page never written.
