@@ -91,6 +91,11 @@ async function main() {
         await app.getByLabel('GitHub URL').fill('https://github.com/acme/rocket');
         await app.waitForTimeout(800);
         await shoot(app, 'new-project', theme, device);
+        // Shown mid-generation: the offline writer finishes small projects in seconds.
+        await app.route(/\/api\/project\?projectId=/, async (route) => {
+          const response = await route.fetch();
+          route.fulfill({ response, json: { ...(await response.json()), status: 'DOC_TOPICS_GENERATING' } });
+        });
         await app.goto(`${server.url}/generate/zip/${zipId}`);
         await app.getByRole('progressbar').waitFor().catch(async (error) => {
           await app.screenshot({ path: '/tmp/screenshot-failure.png' });
