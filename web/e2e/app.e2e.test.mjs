@@ -50,6 +50,11 @@ describe('public screens', () => {
     }
     assert.equal(await page.locator('footer').count(), 1);
     await expectNoSeriousA11y(page, 'landing');
+    await page.getByRole('button', { name: 'Request Demo' }).first().click(); // scrolls to Contact
+    await page.waitForFunction(() => {
+      const top = document.getElementById('contact').getBoundingClientRect().top;
+      return top >= 0 && top < window.innerHeight / 2;
+    });
     await page.getByRole('button', { name: 'Try it out' }).click();
     await page.waitForURL(/\/login$/);
     assert.deepEqual(page.errors, []);
