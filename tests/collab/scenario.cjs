@@ -162,6 +162,27 @@ const scenarios = {
     return out;
   },
 
+  // REST and live editing meet: an export sees unfolded edits at once, and content PUT
+  // over REST reaches a connected editor as a normal update.
+  async rest() {
+    const writer = await connected(connect(spec.tokens[0]));
+    writer.fragment.insert(0, [paragraph('live text')]);
+    await acked(writer);
+    const headers = { Authorization: 'Bearer ' + spec.tokens[0], 'Content-Type': 'application/json' };
+    const exported = await fetch(spec.api + '/api/page/' + spec.pageId + '/export?format=md', { headers });
+    const other = new Y.Doc();
+    Y.applyUpdate(other, Y.encodeStateAsUpdate(writer.doc));
+    other.getXmlFragment('default').insert(1, [paragraph('from rest')]);
+    const update = Y.encodeStateAsUpdate(other, Y.encodeStateVector(writer.doc));
+    const put = await fetch(spec.api + '/api/page/' + spec.pageId + '/content', {
+      method: 'PUT', headers, body: JSON.stringify({ content_bytea: Buffer.from(update).toString('base64') }) });
+    await waitFor('the REST edit arrives live', () => writer.fragment.toString().includes('from rest'), 5000).catch(() => {});
+    const out = { exportStatus: exported.status, markdown: await exported.text(), putStatus: put.status,
+                  putBody: await put.json(), live: writer.fragment.toString() };
+    close(writer);
+    return out;
+  },
+
   // Makes edits one at a time and records each acknowledged one, until killed.
   async edits() {
     const client = await connected(connect(spec.tokens[0]));

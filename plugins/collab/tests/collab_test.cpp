@@ -200,6 +200,19 @@ TEST_F(CollabTest, SignOutAndRemovalReachOpenConnections) {
   EXPECT_TRUE(result["viewerDenied"].is_string()) << result.dump();
 }
 
+TEST_F(CollabTest, RestReadsAndWritesMeetTheLiveDocument) {
+  start({{"DOCS_COLLAB_COMPACT_DEBOUNCE_MS", "60000"}, {"DOCS_COLLAB_COMPACT_MAX_DELAY_MS", "60000"}});
+  setUpProject();
+  auto result = run({{"scenario", "rest"}, {"tokens", {bob_.token}}, {"pageId", pageId_}});
+  ASSERT_FALSE(result.contains("error")) << result.dump();
+  EXPECT_EQ(result["exportStatus"], 200);
+  EXPECT_NE(result["markdown"].get<std::string>().find("live text"), std::string::npos) << result.dump();  // not yet folded
+  EXPECT_EQ(result["putStatus"], 200) << result.dump();
+  EXPECT_EQ(result["putBody"]["merged"], true);
+  EXPECT_NE(result["live"].get<std::string>().find("from rest"), std::string::npos) << result.dump();
+  EXPECT_NE(result["live"].get<std::string>().find("live text"), std::string::npos) << result.dump();  // merged, not replaced
+}
+
 TEST_F(CollabTest, HostileFramesCloseOnlyTheirOwnConnection) {
   start({{"DOCS_COLLAB_MAX_MESSAGE_BYTES", "65536"}, {"DOCS_COLLAB_MESSAGE_BURST", "50"}, {"DOCS_COLLAB_MESSAGES_PER_SECOND", "10"}});
   setUpProject();

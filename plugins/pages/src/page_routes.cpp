@@ -9,6 +9,7 @@
 #include <docs/db.hpp>
 #include <docs/events.hpp>
 #include <docs/services/access_control.hpp>
+#include <docs/services/document_editor.hpp>
 #include <docs/services/projects.hpp>
 #include <docs/ydoc/error.hpp>
 
@@ -151,11 +152,22 @@ class PageRoutes {
     response.json({{"deleted", deleted}});
   }
 
+  // The page's document: with collaboration running, the stored bytes plus every accepted
+  // edit not yet folded into them; nullopt for a page never written.
+  std::optional<std::string> currentContent(std::int64_t pageId) {
+    auto stored = contentBytes(context_.db(), pageId);
+    if (auto* editor = context_.findService<docs::DocumentEditor>()) {
+      auto live = editor->currentState(pageId);
+      if (live && (stored || live->size() > 2)) return live;  // "\0\0" is the empty document
+    }
+    return stored;
+  }
+
   void getContent(docs::Request& request, docs::Response& response) {
     auto page = pageFor(request, Role::Read);
-    auto content = contentBase64(context_.db(), page.id);
+    auto content = currentContent(page.id);
     if (!content) throw HttpError::notFound("This page has no stored content");
-    response.json({{"content_bytea", *content}});
+    response.json({{"content_bytea", base64Encode(*content)}});
   }
 
   void putContent(docs::Request& request, docs::Response& response) {
@@ -164,11 +176,25 @@ class PageRoutes {
     std::string encoded = optionalString(body, "content_bytea").value_or("");
     auto page = pageFor(request, Role::Write);
     auto bytes = base64Decode(encoded);
-    if (!bytes || bytes->empty() || !isValidUpdate(*bytes))
+    auto* editor = context_.findService<docs::DocumentEditor>();
+    // A replacement must be a whole document; a merge may build on what the page holds
+    // (the editor checks it applies).
+    if (!bytes || bytes->empty() || (!editor && !isValidUpdate(*bytes)))
       throw HttpError::badRequest("'content_bytea' must be a base64 Yjs document update", "invalid_field");
+    // With collaboration running the update is merged into the live document (editors see
+    // it, nothing is lost to a later fold); without it the stored bytes are replaced.
+    if (editor) {
+      try {
+        if (!editor->applyUpdate(page.id, *bytes)) throw HttpError::notFound("Page not found");
+      } catch (const std::invalid_argument&) {
+        throw HttpError::badRequest("'content_bytea' does not apply to this page's document", "invalid_field");
+      }
+      response.json({{"id", page.id}, {"bytes", bytes->size()}, {"merged", true}});
+      return;
+    }
     if (!storeContent(context_.db(), page.id, *bytes)) throw HttpError::notFound("Page not found");
     context_.events().publish("page.content_replaced", {{"project_id", page.projectId}, {"page_id", page.id}});
-    response.json({{"id", page.id}, {"bytes", bytes->size()}});
+    response.json({{"id", page.id}, {"bytes", bytes->size()}, {"merged", false}});
   }
 
   void exportPage(docs::Request& request, docs::Response& response) {
@@ -177,7 +203,7 @@ class PageRoutes {
     auto page = pageFor(request, Role::Read);
     std::string text;
     try {
-      text = docs_pages::exportPage(contentBytes(context_.db(), page.id), *format);
+      text = docs_pages::exportPage(currentContent(page.id), *format);
     } catch (const docs::ydoc::YdocError&) {
       throw HttpError(422, "invalid_document", "The stored page content cannot be read");
     }
