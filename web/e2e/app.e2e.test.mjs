@@ -16,7 +16,7 @@ let features = {};
 
 before(async () => {
   assert.ok(hasChromium(), 'Debian chromium is needed: scripts/install-deps.sh test');
-  server = await startDocsd();
+  server = await startDocsd({ DOCS_GITHUB_APP_SLUG: 'docs-e2e-app' });
   browser = await launchBrowser();
   features = (await (await fetch(`${server.url}/config.json`)).json()).features ?? {};
 });
@@ -330,6 +330,32 @@ describe('signed in', () => {
     await page.goto(`${server.url}/generate/github`);
     await page.getByTestId('progress-title').getByText('Documentation Failed').waitFor();
     await page.getByTestId('toast').getByText('Project creation info is missing or invalid').waitFor();
+    await page.context().close();
+  });
+
+  test('Install GitHub App opens this deployment\'s app and polls until access', async (t) => {
+    if (!features.projects) return t.skip('the projects plugin is not loaded in this docsd');
+    const page = await newPage();
+    let access = false;
+    let checks = 0;
+    await page.route('**/api/github/*/*/installation/status', (route) => {
+      checks += 1;
+      return route.fulfill({ json: { is_project_already_exists: false, has_installation_access: access } });
+    });
+    // Never reach the real GitHub from a test.
+    await page.context().route('https://github.com/**', (route) => route.fulfill({ body: '<title>install</title>', contentType: 'text/html' }));
+    await signInByEmail(page, server);
+    await page.getByRole('button', { name: 'Create New Project' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Project' });
+    await dialog.getByLabel('GitHub URL').fill('https://github.com/acme/widgets');
+    const install = dialog.getByRole('button', { name: 'Install GitHub App' });
+    await install.waitFor();
+    const [popup] = await Promise.all([page.context().waitForEvent('page'), install.click()]);
+    assert.equal(popup.url(), 'https://github.com/apps/docs-e2e-app/installations/new');
+    const before = checks;
+    access = true; // the user installs the app in the other window
+    await dialog.getByRole('button', { name: 'Create', exact: true }).waitFor({ timeout: 10_000 });
+    assert.ok(checks > before, 'installation status was polled');
     await page.context().close();
   });
 });
