@@ -75,13 +75,15 @@ std::string GenerationService::projectDir(std::int64_t projectId) const {
 
 bool GenerationService::setStatus(std::int64_t projectId, const std::string& status, const std::string& message) {
   auto* projects = context_.findService<Projects>();
-  if (!projects || !projects->setStatus(projectId, status)) return false;
+  if (!projects || !projects->find(projectId)) return false;
+  // History first: whoever sees the project's new status finds it in the history too.
   context_.db().exec("INSERT INTO generation_status_log (project_id, status, message) VALUES ($1, $2, $3)",
                      {projectId, status, message});
   context_.db().exec("INSERT INTO generation_runs (project_id, stage, message) VALUES ($1, $2, $3)"
                      " ON CONFLICT (project_id) DO UPDATE SET stage = $2, message = $3, updated_at = now(),"
                      " finished_at = CASE WHEN $2 IN ('DOC_SUCCESS', 'DOC_FAILURE') OR $2 LIKE '%FAIL%' THEN now() END",
                      {projectId, status, message});
+  if (!projects->setStatus(projectId, status)) return false;
   if (settings_.stageDelayMs > 0) std::this_thread::sleep_for(std::chrono::milliseconds(settings_.stageDelayMs));
   return true;
 }
