@@ -5,9 +5,12 @@ import { DEMO_PAGE, SAMPLE_DELETE_RESULT } from './devFixtures';
 import { isDevelopmentMode, randomDevPageId, withDevDelay } from './devMode';
 import type { Page } from './types';
 
+/** Spec section 8: page create, delete and move failures are only logged (no toast). */
+const TREE_FAILURES_ONLY_LOGGED = [400, 401, 403, 404, 409, 500, 502, 503];
+
 export function createPage(projectId: number, parentPageId: number | null): Promise<{ id: number }> {
   if (isDevelopmentMode()) return withDevDelay({ id: randomDevPageId() });
-  return apiRequest<{ id: number }>(`/api/project/${projectId}/page`, { method: 'POST', body: { parent_page_id: parentPageId } });
+  return apiRequest<{ id: number }>(`/api/project/${projectId}/page`, { method: 'POST', body: { parent_page_id: parentPageId }, handledStatuses: TREE_FAILURES_ONLY_LOGGED });
 }
 
 export function getPage(pageId: number): Promise<Page | typeof DEMO_PAGE> {
@@ -17,10 +20,17 @@ export function getPage(pageId: number): Promise<Page | typeof DEMO_PAGE> {
 
 export function updatePage(pageId: number, changes: Partial<Pick<Page, 'name' | 'parent_id'>>): Promise<unknown> {
   if (isDevelopmentMode()) return Promise.resolve(undefined);
-  return apiRequest(`/api/page/${pageId}`, { method: 'PATCH', body: changes });
+  const handledStatuses = 'parent_id' in changes ? TREE_FAILURES_ONLY_LOGGED : undefined;
+  return apiRequest(`/api/page/${pageId}`, { method: 'PATCH', body: changes, handledStatuses });
+}
+
+/** The page rendered by the server as markdown or (escaped) HTML; an empty page is ''. */
+export function exportPage(pageId: number, format: 'md' | 'html'): Promise<string> {
+  if (isDevelopmentMode()) return withDevDelay(format === 'html' ? '<h1>Sample page</h1><p>Development mode.</p>' : '# Sample page');
+  return apiRequest<string>(`/api/page/${pageId}/export?format=${format}`, { handledStatuses: [404] }).then((body) => (typeof body === 'string' ? body : ''));
 }
 
 export function deletePage(pageId: number): Promise<unknown> {
   if (isDevelopmentMode()) return withDevDelay(SAMPLE_DELETE_RESULT);
-  return apiRequest(`/api/page/${pageId}`, { method: 'DELETE' });
+  return apiRequest(`/api/page/${pageId}`, { method: 'DELETE', handledStatuses: TREE_FAILURES_ONLY_LOGGED });
 }

@@ -17,8 +17,8 @@ export function getProject(projectId: number, handledStatuses?: number[]): Promi
   return apiRequest<ProjectWithPages>(`/api/project?projectId=${encodeURIComponent(projectId)}`, { handledStatuses });
 }
 
-export function getProjectByGitUrl(gitUrl: string): Promise<ProjectWithPages> {
-  return apiRequest<ProjectWithPages>(`/api/project?gitUrl=${encodeURIComponent(gitUrl)}`);
+export function getProjectByGitUrl(gitUrl: string, handledStatuses?: number[]): Promise<ProjectWithPages> {
+  return apiRequest<ProjectWithPages>(`/api/project?gitUrl=${encodeURIComponent(gitUrl)}`, { handledStatuses });
 }
 
 export function createGithubProject(payload: {

@@ -15,6 +15,8 @@ export interface Project {
   description?: string | null;
   rag_status?: 'active' | 'idle';
   default_page_id?: number | null;
+  /** The caller's effective role (docs/api.md), null without one. */
+  role?: 'read' | 'write' | 'admin' | null;
 }
 
 export interface Page {
@@ -23,6 +25,7 @@ export interface Page {
   parent_id?: number | null;
   name: string;
   type: 'file' | 'generated';
+  position?: number;
   created_at?: string;
   updated_at?: string;
   content_bytea?: string;

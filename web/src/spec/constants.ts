@@ -40,3 +40,10 @@ export const DEFAULT_LANGUAGE: LanguageCode = 'en';
 export const CREATION_TYPES = ['empty', 'github', 'zip'] as const;
 export type CreationType = (typeof CREATION_TYPES)[number];
 export const DEFAULT_CREATION_TYPE: CreationType = 'github';
+
+export const PROJECT_SIDEBAR_BREAKPOINT_PX = 1024;
+export const WIDE_LAYOUT_THRESHOLD_PX = 1600;
+export const SIDEBAR_OFFSET_PX = 300;
+export const TOC_MIN_HEADINGS = 2; // hidden with 1 or fewer
+export const TREE_EXPANSION_MAX_PX = 1000;
+export const COPY_FEEDBACK_MS = 1500;

@@ -41,7 +41,21 @@ export const MSG = {
   hello: 'the work is done',
   whatIsThis:
     'The GitHub App gives us access to generate your documentation and keep it up to date after each push. Your code is not used for model training or analytics.',
+  noPageSelected: 'No Page Selected',
+  noPageSelectedText: 'Select a page from the list on the left, or create a new one',
+  untitledPage: 'Untitled',
+  errorTitle: 'Error',
+  failedToFetchPermissions: 'Failed to fetch project permissions',
+  failedToAddUser: 'Failed to add user',
+  failedToDeleteUser: 'Failed to delete user',
+  failedToUpdateUserRole: 'Failed to update user role',
+  askAi: 'Ask AI (Beta)',
 } as const;
+
+/** 'Showing X of Y pages' under the page search. */
+export function showingPages(shown: number, total: number): string {
+  return `Showing ${shown} of ${total} pages`;
+}
 
 export function genericErrorTitle(status: number): string {
   return `${status} Error`;
