@@ -176,4 +176,51 @@ describe('project page view', () => {
       await p.context().close();
     }
   });
+
+  test('a 2,000-page project opens and searches quickly (timings printed)', async (t) => {
+    if (!features.projects) return t.skip('the projects plugin is not loaded in this docsd');
+    const page = await newPage();
+    await signInByEmail(page, server);
+    const id = (await api(page, 'POST', '/api/project', { name: 'Big' })).body.id;
+    const made = await page.evaluate(async (projectId) => {
+      const token = localStorage.getItem('auth-jwt');
+      const post = (name, parent) => fetch(`/api/project/${projectId}/page`, {
+        method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+        body: JSON.stringify({ name, parent_page_id: parent }),
+      }).then((r) => r.json());
+      const roots = [];
+      for (let i = 0; i < 40; i += 10) roots.push(...(await Promise.all(Array.from({ length: 10 }, (_, k) => post(`Chapter ${i + k}`, 0)))));
+      let count = roots.length;
+      for (let batch = 0; count < 1999; batch++) {
+        const size = Math.min(25, 1999 - count);
+        await Promise.all(Array.from({ length: size }, (_, k) => post(`Section ${count + k} of chapter ${(count + k) % 40}`, roots[(count + k) % 40].id)));
+        count += size;
+      }
+      return count;
+    }, id);
+    assert.equal(made, 1999);
+
+    const started = Date.now();
+    await page.goto(`${server.url}/projects/${id}`);
+    await page.getByRole('button', { name: 'Chapter 39', exact: true }).waitFor();
+    const interactiveMs = Date.now() - started;
+    const searchMs = await page.evaluate(async () => {
+      const input = document.querySelector('input[type="search"]');
+      const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+      const t0 = performance.now();
+      setter.call(input, 'Section 1234');
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      await new Promise((resolve) => {
+        const check = () => (document.body.textContent.includes('of 2000 pages') ? resolve() : requestAnimationFrame(check));
+        check();
+      });
+      return performance.now() - t0;
+    });
+    await page.getByText(/Showing \d+ of 2000 pages/).waitFor();
+    console.log(`2,000 pages: time to interactive ${interactiveMs} ms, search to result ${Math.round(searchMs)} ms`);
+    assert.ok(interactiveMs < 10_000, `opened in ${interactiveMs} ms`);
+    assert.ok(searchMs < 1_000, `search took ${searchMs} ms`);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
 });
