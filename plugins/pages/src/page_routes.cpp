@@ -14,15 +14,17 @@
 #include <docs/ydoc/error.hpp>
 
 #include "base64.hpp"
-#include "body_fields.hpp"
+#include <docs/support/body_fields.hpp>
 #include "image_rules.hpp"
 #include "page_export.hpp"
 #include "page_store.hpp"
 #include "pages_service.hpp"
 #include "signed_url.hpp"
-#include "upload_file.hpp"
+#include <docs/support/upload_file.hpp>
 
 namespace docs_pages {
+
+using namespace docs::support;
 
 namespace {
 

@@ -1,8 +1,10 @@
 #include "page_store.hpp"
 
-#include "body_fields.hpp"
+#include <docs/support/body_fields.hpp>
 
 namespace docs_pages {
+
+using namespace docs::support;
 
 namespace {
 

@@ -12,14 +12,16 @@
 #include <docs/services/access_control.hpp>
 #include <docs/services/pages.hpp>
 
-#include "body_fields.hpp"
+#include <docs/support/body_fields.hpp>
 #include "multipart_reader.hpp"
 #include "json_writer.hpp"
 #include "project_rules.hpp"
 #include "project_store.hpp"
-#include "upload_file.hpp"
+#include <docs/support/upload_file.hpp>
 
 namespace docs_projects {
+
+using namespace docs::support;
 
 namespace {
 

@@ -6,9 +6,11 @@
 
 #include <docs/http.hpp>
 
-#include "body_fields.hpp"
+#include <docs/support/body_fields.hpp>
 
 namespace docs_projects {
+
+using namespace docs::support;
 
 namespace {
 

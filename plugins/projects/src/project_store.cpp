@@ -1,8 +1,10 @@
 #include "project_store.hpp"
 
-#include "body_fields.hpp"
+#include <docs/support/body_fields.hpp>
 
 namespace docs_projects {
+
+using namespace docs::support;
 
 namespace {
 

@@ -5,11 +5,12 @@
 #include <random>
 
 #include "multipart_reader.hpp"
-#include "body_fields.hpp"
+#include <docs/support/body_fields.hpp>
 #include "json_writer.hpp"
 #include "project_rules.hpp"
 
 using namespace docs_projects;
+using namespace docs::support;
 
 TEST(ProjectRules, StatusBadgeOrder) {
   EXPECT_EQ(statusSortOrder("DOC_SUCCESS"), 1);

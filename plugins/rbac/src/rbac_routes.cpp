@@ -6,11 +6,13 @@
 #include <docs/db.hpp>
 #include <docs/events.hpp>
 
-#include "body_fields.hpp"
+#include <docs/support/body_fields.hpp>
 #include "emails.hpp"
 #include "grant_store.hpp"
 
 namespace docs_rbac {
+
+using namespace docs::support;
 
 namespace {
 
