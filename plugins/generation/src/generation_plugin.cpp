@@ -56,6 +56,11 @@ class GenerationPlugin final : public docs::Plugin {
     registry.subscribe("project.deleted", [this](const docs::Json& payload) {
       if (service_ && payload.contains("project_id")) service_->onProjectDeleted(idFrom(payload["project_id"]));
     });
+    docs::PeriodicOptions recover;
+    recover.interval = std::chrono::seconds(30);
+    registry.periodic("recover", recover, [this] {
+      if (service_) service_->recoverLostUploads();
+    });
     registry.route(docs::Method::Get, "/api/project/{id}/generation", [this](docs::Request& request, docs::Response& response) {
       auto id = request.idParam("id");
       auto& access = context_->requireService<docs::AccessControl>();
@@ -64,7 +69,10 @@ class GenerationPlugin final : public docs::Plugin {
     });
   }
 
-  void start() override { service_ = std::make_unique<docs::generation::GenerationService>(*context_, settings_); }
+  void start() override {
+    service_ = std::make_unique<docs::generation::GenerationService>(*context_, settings_);
+    service_->recoverLostUploads();
+  }
 
  private:
   docs::Context* context_ = nullptr;

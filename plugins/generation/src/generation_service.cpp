@@ -98,6 +98,24 @@ void GenerationService::onZipUploaded(std::int64_t projectId) {
   queueStage(projectId, "unpack");
 }
 
+void GenerationService::recoverLostUploads() {
+  auto* projects = context_.findService<Projects>();
+  if (!projects) return;
+  for (auto id : projects->uploadsInStatus("IDLE", 100)) {
+    context_.logger().info("starting the generation of an upload whose event was lost", {{"project_id", id}});
+    onZipUploaded(id);
+  }
+  for (auto id : projects->uploadsInStatus("REQUEST_TO_CLONE", 100)) {
+    // A pending job for it keeps its dedupe key, so queueing again is harmless; only
+    // requests older than a minute are looked at, to leave in-flight events alone.
+    auto stale = context_.db().exec("SELECT 1 FROM generation_runs WHERE project_id = $1 AND stage = 'REQUEST_TO_CLONE'"
+                                    " AND updated_at < now() - interval '1 minute'",
+                                    {id});
+    auto known = context_.db().exec("SELECT 1 FROM generation_runs WHERE project_id = $1", {id});
+    if (!stale.empty() || known.empty()) queueStage(id, "unpack");
+  }
+}
+
 void GenerationService::onProjectDeleted(std::int64_t projectId) {
   std::error_code ignored;
   fs::remove_all(projectDir(projectId), ignored);

@@ -31,6 +31,9 @@ class GenerationService {
   void onZipUploaded(std::int64_t projectId);
   // The project is gone: drop its files and bookkeeping (running jobs stop by themselves).
   void onProjectDeleted(std::int64_t projectId);
+  // Starts runs whose upload event was lost (a crash between storing the upload and
+  // queueing its job): uploads still IDLE, or REQUEST_TO_CLONE for a minute with no job.
+  void recoverLostUploads();
   void runStage(JobContext& job);
   // {"status", "stage", "message", "history": [{"status", "message", "at"}]}
   nlohmann::json describe(std::int64_t projectId);

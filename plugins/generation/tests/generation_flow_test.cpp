@@ -213,6 +213,20 @@ TEST_F(GenerationFlow, ARestartMidPipelineResumesAndFinishes) {
   for (const auto& page : p["pages"]) EXPECT_TRUE(names.insert(page["name"]).second) << page.dump();
 }
 
+TEST_F(GenerationFlow, AnUploadWhoseEventWasLostIsPickedUpAtTheNextStart) {
+  // Stored while generation was not running: nobody heard the upload event.
+  start({{"DOCS_PLUGINS_ENABLED", "auth,rbac,projects,pages"}});
+  auto id = createZipProject("Lost event");
+  ASSERT_EQ(upload(id, zipOf(shopSources())).status, 200);
+  EXPECT_EQ(project(id)["status"], "IDLE");
+  docsd_->terminate();
+  docsd_.reset();
+  start();
+  auto p = waitSettled(id);
+  EXPECT_EQ(p["status"], "DOC_SUCCESS");
+  EXPECT_EQ(history(id), kSuccessSequence);
+}
+
 TEST_F(GenerationFlow, DeletingTheProjectMidRunStopsIt) {
   start();
   auto id = createZipProject("Gone");

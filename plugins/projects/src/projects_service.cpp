@@ -43,4 +43,13 @@ bool ProjectsService::holdProject(docs::Tx& tx, std::int64_t projectId) {
   return !tx.exec("SELECT 1 FROM projects WHERE id = $1 FOR KEY SHARE", {projectId}).empty();
 }
 
+std::vector<std::int64_t> ProjectsService::uploadsInStatus(std::string_view status, int limit) {
+  std::vector<std::int64_t> ids;
+  for (auto row : context_.db().exec("SELECT id FROM projects WHERE status = $1 AND upload_path IS NOT NULL"
+                                     " AND upload_path <> '' ORDER BY updated_at, id LIMIT $2",
+                                     {status, static_cast<std::int64_t>(limit)}))
+    ids.push_back(row.int64("id"));
+  return ids;
+}
+
 }  // namespace docs_projects

@@ -15,6 +15,7 @@ class ProjectsService final : public docs::Projects {
   void setDefaultPage(docs::Tx& tx, std::int64_t projectId, std::int64_t pageId) override;
   std::string uploadedArchive(std::int64_t projectId) override;
   bool holdProject(docs::Tx& tx, std::int64_t projectId) override;
+  std::vector<std::int64_t> uploadsInStatus(std::string_view status, int limit) override;
 
  private:
   docs::Context& context_;

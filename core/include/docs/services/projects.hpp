@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace docs {
 
@@ -37,6 +38,9 @@ class Projects {
   // Keeps the project from being deleted until tx ends (a shared row lock); false when it
   // no longer exists. For writes that add objects to a project.
   virtual bool holdProject(Tx& tx, std::int64_t projectId) = 0;
+  // Projects in this status that have an uploaded archive, oldest first (at most `limit`):
+  // what generation looks for after a crash lost the event of an upload.
+  virtual std::vector<std::int64_t> uploadsInStatus(std::string_view status, int limit) = 0;
 };
 
 }  // namespace docs
