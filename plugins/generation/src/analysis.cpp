@@ -530,10 +530,17 @@ Analysis analyze(const std::string& root, const Inventory& inventory, const Anal
     if (!f.documentation && !f.build && !f.language.empty() && f.language != "json" && f.language != "yaml" &&
         f.language != "text" && f.language != "markdown")
       codeFiles.push_back(f.path);
+  struct Prototype {
+    std::size_t file;
+    std::string scope;
+    std::string name;
+    int line;
+  };
+  std::vector<Prototype> prototypes;
   constexpr std::size_t kBatch = 200;
   for (std::size_t start = 0; start < codeFiles.size(); start += kBatch) {
     std::vector<std::string> argv = {options.ctags, "--output-format=json", "--fields=+nKSse", "--sort=no",
-                                     "--extras=-F", "-f", "-"};
+                                     "--extras=-F", "--kinds-C=+p", "--kinds-C++=+p", "-f", "-"};
     // "./" keeps a file named like an option from being read as one.
     for (std::size_t i = start; i < std::min(codeFiles.size(), start + kBatch); ++i) argv.push_back("./" + codeFiles[i]);
     auto result = runProcess(argv, root, options.ctagsTimeoutSeconds);
@@ -547,8 +554,16 @@ Analysis analyze(const std::string& root, const Inventory& inventory, const Anal
       if (found == index.end()) continue;
       std::string kind = tag.value("kind", "");
       // Locals, parameters and imports are not part of what a file offers.
+      if (kind == "prototype") {
+        // Declarations are not listed, but their doc comments document the definitions.
+        std::string kindOfScope = tag.value("scopeKind", "");
+        bool memberOf = kindOfScope != "namespace" && kindOfScope != "package" && kindOfScope != "module" && kindOfScope != "file";
+        prototypes.push_back({found->second, memberOf ? validUtf8(tag.value("scope", "")) : std::string(),
+                              validUtf8(tag.value("name", "")), tag.value("line", 0)});
+        continue;
+      }
       if (kind == "local" || kind == "parameter" || kind == "variable" || kind == "import" || kind == "label" ||
-          kind == "externvar" || kind == "prototype" || kind == "heading" || kind == "chapter" || kind == "section")
+          kind == "externvar" || kind == "heading" || kind == "chapter" || kind == "section")
         continue;
       Symbol symbol;
       symbol.name = validUtf8(tag.value("name", ""));
@@ -595,6 +610,23 @@ Analysis analyze(const std::string& root, const Inventory& inventory, const Anal
                    (base == "index" && dirnameOf(f.path).find('/') == std::string::npos) ||
                    std::any_of(f.symbols.begin(), f.symbols.end(), [](const Symbol& s) { return s.name == "main" && s.kind == "function"; });
   }
+  // C and C++ put the comments on declarations in headers: carry them to definitions
+  // that have none (by name and enclosing scope).
+  std::map<std::string, std::string> declarationDocs;
+  std::map<std::size_t, std::vector<std::string>> linesOfFile;
+  for (const auto& prototype : prototypes) {
+    auto& all = linesOfFile[prototype.file];
+    if (all.empty()) all = lines(readFile(fs::path(root) / analysis.files[prototype.file].path));
+    if (prototype.line <= 0 || static_cast<std::size_t>(prototype.line) > all.size()) continue;
+    std::string doc = validUtf8(firstSentences(commentAbove(analysis.files[prototype.file].language, all, prototype.line), 300));
+    if (!doc.empty()) declarationDocs.emplace(prototype.scope + "::" + prototype.name, doc);
+  }
+  for (auto& f : analysis.files)
+    for (auto& symbol : f.symbols)
+      if (symbol.doc.empty())
+        if (auto found = declarationDocs.find(symbol.scope + "::" + symbol.name); found != declarationDocs.end())
+          symbol.doc = found->second;
+
   ImportResolver resolver(analysis.files);
   for (auto& f : analysis.files) {
     std::set<std::string> depends;
