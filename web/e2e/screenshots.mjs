@@ -30,6 +30,14 @@ async function seedProjects(page) {
     form.append('file', new Blob([bytes], { type: 'application/zip' }), 'ml-pipeline.zip');
     await fetch(`/api/project/${c.id}/upload-zip`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
     localStorage.setItem('screenshot-zip-id', String(c.id));
+    const page = (name, parent) => post(`/api/project/${a.id}/page`, { name, parent_page_id: parent });
+    const guide = await page('Getting started', 0);
+    await page('Local setup', guide.id);
+    await page('Code review', guide.id);
+    const ops = await page('Operations', 0);
+    await page('On-call', ops.id);
+    await page('Releases', 0);
+    localStorage.setItem('screenshot-view-id', String(a.id));
   });
 }
 
@@ -52,6 +60,7 @@ async function main() {
     await seedProjects(seedPage);
     const storage = await seedContext.storageState();
     const zipId = await seedPage.evaluate(() => localStorage.getItem('screenshot-zip-id'));
+    const viewId = await seedPage.evaluate(() => localStorage.getItem('screenshot-view-id'));
     await seedContext.close();
 
     for (const [device, options] of Object.entries(DEVICES)) {
@@ -84,6 +93,13 @@ async function main() {
         await app.goto(`${server.url}/projects`);
         await app.getByTestId('project-card').first().waitFor();
         await shoot(app, 'projects', theme, device);
+        await app.goto(`${server.url}/projects/${viewId}`);
+        await app.getByText('This page is empty.').waitFor();
+        await shoot(app, 'project-view', theme, device);
+        await app.keyboard.press('Control+Backslash');
+        await shoot(app, 'project-view-sidebar-toggled', theme, device);
+        await app.goto(`${server.url}/projects`);
+        await app.getByTestId('project-card').first().waitFor();
         // This deployment has no GitHub App: show the dialog as it looks with one.
         await app.route('**/api/github/*/*/installation/status', (route) =>
           route.fulfill({ json: { is_project_already_exists: false, has_installation_access: false } }));

@@ -130,7 +130,7 @@ function TreeItem(props: ItemProps) {
           <span className="page-tree__actions">
             <button type="button" className="icon-button" aria-label={`Add a page under ${node.name}`} onClick={() => props.onCreateChild(node.id)}>+</button>
             <button type="button" className="icon-button" aria-label={`Rename ${node.name}`} onClick={() => props.onRename(node.id, node.name)}>✎</button>
-            <button type="button" className="icon-button" aria-label={`Delete ${node.name}`} onClick={() => props.onDelete(node.id, node.name)}>🗑</button>
+            <button type="button" className="icon-button" aria-label={`Delete ${node.name}`} onClick={() => props.onDelete(node.id, node.name)}>✕</button>
           </span>
         )}
       </div>
