@@ -9,14 +9,7 @@
 #include "auth_core.hpp"
 #include "routes.hpp"
 
-namespace docs_plugin_auth {
-struct EmbeddedMigration {
-  int version;
-  const char* name;
-  const char* sql;
-};
-const std::vector<EmbeddedMigration>& embeddedMigrations();
-}  // namespace docs_plugin_auth
+#include "auth_migrations.hpp"
 
 namespace {
 
@@ -41,7 +34,7 @@ class AuthPlugin final : public docs::Plugin {
     context_ = &registry.context();
     docs::auth::AuthSettings::declareKeys(registry);
     settings_ = docs::auth::AuthSettings::read(context_->config());
-    for (const auto& m : docs_plugin_auth::embeddedMigrations()) registry.migration(m.version, m.name, m.sql);
+    docs_plugin_auth::registerMigrations(registry);
     docs::auth::registerRoutes(registry, [this]() -> docs::auth::AuthCore& {
       if (!core_) throw std::runtime_error("auth is not started");
       return *core_;

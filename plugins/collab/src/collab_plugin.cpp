@@ -1,32 +1,15 @@
 // The collab plugin module: the /collaboration WebSocket endpoint, the page_updates
 // log, the compactor, and the DocumentEditor service.
 #include <docs/plugin.hpp>
+#include <docs/support/body_fields.hpp>
 
 #include <memory>
 
 #include "collab_server.hpp"
 
-namespace docs_plugin_collab {
-struct EmbeddedMigration {
-  int version;
-  const char* name;
-  const char* sql;
-};
-const std::vector<EmbeddedMigration>& embeddedMigrations();
-}  // namespace docs_plugin_collab
+#include "collab_migrations.hpp"
 
 namespace {
-
-std::int64_t idFrom(const docs::Json& value) {
-  if (value.is_number_integer()) return value.get<std::int64_t>();
-  if (value.is_string()) {
-    try {
-      return std::stoll(value.get<std::string>());
-    } catch (const std::exception&) {
-    }
-  }
-  return 0;
-}
 
 // Forwards to the server made at start (services must be declared in configure).
 class LateEditor final : public docs::DocumentEditor {
@@ -57,7 +40,7 @@ class CollabPlugin final : public docs::Plugin {
     registry.configKey("collab.compact_debounce_ms", "2000", "Quiet time after the last edit before the log is folded into the page.");
     registry.configKey("collab.compact_max_delay_ms", "10000", "Longest time an edit stays only in the log while editing continues.");
     registry.configKey("collab.access_recheck_ms", "2000", "How often a writer's permission is checked again on an open connection.");
-    for (const auto& m : docs_plugin_collab::embeddedMigrations()) registry.migration(m.version, m.name, m.sql);
+    docs_plugin_collab::registerMigrations(registry);
 
     const auto& config = context_->config();
     limits_.maxMessageBytes = static_cast<std::size_t>(config.getInt("collab.max_message_bytes"));
@@ -84,18 +67,18 @@ class CollabPlugin final : public docs::Plugin {
     });
     registry.subscribe("page.deleted", [this](const docs::Json& payload) {
       if (!server_) return;
-      if (payload.contains("page_id")) server_->onPageDeleted(idFrom(payload["page_id"]));
+      if (payload.contains("page_id")) server_->onPageDeleted(docs::support::idFromJson(payload["page_id"]));
       if (payload.contains("page_ids") && payload["page_ids"].is_array())
-        for (const auto& id : payload["page_ids"]) server_->onPageDeleted(idFrom(id));
+        for (const auto& id : payload["page_ids"]) server_->onPageDeleted(docs::support::idFromJson(id));
     });
     // Permission and visibility changes reach open connections at once.
     for (const char* topic : {"rbac.granted", "rbac.changed", "rbac.revoked", "project.visibility_changed"}) {
       registry.subscribe(topic, [this](const docs::Json& payload) {
-        if (server_ && payload.contains("project_id")) server_->revalidateProject(idFrom(payload["project_id"]));
+        if (server_ && payload.contains("project_id")) server_->revalidateProject(docs::support::idFromJson(payload["project_id"]));
       });
     }
     registry.subscribe("project.deleted", [this](const docs::Json& payload) {
-      if (server_ && payload.contains("project_id")) server_->onProjectDeleted(idFrom(payload["project_id"]));
+      if (server_ && payload.contains("project_id")) server_->onProjectDeleted(docs::support::idFromJson(payload["project_id"]));
     });
     docs::PeriodicOptions fold;
     fold.interval = std::chrono::seconds(30);

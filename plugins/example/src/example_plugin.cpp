@@ -6,14 +6,7 @@
 #include <string>
 #include <thread>
 
-namespace docs_plugin_example {
-struct EmbeddedMigration {
-  int version;
-  const char* name;
-  const char* sql;
-};
-const std::vector<EmbeddedMigration>& embeddedMigrations();
-}  // namespace docs_plugin_example
+#include "example_migrations.hpp"
 
 namespace {
 
@@ -49,7 +42,7 @@ class ExamplePlugin final : public docs::Plugin {
     context_ = &registry.context();
     registry.configKey("example.greeting", "hello", "What GET /api/example/hello says.");
     registry.configKey("example.tick_ms", "60000", "Interval of the example periodic task.");
-    for (const auto& m : docs_plugin_example::embeddedMigrations()) registry.migration(m.version, m.name, m.sql);
+    docs_plugin_example::registerMigrations(registry);
 
     registry.route(Method::Get, "/api/example/hello", [this](Request&, Response& response) {
       response.json({{"message", context_->config().getString("example.greeting")}, {"plugin", "example"}});

@@ -1,33 +1,16 @@
 // The generation plugin module: jobs per stage, reactions to uploads and deletions, and
 // GET /api/project/{id}/generation (the status history of a project's generation).
 #include <docs/plugin.hpp>
+#include <docs/support/body_fields.hpp>
 #include <docs/services/access_control.hpp>
 
 #include <memory>
 
 #include "generation_service.hpp"
 
-namespace docs_plugin_generation {
-struct EmbeddedMigration {
-  int version;
-  const char* name;
-  const char* sql;
-};
-const std::vector<EmbeddedMigration>& embeddedMigrations();
-}  // namespace docs_plugin_generation
+#include "generation_migrations.hpp"
 
 namespace {
-
-std::int64_t idFrom(const docs::Json& value) {
-  if (value.is_number_integer()) return value.get<std::int64_t>();
-  if (value.is_string()) {
-    try {
-      return std::stoll(value.get<std::string>());
-    } catch (const std::exception&) {
-    }
-  }
-  return 0;
-}
 
 class GenerationPlugin final : public docs::Plugin {
  public:
@@ -38,7 +21,7 @@ class GenerationPlugin final : public docs::Plugin {
     registry.configKey("generation.max_unpacked_mb", "1024", "Largest unpacked size of an uploaded ZIP.");
     registry.configKey("generation.test_stage_delay_ms", "0", "For tests: a pause after each status change.");
     registry.configKey("generation.fail_stage", "", "For tests: a stage that fails on purpose (unpack, analyze, overview, topics, topic_pages, subtopics, file_pages).");
-    for (const auto& m : docs_plugin_generation::embeddedMigrations()) registry.migration(m.version, m.name, m.sql);
+    docs_plugin_generation::registerMigrations(registry);
     const auto& config = context_->config();
     settings_.ctags = config.getString("generation.ctags");
     settings_.maxFiles = static_cast<std::uint64_t>(config.getInt("generation.max_files"));
@@ -51,10 +34,10 @@ class GenerationPlugin final : public docs::Plugin {
       else throw std::runtime_error("generation is not started");
     });
     registry.subscribe("project.zip_uploaded", [this](const docs::Json& payload) {
-      if (service_ && payload.contains("project_id")) service_->onZipUploaded(idFrom(payload["project_id"]));
+      if (service_ && payload.contains("project_id")) service_->onZipUploaded(docs::support::idFromJson(payload["project_id"]));
     });
     registry.subscribe("project.deleted", [this](const docs::Json& payload) {
-      if (service_ && payload.contains("project_id")) service_->onProjectDeleted(idFrom(payload["project_id"]));
+      if (service_ && payload.contains("project_id")) service_->onProjectDeleted(docs::support::idFromJson(payload["project_id"]));
     });
     docs::PeriodicOptions recover;
     recover.interval = std::chrono::seconds(30);

@@ -9,21 +9,14 @@
 #include "page_routes.hpp"
 #include "pages_service.hpp"
 
-namespace docs_plugin_pages {
-struct EmbeddedMigration {
-  int version;
-  const char* name;
-  const char* sql;
-};
-const std::vector<EmbeddedMigration>& embeddedMigrations();
-}  // namespace docs_plugin_pages
+#include "pages_migrations.hpp"
 
 namespace {
 
 class PagesPlugin final : public docs::Plugin {
  public:
   void configure(docs::Registry& registry) override {
-    for (const auto& m : docs_plugin_pages::embeddedMigrations()) registry.migration(m.version, m.name, m.sql);
+    docs_plugin_pages::registerMigrations(registry);
     service_ = std::make_unique<docs_pages::PagesService>(registry.context());
     registry.provideService<docs::Pages>(*service_);
     startRoutes_ = docs_pages::addPageRoutes(registry);

@@ -8,21 +8,14 @@
 #include "project_routes.hpp"
 #include "projects_service.hpp"
 
-namespace docs_plugin_projects {
-struct EmbeddedMigration {
-  int version;
-  const char* name;
-  const char* sql;
-};
-const std::vector<EmbeddedMigration>& embeddedMigrations();
-}  // namespace docs_plugin_projects
+#include "projects_migrations.hpp"
 
 namespace {
 
 class ProjectsPlugin final : public docs::Plugin {
  public:
   void configure(docs::Registry& registry) override {
-    for (const auto& m : docs_plugin_projects::embeddedMigrations()) registry.migration(m.version, m.name, m.sql);
+    docs_plugin_projects::registerMigrations(registry);
     service_ = std::make_unique<docs_projects::ProjectsService>(registry.context());
     registry.provideService<docs::Projects>(*service_);
     docs_projects::addProjectRoutes(registry);

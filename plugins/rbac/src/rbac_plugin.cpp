@@ -10,14 +10,7 @@
 #include "grant_store.hpp"
 #include "rbac_routes.hpp"
 
-namespace docs_plugin_rbac {
-struct EmbeddedMigration {
-  int version;
-  const char* name;
-  const char* sql;
-};
-const std::vector<EmbeddedMigration>& embeddedMigrations();
-}  // namespace docs_plugin_rbac
+#include "rbac_migrations.hpp"
 
 namespace {
 
@@ -36,7 +29,7 @@ class RbacPlugin final : public docs::Plugin {
  public:
   void configure(docs::Registry& registry) override {
     context_ = &registry.context();
-    for (const auto& m : docs_plugin_rbac::embeddedMigrations()) registry.migration(m.version, m.name, m.sql);
+    docs_plugin_rbac::registerMigrations(registry);
     access_ = std::make_unique<docs_rbac::AccessControlService>(*context_);
     registry.provideService<docs::AccessControl>(*access_);
     docs_rbac::addRbacRoutes(registry, *access_);

@@ -83,4 +83,15 @@ std::string isoTimestamp(std::string_view t) {
   return out;
 }
 
+std::int64_t idFromJson(const docs::Json& value) {
+  if (value.is_number_integer()) return value.get<std::int64_t>() > 0 ? value.get<std::int64_t>() : 0;
+  if (value.is_string()) {
+    const std::string& text = value.get_ref<const std::string&>();
+    std::int64_t id = 0;
+    auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), id);
+    if (error == std::errc() && end == text.data() + text.size() && id > 0) return id;
+  }
+  return 0;
+}
+
 }  // namespace docs::support

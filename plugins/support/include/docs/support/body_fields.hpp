@@ -20,6 +20,8 @@ std::optional<std::string> optionalString(const docs::Json& body, std::string_vi
 std::optional<bool> optionalBool(const docs::Json& body, std::string_view field);
 // Parses a decimal id from a path or query value, else 400 invalid_id.
 std::int64_t parseId(std::string_view text, std::string_view name);
+// An id from an event payload: a JSON integer or a string of digits; 0 otherwise.
+std::int64_t idFromJson(const docs::Json& value);
 // Length in Unicode code points of valid UTF-8.
 std::size_t codePoints(std::string_view text);
 
