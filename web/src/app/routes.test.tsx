@@ -16,7 +16,8 @@ function at(path: string) {
 describe('routes', () => {
   it('shows the not-found page with its link home', async () => {
     at('/nothing/here/at/all');
-    expect(await screen.findByRole('heading', { name: 'Oops! This page does not exist.' })).toBeInTheDocument();
+    // Lazy screens load slowly on a busy machine: wait longer than the 1 s default.
+    expect(await screen.findByRole('heading', { name: 'Oops! This page does not exist.' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText(/It seems like the page you are looking for has been moved/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
     expect(document.title).toBe('Page not found · docs');
