@@ -183,6 +183,19 @@ const scenarios = {
     return out;
   },
 
+  // Sockets per user are limited: the one past the limit is denied with a reason.
+  async limits() {
+    const clients = [];
+    for (let i = 0; i < spec.sockets; i++) {
+      const client = connect(spec.tokens[0]);
+      await waitFor('an answer', () => client.state.authenticated || client.state.failed !== null);
+      clients.push(client);
+    }
+    const out = { answers: clients.map((c) => (c.state.failed !== null ? 'denied: ' + c.state.failed : c.provider.authorizedScope)) };
+    close(...clients);
+    return out;
+  },
+
   // Makes edits one at a time and records each acknowledged one, until killed.
   async edits() {
     const client = await connected(connect(spec.tokens[0]));

@@ -213,6 +213,16 @@ TEST_F(CollabTest, RestReadsAndWritesMeetTheLiveDocument) {
   EXPECT_NE(result["live"].get<std::string>().find("live text"), std::string::npos) << result.dump();  // merged, not replaced
 }
 
+TEST_F(CollabTest, SocketsPerUserAreLimited) {
+  start({{"DOCS_COLLAB_MAX_CONNECTIONS_PER_USER", "2"}});
+  setUpProject();
+  auto result = run({{"scenario", "limits"}, {"tokens", {bob_.token}}, {"sockets", 3}});
+  ASSERT_FALSE(result.contains("error")) << result.dump();
+  EXPECT_EQ(result["answers"][0], "read-write");
+  EXPECT_EQ(result["answers"][1], "read-write");
+  EXPECT_EQ(result["answers"][2], "denied: Too many connections");
+}
+
 TEST_F(CollabTest, HostileFramesCloseOnlyTheirOwnConnection) {
   start({{"DOCS_COLLAB_MAX_MESSAGE_BYTES", "65536"}, {"DOCS_COLLAB_MESSAGE_BURST", "50"}, {"DOCS_COLLAB_MESSAGES_PER_SECOND", "10"}});
   setUpProject();
