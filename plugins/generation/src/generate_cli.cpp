@@ -17,6 +17,7 @@
 #include "inventory.hpp"
 #include "offline_writer.hpp"
 #include "planner.hpp"
+#include "quality_report.hpp"
 #include "source_archive.hpp"
 
 namespace fs = std::filesystem;
@@ -25,8 +26,9 @@ namespace docs::generation {
 namespace {
 
 const char* kUsage =
-    "usage: docsd generate <path|file.zip> --out DIR [--language en|ru|de] [--name NAME]\n"
-    "Writes the documentation of a source tree as Markdown files plus index.json.\n";
+    "usage: docsd generate <path|file.zip> --out DIR [--language en|ru|de] [--name NAME] [--report]\n"
+    "Writes the documentation of a source tree as Markdown files plus index.json.\n"
+    "--report also prints the quality figures as JSON (and writes them to DIR/report.json).\n";
 
 // The Markdown file of a page, relative to the output folder.
 std::string outputPath(const std::string& key) {
@@ -81,6 +83,7 @@ class Progress {
 
 int runGenerateCli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   std::string source, outDir, language = "en", name;
+  bool report = false;
   for (std::size_t i = 0; i < args.size(); ++i) {
     auto value = [&]() -> std::string {
       if (i + 1 >= args.size()) throw std::invalid_argument(args[i] + " needs a value");
@@ -89,6 +92,7 @@ int runGenerateCli(const std::vector<std::string>& args, std::ostream& out, std:
     if (args[i] == "--out") outDir = value();
     else if (args[i] == "--language") language = value();
     else if (args[i] == "--name") name = value();
+    else if (args[i] == "--report") report = true;
     else if (args[i] == "--help" || args[i] == "-h") {
       out << kUsage;
       return 0;
@@ -182,6 +186,13 @@ int runGenerateCli(const std::vector<std::string>& args, std::ostream& out, std:
   nlohmann::json index = tree("");
   std::ofstream(fs::path(outDir) / "index.json") << index.dump(2) << "\n";
   progress.finish();
+  if (report) {
+    auto figures = measureQuality(analysis, pages, root).toJson();
+    figures["pages"] = pages.size();
+    figures["files"] = analysis.files.size();
+    std::ofstream(fs::path(outDir) / "report.json") << figures.dump(2) << "\n";
+    out << figures.dump(2) << "\n";
+  }
   out << "wrote " << pages.size() << " pages (" << plan.topics.size() << " topics, " << plan.filePages.size()
       << " file pages) from " << analysis.files.size() << " files to " << outDir << "\n";
   return 0;

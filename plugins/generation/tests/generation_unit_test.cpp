@@ -9,6 +9,7 @@
 #include "inventory.hpp"
 #include "offline_writer.hpp"
 #include "planner.hpp"
+#include "quality_report.hpp"
 #include "source_archive.hpp"
 #include "test_support.hpp"
 #include "zip_builder.hpp"
@@ -220,6 +221,21 @@ TEST(Writer, PagesOfASmallProjectAreWhatTheAnalysisImplies) {
   std::string text = apiPage->content.dump();
   EXPECT_NE(text.find("shop/api.py#L4-L6"), std::string::npos) << text;
   EXPECT_NE(text.find("Every product."), std::string::npos);
+  // The quality figures of this tree: every identifier, link and diagram checks out.
+  auto report = measureQuality(analysis, pages, dir.path()).toJson();
+  EXPECT_EQ(report["identifiers_existing_share"], 1.0) << report.dump();
+  EXPECT_EQ(report["source_links_resolving_share"], 1.0) << report.dump();
+  EXPECT_EQ(report["diagrams_valid_share"], 1.0) << report.dump();
+  EXPECT_GT(report["source_links"].get<int>(), 0);
+  EXPECT_GT(report["identifiers_named"].get<int>(), 0);
+  // A page citing lines past the end of a file, or a made-up name, is caught.
+  PageDraft broken = pages[0];
+  broken.content = {{"type", "doc"}, {"content", {{{"type", "paragraph"}, {"content", {
+      {{"type", "text"}, {"text", "no_such_function"}, {"marks", {{{"type", "code"}}}}},
+      {{"type", "text"}, {"text", "x"}, {"marks", {{{"type", "link"}, {"attrs", {{"href", "shop/api.py#L4-L999"}}}}}}}}}}}}};
+  auto bad = measureQuality(analysis, {broken}, dir.path()).toJson();
+  EXPECT_LT(bad["identifiers_existing_share"].get<double>(), 1.0);
+  EXPECT_LT(bad["source_links_resolving_share"].get<double>(), 1.0);
   // German phrases.
   PageDraft german = pages[0];
   context.language = "de";

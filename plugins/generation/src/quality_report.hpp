@@ -1,0 +1,35 @@
+#pragma once
+// The quality figures of a generated page tree (`docsd generate --report`): how much of
+// the public API is documented in the code, whether every identifier the pages name in
+// code style exists in the code, whether every source link points at lines that exist,
+// and whether every diagram is in the checked mermaid subset.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "analysis.hpp"
+#include "offline_writer.hpp"
+
+namespace docs::generation {
+
+struct QualityReport {
+  std::uint64_t publicSymbols = 0;
+  std::uint64_t documentedSymbols = 0;
+  std::uint64_t identifiersNamed = 0;
+  std::uint64_t identifiersFound = 0;
+  std::uint64_t sourceLinks = 0;
+  std::uint64_t sourceLinksResolved = 0;
+  std::uint64_t diagrams = 0;
+  std::uint64_t diagramsValid = 0;
+  std::vector<std::string> problems;  // the first few failures, for people
+
+  nlohmann::json toJson() const;
+};
+
+// `sourceRoot` is where the paths of "path#La-Lb" links are read.
+QualityReport measureQuality(const Analysis& analysis, const std::vector<PageDraft>& pages, const std::string& sourceRoot);
+
+}  // namespace docs::generation
