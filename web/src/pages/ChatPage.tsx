@@ -19,14 +19,8 @@ import { ProjectPicker } from '../chat/ProjectPicker';
 import { PromptForm } from '../chat/PromptForm';
 import { ChatExchange } from '../chat/ChatExchange';
 import { ContinuePrompting } from '../chat/ContinuePrompting';
+import { openedFromProject } from '../chat/navigationState';
 import '../chat/chat.css';
-
-/** The project id the page view put in the navigation state, if any. */
-export function openedFromProject(state: unknown): number | null {
-  const id = (state as { projectId?: unknown } | null)?.projectId;
-  const n = typeof id === 'string' ? Number(id) : id;
-  return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : null;
-}
 
 function widePanelByDefault(): boolean {
   return typeof window === 'undefined' || window.innerWidth > PROJECT_SIDEBAR_BREAKPOINT_PX;

@@ -1,0 +1,35 @@
+// One search result: where it comes from, its text, and a link to the code lines
+// (git_url) or to the documentation page in this app.
+import { Link } from 'react-router';
+import type { RagItem } from './ragApi';
+
+/** Only web addresses and same-site paths become links; anything else is shown as text. */
+export function safeHref(url: string | null | undefined): string | null {
+  if (!url) return null;
+  return /^https?:\/\//i.test(url) || (url.startsWith('/') && !url.startsWith('//')) ? url : null;
+}
+
+export function pagePath(item: RagItem): string | null {
+  return item.project_id && item.page_id ? `/projects/${item.project_id}/${item.page_id}` : null;
+}
+
+export function ResultItem({ item, projectName }: { item: RagItem; projectName: string | null }) {
+  const isCode = item.source === 'code';
+  const codeHref = safeHref(item.git_url);
+  const page = pagePath(item);
+  const title = item.description?.trim() || (isCode ? 'Code' : 'Documentation');
+  return (
+    <article className="chat-result" data-source={item.source}>
+      <header className="chat-result__header">
+        <span className={`badge ${isCode ? 'badge--blue' : 'badge--green'}`}>{isCode ? 'Code' : 'Docs'}</span>
+        <h3 className="chat-result__title">{title}</h3>
+        {projectName && <span className="muted chat-result__project">{projectName}</span>}
+      </header>
+      {isCode ? <pre className="chat-result__code"><code>{item.content}</code></pre> : <p className="chat-result__text">{item.content}</p>}
+      <p className="chat-result__links">
+        {codeHref && <a href={codeHref} target="_blank" rel="noopener noreferrer">View code lines</a>}
+        {page && <Link to={page}>Open page</Link>}
+      </p>
+    </article>
+  );
+}
