@@ -9,6 +9,19 @@ export function safeHref(url: string | null | undefined): string | null {
   return /^https?:\/\//i.test(url) || (url.startsWith('/') && !url.startsWith('//')) ? url : null;
 }
 
+/**
+ * The file and lines a code link points at ('src/a.py#L3-L9', also at the end of a
+ * repository address). A ZIP project has no repository, so its git_url is only this.
+ */
+export function codeLocation(url: string | null | undefined): string | null {
+  const match = /^(.+)#L(\d+)(?:-L(\d+))?$/.exec(url ?? '');
+  if (!match) return null;
+  const [, target, from, to] = match as unknown as [string, string, string, string | undefined];
+  const path = /^https?:\/\//i.test(target) ? /\/blob\/[^/]+\/(.+)$/.exec(target)?.[1] : target;
+  if (!path) return null;
+  return to && to !== from ? `${path}, lines ${from}-${to}` : `${path}, line ${from}`;
+}
+
 export function pagePath(item: RagItem): string | null {
   return item.project_id && item.page_id ? `/projects/${item.project_id}/${item.page_id}` : null;
 }
@@ -17,6 +30,7 @@ export function ResultItem({ item, projectName }: { item: RagItem; projectName: 
   const isCode = item.source === 'code';
   const codeHref = safeHref(item.git_url);
   const page = pagePath(item);
+  const location = isCode ? codeLocation(item.git_url) : null;
   const title = item.description?.trim() || (isCode ? 'Code' : 'Documentation');
   return (
     <article className="chat-result" data-source={item.source}>
@@ -25,6 +39,7 @@ export function ResultItem({ item, projectName }: { item: RagItem; projectName: 
         <h3 className="chat-result__title">{title}</h3>
         {projectName && <span className="muted chat-result__project">{projectName}</span>}
       </header>
+      {location && <p className="muted chat-result__location">{location}</p>}
       {isCode ? <pre className="chat-result__code"><code>{item.content}</code></pre> : <p className="chat-result__text">{item.content}</p>}
       <p className="chat-result__links">
         {codeHref && <a href={codeHref} target="_blank" rel="noopener noreferrer">View code lines</a>}

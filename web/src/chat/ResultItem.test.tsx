@@ -1,0 +1,46 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { codeLocation, pagePath, ResultItem, safeHref } from './ResultItem';
+
+describe('result items', () => {
+  it.each([
+    ['https://github.com/o/r/blob/abc/src/a.py#L3-L9', 'src/a.py, lines 3-9'],
+    ['src/a.py#L3-L9', 'src/a.py, lines 3-9'],
+    ['main.py#L4', 'main.py, line 4'],
+    ['main.py#L4-L4', 'main.py, line 4'],
+    ['https://github.com/o/r', null],
+    [null, null],
+  ])('code location of %j is %j', (url, expected) => {
+    expect(codeLocation(url)).toBe(expected);
+  });
+
+  it.each([
+    ['https://github.com/o/r/blob/abc/a.py#L1-L2', 'https://github.com/o/r/blob/abc/a.py#L1-L2'],
+    ['/projects/1/2', '/projects/1/2'],
+    ['main.py#L1-L2', null],
+    ['javascript:alert(1)', null],
+    ['//evil.example/x', null],
+    ['', null],
+  ])('link of %j is %j', (url, expected) => {
+    expect(safeHref(url)).toBe(expected);
+  });
+
+  it('links a page only with both ids', () => {
+    expect(pagePath({ source: 'docs', content: '', project_id: 3, page_id: 4 })).toBe('/projects/3/4');
+    expect(pagePath({ source: 'docs', content: '', project_id: 3, page_id: null })).toBeNull();
+  });
+
+  it('a ZIP project code result shows where it is, and links its page when it has one', () => {
+    render(
+      <MemoryRouter>
+        <ResultItem projectName="Tiny" item={{ source: 'code', content: 'def hello(): ...', git_url: 'main.py#L1-L3', description: 'hello', page_id: 5, project_id: 2 }} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('main.py, lines 1-3')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'View code lines' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Open page' })).toHaveAttribute('href', '/projects/2/5');
+    expect(screen.getByText('Tiny')).toBeInTheDocument();
+    expect(screen.getByText('Code')).toBeInTheDocument();
+  });
+});
