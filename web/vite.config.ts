@@ -8,6 +8,8 @@ export default defineConfig({
   plugins: [react()],
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 600 },
   server: {
+    // the editor imports the shared schema from core/ydoc
+    fs: { allow: ['.', '../core/ydoc/schema.json'] },
     proxy: {
       '/api': docsd,
       '/lab': docsd,

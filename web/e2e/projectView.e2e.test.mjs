@@ -72,7 +72,7 @@ describe('project page view', () => {
     await admin.goto(`${server.url}/projects/${id}`);
     await admin.getByTestId('project-title').getByText('Team Docs').waitFor();
     await tree(admin).getByRole('button', { name: 'Untitled', exact: true }).waitFor();
-    await admin.getByText('This page is empty.').waitFor();
+    await admin.getByTestId('block-editor').waitFor();
 
     // New page: a root 'Untitled', chosen, the address rewritten and the id stored.
     await admin.getByRole('button', { name: 'New page' }).click();

@@ -94,7 +94,7 @@ async function main() {
         await app.getByTestId('project-card').first().waitFor();
         await shoot(app, 'projects', theme, device);
         await app.goto(`${server.url}/projects/${viewId}`);
-        await app.getByText('This page is empty.').waitFor();
+        await app.getByTestId('block-editor').waitFor();
         await shoot(app, 'project-view', theme, device);
         await app.keyboard.press('Control+Backslash');
         await shoot(app, 'project-view-sidebar-toggled', theme, device);

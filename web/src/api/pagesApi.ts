@@ -34,3 +34,30 @@ export function deletePage(pageId: number): Promise<unknown> {
   if (isDevelopmentMode()) return withDevDelay(SAMPLE_DELETE_RESULT);
   return apiRequest(`/api/page/${pageId}`, { method: 'DELETE', handledStatuses: TREE_FAILURES_ONLY_LOGGED });
 }
+
+/** Stored page content (base64 Yjs bytes); null for a page never written (404). */
+export async function getPageContent(pageId: number): Promise<string | null> {
+  try {
+    const body = await apiRequest<{ content_bytea?: string | null }>(`/api/page/${pageId}/content`, { handledStatuses: [401, 403, 404, 500, 502, 503] });
+    return body?.content_bytea ?? null;
+  } catch (error) {
+    if ((error as { status?: number }).status === 404) return null;
+    throw error;
+  }
+}
+
+/** Spec section 7: the raw image with its type and a filename header; answers the URL. */
+export function uploadPageImage(projectId: number, pageId: number, file: File): Promise<{ url: string }> {
+  return apiRequest<{ url: string }>(`/api/project/${projectId}/page/${pageId}/upload`, {
+    method: 'POST',
+    body: file,
+    headers: { 'Content-Type': file.type, 'X-Filename': encodeURIComponent(file.name || 'image') },
+    handledStatuses: [400, 401, 403, 404, 413, 500, 502, 503],
+  });
+}
+
+/** Title sync's rename: failures are the caller's toast ('Failed to update page title'). */
+export function syncPageName(pageId: number, name: string): Promise<unknown> {
+  if (isDevelopmentMode()) return Promise.resolve(undefined);
+  return apiRequest(`/api/page/${pageId}`, { method: 'PATCH', body: { name }, handledStatuses: [400, 401, 403, 404, 409, 500, 502, 503] });
+}

@@ -1,6 +1,7 @@
 // The project page view (spec section 2): the left sidebar with the tree, the chosen
-// page read-only, and the right sidebar with the table of contents and copy buttons.
-import { useCallback, useEffect, useState } from 'react';
+// page in the block editor, and the right sidebar with the table of contents and copy buttons.
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import type { Editor } from '@tiptap/core';
 import { Navigate, useParams } from 'react-router';
 import { SiteHeader } from '../components/SiteHeader';
 import { ConfirmDialog } from '../components/ConfirmDialog';
@@ -14,7 +15,6 @@ import { WIDE_LAYOUT_THRESHOLD_PX } from '../spec/constants';
 import NotFoundPage from './NotFoundPage';
 import { useProjectData, type ProjectSource } from '../projectView/useProjectData';
 import { ProjectSidebar } from '../projectView/ProjectSidebar';
-import { PageContent } from '../projectView/PageContent';
 import { TableOfContents } from '../projectView/TableOfContents';
 import { PageActions } from '../projectView/PageActions';
 import { PermissionsDialog } from '../projectView/PermissionsDialog';
@@ -24,6 +24,10 @@ import { useIsWide, useSidebarToggle } from '../projectView/useSidebarToggle';
 import { capabilitiesOf } from '../projectView/projectRoles';
 import { pageAddress } from '../projectView/pageAddress';
 import type { Heading } from '../projectView/headings';
+import { EditorSkeleton } from '../editor/EditorSkeleton';
+
+// the editor (Tiptap, Yjs, highlighting) is its own chunk
+const PageEditor = lazy(() => import('../editor/PageEditor'));
 
 type Dialog =
   | { kind: 'none' }
@@ -40,6 +44,10 @@ export default function ProjectViewPage({ by }: { by: 'id' | 'github' | 'owner' 
   const signedIn = user !== null || isTokenUnexpired(storedToken());
   const [selected, setSelected] = useState<number | null>(null);
   const [headings, setHeadings] = useState<Heading[]>([]);
+  const editor = useRef<Editor | null>(null);
+  const onEditor = useCallback((e: Editor | null) => {
+    editor.current = e;
+  }, []);
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
   const [settings, setSettings] = useState(DEFAULT_VIEW_SETTINGS);
   const [sidebarOpen, setSidebarOpen] = useSidebarToggle();
@@ -117,13 +125,17 @@ export default function ProjectViewPage({ by }: { by: 'id' | 'github' | 'owner' 
           ) : (
             <>
               <h2 className="project-view__page-title">{project.pages.find((p) => p.id === selected)?.name}</h2>
-              <PageContent key={selected} pageId={selected} onHeadings={setHeadings} />
+              <Suspense fallback={<EditorSkeleton />}>
+                <PageEditor key={selected} projectId={project.id} pageId={selected} pageName={project.pages.find((p) => p.id === selected)?.name}
+                  user={user} signedIn={signedIn} canEdit={capabilities.canEdit} onHeadings={setHeadings} onEditor={onEditor}
+                  onTitleSynced={data.refetch} />
+              </Suspense>
             </>
           )}
         </main>
         {selected !== null && (
           <aside className="project-view__right" aria-label="Page tools">
-            <PageActions pageId={selected} />
+            <PageActions pageId={selected} editor={editor} />
             {showToc && <TableOfContents headings={headings} />}
           </aside>
         )}

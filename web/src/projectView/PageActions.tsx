@@ -1,17 +1,26 @@
-// Right sidebar buttons: Share (copies the address) and copy the page as markdown or HTML.
+// Right sidebar buttons: Share (copies the address) and copy the page as Markdown
+// (serialised in the browser from the editor, the server's rules) or HTML (the server's export).
+import type { RefObject } from 'react';
+import type { Editor } from '@tiptap/core';
 import { exportPage } from '../api/pagesApi';
 import { copyText } from './clipboard';
+import { toMarkdown, type PmNode } from '../editor/markdown/toMarkdown';
 
-export function PageActions({ pageId }: { pageId: number }) {
-  const copyExport = async (format: 'md' | 'html') => {
-    const body = await exportPage(pageId, format).catch(() => null);
-    if (body !== null) await copyText(body, format === 'md' ? 'Copied as Markdown' : 'Copied as HTML');
+export function PageActions({ pageId, editor }: { pageId: number; editor?: RefObject<Editor | null> }) {
+  const copyMarkdown = async () => {
+    const current = editor?.current;
+    const body = current ? toMarkdown(current.getJSON() as PmNode) : await exportPage(pageId, 'md').catch(() => null);
+    if (body !== null) await copyText(body, 'Copied as Markdown');
+  };
+  const copyHtml = async () => {
+    const body = await exportPage(pageId, 'html').catch(() => null);
+    if (body !== null) await copyText(body, 'Copied as HTML');
   };
   return (
     <div className="page-actions">
       <button type="button" className="button button--ghost" onClick={() => void copyText(window.location.href)}>Share</button>
-      <button type="button" className="button button--ghost" onClick={() => void copyExport('md')}>Copy as Markdown</button>
-      <button type="button" className="button button--ghost" onClick={() => void copyExport('html')}>Copy as HTML</button>
+      <button type="button" className="button button--ghost" onClick={() => void copyMarkdown()}>Copy as Markdown</button>
+      <button type="button" className="button button--ghost" onClick={() => void copyHtml()}>Copy as HTML</button>
     </div>
   );
 }

@@ -62,6 +62,8 @@ export function useProjectData(source: ProjectSource, key: string) {
 
   return {
     state,
+    /** reloads the project (the editor's title sync renamed a page) */
+    refetch: refresh,
     createPage: (parentId: number | null) => logged('Page create failed', () => createPage(projectId!, parentId)),
     deletePage: (pageId: number) => logged('Page delete failed', () => deletePage(pageId)),
     movePage: (pageId: number, parentId: number | null) => logged('Page move failed', () => updatePage(pageId, { parent_id: parentId ?? 0 })),

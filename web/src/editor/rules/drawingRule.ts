@@ -2,7 +2,8 @@
 interface NodeLike {
   type: { name: string } | string;
   descendants?: (fn: (node: NodeLike) => boolean | void) => void;
-  content?: NodeLike[];
+  /** JSON children (a ProseMirror node has a Fragment here and uses descendants) */
+  content?: unknown;
 }
 
 const nameOf = (node: NodeLike) => (typeof node.type === 'string' ? node.type : node.type.name);
@@ -18,7 +19,7 @@ export function countDrawings(doc: NodeLike): number {
   }
   const walk = (node: NodeLike) => {
     if (nameOf(node) === 'drawing') count += 1;
-    node.content?.forEach(walk);
+    if (Array.isArray(node.content)) (node.content as NodeLike[]).forEach(walk);
   };
   walk(doc);
   return count;

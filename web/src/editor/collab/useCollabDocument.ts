@@ -1,0 +1,83 @@
+// The Yjs document behind one page. Signed-in users join the room
+// `{projectId}__{pageId}` over Hocuspocus with the stored token; everyone else (and
+// development mode) gets the stored content over REST: 404 = empty page, a failure =
+// the local cache. Editable only after sync, with write access (spec section 4).
+import { useEffect, useState } from 'react';
+import * as Y from 'yjs';
+import { HocuspocusProvider } from '@hocuspocus/provider';
+import { runtimeConfig } from '../../config/runtimeConfig';
+import { storedToken } from '../../session/token';
+import { getPageContent } from '../../api/pagesApi';
+import { fromBase64 } from './bytes';
+import { cacheChanges, readCachedPage } from './localCache';
+
+export type DocStatus = 'loading' | 'ready';
+
+export interface CollabDocument {
+  doc: Y.Doc;
+  provider: HocuspocusProvider | null;
+  status: DocStatus;
+  /** the server granted read-write on the room */
+  writable: boolean;
+}
+
+export function roomName(projectId: number, pageId: number): string {
+  return `${projectId}__${pageId}`;
+}
+
+async function loadStored(pageId: number, doc: Y.Doc): Promise<void> {
+  try {
+    const content = await getPageContent(pageId);
+    if (content) Y.applyUpdate(doc, fromBase64(content), 'stored');
+  } catch {
+    const cached = readCachedPage(pageId);
+    if (cached) Y.applyUpdate(doc, cached, 'cache');
+  }
+}
+
+export function useCollabDocument(projectId: number, pageId: number, collaborate: boolean): CollabDocument {
+  const [state, setState] = useState<CollabDocument>(() => ({ doc: new Y.Doc(), provider: null, status: 'loading', writable: false }));
+
+  useEffect(() => {
+    const doc = new Y.Doc();
+    let live = true;
+    const stopCache = cacheChanges(pageId, doc);
+    if (!collaborate) {
+      setState({ doc, provider: null, status: 'loading', writable: false });
+      void loadStored(pageId, doc).then(() => live && setState({ doc, provider: null, status: 'ready', writable: false }));
+      return () => {
+        live = false;
+        stopCache();
+        doc.destroy();
+      };
+    }
+    let scope: string | undefined;
+    const provider = new HocuspocusProvider({
+      url: runtimeConfig().collabUrl,
+      name: roomName(projectId, pageId),
+      document: doc,
+      token: () => storedToken() ?? '',
+      onAuthenticated: ({ scope: granted }) => {
+        scope = granted;
+        if (live && provider.isSynced) setState({ doc, provider, status: 'ready', writable: granted === 'read-write' });
+      },
+      onSynced: () => {
+        if (live) setState({ doc, provider, status: 'ready', writable: (scope ?? provider.authorizedScope) === 'read-write' });
+      },
+      // spec section 8: collaboration authentication failures are only logged
+      onAuthenticationFailed: ({ reason }) => {
+        console.warn('collaboration refused:', reason);
+        if (live) void loadStored(pageId, doc).then(() => live && setState({ doc, provider: null, status: 'ready', writable: false }));
+      },
+    });
+    setState({ doc, provider, status: 'loading', writable: false });
+    return () => {
+      live = false;
+      provider.destroy();
+      stopCache();
+      doc.destroy();
+    };
+  }, [projectId, pageId, collaborate]);
+
+  return state;
+}

@@ -1,0 +1,51 @@
+// The editor's extensions: every node and mark of core/ydoc/schema.json, no other.
+import type { AnyExtension, Editor } from '@tiptap/core';
+import StarterKit from '@tiptap/starter-kit';
+import { TaskItem, TaskList } from '@tiptap/extension-list';
+import { TableKit } from '@tiptap/extension-table';
+import Image from '@tiptap/extension-image';
+import { Markdown } from '@tiptap/markdown';
+import { Placeholder } from '@tiptap/extensions';
+import { tiptapAttributes } from '../schema';
+import { Alert } from './Alert';
+import { Video } from './Video';
+import { Drawing } from './Drawing';
+import { CodeBlock } from './CodeBlock';
+import { OneDrawing } from './OneDrawing';
+import { HeadingIds } from './HeadingIds';
+import { UploadPlaceholder } from './UploadPlaceholder';
+import { SmartPaste } from './SmartPaste';
+import { HEADING_LEVELS } from '../schema';
+
+export interface ExtensionOptions {
+  /** collaboration brings its own history; the offline sandbox keeps undo/redo */
+  collaborative: boolean;
+  onImageFile: (editor: Editor, file: File) => void;
+  onVideoLink: (editor: Editor, url: string) => void;
+}
+
+export function editorExtensions(options: ExtensionOptions): AnyExtension[] {
+  return [
+    StarterKit.configure({
+      heading: { levels: HEADING_LEVELS },
+      codeBlock: false,
+      undoRedo: options.collaborative ? false : undefined,
+      trailingNode: false,
+      link: { openOnClick: false, autolink: true, linkOnPaste: true, defaultProtocol: 'https' },
+    }),
+    CodeBlock,
+    TaskList,
+    TaskItem.configure({ nested: true }),
+    TableKit.configure({ table: { resizable: false } }),
+    Image.extend({ addAttributes: () => tiptapAttributes('image') }).configure({ allowBase64: true }),
+    Alert,
+    Video,
+    Drawing,
+    OneDrawing,
+    HeadingIds,
+    UploadPlaceholder,
+    SmartPaste.configure({ onImageFile: options.onImageFile, onVideoLink: options.onVideoLink }),
+    Markdown,
+    Placeholder.configure({ placeholder: "Type '/' for commands" }),
+  ];
+}
