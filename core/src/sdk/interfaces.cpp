@@ -2,6 +2,7 @@
 // boundary live in docs_core, once.
 #include "docs/plugin.hpp"
 #include "docs/services/access_control.hpp"
+#include "docs/services/analysis.hpp"
 #include "docs/services/authenticator.hpp"
 #include "docs/services/document_editor.hpp"
 #include "docs/services/pages.hpp"
@@ -24,6 +25,7 @@ DocumentEditor::~DocumentEditor() = default;
 AccessControl::~AccessControl() = default;
 Projects::~Projects() = default;
 Pages::~Pages() = default;
+Analysis::~Analysis() = default;
 
 std::string envNameForKey(std::string_view key) {
   std::string name = "DOCS_";

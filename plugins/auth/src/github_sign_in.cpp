@@ -5,10 +5,13 @@
 #include <nlohmann/json.hpp>
 
 #include "crypto.hpp"
-#include "http_client.hpp"
+#include <docs/support/http_client.hpp>
 #include "one_time_codes.hpp"
 
 namespace docs::auth {
+using support::formEncode;
+using support::httpCall;
+using support::HttpCall;
 
 using nlohmann::json;
 

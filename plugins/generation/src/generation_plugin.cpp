@@ -6,6 +6,7 @@
 
 #include <memory>
 
+#include "analysis_service.hpp"
 #include "generation_service.hpp"
 
 #include "generation_migrations.hpp"
@@ -22,6 +23,8 @@ class GenerationPlugin final : public docs::Plugin {
     registry.configKey("generation.test_stage_delay_ms", "0", "For tests: a pause after each status change.");
     registry.configKey("generation.fail_stage", "", "For tests: a stage that fails on purpose (unpack, analyze, overview, topics, topic_pages, subtopics, file_pages).");
     docs_plugin_generation::registerMigrations(registry);
+    analysis_ = std::make_unique<docs::generation::AnalysisService>(*context_);
+    registry.provideService<docs::Analysis>(*analysis_);
     const auto& config = context_->config();
     settings_.ctags = config.getString("generation.ctags");
     settings_.maxFiles = static_cast<std::uint64_t>(config.getInt("generation.max_files"));
@@ -61,6 +64,7 @@ class GenerationPlugin final : public docs::Plugin {
   docs::Context* context_ = nullptr;
   docs::generation::GenerationSettings settings_;
   std::unique_ptr<docs::generation::GenerationService> service_;
+  std::unique_ptr<docs::generation::AnalysisService> analysis_;
 };
 
 }  // namespace

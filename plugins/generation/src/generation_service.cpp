@@ -2,6 +2,7 @@
 
 #include <docs/context.hpp>
 #include <docs/db.hpp>
+#include <docs/events.hpp>
 #include <docs/jobs.hpp>
 #include <docs/logger.hpp>
 #include <docs/services/pages.hpp>
@@ -17,6 +18,7 @@
 #include <thread>
 
 #include "analysis.hpp"
+#include "analysis_service.hpp"
 #include "inventory.hpp"
 #include "offline_writer.hpp"
 #include "planner.hpp"
@@ -258,8 +260,8 @@ void GenerationService::writePages(std::int64_t projectId, JobContext& job) {
     WriterContext writer;
     writer.language = project->language.empty() ? "en" : project->language;
     writer.sourceRoot = (dir / "source").string();
-    writer.sourceUrl = [](const std::string& path, int from, int to) {
-      return path + "#L" + std::to_string(from) + "-L" + std::to_string(to);
+    writer.sourceUrl = [gitUrl = project->gitUrl, commit = project->commitHash](const std::string& path, int from, int to) {
+      return sourceLineUrl(gitUrl, commit, path, from, to);
     };
     writer.pageHref = [&](const std::string& key) {
       auto found = ids.find(key);
@@ -297,6 +299,7 @@ void GenerationService::writePages(std::int64_t projectId, JobContext& job) {
     failIfAsked("file_pages", "DOC_FILE_PAGES_FAILED");
     writeWhere([](const PageDraft& d) { return d.key.rfind("file:", 0) == 0; });
     advance("DOC_SUCCESS");
+    context_.events().publish(kAnalysisChangedEvent, {{"project_id", projectId}});
   } catch (const ProjectGone&) {
     throw;
   } catch (const StageFailure&) {

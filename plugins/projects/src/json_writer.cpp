@@ -92,7 +92,7 @@ void appendProjectObject(std::string& out, const ProjectRow& p, std::string_view
   appendField(out, "commit_hash");
   appendOptional(out, p.commitHash);
   appendField(out, "rag_status");
-  out += "\"idle\"";
+  appendJsonString(out, p.ragStatus);
   appendField(out, "default_page_id");
   out += p.defaultPageId > 0 ? std::to_string(p.defaultPageId) : std::string("null");
   appendField(out, "role");

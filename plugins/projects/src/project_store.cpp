@@ -10,7 +10,7 @@ namespace {
 
 constexpr const char* kColumns =
     "id, type, name, description, language, git_url, git_repository_id, github_node_id, installation_id, status,"
-    " visibility, commit_hash, default_page_id, upload_path,"
+    " visibility, commit_hash, default_page_id, upload_path, rag_status,"
     " created_at AT TIME ZONE 'UTC' AS created_at, updated_at AT TIME ZONE 'UTC' AS updated_at";
 
 std::optional<std::int64_t> optInt(const docs::Row& row, std::string_view column) {
@@ -34,6 +34,7 @@ ProjectRow projectFrom(const docs::Row& row) {
   p.commitHash = row.optText("commit_hash");
   p.defaultPageId = row.isNull("default_page_id") ? 0 : row.int64("default_page_id");
   p.uploadPath = row.optText("upload_path").value_or("");
+  p.ragStatus = row.text("rag_status");
   p.createdAt = isoTimestamp(row.text("created_at"));
   p.updatedAt = isoTimestamp(row.text("updated_at"));
   return p;
@@ -95,6 +96,19 @@ bool updateStatus(docs::Db& db, std::int64_t id, std::string_view status) {
   return db.exec("UPDATE projects SET status = $2, updated_at = now() WHERE id = $1", {id, status}).affectedRows() > 0;
 }
 
+bool updateRagStatus(docs::Db& db, std::int64_t id, std::string_view ragStatus) {
+  return db.exec("UPDATE projects SET rag_status = $2 WHERE id = $1", {id, ragStatus}).affectedRows() > 0;
+}
+
+bool updateCommitHash(docs::Db& db, std::int64_t id, std::string_view commitHash) {
+  return db.exec("UPDATE projects SET commit_hash = $2, updated_at = now() WHERE id = $1", {id, commitHash}).affectedRows() > 0;
+}
+
+bool updateInstallation(docs::Db& db, std::int64_t id, std::int64_t installationId) {
+  return db.exec("UPDATE projects SET installation_id = $2, updated_at = now() WHERE id = $1",
+                 {id, installationId > 0 ? docs::Param(installationId) : docs::Param()}).affectedRows() > 0;
+}
+
 void recordUpload(docs::Db& db, std::int64_t id, const std::string& path, const std::string& fileName,
                   std::uint64_t size) {
   db.exec("UPDATE projects SET upload_path = $2, upload_name = $3, upload_size = $4, updated_at = now() WHERE id = $1",
@@ -119,8 +133,7 @@ docs::Json projectJson(const ProjectRow& p, std::string_view role) {
       {"status", p.status},
       {"visibility", p.visibility},
       {"commit_hash", orNull(p.commitHash)},
-      // The rag plugin is not built yet; with it disabled every project reports idle.
-      {"rag_status", "idle"},
+      {"rag_status", p.ragStatus},
       {"default_page_id", p.defaultPageId > 0 ? docs::Json(p.defaultPageId) : docs::Json()},
       {"role", role == "none" ? docs::Json() : docs::Json(role)},
       {"created_at", p.createdAt},

@@ -26,6 +26,7 @@ struct ProjectRow {
   std::optional<std::string> commitHash;
   std::int64_t defaultPageId = 0;
   std::string uploadPath;
+  std::string ragStatus = "idle";
   std::string createdAt;
   std::string updatedAt;
   bool isPublic() const { return visibility == "public"; }
@@ -56,6 +57,9 @@ struct ProjectChanges {
 };
 void updateProject(docs::Db& db, std::int64_t id, const ProjectChanges& changes);
 bool updateStatus(docs::Db& db, std::int64_t id, std::string_view status);
+bool updateRagStatus(docs::Db& db, std::int64_t id, std::string_view ragStatus);
+bool updateCommitHash(docs::Db& db, std::int64_t id, std::string_view commitHash);
+bool updateInstallation(docs::Db& db, std::int64_t id, std::int64_t installationId);
 void recordUpload(docs::Db& db, std::int64_t id, const std::string& path, const std::string& fileName,
                   std::uint64_t size);
 // False when the row was already gone.

@@ -10,9 +10,9 @@
 
 namespace docs_projects {
 
-std::optional<docs::ProjectSummary> ProjectsService::find(std::int64_t projectId) {
-  auto row = findProject(context_.db(), projectId);
-  if (!row) return std::nullopt;
+namespace {
+
+docs::ProjectSummary summaryOf(const ProjectRow* row) {
   docs::ProjectSummary summary;
   summary.id = row->id;
   summary.type = row->type;
@@ -21,7 +21,47 @@ std::optional<docs::ProjectSummary> ProjectsService::find(std::int64_t projectId
   summary.visibility = row->visibility;
   summary.language = row->language;
   summary.defaultPageId = row->defaultPageId;
+  summary.gitUrl = row->gitUrl.value_or("");
+  summary.commitHash = row->commitHash.value_or("");
+  summary.ragStatus = row->ragStatus;
+  summary.installationId = row->installationId.value_or(0);
   return summary;
+}
+
+}  // namespace
+
+std::optional<docs::ProjectSummary> ProjectsService::find(std::int64_t projectId) {
+  auto row = findProject(context_.db(), projectId);
+  if (!row) return std::nullopt;
+  return summaryOf(&*row);
+}
+
+std::optional<docs::ProjectSummary> ProjectsService::findByGitUrl(std::string_view gitUrl) {
+  auto row = findProjectByGitUrl(context_.db(), std::string(gitUrl));
+  if (!row) return std::nullopt;
+  return summaryOf(&*row);
+}
+
+bool ProjectsService::setRagStatus(std::int64_t projectId, std::string_view ragStatus) {
+  if (ragStatus != "active" && ragStatus != "idle")
+    throw std::invalid_argument("unknown rag status: " + std::string(ragStatus));
+  return updateRagStatus(context_.db(), projectId, ragStatus);
+}
+
+bool ProjectsService::setCommitHash(std::int64_t projectId, std::string_view commitHash) {
+  return updateCommitHash(context_.db(), projectId, commitHash);
+}
+
+std::vector<std::int64_t> ProjectsService::publicProjectIds(int limit) {
+  std::vector<std::int64_t> ids;
+  for (auto row : context_.db().exec("SELECT id FROM projects WHERE visibility = 'public' ORDER BY id DESC LIMIT $1",
+                                     {static_cast<std::int64_t>(limit)}))
+    ids.push_back(row.int64("id"));
+  return ids;
+}
+
+bool ProjectsService::setInstallation(std::int64_t projectId, std::int64_t installationId) {
+  return updateInstallation(context_.db(), projectId, installationId);
 }
 
 bool ProjectsService::setStatus(std::int64_t projectId, std::string_view status) {

@@ -16,6 +16,11 @@ class ProjectsService final : public docs::Projects {
   std::string uploadedArchive(std::int64_t projectId) override;
   bool holdProject(docs::Tx& tx, std::int64_t projectId) override;
   std::vector<std::int64_t> uploadsInStatus(std::string_view status, int limit) override;
+  bool setRagStatus(std::int64_t projectId, std::string_view ragStatus) override;
+  bool setCommitHash(std::int64_t projectId, std::string_view commitHash) override;
+  std::optional<docs::ProjectSummary> findByGitUrl(std::string_view gitUrl) override;
+  bool setInstallation(std::int64_t projectId, std::int64_t installationId) override;
+  std::vector<std::int64_t> publicProjectIds(int limit) override;
 
  private:
   docs::Context& context_;

@@ -19,6 +19,10 @@ struct ProjectSummary {
   std::string visibility;  // private | public
   std::string language;    // en | ru | de
   std::int64_t defaultPageId = 0;  // 0: none
+  std::string gitUrl;      // the repository's web address; "" for ZIP and empty projects
+  std::string commitHash;  // the commit its documentation was written from; "" when none
+  std::string ragStatus;   // active | idle
+  std::int64_t installationId = 0;  // the GitHub App installation that reaches it; 0: none
   bool isPublic() const { return visibility == "public"; }
 };
 
@@ -41,6 +45,17 @@ class Projects {
   // Projects in this status that have an uploaded archive, oldest first (at most `limit`):
   // what generation looks for after a crash lost the event of an upload.
   virtual std::vector<std::int64_t> uploadsInStatus(std::string_view status, int limit) = 0;
+  // `active` once a search index of the project is complete, `idle` otherwise; anything
+  // else is a programming error (std::invalid_argument). False when the project is gone.
+  virtual bool setRagStatus(std::int64_t projectId, std::string_view ragStatus) = 0;
+  // The commit the documentation now reflects. False when the project is gone.
+  virtual bool setCommitHash(std::int64_t projectId, std::string_view commitHash) = 0;
+  // The project of a repository (its web address, letter case ignored), if any.
+  virtual std::optional<ProjectSummary> findByGitUrl(std::string_view gitUrl) = 0;
+  // Ids of public projects, newest first (at most `limit`): what anyone may read.
+  virtual std::vector<std::int64_t> publicProjectIds(int limit) = 0;
+  // Records which GitHub App installation reaches the project (0: none any more).
+  virtual bool setInstallation(std::int64_t projectId, std::int64_t installationId) = 0;
 };
 
 }  // namespace docs

@@ -1,4 +1,4 @@
-#include "http_client.hpp"
+#include "docs/support/http_client.hpp"
 
 #include <curl/curl.h>
 
@@ -7,7 +7,7 @@
 #include <memory>
 #include <mutex>
 
-namespace docs::auth {
+namespace docs::support {
 namespace {
 
 constexpr std::size_t kMaxReplyBytes = 4 << 20;
@@ -78,4 +78,4 @@ std::string formEncode(const std::string& value) {
   return out;
 }
 
-}  // namespace docs::auth
+}  // namespace docs::support

@@ -1,12 +1,12 @@
 #pragma once
-// A small blocking HTTP client on libcurl for calls to configured services (GitHub).
+// A small blocking HTTP client on libcurl for calls to configured services (GitHub, models).
 
 #include <chrono>
 #include <string>
 #include <utility>
 #include <vector>
 
-namespace docs::auth {
+namespace docs::support {
 
 struct HttpCall {
   std::string method = "GET";
@@ -27,4 +27,4 @@ HttpReply httpCall(const HttpCall& call);
 // application/x-www-form-urlencoded escaping of one value.
 std::string formEncode(const std::string& value);
 
-}  // namespace docs::auth
+}  // namespace docs::support

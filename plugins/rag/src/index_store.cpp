@@ -1,0 +1,133 @@
+#include "index_store.hpp"
+
+#include <docs/db.hpp>
+
+#include <openssl/evp.h>
+
+#include <nlohmann/json.hpp>
+
+#include "identifiers.hpp"
+
+namespace docs::rag {
+
+namespace {
+
+constexpr std::size_t kBatch = 400;
+
+// PostgreSQL text holds no NUL, and jsonb refuses \u0000.
+std::string withoutNul(std::string text) {
+  std::erase(text, '\0');
+  return text;
+}
+
+nlohmann::json rowOf(const Chunk& chunk) {
+  std::string names = nameWords(chunk.kind == "code" ? chunk.symbol : chunk.title);
+  std::string strong = chunk.kind == "code" ? chunk.symbol : chunk.title;
+  std::string middle = chunk.kind == "code" ? chunk.path + "\n" + chunk.title : std::string();
+  return {{"kind", chunk.kind},
+          {"path", withoutNul(chunk.path)},
+          {"start_line", chunk.startLine},
+          {"end_line", chunk.endLine},
+          {"symbol", withoutNul(chunk.symbol)},
+          {"symbol_kind", chunk.symbolKind},
+          {"language", chunk.language},
+          {"page_id", chunk.pageId},
+          {"title", withoutNul(chunk.title)},
+          {"content", withoutNul(chunk.content)},
+          {"names", withoutNul(names)},
+          {"a", withoutNul(searchableText(strong))},
+          {"b", withoutNul(searchableText(middle))},
+          {"c", withoutNul(searchableText(chunk.content))}};
+}
+
+}  // namespace
+
+void insertChunks(Tx& tx, std::int64_t projectId, const std::vector<Chunk>& chunks) {
+  for (std::size_t start = 0; start < chunks.size(); start += kBatch) {
+    nlohmann::json rows = nlohmann::json::array();
+    for (std::size_t i = start; i < chunks.size() && i < start + kBatch; ++i) rows.push_back(rowOf(chunks[i]));
+    // Invalid UTF-8 in a source file becomes U+FFFD rather than failing the file.
+    std::string payload = rows.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    tx.exec("INSERT INTO rag_chunks (project_id, kind, path, start_line, end_line, symbol, symbol_kind, language,"
+            " page_id, title, content, names, search)"
+            " SELECT $1, r.kind, r.path, r.start_line, r.end_line, r.symbol, r.symbol_kind, r.language,"
+            " nullif(r.page_id, 0), r.title, r.content, r.names,"
+            " setweight(to_tsvector('english', r.a), 'A') || setweight(to_tsvector('english', r.b), 'B')"
+            " || to_tsvector('english', r.c)"
+            " FROM jsonb_to_recordset($2::jsonb) AS r(kind text, path text, start_line integer, end_line integer,"
+            " symbol text, symbol_kind text, language text, page_id bigint, title text, content text, names text,"
+            " a text, b text, c text)",
+            {projectId, payload});
+  }
+}
+
+std::map<std::string, std::string> fileDigests(Db& db, std::int64_t projectId) {
+  std::map<std::string, std::string> digests;
+  for (auto row : db.exec("SELECT path, digest FROM rag_files WHERE project_id = $1", {projectId}))
+    digests[row.text("path")] = row.text("digest");
+  return digests;
+}
+
+void replaceFile(Tx& tx, std::int64_t projectId, const std::string& path, const std::string& digest,
+                 const std::vector<Chunk>& chunks) {
+  removeFile(tx, projectId, path);
+  insertChunks(tx, projectId, chunks);
+  tx.exec("INSERT INTO rag_files (project_id, path, digest) VALUES ($1, $2, $3)", {projectId, withoutNul(path), digest});
+}
+
+void removeFile(Tx& tx, std::int64_t projectId, const std::string& path) {
+  tx.exec("DELETE FROM rag_chunks WHERE project_id = $1 AND kind = 'code' AND path = $2", {projectId, withoutNul(path)});
+  tx.exec("DELETE FROM rag_files WHERE project_id = $1 AND path = $2", {projectId, withoutNul(path)});
+}
+
+std::string pageDigest(Db& db, std::int64_t pageId) {
+  auto rows = db.exec("SELECT digest FROM rag_pages WHERE page_id = $1", {pageId});
+  return rows.empty() ? std::string() : rows[0].text("digest");
+}
+
+void replacePage(Tx& tx, std::int64_t projectId, std::int64_t pageId, const std::string& digest,
+                 const std::vector<Chunk>& chunks) {
+  tx.exec("DELETE FROM rag_chunks WHERE kind = 'docs' AND page_id = $1", {pageId});
+  insertChunks(tx, projectId, chunks);
+  tx.exec("INSERT INTO rag_pages (page_id, project_id, digest) VALUES ($1, $2, $3)"
+          " ON CONFLICT (page_id) DO UPDATE SET digest = EXCLUDED.digest",
+          {pageId, projectId, digest});
+}
+
+void removePages(Db& db, const std::vector<std::int64_t>& pageIds) {
+  if (pageIds.empty()) return;
+  std::string array = "{";
+  for (std::size_t i = 0; i < pageIds.size(); ++i) array += (i ? "," : "") + std::to_string(pageIds[i]);
+  array += "}";
+  db.transaction([&](Tx& tx) {
+    tx.exec("DELETE FROM rag_chunks WHERE kind = 'docs' AND page_id = ANY($1::bigint[])", {array});
+    tx.exec("DELETE FROM rag_pages WHERE page_id = ANY($1::bigint[])", {array});
+  });
+}
+
+void removeProject(Db& db, std::int64_t projectId) {
+  db.transaction([&](Tx& tx) {
+    tx.exec("DELETE FROM rag_chunks WHERE project_id = $1", {projectId});
+    tx.exec("DELETE FROM rag_files WHERE project_id = $1", {projectId});
+    tx.exec("DELETE FROM rag_pages WHERE project_id = $1", {projectId});
+  });
+}
+
+bool hasChunks(Db& db, std::int64_t projectId) {
+  return !db.exec("SELECT 1 FROM rag_chunks WHERE project_id = $1 LIMIT 1", {projectId}).empty();
+}
+
+std::string digestOf(const std::string& text) {
+  unsigned char hash[EVP_MAX_MD_SIZE];
+  unsigned int length = 0;
+  EVP_Digest(text.data(), text.size(), hash, &length, EVP_sha256(), nullptr);
+  static const char* hex = "0123456789abcdef";
+  std::string out;
+  for (unsigned int i = 0; i < length; ++i) {
+    out += hex[hash[i] >> 4];
+    out += hex[hash[i] & 15];
+  }
+  return out;
+}
+
+}  // namespace docs::rag

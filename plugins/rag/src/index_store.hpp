@@ -1,0 +1,36 @@
+#pragma once
+// The rag tables: writing chunk sets (one statement per batch) and their digests.
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "chunker.hpp"
+
+namespace docs {
+class Db;
+class Tx;
+}  // namespace docs
+
+namespace docs::rag {
+
+// Inserts chunks of one project (computing their search vectors in PostgreSQL).
+void insertChunks(Tx& tx, std::int64_t projectId, const std::vector<Chunk>& chunks);
+
+std::map<std::string, std::string> fileDigests(Db& db, std::int64_t projectId);
+void replaceFile(Tx& tx, std::int64_t projectId, const std::string& path, const std::string& digest,
+                 const std::vector<Chunk>& chunks);
+void removeFile(Tx& tx, std::int64_t projectId, const std::string& path);
+
+std::string pageDigest(Db& db, std::int64_t pageId);
+void replacePage(Tx& tx, std::int64_t projectId, std::int64_t pageId, const std::string& digest,
+                 const std::vector<Chunk>& chunks);
+void removePages(Db& db, const std::vector<std::int64_t>& pageIds);
+void removeProject(Db& db, std::int64_t projectId);
+bool hasChunks(Db& db, std::int64_t projectId);
+
+// "sha256 hex" of text.
+std::string digestOf(const std::string& text);
+
+}  // namespace docs::rag

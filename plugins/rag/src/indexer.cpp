@@ -1,0 +1,132 @@
+#include "indexer.hpp"
+
+#include <docs/context.hpp>
+#include <docs/db.hpp>
+#include <docs/jobs.hpp>
+#include <docs/logger.hpp>
+#include <docs/services/analysis.hpp>
+#include <docs/services/pages.hpp>
+#include <docs/services/projects.hpp>
+#include <docs/support/body_fields.hpp>
+#include <docs/ydoc/doc.hpp>
+#include <docs/ydoc/error.hpp>
+#include <docs/ydoc/prosemirror.hpp>
+
+#include <set>
+
+#include "chunker.hpp"
+#include "index_store.hpp"
+
+namespace docs::rag {
+
+namespace {
+
+// Part of every digest: a new chunker rebuilds everything once.
+constexpr const char* kChunkerVersion = "chunker-1";
+
+std::string pageMarkdown(const std::string& bytes) {
+  ydoc::Doc doc;
+  doc.applyUpdate(ydoc::Bytes(bytes.begin(), bytes.end()));
+  return ydoc::toMarkdown(ydoc::toProseMirrorJson(doc));
+}
+
+}  // namespace
+
+void Indexer::queueProject(std::int64_t projectId) {
+  context_.jobs().enqueue(JobSpec(kProjectJob, {{"project_id", projectId}}, 5, std::chrono::seconds(0),
+                                  "rag.project:" + std::to_string(projectId)));
+}
+
+void Indexer::queuePage(std::int64_t projectId, std::int64_t pageId) {
+  // A short delay gathers a burst of edits into one run.
+  context_.jobs().enqueue(JobSpec(kPageJob, {{"project_id", projectId}, {"page_id", pageId}}, 5, std::chrono::seconds(2),
+                                  "rag.page:" + std::to_string(pageId)));
+}
+
+void Indexer::dropPages(const std::vector<std::int64_t>& pageIds) { removePages(context_.db(), pageIds); }
+
+void Indexer::dropProject(std::int64_t projectId) { removeProject(context_.db(), projectId); }
+
+bool Indexer::indexPage(std::int64_t projectId, std::int64_t pageId) {
+  auto& pages = context_.requireService<Pages>();
+  auto page = pages.find(pageId);
+  if (!page || page->projectId != projectId) {
+    removePages(context_.db(), {pageId});
+    return false;
+  }
+  auto bytes = pages.content(pageId);
+  std::string markdown;
+  try {
+    markdown = bytes ? pageMarkdown(*bytes) : std::string();
+  } catch (const ydoc::YdocError& error) {
+    context_.logger().warn("rag: unreadable page content", {{"page_id", pageId}, {"error", error.what()}});
+    return true;
+  }
+  std::string digest = digestOf(std::string(kChunkerVersion) + "\n" + page->name + "\n" + markdown);
+  if (digest == pageDigest(context_.db(), pageId)) return true;
+  auto chunks = pageChunks(pageId, page->name, markdown);
+  context_.db().transaction([&](Tx& tx) { replacePage(tx, projectId, pageId, digest, chunks); });
+  return true;
+}
+
+void Indexer::runProjectJob(JobContext& job) {
+  std::int64_t projectId = support::idFromJson(job.payload().value("project_id", Json()));
+  auto& projects = context_.requireService<Projects>();
+  if (projectId <= 0 || !projects.find(projectId)) return;  // deleted meanwhile: nothing to do
+  auto& db = context_.db();
+  // Built from nothing: the project has no usable index until this run ends.
+  if (!hasChunks(db, projectId)) projects.setRagStatus(projectId, "idle");
+
+  std::size_t work = 0;
+  auto pace = [&] {
+    if (++work % 50 != 0) return;
+    job.heartbeat();
+    if (job.stopping()) throw std::runtime_error("shutting down; indexing resumes on restart");
+  };
+
+  if (auto* analysisService = context_.findService<Analysis>()) {
+    if (auto analysis = analysisService->load(projectId)) {
+      auto stored = fileDigests(db, projectId);
+      std::set<std::string> present;
+      for (const auto& file : analysis->files) {
+        present.insert(file.path);
+        auto text = analysisService->readSource(projectId, file.path, settings_.maxFileBytes);
+        if (!text) continue;
+        std::string digest =
+            digestOf(std::string(kChunkerVersion) + "\n" + std::to_string(file.pageId) + "\n" + *text);
+        auto found = stored.find(file.path);
+        if (found != stored.end() && found->second == digest) continue;
+        auto chunks = codeChunks(file, *text);
+        db.transaction([&](Tx& tx) { replaceFile(tx, projectId, file.path, digest, chunks); });
+        pace();
+      }
+      for (const auto& [path, digest] : stored)
+        if (!present.count(path)) db.transaction([&](Tx& tx) { removeFile(tx, projectId, path); });
+    }
+  }
+  if (auto* pages = context_.findService<Pages>()) {
+    for (const auto& page : pages->listProject(projectId)) {
+      indexPage(projectId, page.id);
+      pace();
+    }
+  }
+  if (!projects.find(projectId)) {
+    removeProject(db, projectId);  // deleted while we worked
+    return;
+  }
+  projects.setRagStatus(projectId, "active");
+}
+
+void Indexer::runPageJob(JobContext& job) {
+  std::int64_t projectId = support::idFromJson(job.payload().value("project_id", Json()));
+  std::int64_t pageId = support::idFromJson(job.payload().value("page_id", Json()));
+  if (projectId <= 0 || pageId <= 0) return;
+  if (!indexPage(projectId, pageId)) return;
+  // A project people write by hand (READY, never generated) is searchable once its
+  // pages are indexed; generated ones become active at the end of their project job.
+  auto& projects = context_.requireService<Projects>();
+  if (auto project = projects.find(projectId); project && project->status == "READY" && project->ragStatus != "active")
+    projects.setRagStatus(projectId, "active");
+}
+
+}  // namespace docs::rag

@@ -1,0 +1,43 @@
+#pragma once
+// Keeps a project's chunks in step with its analysis and pages: a job per project
+// (after each generation run) and a job per changed page. Unchanged files and pages are
+// skipped by digest, so a sync re-chunks only what changed.
+
+#include <cstdint>
+#include <vector>
+
+namespace docs {
+class Context;
+class JobContext;
+}  // namespace docs
+
+namespace docs::rag {
+
+struct IndexerSettings {
+  std::size_t maxFileBytes = 1 << 20;   // longer files are indexed up to this size
+};
+
+class Indexer {
+ public:
+  static constexpr const char* kProjectJob = "rag.index_project";
+  static constexpr const char* kPageJob = "rag.index_page";
+
+  Indexer(Context& context, IndexerSettings settings) : context_(context), settings_(settings) {}
+
+  void queueProject(std::int64_t projectId);
+  void queuePage(std::int64_t projectId, std::int64_t pageId);
+  void dropPages(const std::vector<std::int64_t>& pageIds);
+  void dropProject(std::int64_t projectId);
+
+  void runProjectJob(JobContext& job);
+  void runPageJob(JobContext& job);
+
+ private:
+  // Re-chunks one page when its text changed; false when the page is gone.
+  bool indexPage(std::int64_t projectId, std::int64_t pageId);
+
+  Context& context_;
+  IndexerSettings settings_;
+};
+
+}  // namespace docs::rag

@@ -1,0 +1,90 @@
+// The rag plugin module: the search index kept by jobs that follow analyses and page
+// edits, and POST /lab/rag.
+#include <docs/plugin.hpp>
+#include <docs/services/analysis.hpp>
+#include <docs/services/projects.hpp>
+#include <docs/support/body_fields.hpp>
+#include <docs/support/chat_model.hpp>
+
+#include <memory>
+
+#include "indexer.hpp"
+#include "rag_query.hpp"
+
+#include "rag_migrations.hpp"
+
+namespace {
+
+using docs::support::idFromJson;
+
+class RagPlugin final : public docs::Plugin {
+ public:
+  void configure(docs::Registry& registry) override {
+    context_ = &registry.context();
+    registry.configKey("rag.max_query_chars", "2000", "Longest question /lab/rag accepts, in characters.");
+    registry.configKey("rag.user_requests_per_minute", "30", "Questions per minute per signed-in user (0: unlimited).");
+    registry.configKey("rag.address_requests_per_minute", "60", "Questions per minute per client address (0: unlimited).");
+    registry.configKey("rag.daily_model_tokens", "200000", "Model tokens per user (or address) per UTC day (0: unlimited).");
+    registry.configKey("rag.max_file_kb", "1024", "Longest part of a source file that is indexed.");
+    docs::support::declareModelKeys(registry);
+    docs_plugin_rag::registerMigrations(registry);
+
+    const auto& config = context_->config();
+    docs::rag::QuerySettings query;
+    query.maxQueryChars = static_cast<std::size_t>(config.getInt("rag.max_query_chars"));
+    query.userRequestsPerMinute = static_cast<int>(config.getInt("rag.user_requests_per_minute"));
+    query.addressRequestsPerMinute = static_cast<int>(config.getInt("rag.address_requests_per_minute"));
+    query.dailyModelTokens = config.getInt("rag.daily_model_tokens");
+    query.model = docs::support::modelSettingsFrom(config);
+    docs::rag::IndexerSettings indexing;
+    indexing.maxFileBytes = static_cast<std::size_t>(config.getInt("rag.max_file_kb")) << 10;
+    indexer_ = std::make_unique<docs::rag::Indexer>(*context_, indexing);
+    query_ = std::make_unique<docs::rag::RagQuery>(*context_, query);
+
+    registry.jobHandler(docs::rag::Indexer::kProjectJob, [this](docs::JobContext& job) { indexer_->runProjectJob(job); });
+    registry.jobHandler(docs::rag::Indexer::kPageJob, [this](docs::JobContext& job) { indexer_->runPageJob(job); });
+    registry.subscribe(docs::kAnalysisChangedEvent, [this](const docs::Json& payload) {
+      if (auto id = idFromJson(payload.value("project_id", docs::Json())); id > 0) indexer_->queueProject(id);
+    });
+    registry.subscribe("project.created", [this](const docs::Json& payload) {
+      // Hand-written projects are indexed from the start (generated ones after their run).
+      auto id = idFromJson(payload.value("project_id", docs::Json()));
+      auto* projects = context_->findService<docs::Projects>();
+      if (auto project = id > 0 && projects ? projects->find(id) : std::nullopt; project && project->status == "READY")
+        indexer_->queueProject(id);
+    });
+    for (const char* topic : {"page.created", "page.updated", "page.content_replaced"})
+      registry.subscribe(topic, [this](const docs::Json& payload) {
+        auto project = idFromJson(payload.value("project_id", docs::Json()));
+        auto page = idFromJson(payload.value("page_id", docs::Json()));
+        if (project > 0 && page > 0) indexer_->queuePage(project, page);
+      });
+    registry.subscribe("page.deleted", [this](const docs::Json& payload) {
+      std::vector<std::int64_t> ids;
+      if (payload.contains("page_ids") && payload["page_ids"].is_array())
+        for (const auto& id : payload["page_ids"])
+          if (auto value = idFromJson(id); value > 0) ids.push_back(value);
+      indexer_->dropPages(ids);
+    });
+    registry.subscribe("project.deleted", [this](const docs::Json& payload) {
+      if (auto id = idFromJson(payload.value("project_id", docs::Json())); id > 0) indexer_->dropProject(id);
+    });
+    docs::RouteOptions small;
+    small.maxBodyBytes = 64 << 10;
+    registry.route(docs::Method::Post, "/lab/rag", [this](docs::Request& request, docs::Response& response) {
+      query_->handle(request, response);
+    }, small);
+  }
+
+  void start() override {}
+
+ private:
+  docs::Context* context_ = nullptr;
+  std::unique_ptr<docs::rag::Indexer> indexer_;
+  std::unique_ptr<docs::rag::RagQuery> query_;
+};
+
+}  // namespace
+
+DOCS_PLUGIN(RagPlugin, "rag", "0.1.0", "projects,pages,rbac",
+            "Search over code and docs (PostgreSQL full-text and trigram), POST /lab/rag, extractive or model answers")

@@ -1,0 +1,41 @@
+#pragma once
+// POST /lab/rag: validates the request, narrows it to the projects the caller may read,
+// searches code and docs, and answers with the items or a Markdown answer.
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include <docs/http.hpp>
+#include <docs/support/chat_model.hpp>
+
+#include "rate_limiter.hpp"
+
+namespace docs {
+class Context;
+}
+
+namespace docs::rag {
+
+struct QuerySettings {
+  std::size_t maxQueryChars = 2000;
+  int userRequestsPerMinute = 30;
+  int addressRequestsPerMinute = 60;
+  std::int64_t dailyModelTokens = 200000;   // per caller (user, or address when anonymous)
+  int answerSources = 8;                    // items handed to the model or quoted
+  support::ModelSettings model;
+};
+
+class RagQuery {
+ public:
+  RagQuery(Context& context, QuerySettings settings);
+  void handle(Request& request, Response& response);
+
+ private:
+  Context& context_;
+  QuerySettings settings_;
+  RateLimiter perUser_;
+  RateLimiter perAddress_;
+};
+
+}  // namespace docs::rag

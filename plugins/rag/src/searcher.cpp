@@ -1,0 +1,119 @@
+#include "searcher.hpp"
+
+#include <docs/db.hpp>
+
+#include <algorithm>
+#include <map>
+#include <sstream>
+
+#include "identifiers.hpp"
+
+namespace docs::rag {
+
+namespace {
+
+constexpr double kFusionK = 60;           // reciprocal rank fusion's constant
+constexpr int kMaxCandidates = 2000;
+constexpr std::size_t kMaxNameQueryWords = 6;  // trigram names only for short, name-like queries
+
+std::string idArray(const std::vector<std::int64_t>& ids) {
+  std::string array = "{";
+  for (std::size_t i = 0; i < ids.size(); ++i) array += (i ? "," : "") + std::to_string(ids[i]);
+  return array + "}";
+}
+
+std::vector<std::int64_t> idsOf(const Result& rows) {
+  std::vector<std::int64_t> ids;
+  for (auto row : rows) ids.push_back(row.int64("id"));
+  return ids;
+}
+
+std::vector<std::int64_t> textRanked(Db& db, const std::string& expression, const std::string& kind,
+                                     const std::string& projects, int candidates) {
+  if (expression.empty()) return {};
+  return idsOf(db.exec("SELECT id FROM rag_chunks, to_tsquery('english', $3) AS q"
+                       " WHERE project_id = ANY($1::bigint[]) AND kind = $2 AND search @@ q"
+                       " ORDER BY ts_rank(search, q, 1) DESC, id LIMIT $4",
+                       {projects, kind, expression, static_cast<std::int64_t>(candidates)}));
+}
+
+std::vector<std::int64_t> nameRanked(Db& db, const std::string& words, const std::string& kind,
+                                     const std::string& projects, int candidates) {
+  return idsOf(db.exec("SELECT id FROM rag_chunks WHERE project_id = ANY($1::bigint[]) AND kind = $2 AND names % $3"
+                       " ORDER BY similarity(names, $3) DESC, id LIMIT $4",
+                       {projects, kind, words, static_cast<std::int64_t>(candidates)}));
+}
+
+std::size_t wordCount(const std::string& words) {
+  std::istringstream in(words);
+  std::size_t count = 0;
+  for (std::string word; in >> word;) ++count;
+  return count;
+}
+
+}  // namespace
+
+std::vector<Hit> searchChunks(Db& db, const std::string& query, const std::string& kind,
+                              const std::vector<std::int64_t>& projectIds, int limit, Ranking ranking) {
+  std::vector<Hit> hits;
+  if (limit <= 0 || projectIds.empty()) return hits;
+  const std::string projects = idArray(projectIds);
+  const int candidates = std::min(kMaxCandidates, std::max(limit * 2, 30));
+
+  std::map<std::int64_t, double> fused;
+  auto addList = [&](const std::vector<std::int64_t>& ids) {
+    for (std::size_t rank = 0; rank < ids.size(); ++rank) fused[ids[rank]] += 1.0 / (kFusionK + static_cast<double>(rank) + 1);
+  };
+  if (ranking == Ranking::PlainText) {
+    addList(idsOf(db.exec("SELECT id FROM rag_chunks, websearch_to_tsquery('english', $3) AS q"
+                          " WHERE project_id = ANY($1::bigint[]) AND kind = $2 AND search @@ q"
+                          " ORDER BY ts_rank(search, q) DESC, id LIMIT $4",
+                          {projects, kind, query, static_cast<std::int64_t>(candidates)})));
+  } else {
+    auto everyWord = textRanked(db, tsQueryExpression(query, true), kind, projects, candidates);
+    if (static_cast<int>(everyWord.size()) < limit) {
+      // Too few chunks hold every word: rank those holding any, the complete ones first.
+      auto anyWord = textRanked(db, tsQueryExpression(query, false), kind, projects, candidates);
+      std::erase_if(anyWord, [&](std::int64_t id) { return std::find(everyWord.begin(), everyWord.end(), id) != everyWord.end(); });
+      everyWord.insert(everyWord.end(), anyWord.begin(), anyWord.end());
+    }
+    addList(everyWord);
+    std::string words = nameWords(query);
+    if (!words.empty() && wordCount(words) <= kMaxNameQueryWords) addList(nameRanked(db, words, kind, projects, candidates));
+  }
+
+  std::vector<std::pair<std::int64_t, double>> order(fused.begin(), fused.end());
+  std::sort(order.begin(), order.end(), [](auto& a, auto& b) { return a.second != b.second ? a.second > b.second : a.first < b.first; });
+  if (static_cast<int>(order.size()) > limit) order.resize(static_cast<std::size_t>(limit));
+  if (order.empty()) return hits;
+  std::vector<std::int64_t> ids;
+  for (auto& [id, score] : order) ids.push_back(id);
+  std::map<std::int64_t, Hit> byId;
+  for (auto row : db.exec("SELECT id, project_id, kind, path, start_line, end_line, symbol, symbol_kind, language,"
+                          " coalesce(page_id, 0) AS page_id, title, content FROM rag_chunks WHERE id = ANY($1::bigint[])",
+                          {idArray(ids)})) {
+    Hit hit;
+    hit.id = row.int64("id");
+    hit.projectId = row.int64("project_id");
+    hit.kind = row.text("kind");
+    hit.path = row.text("path");
+    hit.startLine = static_cast<int>(row.int64("start_line"));
+    hit.endLine = static_cast<int>(row.int64("end_line"));
+    hit.symbol = row.text("symbol");
+    hit.symbolKind = row.text("symbol_kind");
+    hit.language = row.text("language");
+    hit.pageId = row.int64("page_id");
+    hit.title = row.text("title");
+    hit.content = row.text("content");
+    byId[hit.id] = std::move(hit);
+  }
+  for (auto& [id, score] : order) {
+    auto found = byId.find(id);
+    if (found == byId.end()) continue;  // deleted meanwhile
+    found->second.score = score;
+    hits.push_back(std::move(found->second));
+  }
+  return hits;
+}
+
+}  // namespace docs::rag

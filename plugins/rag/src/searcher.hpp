@@ -1,0 +1,41 @@
+#pragma once
+// Ranked retrieval over rag_chunks: full-text search on identifier-aware text (every
+// word first, any word when that finds too little) fused with trigram similarity of
+// symbol names, by reciprocal rank. Callers pass only projects the caller may read.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace docs {
+class Db;
+}
+
+namespace docs::rag {
+
+struct Hit {
+  std::int64_t id = 0;
+  std::int64_t projectId = 0;
+  std::string kind;   // code | docs
+  std::string path;
+  int startLine = 0;
+  int endLine = 0;
+  std::string symbol;
+  std::string symbolKind;
+  std::string language;
+  std::int64_t pageId = 0;
+  std::string title;
+  std::string content;
+  double score = 0;
+};
+
+enum class Ranking {
+  Fused,      // ours: identifier-aware FTS + trigram names, fused
+  PlainText,  // the baseline: websearch_to_tsquery over the same vectors, ts_rank
+};
+
+// Up to `limit` chunks of `kind` in `projectIds`, best first.
+std::vector<Hit> searchChunks(Db& db, const std::string& query, const std::string& kind,
+                              const std::vector<std::int64_t>& projectIds, int limit, Ranking ranking = Ranking::Fused);
+
+}  // namespace docs::rag

@@ -1,0 +1,48 @@
+#pragma once
+// A local OpenAI-compatible chat completions server for tests of the model paths
+// (generation's writer, rag's answers): POST /v1/chat/completions answers from a script
+// of replies (status, body, delay), then from a default; every request body is kept.
+// Use url() as `model.url`.
+
+#include <chrono>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace Poco::Net {
+class HTTPServer;
+}
+
+namespace docs::test {
+
+struct ModelReplyScript {
+  int status = 200;
+  std::string body;                       // sent as is (may be malformed on purpose)
+  std::chrono::milliseconds delay{0};
+};
+
+class FakeModel {
+ public:
+  FakeModel();
+  ~FakeModel();
+  std::string url() const { return "http://127.0.0.1:" + std::to_string(port_) + "/v1"; }
+
+  // A well-formed completion whose message content is `text`.
+  static ModelReplyScript answer(const std::string& text, int promptTokens = 100, int completionTokens = 50);
+  void enqueue(ModelReplyScript reply);
+  void setDefault(ModelReplyScript reply);
+  std::vector<nlohmann::json> requests();
+
+  struct State;
+
+ private:
+  std::shared_ptr<State> state_;
+  std::unique_ptr<Poco::Net::HTTPServer> server_;
+  int port_ = 0;
+};
+
+}  // namespace docs::test
