@@ -60,7 +60,7 @@ TEST_F(ServerTest, HealthReadinessAndClientConfig) {
   EXPECT_EQ(config["ragUrl"], origin);
   EXPECT_EQ(config["collabUrl"], "ws://localhost:" + std::to_string(docsd_->port()) + "/collaboration");
   EXPECT_EQ(config["features"]["example"], true);
-  EXPECT_EQ(config["features"]["rag"], false);
+  EXPECT_EQ(config["features"]["rag"], true);  // every plugin of the build is enabled by default
 }
 
 TEST_F(ServerTest, SubHostsComeFromThePublicUrl) {
@@ -112,7 +112,8 @@ TEST_F(ServerTest, BadInputGetsJsonErrors) {
   expectError(get("/api/example/notes/99999999999999999999999"), 400, "invalid_id");
   expectError(get("/api/example/notes/424242"), 404, "not_found");
   expectError(get("/api/nothing/here"), 404, "not_found");
-  expectError(get("/lab/rag"), 404, "not_found");
+  expectError(get("/lab/nothing"), 404, "not_found");
+  expectError(get("/lab/rag"), 405, "method_not_allowed");
   auto wrongMethod = httpRequest(docsd_->port(), "DELETE", "/api/example/hello");
   expectError(wrongMethod, 405, "method_not_allowed");
   EXPECT_EQ(wrongMethod.header("allow"), "GET");
