@@ -32,11 +32,21 @@ export async function startDocsd(extraEnv = {}) {
   const env = { ...process.env, DOCS_PORT: '0', DOCS_SERVER_PORT_FILE: portFile, DOCS_DATA_DIR: dataDir, DOCS_SERVER_WEB_ROOT: webRoot, ...extraEnv };
   delete env.DATABASE_URL;
   const log = [];
-  const child = spawn(docsdPath, ['serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout.on('data', (d) => log.push(String(d)));
-  child.stderr.on('data', (d) => log.push(String(d)));
+  let child;
   let exited = null;
-  child.on('exit', (code, signal) => (exited = { code, signal }));
+  const spawnDocsd = (spawnEnv) => {
+    exited = null;
+    child = spawn(docsdPath, ['serve'], { env: spawnEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (d) => log.push(String(d)));
+    child.stderr.on('data', (d) => log.push(String(d)));
+    child.on('exit', (code, signal) => (exited = { code, signal }));
+  };
+  const stopDocsd = async () => {
+    if (exited) return;
+    child.kill('SIGTERM');
+    await waitFor(async () => exited, 30_000, 'docsd to stop').catch(() => child.kill('SIGKILL'));
+  };
+  spawnDocsd(env);
   try {
     const port = await waitFor(async () => {
       if (exited) throw new Error(`docsd exited early (${JSON.stringify(exited)}):\n${log.join('')}`);
@@ -49,11 +59,17 @@ export async function startDocsd(extraEnv = {}) {
       dataDir,
       log: () => log.join(''),
       readOtp: (email, after = 0) => readOtp(dataDir, email, after),
+      /** Stops docsd and starts it again on the same port and data directory. */
+      async restart() {
+        await stopDocsd();
+        spawnDocsd({ ...env, DOCS_PORT: String(port) });
+        await waitFor(async () => {
+          if (exited) throw new Error(`docsd exited early after restart (${JSON.stringify(exited)})`);
+          return (await fetch(`${url}/readyz`)).ok;
+        }, 120_000, 'readyz after restart');
+      },
       async stop() {
-        if (!exited) {
-          child.kill('SIGTERM');
-          await waitFor(async () => exited, 30_000, 'docsd to stop').catch(() => child.kill('SIGKILL'));
-        }
+        await stopDocsd();
         if (!process.env.DOCS_KEEP_E2E_DATA) rmSync(dir, { recursive: true, force: true });
       },
     };

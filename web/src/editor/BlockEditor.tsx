@@ -69,10 +69,11 @@ export function BlockEditor({ doc, provider, cursorName = 'Guest', editable, upl
     return () => onEditor?.(null);
   }, [editor, onEditor]);
 
-  // the table of contents follows the headings
+  // the table of contents follows the headings, a moment after typing stops
   useEffect(() => {
     if (!editor || !onHeadings) return;
     let last = '';
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const report = () => {
       const headings = headingsOf(editor.state.doc);
       const key = JSON.stringify(headings);
@@ -81,10 +82,15 @@ export function BlockEditor({ doc, provider, cursorName = 'Guest', editable, upl
         onHeadings(headings);
       }
     };
+    const later = () => {
+      clearTimeout(timer);
+      timer = setTimeout(report, 300);
+    };
     report();
-    editor.on('update', report);
+    editor.on('update', later);
     return () => {
-      editor.off('update', report);
+      clearTimeout(timer);
+      editor.off('update', later);
     };
   }, [editor, onHeadings]);
 

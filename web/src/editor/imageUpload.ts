@@ -71,9 +71,14 @@ export function chooseImage(editor: Editor, target: UploadTarget): void {
   const input = document.createElement('input');
   input.type = 'file';
   input.accept = 'image/*';
+  input.hidden = true;
+  // attached while open: some browsers ignore clicks on a detached file input
+  document.body.append(input);
   input.onchange = () => {
     const file = input.files?.[0];
+    input.remove();
     if (file) void insertImageFile(editor, file, target);
   };
+  input.addEventListener('cancel', () => input.remove());
   input.click();
 }

@@ -31,7 +31,8 @@ export function editorExtensions(options: ExtensionOptions): AnyExtension[] {
       codeBlock: false,
       undoRedo: options.collaborative ? false : undefined,
       trailingNode: false,
-      link: { openOnClick: false, autolink: true, linkOnPaste: true, defaultProtocol: 'https' },
+      // no autolink: it would rewrite text that arrives from others or from generation
+      link: { openOnClick: false, autolink: false, linkOnPaste: true, defaultProtocol: 'https' },
     }),
     CodeBlock,
     TaskList,
