@@ -1,8 +1,13 @@
 // The page tree: nested pages, expand and collapse, and for writers create child,
-// rename, delete and drag to reparent (never onto itself or a descendant; the root
-// area makes a page a root). While searching the matches are listed flat, without dragging.
-import { useState, type DragEvent } from 'react';
-import { buildTree, canDrop, type FlatPage, type TreeNode } from './pageTree';
+// rename, delete and move (drag, or Alt+Shift+Arrow keys; never onto itself or a
+// descendant; the root area makes a page a root). While searching the matches are listed
+// flat without dragging; the tree stays mounted but hidden, so typing does not rebuild it.
+import { memo, useCallback, useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { buildTree, canDrop, keyboardMoveTarget, type FlatPage, type TreeNode } from './pageTree';
+import { MOVE_IN_KEYS, MOVE_OUT_KEYS, treeKeyAction } from './treeKeyboard';
+import { SearchResults } from './SearchResults';
+import { RowActions } from './RowActions';
+import './pageTree.css';
 
 export interface TreeActions {
   onSelect: (pageId: number) => void;
@@ -20,26 +25,65 @@ interface Props extends TreeActions {
   canEdit: boolean;
 }
 
+export function PageTree(props: Props) {
+  const { pages, visiblePages, searching, selectedId, canEdit, onSelect, onCreateChild, onRename, onDelete, onMove } = props;
+  const actions = { onSelect, onCreateChild, onRename, onDelete, onMove };
+  return (
+    <div className="page-tree" data-testid="page-tree">
+      <div hidden={searching}>
+        <TreeView pages={pages} selectedId={selectedId} canEdit={canEdit} {...actions} />
+      </div>
+      {searching && <SearchResults pages={visiblePages} selectedId={selectedId} canEdit={canEdit} {...actions} />}
+    </div>
+  );
+}
+
 const DRAG_TYPE = 'application/x-docs-page';
 
-export function PageTree(props: Props) {
-  const { pages, visiblePages, searching, canEdit, onMove } = props;
+interface ViewProps extends TreeActions {
+  pages: readonly FlatPage[];
+  selectedId: number | null;
+  canEdit: boolean;
+}
+
+/** After a keyboard move: the page to focus once it shows under its new parent. */
+interface PendingFocus {
+  id: number;
+  parent: number | null;
+}
+
+const TreeView = memo(function TreeView(props: ViewProps) {
+  const { pages, canEdit, onMove } = props;
   const [collapsed, setCollapsed] = useState<Set<number>>(new Set());
   const [dragged, setDragged] = useState<number | null>(null);
   const [rootHover, setRootHover] = useState(false);
-  const draggable = canEdit && !searching;
+  const [pendingFocus, setPendingFocus] = useState<PendingFocus | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const list = useRef<HTMLUListElement>(null);
 
-  const toggle = (id: number) =>
+  const setOpen = useCallback((id: number, open: boolean) => {
     setCollapsed((prev) => {
+      if (prev.has(id) !== open) return prev;
       const next = new Set(prev);
-      if (next.has(id)) next.delete(id);
+      if (open) next.delete(id);
       else next.add(id);
       return next;
     });
+  }, []);
 
-  const nodes: TreeNode[] = searching
-    ? visiblePages.map((p) => ({ id: p.id, name: p.name, type: p.type, children: [] }))
-    : buildTree(pages);
+  const nameOf = (id: number | null) => pages.find((p) => p.id === id)?.name ?? '';
+
+  const moveByKeyboard = (id: number, direction: 'in' | 'out') => {
+    const target = keyboardMoveTarget(pages, id, direction);
+    if (target === undefined) {
+      setAnnouncement(`${nameOf(id)} cannot move ${direction === 'in' ? 'under the page above' : 'up a level'}`);
+      return;
+    }
+    if (target !== null) setOpen(target, true);
+    setPendingFocus({ id, parent: target });
+    setAnnouncement(target === null ? `Moved ${nameOf(id)} to the top level` : `Moved ${nameOf(id)} under ${nameOf(target)}`);
+    onMove(id, target);
+  };
 
   const dropOnRoot = (event: DragEvent) => {
     event.preventDefault();
@@ -48,15 +92,20 @@ export function PageTree(props: Props) {
     setDragged(null);
   };
 
+  const nodes: TreeNode[] = buildTree(pages);
+  const shared = { ...props, collapsed, setOpen, dragged, setDragged, list, pendingFocus, clearPendingFocus: () => setPendingFocus(null), moveByKeyboard };
   return (
-    <div className="page-tree" data-testid="page-tree">
-      <ul role="tree" aria-label="Pages" className="page-tree__list">
-        {nodes.map((node) => (
-          <TreeItem key={node.id} node={node} depth={1} {...props} collapsed={collapsed} toggle={toggle}
-            draggable={draggable} dragged={dragged} setDragged={setDragged} />
-        ))}
+    <>
+      <ul ref={list} role="tree" aria-label="Pages" className="page-tree__list" aria-describedby={canEdit ? 'page-tree-keys' : undefined}>
+        {nodes.map((node) => <TreeItem key={node.id} node={node} depth={1} parentId={null} {...shared} />)}
       </ul>
-      {draggable && (
+      {canEdit && (
+        <p id="page-tree-keys" className="visually-hidden">
+          Alt+Shift+Right arrow moves a page under the page above it; Alt+Shift+Left arrow moves it up a level.
+        </p>
+      )}
+      <p className="visually-hidden" role="status" aria-live="polite">{announcement}</p>
+      {canEdit && (
         <div
           className={`page-tree__root-drop${rootHover ? ' is-over' : ''}`}
           data-testid="tree-root-drop"
@@ -67,33 +116,72 @@ export function PageTree(props: Props) {
           Drop here to move to the top level
         </div>
       )}
-    </div>
+    </>
   );
-}
+});
 
-interface ItemProps extends Props {
+interface ItemProps extends ViewProps {
   node: TreeNode;
   depth: number;
+  parentId: number | null;
   collapsed: Set<number>;
-  toggle: (id: number) => void;
-  draggable: boolean;
+  setOpen: (id: number, open: boolean) => void;
   dragged: number | null;
   setDragged: (id: number | null) => void;
+  list: React.RefObject<HTMLUListElement | null>;
+  pendingFocus: PendingFocus | null;
+  clearPendingFocus: () => void;
+  moveByKeyboard: (id: number, direction: 'in' | 'out') => void;
+}
+
+/** The name buttons of the rows on screen, in order (closed branches render no children). */
+function visibleNames(list: HTMLUListElement | null): HTMLButtonElement[] {
+  return list ? [...list.querySelectorAll<HTMLButtonElement>('.page-tree__name')] : [];
 }
 
 function TreeItem(props: ItemProps) {
-  const { node, depth, collapsed, toggle, draggable, dragged, setDragged, pages, selectedId, canEdit } = props;
+  const { node, depth, parentId, collapsed, setOpen, dragged, setDragged, pages, selectedId, canEdit, list, pendingFocus } = props;
   const [over, setOver] = useState(false);
+  const nameButton = useRef<HTMLButtonElement>(null);
+  const item = useRef<HTMLLIElement>(null);
   const open = !collapsed.has(node.id);
   const hasChildren = node.children.length > 0;
   const accepts = dragged !== null && canDrop(pages, dragged, node.id);
 
+  // Focus follows a page moved by keyboard, once it shows in its new place.
+  useEffect(() => {
+    if (pendingFocus && pendingFocus.id === node.id && pendingFocus.parent === parentId) {
+      nameButton.current?.focus();
+      props.clearPendingFocus();
+    }
+  });
+
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const action = treeKeyAction(event, { hasChildren, open }, canEdit);
+    if (!action) return;
+    event.preventDefault();
+    if (action.kind === 'move') return props.moveByKeyboard(node.id, action.direction);
+    if (action.kind === 'expand') return setOpen(node.id, true);
+    if (action.kind === 'collapse') return setOpen(node.id, false);
+    const names = visibleNames(list.current);
+    const here = names.indexOf(nameButton.current!);
+    const target = {
+      previous: names[here - 1],
+      next: names[here + 1],
+      first: names[0],
+      last: names.at(-1),
+      parent: item.current?.parentElement?.closest('li[role="treeitem"]')?.querySelector<HTMLButtonElement>('.page-tree__name'),
+      firstChild: item.current?.querySelector<HTMLButtonElement>('[role="group"] .page-tree__name'),
+    }[action.to];
+    target?.focus();
+  };
+
   return (
-    <li role="treeitem" aria-expanded={hasChildren ? open : undefined} aria-selected={selectedId === node.id} aria-level={depth}
+    <li ref={item} role="treeitem" aria-expanded={hasChildren ? open : undefined} aria-selected={selectedId === node.id} aria-level={depth}
       className="page-tree__item" data-page-id={node.id}>
       <div
         className={`page-tree__row${selectedId === node.id ? ' is-selected' : ''}${over && accepts ? ' is-drop-target' : ''}`}
-        draggable={draggable}
+        draggable={canEdit}
         onDragStart={(e) => {
           e.dataTransfer.setData(DRAG_TYPE, String(node.id));
           e.dataTransfer.effectAllowed = 'move';
@@ -101,7 +189,7 @@ function TreeItem(props: ItemProps) {
         }}
         onDragEnd={() => setDragged(null)}
         onDragOver={(e) => {
-          if (!draggable || !accepts) return;
+          if (!canEdit || !accepts) return;
           e.preventDefault();
           e.stopPropagation();
           setOver(true);
@@ -116,27 +204,22 @@ function TreeItem(props: ItemProps) {
         }}
       >
         {hasChildren ? (
-          <button type="button" className="page-tree__toggle" aria-label={`${open ? 'Collapse' : 'Expand'} ${node.name}`} onClick={() => toggle(node.id)}>
+          <button type="button" className="page-tree__toggle" aria-label={`${open ? 'Collapse' : 'Expand'} ${node.name}`} onClick={() => setOpen(node.id, !open)}>
             <span aria-hidden="true">{open ? '▾' : '▸'}</span>
           </button>
         ) : (
           <span className="page-tree__toggle" aria-hidden="true" />
         )}
-        <button type="button" className="page-tree__name" onClick={() => props.onSelect(node.id)}
-          aria-current={selectedId === node.id ? 'page' : undefined}>
+        <button ref={nameButton} type="button" className="page-tree__name" onClick={() => props.onSelect(node.id)} onKeyDown={onKeyDown}
+          aria-current={selectedId === node.id ? 'page' : undefined}
+          aria-keyshortcuts={canEdit ? `${MOVE_IN_KEYS} ${MOVE_OUT_KEYS}` : undefined}>
           {node.name}
         </button>
-        {canEdit && (
-          <span className="page-tree__actions">
-            <button type="button" className="icon-button" aria-label={`Add a page under ${node.name}`} onClick={() => props.onCreateChild(node.id)}>+</button>
-            <button type="button" className="icon-button" aria-label={`Rename ${node.name}`} onClick={() => props.onRename(node.id, node.name)}>✎</button>
-            <button type="button" className="icon-button" aria-label={`Delete ${node.name}`} onClick={() => props.onDelete(node.id, node.name)}>✕</button>
-          </span>
-        )}
+        {canEdit && <RowActions id={node.id} name={node.name} {...props} />}
       </div>
       {hasChildren && (
         <ul role="group" className={`page-tree__children${open ? '' : ' is-collapsed'}`}>
-          {open && node.children.map((child) => <TreeItem key={child.id} {...props} node={child} depth={depth + 1} />)}
+          {open && node.children.map((child) => <TreeItem key={child.id} {...props} node={child} depth={depth + 1} parentId={node.id} />)}
         </ul>
       )}
     </li>

@@ -79,3 +79,33 @@ export function ancestorsOf(pages: readonly FlatPage[], pageId: number): number[
   }
   return result;
 }
+
+/** Where a page sits among its siblings in the tree as shown (position, then id). */
+function siblingsOf(pages: readonly FlatPage[], pageId: number): { parent: number; siblings: FlatPage[] } | null {
+  const known = new Set(pages.map((p) => p.id));
+  const page = pages.find((p) => p.id === pageId);
+  if (!page) return null;
+  const parent = parentOf(page, known);
+  const siblings = pages
+    .filter((p) => parentOf(p, known) === parent)
+    .sort((a, b) => (a.position ?? 0) - (b.position ?? 0) || a.id - b.id);
+  return { parent, siblings };
+}
+
+/**
+ * Keyboard moves (the drag's equivalent): 'in' puts a page under the sibling above it,
+ * 'out' lifts it next to its parent. Returns the new parent (null: top level), or
+ * undefined when the page cannot move that way.
+ */
+export function keyboardMoveTarget(pages: readonly FlatPage[], pageId: number, direction: 'in' | 'out'): number | null | undefined {
+  const place = siblingsOf(pages, pageId);
+  if (!place) return undefined;
+  if (direction === 'in') {
+    const index = place.siblings.findIndex((p) => p.id === pageId);
+    return index > 0 ? place.siblings[index - 1]!.id : undefined;
+  }
+  if (place.parent === 0) return undefined;
+  const parent = pages.find((p) => p.id === place.parent)!;
+  const grandparent = parentOf(parent, new Set(pages.map((p) => p.id)));
+  return grandparent === 0 ? null : grandparent;
+}
