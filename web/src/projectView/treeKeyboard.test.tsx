@@ -76,7 +76,7 @@ function renderTree(canEdit = true, searching = false, visible = pages) {
   return { ...view, actions };
 }
 
-const name = (text: string) => screen.getByRole('button', { name: text, exact: true });
+const name = (text: string) => screen.getByRole('button', { name: text });
 
 describe('page tree by keyboard', () => {
   it('arrows walk the visible pages, open and close branches', () => {
@@ -124,7 +124,7 @@ describe('page tree by keyboard', () => {
     const moved = pages.map((p) => (p.id === 2 ? { ...p, parent_id: 1 } : p));
     act(() => rerender(<PageTree pages={moved} {...props} />));
     expect(name('Install')).toHaveFocus();
-    expect(within(screen.getByRole('treeitem', { name: /^Guide/ })).getByRole('button', { name: 'Install', exact: true })).toBe(name('Install'));
+    expect(within(screen.getByRole('treeitem', { name: /^Guide/ })).getByRole('button', { name: 'Install' })).toBe(name('Install'));
   });
 
   it('readers get no move keys', () => {
