@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PermissionsDialog } from './PermissionsDialog';
@@ -94,6 +94,14 @@ describe('sidebar controls by role', () => {
     expect(screen.queryByRole('button', { name: 'Delete Overview' }) !== null).toBe(edit);
     expect(screen.queryByRole('button', { name: 'Invite' }) !== null).toBe(invite);
     expect(document.querySelectorAll('[draggable="true"]').length > 0).toBe(edit);
+  });
+
+  it("signed-out visitors are offered 'Log In'; signed-in users are not", () => {
+    renderSidebar(null, false);
+    expect(screen.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login');
+    cleanup();
+    renderSidebar('read', true);
+    expect(screen.queryByRole('link', { name: 'Log In' })).toBeNull();
   });
 
   it('search shows the count and stops dragging; Ask AI carries the project', () => {

@@ -68,6 +68,6 @@ describe('capabilities by role', () => {
     ['admin', false, false, false],
     [null, true, false, false],
   ] as const)('%s signed in %s: edit %s, manage users %s', (role, signedIn, canEdit, canManageUsers) => {
-    expect(capabilitiesOf(role, signedIn)).toEqual({ canEdit, canManageUsers });
+    expect(capabilitiesOf(role, signedIn)).toEqual({ signedIn, canEdit, canManageUsers });
   });
 });

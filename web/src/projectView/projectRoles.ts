@@ -5,11 +5,12 @@ export const ROLE_LABELS: Record<ProjectRole, string> = { read: 'Viewer', write:
 export const ROLES: readonly ProjectRole[] = ['read', 'write', 'admin'];
 
 export interface Capabilities {
+  signedIn: boolean;
   canEdit: boolean;
   canManageUsers: boolean;
 }
 
 export function capabilitiesOf(role: ProjectRole | null | undefined, signedIn: boolean): Capabilities {
-  if (!signedIn) return { canEdit: false, canManageUsers: false };
-  return { canEdit: role === 'write' || role === 'admin', canManageUsers: role === 'admin' };
+  if (!signedIn) return { signedIn, canEdit: false, canManageUsers: false };
+  return { signedIn, canEdit: role === 'write' || role === 'admin', canManageUsers: role === 'admin' };
 }
