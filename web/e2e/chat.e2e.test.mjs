@@ -86,4 +86,117 @@ describe('chat', () => {
     assert.deepEqual(page.errors, []);
     await page.context().close();
   });
+  test('a question on a generated ZIP project: results lead to the code lines and to the page; Continue prompting', async (t) => {
+    if (!features.rag || !features.generation) return t.skip('the rag and generation plugins are not loaded in this docsd');
+    const page = await newPage();
+    await signInByEmail(page, server);
+    const id = await createZipProject(page, 'Chat Tiny');
+    await waitForIndexed(page, id);
+
+    // From the project view's 'Ask AI (Beta)', with the project chosen.
+    await page.goto(`${server.url}/projects/${id}`);
+    await page.getByRole('link', { name: 'Ask AI (Beta)' }).click();
+    await page.waitForURL(/\/chat$/);
+    assert.equal(await page.getByRole('checkbox', { name: 'Chat Tiny' }).isChecked(), true);
+
+    // Search only: a list of items; the code item shows its file and lines.
+    await page.getByRole('checkbox', { name: /Search only/ }).check();
+    await prompt(page).fill('read config file');
+    await prompt(page).press('Enter');
+    const answer = page.getByTestId('chat-answer').last();
+    await answer.waitFor({ timeout: 30_000 });
+    const codeResult = answer.locator('.chat-result[data-source="code"]').filter({ hasText: 'read_config_file' }).first();
+    await codeResult.waitFor();
+    const codeLink = codeResult.getByRole('link', { name: 'View code lines' });
+    if (await codeLink.count()) {
+      // A repository project: the link goes to the exact lines.
+      assert.match(await codeLink.getAttribute('href'), /#L\d+(-L\d+)?$/);
+    } else {
+      // A ZIP project has no repository: the item names the file and lines instead.
+      assert.match(await codeResult.locator('.chat-result__location').textContent(), /^main\.py, lines? \d+/);
+    }
+    const pageLink = answer.getByRole('link', { name: 'Open page' }).first();
+    const href = await pageLink.getAttribute('href');
+    assert.match(href, new RegExp(`^/projects/${id}/\\d+$`));
+
+    // With the model path on (no model configured here): a Markdown answer document.
+    await page.getByRole('checkbox', { name: /Search only/ }).uncheck();
+    await prompt(page).fill('How do I read the configuration file?');
+    await prompt(page).press('Enter');
+    await page.getByTestId('chat-answer').nth(1).waitFor({ timeout: 30_000 });
+
+    // Enough answers to scroll: then up, the button, and back down.
+    await page.getByRole('checkbox', { name: /Search only/ }).check();
+    for (const q of ['greet a user', 'configuration', 'tiny project']) {
+      const before = await page.getByTestId('chat-answer').count();
+      await prompt(page).fill(q);
+      await prompt(page).press('Enter');
+      await page.waitForFunction((n) => document.querySelectorAll('[data-testid="chat-answer"], .chat-alert').length > n, before, { timeout: 30_000 });
+    }
+    assert.equal(await page.locator('.chat-alert').count(), 0, 'no failed answer');
+    const log = page.getByTestId('chat-log');
+    await log.evaluate((el) => el.scrollTo({ top: 0 }));
+    const cont = page.getByRole('button', { name: /Continue prompting/ });
+    await cont.waitFor();
+    await cont.click();
+    await cont.waitFor({ state: 'detached' });
+    assert.equal(await prompt(page).evaluate((el) => el === document.activeElement), true);
+    assert.ok(await log.evaluate((el) => el.scrollHeight - el.clientHeight - el.scrollTop < 48), 'at the bottom');
+
+    assert.deepEqual(await seriousA11yViolations(page), [], 'chat with answers');
+
+    // A result leads to its page.
+    await log.evaluate((el) => el.scrollTo({ top: 0 }));
+    await page.locator(`a[href="${href}"]`).first().click();
+    await page.waitForURL(`${server.url}${href}`);
+    await page.getByRole('tree', { name: 'Pages' }).waitFor();
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
 });
+
+/** A public ZIP project with a small Python module, created and uploaded through the API. */
+async function createZipProject(page, name) {
+  const dir = mkdtempSync(join(tmpdir(), 'docs-chat-'));
+  writeFileSync(join(dir, 'main.py'), [
+    'def read_config_file(path):',
+    '    """Read the configuration file and return its settings as a dict."""',
+    '    with open(path) as f:',
+    '        return dict(line.split("=", 1) for line in f if "=" in line)',
+    '',
+    '',
+    'def greet(user):',
+    '    """Greet a user by name."""',
+    '    return "Hello, " + user',
+    '',
+  ].join('\n'));
+  writeFileSync(join(dir, 'README.md'), '# Chat Tiny\n\nA tiny project that reads a configuration file and greets users.\n');
+  const zipPath = join(dir, 'chat-tiny.zip');
+  execFileSync('python3', ['-c', `import zipfile,sys; z=zipfile.ZipFile(sys.argv[1],'w'); z.write(sys.argv[2],'main.py'); z.write(sys.argv[3],'README.md'); z.close()`, zipPath, join(dir, 'main.py'), join(dir, 'README.md')]);
+  const zip = readFileSync(zipPath).toString('base64');
+  return page.evaluate(async ({ name, zip }) => {
+    const auth = { Authorization: `Bearer ${localStorage.getItem('auth-jwt')}` };
+    const created = await fetch('/api/project/zip', { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify({ name, is_private: false }) });
+    const { id } = await created.json();
+    const form = new FormData();
+    form.append('file', new Blob([Uint8Array.from(atob(zip), (c) => c.charCodeAt(0))], { type: 'application/zip' }), 'chat-tiny.zip');
+    const uploaded = await fetch(`/api/project/${id}/upload-zip`, { method: 'POST', headers: auth, body: form });
+    if (!uploaded.ok) throw new Error(`upload failed: ${uploaded.status}`);
+    return id;
+  }, { name, zip });
+}
+
+/** Waits until the documentation is generated and the search index is complete. */
+async function waitForIndexed(page, id, timeoutMs = 180_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const project = await page.evaluate(async (projectId) => {
+      const r = await fetch(`/api/project?projectId=${projectId}`, { headers: { Authorization: `Bearer ${localStorage.getItem('auth-jwt')}` } });
+      return r.json();
+    }, id);
+    if (project.status === 'DOC_SUCCESS' && project.rag_status === 'active') return project;
+    assert.ok(!['DOC_FAILURE', 'CLONE_FAIL'].includes(project.status), `generation failed: ${project.status}`);
+    assert.ok(Date.now() < deadline, `not indexed in time: ${project.status}, rag_status ${project.rag_status}`);
+    await page.waitForTimeout(1000);
+  }
+}

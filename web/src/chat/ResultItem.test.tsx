@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { codeLocation, pagePath, ResultItem, safeHref } from './ResultItem';
+import { codeLocation, itemLocation, pagePath, ResultItem, safeHref } from './ResultItem';
 
 describe('result items', () => {
   it.each([
@@ -24,6 +24,13 @@ describe('result items', () => {
     ['', null],
   ])('link of %j is %j', (url, expected) => {
     expect(safeHref(url)).toBe(expected);
+  });
+
+  it('prefers the path and lines docsd sends with a code item', () => {
+    expect(itemLocation({ source: 'code', content: '', git_url: null, path: 'main.py', start_line: 1, end_line: 4 })).toBe('main.py, lines 1-4');
+    expect(itemLocation({ source: 'code', content: '', path: 'a.c', start_line: 7, end_line: 7 })).toBe('a.c, line 7');
+    expect(itemLocation({ source: 'code', content: '', git_url: 'x.py#L2-L3' })).toBe('x.py, lines 2-3');
+    expect(itemLocation({ source: 'docs', content: '', path: 'p', start_line: 1 })).toBeNull();
   });
 
   it('links a page only with both ids', () => {

@@ -22,6 +22,16 @@ export function codeLocation(url: string | null | undefined): string | null {
   return to && to !== from ? `${path}, lines ${from}-${to}` : `${path}, line ${from}`;
 }
 
+/** The file and lines of a code item: docsd's own fields, else read from git_url. */
+export function itemLocation(item: RagItem): string | null {
+  if (item.source !== 'code') return null;
+  if (item.path && item.start_line) {
+    const to = item.end_line && item.end_line !== item.start_line ? item.end_line : null;
+    return to ? `${item.path}, lines ${item.start_line}-${to}` : `${item.path}, line ${item.start_line}`;
+  }
+  return codeLocation(item.git_url);
+}
+
 export function pagePath(item: RagItem): string | null {
   return item.project_id && item.page_id ? `/projects/${item.project_id}/${item.page_id}` : null;
 }
@@ -30,7 +40,7 @@ export function ResultItem({ item, projectName }: { item: RagItem; projectName: 
   const isCode = item.source === 'code';
   const codeHref = safeHref(item.git_url);
   const page = pagePath(item);
-  const location = isCode ? codeLocation(item.git_url) : null;
+  const location = itemLocation(item);
   const title = item.description?.trim() || (isCode ? 'Code' : 'Documentation');
   return (
     <article className="chat-result" data-source={item.source}>

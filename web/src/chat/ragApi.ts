@@ -10,6 +10,10 @@ export interface RagItem {
   description?: string | null;
   page_id?: number | null;
   project_id?: number | null;
+  /** Extra fields docsd adds to code items (docs/api.md): where the chunk is. */
+  path?: string | null;
+  start_line?: number | null;
+  end_line?: number | null;
 }
 
 export type RagAnswer = { kind: 'markdown'; markdown: string } | { kind: 'items'; items: RagItem[] };
