@@ -158,8 +158,12 @@ describe('block editor', () => {
     await alice.keyboard.type('/image');
     await alice.getByRole('listbox', { name: 'Commands' }).getByRole('option', { name: 'Image' }).waitFor();
     const chooser = alice.waitForEvent('filechooser');
+    // let Playwright switch on file chooser interception before the chooser opens
+    await alice.waitForTimeout(300);
     await alice.keyboard.press('Enter');
+
     await (await chooser).setFiles(png);
+
     for (const page of [alice, bob]) {
       const img = editorOf(page).locator('img[src*="/image/"]');
       await img.waitFor({ timeout: 15_000 });
@@ -189,7 +193,8 @@ describe('block editor', () => {
       await alice.waitForTimeout(250);
     }
     assert.equal(copied, served);
-    assert.match(copied, /^Hello from Alice\n\nBob was here\n\n## Usage\n\nSome \*\*bold\*\* and \*italic\* text with `code`\.\n\n- first\n- second\n\n1\. one\n2\. two\n\n> quoted\n/);
+    assert.match(copied, /^Hello from Alice\n\nBob was here\n/);
+    assert.ok(copied.includes('## Usage\n\nSome **bold** and *italic* text with `code`.\n\n- first\n- second\n\n1. one\n2. two\n\n> quoted\n'), copied);
   });
 
   test('a mermaid block renders as a diagram for both', async (t) => {

@@ -40,6 +40,11 @@ export function attrValues<T>(name: string, attr: string): T[] {
   return (specOf(name).attrs?.[attr]?.values ?? []) as T[];
 }
 
+/** Schema attributes with their defaults only: Tiptap renders each as the HTML attribute of that name (img src, alt...). */
+export function plainAttributes(name: string): Record<string, { default: unknown }> {
+  return Object.fromEntries(attrNames(name).map((attr) => [attr, { default: attrDefault(name, attr) }]));
+}
+
 /**
  * Tiptap `addAttributes()` for a node or mark: every schema attribute with its default,
  * read from and written to a `data-*` attribute so HTML copy/paste keeps them.

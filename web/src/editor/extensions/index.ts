@@ -6,7 +6,7 @@ import { TableKit } from '@tiptap/extension-table';
 import Image from '@tiptap/extension-image';
 import { Markdown } from '@tiptap/markdown';
 import { Placeholder } from '@tiptap/extensions';
-import { tiptapAttributes } from '../schema';
+import { plainAttributes } from '../schema';
 import { Alert } from './Alert';
 import { Video } from './Video';
 import { Drawing } from './Drawing';
@@ -38,7 +38,7 @@ export function editorExtensions(options: ExtensionOptions): AnyExtension[] {
     TaskList,
     TaskItem.configure({ nested: true }),
     TableKit.configure({ table: { resizable: false } }),
-    Image.extend({ addAttributes: () => tiptapAttributes('image') }).configure({ allowBase64: true }),
+    Image.extend({ addAttributes: () => plainAttributes('image') }).configure({ allowBase64: true }),
     Alert,
     Video,
     Drawing,
