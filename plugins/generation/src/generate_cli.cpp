@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -14,6 +15,9 @@
 #include <docs/ydoc/prosemirror.hpp>
 
 #include "analysis.hpp"
+#include "analysis_service.hpp"
+#include "clone_policy.hpp"
+#include "git_source.hpp"
 #include "inventory.hpp"
 #include "offline_writer.hpp"
 #include "planner.hpp"
@@ -26,7 +30,8 @@ namespace docs::generation {
 namespace {
 
 const char* kUsage =
-    "usage: docsd generate <path|file.zip> --out DIR [--language en|ru|de] [--name NAME] [--report]\n"
+    "usage: docsd generate <path|file.zip|https-url> --out DIR [--language en|ru|de] [--name NAME] [--report]\n"
+    "       [--allow-file-urls]\n"
     "Writes the documentation of a source tree as Markdown files plus index.json.\n"
     "--report also prints the quality figures as JSON (and writes them to DIR/report.json).\n";
 
@@ -84,6 +89,7 @@ class Progress {
 int runGenerateCli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   std::string source, outDir, language = "en", name;
   bool report = false;
+  bool allowFileUrls = false;
   for (std::size_t i = 0; i < args.size(); ++i) {
     auto value = [&]() -> std::string {
       if (i + 1 >= args.size()) throw std::invalid_argument(args[i] + " needs a value");
@@ -93,6 +99,7 @@ int runGenerateCli(const std::vector<std::string>& args, std::ostream& out, std:
     else if (args[i] == "--language") language = value();
     else if (args[i] == "--name") name = value();
     else if (args[i] == "--report") report = true;
+    else if (args[i] == "--allow-file-urls") allowFileUrls = true;
     else if (args[i] == "--help" || args[i] == "-h") {
       out << kUsage;
       return 0;
@@ -113,7 +120,35 @@ int runGenerateCli(const std::vector<std::string>& args, std::ostream& out, std:
   Progress progress(err);
   std::string root = source;
   std::optional<fs::path> unpacked;
-  if (fs::is_regular_file(source)) {
+  std::string webAddress, commit;  // for links to lines of a cloned repository
+  if (source.find("://") != std::string::npos) {
+    // The server's rules: github.url (DOCS_GITHUB_URL) is trusted, other hosts must be
+    // allowed and public; file:// only when asked for.
+    ClonePolicy policy;
+    const char* github = std::getenv("DOCS_GITHUB_URL");
+    policy.trustedBase = github && *github ? github : "https://github.com";
+    policy.allowedHosts = {"github.com", "gitlab.com", "bitbucket.org", "codeberg.org"};
+    policy.allowFileUrls = allowFileUrls;
+    if (auto refused = refuseCloneUrl(source, policy)) {
+      err << "docsd generate: " << *refused << "\n";
+      return 1;
+    }
+    progress.stage("cloning");
+    fs::path temp = fs::temp_directory_path() / ("docsd-generate-" + std::to_string(::getpid()));
+    fs::remove_all(temp);
+    auto result = cloneRepository(source, temp.string(), std::nullopt, GitLimits{});
+    if (!result.ok) {
+      progress.finish();
+      err << "docsd generate: " << result.error << "\n";
+      return 1;
+    }
+    unpacked = temp;
+    root = temp.string();
+    if (source.rfind("file://", 0) != 0) {
+      webAddress = source;
+      commit = result.commit;
+    }
+  } else if (fs::is_regular_file(source)) {
     progress.stage("unpacking");
     fs::path temp = fs::temp_directory_path() / ("docsd-generate-" + std::to_string(::getpid()));
     fs::remove_all(temp);
@@ -161,8 +196,8 @@ int runGenerateCli(const std::vector<std::string>& args, std::ostream& out, std:
     WriterContext context;
     context.language = language;
     context.sourceRoot = root;
-    context.sourceUrl = [](const std::string& path, int from, int to) {
-      return path + "#L" + std::to_string(from) + "-L" + std::to_string(to);
+    context.sourceUrl = [&](const std::string& path, int from, int to) {
+      return sourceLineUrl(webAddress, commit, path, from, to);
     };
     context.pageHref = [&](const std::string& key) {
       auto found = paths.find(key);

@@ -22,6 +22,11 @@ class GenerationPlugin final : public docs::Plugin {
     registry.configKey("generation.max_unpacked_mb", "1024", "Largest unpacked size of an uploaded ZIP.");
     registry.configKey("generation.test_stage_delay_ms", "0", "For tests: a pause after each status change.");
     registry.configKey("generation.fail_stage", "", "For tests: a stage that fails on purpose (unpack, analyze, overview, topics, topic_pages, subtopics, file_pages).");
+    registry.configKey("github.url", "https://github.com", "GitHub web base URL (GitHub Enterprise: https://ghe.example.com).");
+    registry.configKey("generation.allowed_git_hosts", "github.com,gitlab.com,bitbucket.org,codeberg.org",
+                       "Hosts other than github.url that repositories may be cloned from (public addresses only).");
+    registry.configKey("generation.allow_file_urls", "false", "Allow file:// repositories (single-user machines and tests).");
+    registry.configKey("generation.max_clone_mb", "2048", "Largest repository transfer, in MiB.");
     docs_plugin_generation::registerMigrations(registry);
     analysis_ = std::make_unique<docs::generation::AnalysisService>(*context_);
     registry.provideService<docs::Analysis>(*analysis_);
@@ -31,6 +36,13 @@ class GenerationPlugin final : public docs::Plugin {
     settings_.maxUnpackedBytes = static_cast<std::uint64_t>(config.getInt("generation.max_unpacked_mb")) << 20;
     settings_.failStage = config.getString("generation.fail_stage");
     settings_.stageDelayMs = static_cast<int>(config.getInt("generation.test_stage_delay_ms"));
+    settings_.clonePolicy.trustedBase = config.getString("github.url");
+    for (auto host : config.getList("generation.allowed_git_hosts")) {
+      for (auto& c : host) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      settings_.clonePolicy.allowedHosts.push_back(host);
+    }
+    settings_.clonePolicy.allowFileUrls = config.getBool("generation.allow_file_urls");
+    settings_.gitLimits.maxReceivedBytes = static_cast<std::uint64_t>(config.getInt("generation.max_clone_mb")) << 20;
 
     registry.jobHandler(docs::generation::GenerationService::kJobKind, [this](docs::JobContext& job) {
       if (service_) service_->runStage(job);
@@ -38,6 +50,9 @@ class GenerationPlugin final : public docs::Plugin {
     });
     registry.subscribe("project.zip_uploaded", [this](const docs::Json& payload) {
       if (service_ && payload.contains("project_id")) service_->onZipUploaded(docs::support::idFromJson(payload["project_id"]));
+    });
+    registry.subscribe("project.created", [this](const docs::Json& payload) {
+      if (service_ && payload.contains("project_id")) service_->onProjectCreated(docs::support::idFromJson(payload["project_id"]));
     });
     registry.subscribe("project.deleted", [this](const docs::Json& payload) {
       if (service_ && payload.contains("project_id")) service_->onProjectDeleted(docs::support::idFromJson(payload["project_id"]));

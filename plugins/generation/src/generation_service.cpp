@@ -100,6 +100,18 @@ void GenerationService::onZipUploaded(std::int64_t projectId) {
   queueStage(projectId, "unpack");
 }
 
+void GenerationService::onProjectCreated(std::int64_t projectId) {
+  auto* projects = context_.findService<Projects>();
+  auto project = projects ? projects->find(projectId) : std::nullopt;
+  if (!project || project->type != "github" || project->gitUrl.empty() || project->status != "REQUEST_TO_CLONE") return;
+  context_.db().exec("INSERT INTO generation_runs (project_id, stage, message) VALUES ($1, 'REQUEST_TO_CLONE', '')"
+                     " ON CONFLICT (project_id) DO NOTHING",
+                     {projectId});
+  context_.db().exec("INSERT INTO generation_status_log (project_id, status, message) VALUES ($1, 'REQUEST_TO_CLONE', '')",
+                     {projectId});
+  queueStage(projectId, "clone");
+}
+
 void GenerationService::recoverLostUploads() {
   auto* projects = context_.findService<Projects>();
   if (!projects) return;
@@ -137,9 +149,10 @@ void GenerationService::runStage(JobContext& job) {
   auto* projects = context_.findService<Projects>();
   if (!projects || !projects->find(projectId)) return;  // deleted: nothing to do
   // The status a failure of this stage leaves, kept up to date by the stage.
-  std::string failureStatus = stage == "unpack" ? "CLONE_FAIL" : stage == "analyze" ? "DOC_FILE_OVERVIEWS_FAILED" : "DOC_FAILURE";
+  std::string failureStatus = stage == "unpack" || stage == "clone" ? "CLONE_FAIL" : stage == "analyze" ? "DOC_FILE_OVERVIEWS_FAILED" : "DOC_FAILURE";
   try {
     if (stage == "unpack") unpack(projectId);
+    else if (stage == "clone") cloneSources(projectId, job);
     else if (stage == "analyze") analyzeSources(projectId);
     else if (stage == "write") writePages(projectId, job);
     else throw StageFailure("DOC_FAILURE", "unknown stage " + stage);
@@ -182,6 +195,32 @@ void GenerationService::unpack(std::int64_t projectId) {
   auto result = unpackZip(archive, source.string(), limits);
   if (!result.ok) throw StageFailure("CLONE_FAIL", result.error);
   if (!setStatus(projectId, "CLONE_SUCCESS", std::to_string(result.files) + " files unpacked")) throw ProjectGone();
+  queueStage(projectId, "analyze");
+}
+
+void GenerationService::cloneSources(std::int64_t projectId, JobContext& job) {
+  auto* projects = context_.findService<Projects>();
+  auto project = projects->find(projectId);
+  if (!project) throw ProjectGone();
+  if (!setStatus(projectId, "CLONING")) throw ProjectGone();
+  failIfAsked("clone", "CLONE_FAIL");
+  if (auto refused = refuseCloneUrl(project->gitUrl, settings_.clonePolicy)) throw StageFailure("CLONE_FAIL", *refused);
+  fs::path dir = projectDir(projectId);
+  fs::create_directories(dir);
+  fs::path source = dir / "source";
+  std::error_code ignored;
+  fs::remove_all(source, ignored);  // a resumed clone starts over
+  auto credentials = credentials_ ? credentials_(projectId) : std::nullopt;
+  auto result = cloneRepository(project->gitUrl, source.string(), credentials, settings_.gitLimits, [&] {
+    job.heartbeat();
+    return job.stopping();
+  });
+  if (!result.ok) {
+    if (job.stopping()) throw std::runtime_error("shutting down; the clone resumes on restart");
+    throw StageFailure("CLONE_FAIL", result.error);
+  }
+  if (!projects->setCommitHash(projectId, result.commit)) throw ProjectGone();
+  if (!setStatus(projectId, "CLONE_SUCCESS", "commit " + result.commit + " of " + result.branch)) throw ProjectGone();
   queueStage(projectId, "analyze");
 }
 

@@ -4,7 +4,12 @@
 // through the spec's values and recording each in generation_status_log.
 
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <string>
+
+#include "clone_policy.hpp"
+#include "git_source.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -21,7 +26,13 @@ struct GenerationSettings {
   std::string ctags = "ctags";
   std::uint64_t maxFiles = 20000;
   std::uint64_t maxUnpackedBytes = 1ull << 30;
+  ClonePolicy clonePolicy;
+  GitLimits gitLimits;
 };
+
+// Credentials for cloning a project's repository (a GitHub App installation token), or
+// nullopt for a public clone. Set by whoever knows them (the GitHub integration).
+using CredentialsProvider = std::function<std::optional<GitCredentials>(std::int64_t projectId)>;
 
 class GenerationService {
  public:
@@ -29,6 +40,9 @@ class GenerationService {
 
   // A ZIP was uploaded: queue its generation.
   void onZipUploaded(std::int64_t projectId);
+  // A project was created: a repository project starts cloning.
+  void onProjectCreated(std::int64_t projectId);
+  void setCredentialsProvider(CredentialsProvider provider) { credentials_ = std::move(provider); }
   // The project is gone: drop its files and bookkeeping (running jobs stop by themselves).
   void onProjectDeleted(std::int64_t projectId);
   // Starts runs whose upload event was lost (a crash between storing the upload and
@@ -45,12 +59,14 @@ class GenerationService {
   bool setStatus(std::int64_t projectId, const std::string& status, const std::string& message = "");
   void queueStage(std::int64_t projectId, const std::string& stage);
   void unpack(std::int64_t projectId);
+  void cloneSources(std::int64_t projectId, JobContext& job);
   void analyzeSources(std::int64_t projectId);
   void writePages(std::int64_t projectId, JobContext& job);
   void failIfAsked(const std::string& stage, const std::string& failedStatus);
 
   Context& context_;
   GenerationSettings settings_;
+  CredentialsProvider credentials_;
 };
 
 }  // namespace docs::generation

@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "test_support.hpp"
+#include "git_server.hpp"
 #include "zip_builder.hpp"
 
 namespace fs = std::filesystem;
@@ -236,4 +237,63 @@ TEST_F(GenerationFlow, DeletingTheProjectMidRunStopsIt) {
   std::this_thread::sleep_for(std::chrono::seconds(3));
   EXPECT_EQ(project(id)["http_status"], 404);
   EXPECT_FALSE(fs::exists(fs::path(dataDir_.path()) / "generation" / std::to_string(id)));
+}
+
+namespace {
+
+std::map<std::string, std::string> repositoryFiles() {
+  std::map<std::string, std::string> files;
+  for (const auto& entry : shopSources()) files[entry.name.substr(std::string("shop-main/").size())] = entry.content;
+  return files;
+}
+
+}  // namespace
+
+TEST_F(GenerationFlow, ARepositoryProjectIsClonedFromTheConfiguredGithubAndLinksToItsLines) {
+  docs::test::GitHttpServer git;
+  auto commit = git.createRepository("acme", "shop", repositoryFiles());
+  start({{"DOCS_GITHUB_URL", git.url()}});
+  auto created = httpRequest(docsd_->port(), "POST", "/api/project/github",
+                             json{{"repo_owner", "acme"}, {"repo_name", "shop"}, {"name", "Shop"}, {"language", "en"},
+                                  {"is_private", true}}.dump(),
+                             auth({{"Content-Type", "application/json"}}));
+  ASSERT_TRUE(created.status == 200 || created.status == 201) << created.body;
+  auto id = json::parse(created.body)["id"].get<std::int64_t>();
+  auto p = waitSettled(id);
+  ASSERT_EQ(p["status"], "DOC_SUCCESS") << p.dump().substr(0, 600);
+  EXPECT_EQ(history(id), kSuccessSequence);
+  EXPECT_EQ(p["commit_hash"], commit);
+  EXPECT_EQ(p["git_url"], git.url() + "/acme/shop");
+  std::int64_t apiPage = 0;
+  for (const auto& page : p["pages"])
+    if (page["name"] == "api.py") apiPage = page["id"];
+  ASSERT_GT(apiPage, 0);
+  auto md = httpRequest(docsd_->port(), "GET", "/api/page/" + std::to_string(apiPage) + "/export?format=md", "", auth());
+  EXPECT_NE(md.body.find(git.url() + "/acme/shop/blob/" + commit + "/shop/api.py#L4-L6"), std::string::npos) << md.body;
+  // The clone keeps no credentials and no links; the project's folder holds the checkout.
+  EXPECT_TRUE(fs::exists(dataDir_.path() + "/generation/" + std::to_string(id) + "/source/shop/api.py"));
+}
+
+TEST_F(GenerationFlow, AMissingRepositoryOrAForcedCloneFailureEndsInCloneFail) {
+  docs::test::GitHttpServer git;
+  git.createRepository("acme", "shop", repositoryFiles());
+  start({{"DOCS_GITHUB_URL", git.url()}});
+  auto create = [&](const std::string& repo) {
+    auto r = httpRequest(docsd_->port(), "POST", "/api/project/github",
+                         json{{"repo_owner", "acme"}, {"repo_name", repo}, {"name", repo}, {"language", "en"},
+                              {"is_private", true}}.dump(),
+                         auth({{"Content-Type", "application/json"}}));
+    EXPECT_TRUE(r.status == 200 || r.status == 201) << r.body;
+    return json::parse(r.body)["id"].get<std::int64_t>();
+  };
+  auto missing = create("nothing-here");
+  auto p = waitSettled(missing);
+  EXPECT_EQ(p["status"], "CLONE_FAIL");
+  EXPECT_EQ(history(missing), (std::vector<std::string>{"REQUEST_TO_CLONE", "CLONING", "CLONE_FAIL"}));
+  EXPECT_FALSE(fs::exists(dataDir_.path() + "/generation/" + std::to_string(missing) + "/source"));
+
+  docsd_.reset();
+  start({{"DOCS_GITHUB_URL", git.url()}, {"DOCS_GENERATION_FAIL_STAGE", "clone"}});
+  auto forced = create("shop");
+  EXPECT_EQ(waitSettled(forced)["status"], "CLONE_FAIL");
 }

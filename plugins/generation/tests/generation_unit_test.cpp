@@ -4,8 +4,14 @@
 
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include "analysis.hpp"
+#include "analysis_service.hpp"
+#include "clone_policy.hpp"
+#include "generate_cli.hpp"
+#include "git_server.hpp"
+#include "git_source.hpp"
 #include "inventory.hpp"
 #include "offline_writer.hpp"
 #include "planner.hpp"
@@ -248,4 +254,152 @@ TEST(Mermaid, TheCheckedSubset) {
   EXPECT_FALSE(checkMermaid("graph LR\n a-->b\n"));
   EXPECT_FALSE(checkMermaid("flowchart LR\n  n0[\"a\"] --> click n0 call evil()\n"));
   EXPECT_FALSE(checkMermaid(""));
+}
+
+// ---- Cloning: which addresses, and what a clone may bring along ----
+
+TEST(ClonePolicy, NonPublicAddressesAreRecognised) {
+  for (const char* address : {"127.0.0.1", "10.0.0.8", "172.16.5.4", "172.31.255.255", "192.168.1.1", "169.254.169.254",
+                              "100.64.0.1", "0.0.0.0", "224.0.0.1", "::1", "::", "fe80::1", "fc00::1", "fd12::3",
+                              "::ffff:127.0.0.1", "::ffff:10.1.1.1", "64:ff9b::7f00:1", "not-an-address"})
+    EXPECT_TRUE(docs::generation::isNonPublicAddress(address)) << address;
+  for (const char* address : {"140.82.112.3", "8.8.8.8", "172.32.0.1", "2606:50c0:8000::153", "::ffff:140.82.112.3"})
+    EXPECT_FALSE(docs::generation::isNonPublicAddress(address)) << address;
+}
+
+TEST(ClonePolicy, OnlyTheConfiguredGithubAndPublicAllowedHosts) {
+  docs::generation::ClonePolicy policy;
+  policy.trustedBase = "http://127.0.0.1:8123";
+  policy.allowedHosts = {"github.com", "localhost", "127.0.0.1"};
+  using docs::generation::refuseCloneUrl;
+  // The configured GitHub is trusted even on loopback and over http.
+  EXPECT_FALSE(refuseCloneUrl("http://127.0.0.1:8123/acme/widgets", policy));
+  // The same host on another port or scheme is not that GitHub.
+  EXPECT_TRUE(refuseCloneUrl("http://127.0.0.1:8124/acme/widgets", policy));
+  EXPECT_TRUE(refuseCloneUrl("https://127.0.0.1:8123/acme/widgets", policy));
+  // Allowed names that resolve to loopback, and literal private addresses, are refused.
+  auto local = refuseCloneUrl("https://localhost/acme/widgets", policy);
+  ASSERT_TRUE(local);
+  EXPECT_NE(local->find("private or local"), std::string::npos) << *local;
+  EXPECT_TRUE(refuseCloneUrl("https://127.0.0.1/acme/widgets", policy));
+  EXPECT_NE(refuseCloneUrl("https://example.org/acme/widgets", policy)->find("not allowed"), std::string::npos);
+  EXPECT_NE(refuseCloneUrl("http://github.com/acme/widgets", policy)->find("https"), std::string::npos);
+  EXPECT_NE(refuseCloneUrl("file:///etc", policy)->find("file://"), std::string::npos);
+  EXPECT_NE(refuseCloneUrl("https://user:secret@github.com/a/b", policy)->find("credentials"), std::string::npos);
+  EXPECT_TRUE(refuseCloneUrl("ssh://git@github.com/a/b", policy));
+  EXPECT_TRUE(refuseCloneUrl("github.com/a/b", policy));
+  EXPECT_TRUE(refuseCloneUrl("https://[::1]/a/b", policy));
+  policy.allowFileUrls = true;
+  EXPECT_FALSE(refuseCloneUrl("file:///srv/repos/a", policy));
+}
+
+TEST(ClonePolicy, LineLinksUseTheRepositoryAtItsCommit) {
+  EXPECT_EQ(docs::generation::sourceLineUrl("https://github.com/acme/widgets.git", "abc123", "src/a.py", 3, 9),
+            "https://github.com/acme/widgets/blob/abc123/src/a.py#L3-L9");
+  EXPECT_EQ(docs::generation::sourceLineUrl("", "", "src/a.py", 3, 9), "src/a.py#L3-L9");
+}
+
+TEST(GitSource, CloneDropsLinksFetchMovesOnAndDiffNamesTheChanges) {
+  docs::test::GitHttpServer server;
+  auto first = server.createRepository("acme", "widgets", {{"README.md", "# Widgets\n"}, {"src/a.py", "def a():\n    return 1\n"},
+                                                            {"src/b.py", "def b():\n    return 2\n"}});
+  // A link out of the tree, committed with git itself.
+  docs::test::TempDir work;
+  std::string checkout = work.path() + "/clone";
+  auto cloned = docs::generation::cloneRepository(server.url() + "/acme/widgets", checkout, std::nullopt, {});
+  ASSERT_TRUE(cloned.ok) << cloned.error;
+  EXPECT_EQ(cloned.commit, first);
+  EXPECT_EQ(cloned.branch, "main");
+  EXPECT_TRUE(fs::exists(checkout + "/src/a.py"));
+  // The URL is the only remote, and it carries no credentials.
+  std::ifstream config(checkout + "/.git/config");
+  std::string text((std::istreambuf_iterator<char>(config)), {});
+  EXPECT_EQ(text.find("token"), std::string::npos);
+
+  auto second = server.commit("acme", "widgets", {{"src/a.py", "def a():\n    return 10\n"}, {"src/c.py", "def c():\n    pass\n"}},
+                              {"src/b.py"});
+  auto fetched = docs::generation::fetchLatest(checkout, server.url() + "/acme/widgets", std::nullopt, {});
+  ASSERT_TRUE(fetched.ok) << fetched.error;
+  EXPECT_EQ(fetched.commit, second);
+  EXPECT_FALSE(fs::exists(checkout + "/src/b.py"));
+  std::ifstream a(checkout + "/src/a.py");
+  std::string aText((std::istreambuf_iterator<char>(a)), {});
+  EXPECT_NE(aText.find("return 10"), std::string::npos);
+  std::map<std::string, char> changes;
+  for (const auto& change : docs::generation::changedFiles(checkout, first, second)) changes[change.path] = change.status;
+  EXPECT_EQ(changes, (std::map<std::string, char>{{"src/a.py", 'M'}, {"src/b.py", 'D'}, {"src/c.py", 'A'}}));
+}
+
+TEST(GitSource, PrivateRepositoriesNeedTheTokenAndRedirectsAreNotFollowed) {
+  docs::test::GitHttpServer server("s3cret-installation-token");
+  server.createRepository("acme", "private", {{"main.go", "package main\n"}});
+  docs::test::TempDir work;
+  auto refused = docs::generation::cloneRepository(server.url() + "/acme/private", work.path() + "/a", std::nullopt, {});
+  EXPECT_FALSE(refused.ok);
+  EXPECT_FALSE(fs::exists(work.path() + "/a"));
+  docs::generation::GitCredentials token{"x-access-token", "s3cret-installation-token"};
+  auto cloned = docs::generation::cloneRepository(server.url() + "/acme/private", work.path() + "/b", token, {});
+  ASSERT_TRUE(cloned.ok) << cloned.error;
+  std::ifstream config(work.path() + "/b/.git/config");
+  std::string text((std::istreambuf_iterator<char>(config)), {});
+  EXPECT_EQ(text.find("s3cret"), std::string::npos) << text;
+  EXPECT_EQ(cloned.error.find("s3cret"), std::string::npos);
+  auto redirected = docs::generation::cloneRepository(server.url() + "/redirect/acme/private", work.path() + "/c", token, {});
+  EXPECT_FALSE(redirected.ok);
+  EXPECT_NE(redirected.error.find("cannot redirect"), std::string::npos) << redirected.error;
+  EXPECT_EQ(redirected.error.find("s3cret"), std::string::npos);
+}
+
+TEST(GitSource, SymbolicLinksInARepositoryAreRemovedAfterCheckout) {
+  docs::test::TempDir work;
+  std::string repo = work.path() + "/repo";
+  fs::create_directories(repo);
+  auto git = [&](std::vector<std::string> args) {
+    std::vector<std::string> argv = {"git", "-C", repo};
+    argv.insert(argv.end(), args.begin(), args.end());
+    auto [status, output] = docs::test::runCommand(argv, {{"GIT_AUTHOR_NAME", "T"}, {"GIT_AUTHOR_EMAIL", "t@e"},
+                                                          {"GIT_COMMITTER_NAME", "T"}, {"GIT_COMMITTER_EMAIL", "t@e"},
+                                                          {"HOME", "/nonexistent"}});
+    ASSERT_EQ(status, 0) << output;
+  };
+  git({"init", "-q", "--initial-branch=main"});
+  std::ofstream(repo + "/ok.txt") << "fine\n";
+  fs::create_symlink("/etc/passwd", repo + "/passwd");
+  fs::create_symlink("../../..", repo + "/up");
+  git({"add", "-A"});
+  git({"commit", "-q", "-m", "links"});
+  auto cloned = docs::generation::cloneRepository("file://" + repo, work.path() + "/clone", std::nullopt, {});
+  ASSERT_TRUE(cloned.ok) << cloned.error;
+  EXPECT_TRUE(fs::exists(work.path() + "/clone/ok.txt"));
+  EXPECT_FALSE(fs::exists(fs::symlink_status(work.path() + "/clone/passwd")));
+  EXPECT_FALSE(fs::exists(fs::symlink_status(work.path() + "/clone/up")));
+  EXPECT_EQ(cloned.removedLinks.size(), 2u);
+}
+
+TEST(GenerateCli, ClonesOnlyWhatTheRulesAllow) {
+  docs::test::GitHttpServer server;
+  auto commit = server.createRepository("acme", "tool", {{"tool.py", "\"\"\"A tool.\"\"\"\n\ndef run():\n    \"\"\"Run it.\"\"\"\n    return 1\n"}});
+  docs::test::TempDir out;
+  std::ostringstream stdoutText, stderrText;
+  // Loopback is not GitHub unless configured as such.
+  ::unsetenv("DOCS_GITHUB_URL");
+  EXPECT_EQ(runGenerateCli({server.url() + "/acme/tool", "--out", out.path() + "/a"}, stdoutText, stderrText), 1);
+  EXPECT_NE(stderrText.str().find("https"), std::string::npos) << stderrText.str();
+  EXPECT_FALSE(fs::exists(out.path() + "/a"));
+  EXPECT_EQ(runGenerateCli({"https://example.org/acme/tool", "--out", out.path() + "/b"}, stdoutText, stderrText), 1);
+  EXPECT_NE(stderrText.str().find("not allowed"), std::string::npos) << stderrText.str();
+  EXPECT_EQ(runGenerateCli({"file:///etc", "--out", out.path() + "/c"}, stdoutText, stderrText), 1);
+  EXPECT_NE(stderrText.str().find("file://"), std::string::npos) << stderrText.str();
+  // Configured as GitHub (GitHub Enterprise, tests), it is cloned and its lines are linked.
+  ::setenv("DOCS_GITHUB_URL", server.url().c_str(), 1);
+  int status = runGenerateCli({server.url() + "/acme/tool", "--out", out.path() + "/d"}, stdoutText, stderrText);
+  ::unsetenv("DOCS_GITHUB_URL");
+  ASSERT_EQ(status, 0) << stderrText.str();
+  std::string all;
+  for (const auto& entry : fs::recursive_directory_iterator(out.path() + "/d"))
+    if (entry.path().extension() == ".md") {
+      std::ifstream in(entry.path());
+      all += std::string((std::istreambuf_iterator<char>(in)), {});
+    }
+  EXPECT_NE(all.find(server.url() + "/acme/tool/blob/" + commit + "/tool.py#L3-L5"), std::string::npos) << all.substr(0, 2000);
 }

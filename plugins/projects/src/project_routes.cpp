@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <unordered_map>
 
+#include <docs/config.hpp>
 #include <docs/context.hpp>
 #include <docs/db.hpp>
 #include <docs/events.hpp>
@@ -98,14 +99,22 @@ class ProjectRoutes {
     response.text(std::move(body), "application/json; charset=utf-8");
   }
 
+  // github.url without a trailing slash: the base of every repository address.
+  std::string githubBase() const {
+    std::string base = context_.config().getString("github.url");
+    while (!base.empty() && base.back() == '/') base.pop_back();
+    return base;
+  }
+
   void getOne(docs::Request& request, docs::Response& response) {
     std::optional<ProjectRow> row;
     if (auto id = request.query("projectId")) {
       row = findProject(context_.db(), parseId(*id, "projectId"));
     } else if (auto url = request.query("gitUrl")) {
-      auto repository = parseGitUrl(*url);
+      std::string base = githubBase();
+      auto repository = parseGitUrl(*url, base);
       if (!repository) throw HttpError::badRequest("Invalid GitHub URL", "invalid_field");
-      row = findProjectByGitUrl(context_.db(), repository->url());
+      row = findProjectByGitUrl(context_.db(), repository->url(base));
     } else {
       throw HttpError::badRequest("Give projectId or gitUrl", "invalid_field");
     }
@@ -206,7 +215,7 @@ class ProjectRoutes {
     project.language = validLanguage(language);
     project.isPrivate = isPrivate->get<bool>();
     project.status = "REQUEST_TO_CLONE";
-    project.gitUrl = Repository{owner, repo}.url();
+    project.gitUrl = Repository{owner, repo}.url(githubBase());
     if (findProjectByGitUrl(context_.db(), *project.gitUrl)) throw HttpError::conflict("Project already exists");
     respondCreated(create(caller, project, false), response);
   }

@@ -100,12 +100,18 @@ bool validRepositoryPart(std::string_view part) {
   return true;
 }
 
-std::optional<Repository> parseGitUrl(std::string_view url) {
+std::optional<Repository> parseGitUrl(std::string_view url, std::string_view configuredBase) {
   std::string text = collapseWhitespace(url);
   std::string_view rest = text;
   for (std::string_view scheme : {"https://", "http://"})
     if (lowerAscii(rest.substr(0, scheme.size())) == scheme) rest.remove_prefix(scheme.size());
-  for (std::string_view host : {"www.github.com/", "github.com/"}) {
+  // The configured GitHub's host (GitHub Enterprise, tests) is as good as github.com.
+  std::string configured(configuredBase);
+  if (auto scheme = configured.find("://"); scheme != std::string::npos) configured = configured.substr(scheme + 3);
+  while (!configured.empty() && configured.back() == '/') configured.pop_back();
+  configured = lowerAscii(configured) + "/";
+  for (std::string_view host : {std::string_view("www.github.com/"), std::string_view("github.com/"), std::string_view(configured)}) {
+    if (host.size() <= 1) continue;
     if (rest.size() >= host.size() && lowerAscii(rest.substr(0, host.size())) == host) {
       rest.remove_prefix(host.size());
       auto slash = rest.find('/');

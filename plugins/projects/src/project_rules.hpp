@@ -32,11 +32,13 @@ std::string validLanguage(const std::optional<std::string>& raw);
 struct Repository {
   std::string owner;
   std::string name;
-  std::string url() const { return "https://github.com/" + owner + "/" + name; }
+  // Its address on the configured GitHub (github.url).
+  std::string url(const std::string& base = "https://github.com") const { return base + "/" + owner + "/" + name; }
 };
 // A repository owner or name: letters, digits, '-', '_', '.'; 1 to 100 characters.
 bool validRepositoryPart(std::string_view part);
 // "github.com/o/r", "https://github.com/o/r.git", "http://www.github.com/o/r/tree/x" -> o/r.
-std::optional<Repository> parseGitUrl(std::string_view url);
+// `configuredBase` (github.url) adds its host to github.com's.
+std::optional<Repository> parseGitUrl(std::string_view url, std::string_view configuredBase = "");
 
 }  // namespace docs_projects

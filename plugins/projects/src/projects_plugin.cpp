@@ -15,6 +15,7 @@ namespace {
 class ProjectsPlugin final : public docs::Plugin {
  public:
   void configure(docs::Registry& registry) override {
+    registry.configKey("github.url", "https://github.com", "GitHub web base URL (GitHub Enterprise: https://ghe.example.com).");
     docs_plugin_projects::registerMigrations(registry);
     service_ = std::make_unique<docs_projects::ProjectsService>(registry.context());
     registry.provideService<docs::Projects>(*service_);

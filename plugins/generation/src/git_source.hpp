@@ -1,0 +1,58 @@
+#pragma once
+// Repositories through libgit2: a clone of the default branch into a project's source
+// folder (no redirect to another host followed, bounded in bytes and time, symbolic links removed
+// after checkout, credentials handed over per request and never written to
+// .git/config), the later fetch of a newer commit, and the files that changed between
+// two commits.
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace docs::generation {
+
+struct GitCredentials {
+  std::string username;   // GitHub App installations: "x-access-token"
+  std::string password;   // the token
+};
+
+struct GitLimits {
+  std::uint64_t maxReceivedBytes = 2ull << 30;
+  std::chrono::seconds maxDuration{900};
+};
+
+struct GitResult {
+  bool ok = false;
+  std::string error;       // for people; never contains credentials
+  std::string commit;      // the checked-out commit (hex)
+  std::string branch;      // the default branch's name
+  std::vector<std::string> removedLinks;  // symbolic links dropped from the checkout
+};
+
+// Clones `url` into `destination` (which must not exist). On failure the destination is
+// removed again. `cancelled` is polled during the transfer.
+GitResult cloneRepository(const std::string& url, const std::string& destination,
+                          const std::optional<GitCredentials>& credentials, const GitLimits& limits,
+                          const std::function<bool()>& cancelled = {});
+
+// Fetches the default branch of the clone at `directory` from `url` and checks it out.
+GitResult fetchLatest(const std::string& directory, const std::string& url,
+                      const std::optional<GitCredentials>& credentials, const GitLimits& limits,
+                      const std::function<bool()>& cancelled = {});
+
+struct ChangedFile {
+  std::string path;        // new path ('/'-separated)
+  std::string oldPath;     // differs for renames
+  char status = 'M';       // A added, M modified, D deleted, R renamed
+};
+
+// Files that differ between two commits of the clone at `directory` (empty `from`: all).
+std::vector<ChangedFile> changedFiles(const std::string& directory, const std::string& from, const std::string& to);
+
+// Removes every symbolic link under `directory` (they could point out of the tree).
+std::vector<std::string> removeSymbolicLinks(const std::string& directory);
+
+}  // namespace docs::generation

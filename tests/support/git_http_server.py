@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""A local git smart-HTTP server for tests: `git http-backend` behind a small threaded
+HTTP server. Repositories are bare repositories under --root, served at /<owner>/<repo>.
+With --token, every request must carry Basic credentials x-access-token:<token> (as
+GitHub App installation tokens are sent). /redirect/<path> answers 302 to
+http://localhost:<port>/<path> (another host), to show that redirects are not followed. Writes the chosen port to --port-file."""
+import argparse
+import base64
+import os
+import subprocess
+import sys
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--root", required=True)
+    parser.add_argument("--port-file", required=True)
+    parser.add_argument("--token", default="")
+    args = parser.parse_args()
+
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def log_message(self, fmt, *values):
+            sys.stderr.write("git-http: " + (fmt % values) + "\n")
+
+        def read_body(self):
+            if self.headers.get("Transfer-Encoding", "").lower() == "chunked":
+                data = b""
+                while True:
+                    size = int(self.rfile.readline().strip().split(b";")[0], 16)
+                    if size == 0:
+                        self.rfile.readline()
+                        return data
+                    data += self.rfile.read(size)
+                    self.rfile.readline()
+            return self.rfile.read(int(self.headers.get("Content-Length") or 0))
+
+        def reply(self, status, headers, body):
+            self.send_response(status)
+            for name, value in headers:
+                self.send_header(name, value)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def handle_any(self):
+            body = self.read_body() if self.command == "POST" else b""
+            path, _, query = self.path.partition("?")
+            if path.startswith("/redirect/"):
+                # Off-site (another host name for this machine): what a hostile server would do.
+                target = "http://localhost:%d%s" % (self.server.server_address[1], path[len("/redirect"):])
+                self.reply(302, [("Location", target + ("?" + query if query else ""))], b"")
+                return
+            if args.token:
+                expected = "Basic " + base64.b64encode(("x-access-token:" + args.token).encode()).decode()
+                if self.headers.get("Authorization", "") != expected:
+                    # Closing after the challenge keeps clients from reusing a half-read connection.
+                    self.close_connection = True
+                    self.reply(401, [("WWW-Authenticate", 'Basic realm="git"'), ("Connection", "close")], b"")
+                    return
+            env = dict(os.environ)
+            env.update({
+                "GIT_PROJECT_ROOT": args.root,
+                "GIT_HTTP_EXPORT_ALL": "1",
+                "PATH_INFO": path,
+                "QUERY_STRING": query,
+                "REQUEST_METHOD": self.command,
+                "CONTENT_TYPE": self.headers.get("Content-Type", ""),
+                "CONTENT_LENGTH": str(len(body)),
+                "REMOTE_ADDR": self.client_address[0],
+                "GIT_PROTOCOL": self.headers.get("Git-Protocol", ""),
+            })
+            done = subprocess.run(["git", "http-backend"], input=body, env=env, capture_output=True)
+            head, _, payload = done.stdout.partition(b"\r\n\r\n")
+            status = 200
+            headers = []
+            for line in head.decode("latin-1").split("\r\n"):
+                if not line:
+                    continue
+                name, _, value = line.partition(":")
+                if name.lower() == "status":
+                    status = int(value.strip().split()[0])
+                else:
+                    headers.append((name, value.strip()))
+            self.reply(status, headers, payload)
+
+        do_GET = handle_any
+        do_POST = handle_any
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    with open(args.port_file + ".tmp", "w") as out:
+        out.write(str(server.server_address[1]))
+    os.rename(args.port_file + ".tmp", args.port_file)
+    server.serve_forever()
+
+
+if __name__ == "__main__":
+    main()
