@@ -2,7 +2,7 @@
 import type { AnyExtension, Editor } from '@tiptap/core';
 import StarterKit from '@tiptap/starter-kit';
 import { TaskItem, TaskList } from '@tiptap/extension-list';
-import { TableKit } from '@tiptap/extension-table';
+import { TableCell, TableHeader, TableKit } from '@tiptap/extension-table';
 import Image from '@tiptap/extension-image';
 import { Markdown } from '@tiptap/markdown';
 import { Placeholder } from '@tiptap/extensions';
@@ -24,6 +24,16 @@ export interface ExtensionOptions {
   onVideoLink: (editor: Editor, url: string) => void;
 }
 
+// Cells keep the shared schema's attributes only: the server knows no column alignment.
+function withoutAlign<T extends typeof TableCell>(cell: T) {
+  return cell.extend({
+    addAttributes() {
+      const { align: _dropped, ...shared } = (this.parent?.() ?? {}) as Record<string, unknown>;
+      return shared;
+    },
+  });
+}
+
 export function editorExtensions(options: ExtensionOptions): AnyExtension[] {
   return [
     StarterKit.configure({
@@ -37,7 +47,9 @@ export function editorExtensions(options: ExtensionOptions): AnyExtension[] {
     CodeBlock,
     TaskList,
     TaskItem.configure({ nested: true }),
-    TableKit.configure({ table: { resizable: false } }),
+    TableKit.configure({ table: { resizable: false }, tableCell: false, tableHeader: false }),
+    withoutAlign(TableCell),
+    withoutAlign(TableHeader),
     Image.extend({ addAttributes: () => plainAttributes('image') }).configure({ allowBase64: true }),
     Alert,
     Video,
