@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# Runs the benchmarks and prints their results. Usage: bench/run.sh [http|ws|ydoc|collab|all]
+# Runs the benchmarks and prints their results. Usage: bench/run.sh [http|ws|ydoc|collab|rag|all]
 #   http  requests/s and p99 of a small JSON route, docsd vs nginx serving the same JSON
 #         as a static file, with wrk at 1, 64 and 256 connections (same run, same machine)
 #   ws    memory per idle WebSocket (10,000 connections) and threads held
 #   ydoc  core/ydoc against yjs on the editing traces (bench/ydoc)
 #   collab  collaboration fan-out, docsd vs @hocuspocus/server 3 (bench/collab)
+#   rag   the rag index at 100k and 1M chunks: build time, /lab/rag p50/p95 against plain
+#         websearch_to_tsquery, RSS, DB size (bench/rag/run.sh), then retrieval quality
+#         (bench/rag/quality.sh). Full tier, by hand: about 45 minutes; not part of `all`, not in CI.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what="${1:-all}"
@@ -84,4 +87,9 @@ fi
 
 if [[ "$what" == ydoc || "$what" == all ]]; then
   if [[ -x bench/ydoc/run.sh ]]; then bench/ydoc/run.sh; else echo "bench/ydoc not present"; fi
+fi
+
+if [[ "$what" == rag ]]; then
+  bench/rag/run.sh
+  bench/rag/quality.sh
 fi
