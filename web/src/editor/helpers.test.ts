@@ -72,9 +72,9 @@ describe('slash menu', () => {
   it('inserts a 3x3 table with a header row', () => {
     editor.commands.setContent('<p></p>');
     SLASH_COMMANDS.find((c) => c.title === 'Table')!.run(editor, { chooseImage: () => {}, askVideo: () => {} });
-    const table = editor.getJSON().content!.find((n) => n.type === 'table')!;
+    const table = editor.getJSON().content!.find((n) => n.type === 'table') as { content: { content: { type: string }[] }[] };
     expect(table.content).toHaveLength(3);
-    expect(table.content!.map((row) => row.content!.map((cell) => cell.type))).toEqual([
+    expect(table.content.map((row) => row.content.map((cell) => cell.type))).toEqual([
       ['tableHeader', 'tableHeader', 'tableHeader'], ['tableCell', 'tableCell', 'tableCell'], ['tableCell', 'tableCell', 'tableCell'],
     ]);
   });

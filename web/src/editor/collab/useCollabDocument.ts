@@ -7,6 +7,7 @@ import * as Y from 'yjs';
 import { HocuspocusProvider } from '@hocuspocus/provider';
 import { runtimeConfig } from '../../config/runtimeConfig';
 import { storedToken } from '../../session/token';
+import { syncSession } from '../../session/sessionStore';
 import { getPageContent } from '../../api/pagesApi';
 import { fromBase64 } from './bytes';
 import { cacheChanges, readCachedPage } from './localCache';
@@ -52,6 +53,7 @@ export function useCollabDocument(projectId: number, pageId: number, collaborate
       };
     }
     let scope: string | undefined;
+    let retried = false;
     const provider = new HocuspocusProvider({
       url: runtimeConfig().collabUrl,
       name: roomName(projectId, pageId),
@@ -67,7 +69,18 @@ export function useCollabDocument(projectId: number, pageId: number, collaborate
       // spec section 8: collaboration authentication failures are only logged
       onAuthenticationFailed: ({ reason }) => {
         console.warn('collaboration refused:', reason);
-        if (live) void loadStored(pageId, doc).then(() => live && setState({ doc, provider: null, status: 'ready', writable: false }));
+        if (!live) return;
+        // a token from before a server restart or a refresh: fetch a fresh one and try once more
+        if (!retried && reason === 'Invalid or expired token') {
+          retried = true;
+          void syncSession().catch(() => null).then(() => {
+            if (!live) return;
+            provider.disconnect();
+            void provider.connect();
+          });
+          return;
+        }
+        void loadStored(pageId, doc).then(() => live && setState({ doc, provider: null, status: 'ready', writable: false }));
       },
     });
     setState({ doc, provider, status: 'loading', writable: false });
