@@ -1,6 +1,6 @@
 // One question and what came back: a spinner while loading, the answer document, or
-// the spec's 'Error fetching response' alert. A newly arrived answer scrolls the view to
-// its start, so a long answer is read from the top.
+// the spec's 'Error fetching response' alert. A newly arrived answer asks the log to
+// scroll to its start, so a long answer is read from the top.
 import { useLayoutEffect, useRef } from 'react';
 import { ChatAnswer } from './ChatAnswer';
 import type { ChatEntry } from './useChatLog';
@@ -10,14 +10,16 @@ export const ERROR_FETCHING_RESPONSE = 'Error fetching response';
 interface Props {
   entry: ChatEntry;
   projectName: (id: number | null | undefined) => string | null;
+  onArrived: (replyStart: HTMLElement) => void;
 }
 
-export function ChatExchange({ entry, projectName }: Props) {
+export function ChatExchange({ entry, projectName, onArrived }: Props) {
   const start = useRef<HTMLDivElement>(null);
   const arrived = entry.status !== 'loading';
 
   useLayoutEffect(() => {
-    if (arrived) start.current?.scrollIntoView?.({ block: 'start' });
+    if (arrived && start.current) onArrived(start.current);
+    // Only the arrival counts, not a new callback.
   }, [arrived]);
 
   return (

@@ -69,7 +69,14 @@ describe('chat screen', () => {
     expect(bodyOf(calls[1]!)).toEqual({
       query: 'where is hello', is_all: false, is_code: true, is_docs: true, is_llm: true, code_top_k: 10, docs_top_k: 10, projectIds: [7],
     });
-    const scrolled = vi.mocked(Element.prototype.scrollIntoView);
+    // The log scrolls to the new answer's start: rect offsets plus the log's own scroll, less a margin.
+    const log = screen.getByTestId('chat-log');
+    Object.defineProperty(log, 'scrollTop', { configurable: true, get: () => 500 });
+    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+      const top = this === log ? 100 : this.classList.contains('chat-exchange__reply') ? 300 : 0;
+      return { top } as DOMRect;
+    });
+    const scrolled = vi.mocked(log.scrollTo);
     scrolled.mockClear();
     await act(async () => answer(new Response(JSON.stringify([codeItem, docsItem]), { headers: { 'content-type': 'application/json' } })));
     const doc = await screen.findByTestId('chat-answer');
@@ -78,8 +85,8 @@ describe('chat screen', () => {
     expect(within(doc).getByRole('link', { name: 'View code lines' })).toHaveAttribute('rel', 'noopener noreferrer');
     expect(within(doc).getByRole('link', { name: 'Open page' })).toHaveAttribute('href', '/projects/7/12');
     expect(within(doc).getByText(/def hello/)).toBeInTheDocument();
-    expect(scrolled).toHaveBeenCalledWith({ block: 'start' });
-    expect(scrolled.mock.contexts.at(-1)).toBe(doc.parentElement);
+    expect(scrolled).toHaveBeenCalledWith({ top: 300 - 100 + 500 - 16 });
+    expect(Element.prototype.scrollIntoView).not.toHaveBeenCalled();
   });
 
   it('follows a result to its page', async () => {

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { codeLocation, itemLocation, pagePath, ResultItem, safeHref } from './ResultItem';
+import { codeLocation, itemLocation, pagePath, plainTitle, ResultItem, safeHref } from './ResultItem';
 
 describe('result items', () => {
   it.each([
@@ -49,5 +49,18 @@ describe('result items', () => {
     expect(screen.getByRole('link', { name: 'Open page' })).toHaveAttribute('href', '/projects/2/5');
     expect(screen.getByText('Tiny')).toBeInTheDocument();
     expect(screen.getByText('Code')).toBeInTheDocument();
+  });
+
+  it('a docs result shows its Markdown section as a document, its title without escapes', () => {
+    render(
+      <MemoryRouter>
+        <ResultItem projectName={null} item={{ source: 'docs', content: 'Reads **settings**.\n\n```python\nread_config_file("a")\n```\n<script>x()</script>', description: 'config.py › read\\_config\\_file', page_id: 5, project_id: 2 }} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('heading', { name: 'config.py › read_config_file' })).toBeInTheDocument();
+    expect(screen.getByText('settings').tagName).toBe('STRONG');
+    expect(screen.getByText('read_config_file("a")').tagName).toBe('CODE');
+    expect(document.querySelector('script')).toBeNull();
+    expect(plainTitle('a\\*b\\_c \\d')).toBe('a*b_c \\d');
   });
 });

@@ -1,7 +1,14 @@
 // One search result: where it comes from, its text, and a link to the code lines
 // (git_url) or to the documentation page in this app.
+import { useMemo } from 'react';
 import { Link } from 'react-router';
+import { markdownToHtml } from './markdown';
 import type { RagItem } from './ragApi';
+
+/** Page sections come as Markdown: their headings keep its escapes (read\_config). */
+export function plainTitle(text: string): string {
+  return text.replace(/\\([\\`*_{}[\]()#+\-.!|>~])/g, '$1');
+}
 
 /** Only web addresses and same-site paths become links; anything else is shown as text. */
 export function safeHref(url: string | null | undefined): string | null {
@@ -41,7 +48,8 @@ export function ResultItem({ item, projectName }: { item: RagItem; projectName: 
   const codeHref = safeHref(item.git_url);
   const page = pagePath(item);
   const location = itemLocation(item);
-  const title = item.description?.trim() || (isCode ? 'Code' : 'Documentation');
+  const title = plainTitle(item.description?.trim() || (isCode ? 'Code' : 'Documentation'));
+  const docsHtml = useMemo(() => (isCode ? '' : markdownToHtml(item.content)), [isCode, item.content]);
   return (
     <article className="chat-result" data-source={item.source}>
       <header className="chat-result__header">
@@ -50,7 +58,11 @@ export function ResultItem({ item, projectName }: { item: RagItem; projectName: 
         {projectName && <span className="muted chat-result__project">{projectName}</span>}
       </header>
       {location && <p className="muted chat-result__location">{location}</p>}
-      {isCode ? <pre className="chat-result__code"><code>{item.content}</code></pre> : <p className="chat-result__text">{item.content}</p>}
+      {isCode ? (
+        <pre className="chat-result__code"><code>{item.content}</code></pre>
+      ) : (
+        <div className="chat-result__text" dangerouslySetInnerHTML={{ __html: docsHtml }} />
+      )}
       <p className="chat-result__links">
         {codeHref && <a href={codeHref} target="_blank" rel="noopener noreferrer">View code lines</a>}
         {page && <Link to={page}>Open page</Link>}

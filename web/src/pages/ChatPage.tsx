@@ -22,6 +22,9 @@ import { ContinuePrompting } from '../chat/ContinuePrompting';
 import { openedFromProject } from '../chat/navigationState';
 import '../chat/chat.css';
 
+/** Room left above a new answer when the log scrolls to it (its question stays in view). */
+const ANSWER_TOP_MARGIN_PX = 16;
+
 function widePanelByDefault(): boolean {
   return typeof window === 'undefined' || window.innerWidth > PROJECT_SIDEBAR_BREAKPOINT_PX;
 }
@@ -73,6 +76,14 @@ export default function ChatPage() {
     else navigate(openedFrom ? `/projects/${openedFrom}` : '/');
   };
 
+  // Only the log scrolls (scrollIntoView would also move the page around it).
+  const scrollToAnswer = useCallback((replyStart: HTMLElement) => {
+    const box = log.current;
+    if (!box) return;
+    const offset = replyStart.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop;
+    box.scrollTo?.({ top: Math.max(0, offset - ANSWER_TOP_MARGIN_PX) });
+  }, []);
+
   const continuePrompting = () => {
     log.current?.scrollTo?.({ top: log.current.scrollHeight, behavior: 'smooth' });
     input.current?.focus();
@@ -99,7 +110,7 @@ export default function ChatPage() {
               </div>
             ) : (
               <ol className="chat-exchanges" aria-label="Conversation">
-                {entries.map((entry) => <ChatExchange key={entry.id} entry={entry} projectName={projectName} />)}
+                {entries.map((entry) => <ChatExchange key={entry.id} entry={entry} projectName={projectName} onArrived={scrollToAnswer} />)}
               </ol>
             )}
           </div>
