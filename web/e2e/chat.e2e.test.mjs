@@ -86,7 +86,7 @@ describe('chat', () => {
     assert.deepEqual(page.errors, []);
     await page.context().close();
   });
-  test('a question on a generated ZIP project: results lead to the code lines and to the page; Continue prompting', async (t) => {
+  test('a question on a generated ZIP project from Ask AI: the code result (file and lines) leads to its file page, a docs result to its page; Markdown answer; Continue prompting', async (t) => {
     if (!features.rag || !features.generation) return t.skip('the rag and generation plugins are not loaded in this docsd');
     const page = await newPage();
     await signInByEmail(page, server);
@@ -115,8 +115,11 @@ describe('chat', () => {
       // A ZIP project has no repository: the item names the file and lines instead.
       assert.match(await codeResult.locator('.chat-result__location').textContent(), /^main\.py, lines? \d+/);
     }
-    const pageLink = answer.getByRole('link', { name: 'Open page' }).first();
-    const href = await pageLink.getAttribute('href');
+    // The code item leads to its file's page, a docs item to its page.
+    const codeHref = await codeResult.getByRole('link', { name: 'Open page' }).getAttribute('href');
+    assert.match(codeHref, new RegExp(`^/projects/${id}/\\d+$`));
+    const docsResult = answer.locator('.chat-result[data-source="docs"]').first();
+    const href = await docsResult.getByRole('link', { name: 'Open page' }).getAttribute('href');
     assert.match(href, new RegExp(`^/projects/${id}/\\d+$`));
 
     // With the model path on (no model configured here): a Markdown answer document.
@@ -145,9 +148,20 @@ describe('chat', () => {
 
     assert.deepEqual(await seriousA11yViolations(page), [], 'chat with answers');
 
-    // A result leads to its page.
+    // Following the code item: its file's page, with the function in it.
     await log.evaluate((el) => el.scrollTo({ top: 0 }));
-    await page.locator(`a[href="${href}"]`).first().click();
+    await page.locator(`.chat-result[data-source="code"] a[href="${codeHref}"]`).first().click();
+    await page.waitForURL(`${server.url}${codeHref}`);
+    await page.getByRole('tree', { name: 'Pages' }).waitFor();
+    await page.locator('main').getByText('read_config_file').first().waitFor();
+
+    // Back in the chat (the project still chosen), a docs item leads to its page.
+    await page.goBack();
+    await page.waitForURL(/\/chat$/);
+    assert.equal(await page.getByRole('checkbox', { name: 'Chat Tiny' }).isChecked(), true);
+    await prompt(page).fill('read config file');
+    await prompt(page).press('Enter');
+    await page.locator(`.chat-result[data-source="docs"] a[href="${href}"]`).first().click();
     await page.waitForURL(`${server.url}${href}`);
     await page.getByRole('tree', { name: 'Pages' }).waitFor();
     assert.deepEqual(page.errors, []);
