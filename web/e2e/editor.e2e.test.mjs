@@ -10,7 +10,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDocsd } from './support/server.mjs';
-import { hasChromium, launchBrowser } from './support/browser.mjs';
+import { hasChromium, launchBrowser, seriousA11yViolations } from './support/browser.mjs';
 import { signInByEmail } from './support/flows.mjs';
 
 let server;
@@ -124,6 +124,34 @@ async function typingLatencies(page, text) {
   return { count: all.length, median: pick(0.5), p95: pick(0.95), max: all.at(-1) };
 }
 
+describe('editor sandbox', () => {
+  test('offline editor: intro card, / opens the commands, selecting text opens the formatting menu', async () => {
+    const page = await newPage();
+    await page.goto(`${server.url}/editor-sandbox`);
+    await page.getByText("Type '/' on a new line to open shortcuts, and select text to style it.").waitFor();
+    assert.equal(await page.getByRole('link', { name: 'Back to Home' }).getAttribute('href'), '/');
+    await newLineAtEnd(page);
+    await page.keyboard.type('/');
+    const menu = page.getByRole('listbox', { name: 'Commands' });
+    await menu.waitFor();
+    await page.keyboard.type('head');
+    await menu.getByRole('option', { name: 'Heading 2' }).click();
+    await page.keyboard.type('Styled words');
+    await editorOf(page).locator('h2', { hasText: 'Styled words' }).waitFor();
+    await page.keyboard.press('Shift+Home');
+    const toolbar = page.getByRole('toolbar', { name: 'Formatting' });
+    await toolbar.waitFor();
+    await toolbar.getByRole('button', { name: 'Bold' }).click();
+    await editorOf(page).locator('h2 strong', { hasText: 'Styled words' }).waitFor();
+    // undo works offline (collaboration is off here)
+    await page.keyboard.press('Control+z');
+    await editorOf(page).locator('h2 strong').waitFor({ state: 'detached' });
+    assert.deepEqual(await seriousA11yViolations(page), []);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+});
+
 describe('block editor', () => {
   let alice;
   let bob;
@@ -150,6 +178,7 @@ describe('block editor', () => {
     await editorOf(alice).getByText('Bob was here').waitFor();
     await alice.locator('.collaboration-carets__label', { hasText: await sessionName(bob) }).waitFor();
     assert.deepEqual([...alice.errors, ...bob.errors], []);
+    assert.deepEqual(await seriousA11yViolations(alice), []);
   });
 
   test('a viewer sees the text and cannot type', async (t) => {

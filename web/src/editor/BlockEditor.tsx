@@ -48,7 +48,8 @@ export function BlockEditor({ doc, provider, cursorName = 'Guest', editable, upl
     ],
     editorProps: {
       transformPastedHTML: sanitizePastedHtml,
-      attributes: { class: 'block-editor__content', 'aria-label': 'Page content' },
+      // a labelled multi-line textbox (a plain div may not carry aria-label)
+      attributes: { class: 'block-editor__content', role: 'textbox', 'aria-multiline': 'true', 'aria-label': 'Page content' },
       handleDrop: (view, event) => {
         const files = [...(event.dataTransfer?.files ?? [])].filter((f) => f.type.startsWith('image/'));
         if (!files.length || !view.editable || !editor) return false;

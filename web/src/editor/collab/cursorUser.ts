@@ -1,7 +1,8 @@
 // The name and colour others see at this user's cursor (spec section 4).
 import type { SessionUser } from '../../api/types';
 
-const COLOURS = ['#d9480f', '#5c940d', '#1971c2', '#9c36b5', '#c2255c', '#0c8599', '#e67700', '#495057'];
+// all at least 4.5:1 against the white label text
+const COLOURS = ['#c92a2a', '#237032', '#1864ab', '#862e9c', '#a61e4d', '#0b7285', '#a34700', '#343a40'];
 
 export function cursorName(user: Pick<SessionUser, 'name' | 'login'> | null | undefined): string {
   return user?.name?.trim() || user?.login?.trim() || 'Guest';
