@@ -5,6 +5,7 @@
 #include "docs/services/analysis.hpp"
 #include "docs/services/authenticator.hpp"
 #include "docs/services/document_editor.hpp"
+#include "docs/services/github_access.hpp"
 #include "docs/services/pages.hpp"
 #include "docs/services/projects.hpp"
 
@@ -26,6 +27,7 @@ AccessControl::~AccessControl() = default;
 Projects::~Projects() = default;
 Pages::~Pages() = default;
 Analysis::~Analysis() = default;
+GithubAccess::~GithubAccess() = default;
 
 std::string envNameForKey(std::string_view key) {
   std::string name = "DOCS_";

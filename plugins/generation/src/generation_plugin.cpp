@@ -3,6 +3,7 @@
 #include <docs/plugin.hpp>
 #include <docs/support/body_fields.hpp>
 #include <docs/services/access_control.hpp>
+#include <docs/services/github_access.hpp>
 
 #include <memory>
 
@@ -54,6 +55,10 @@ class GenerationPlugin final : public docs::Plugin {
     registry.subscribe("project.created", [this](const docs::Json& payload) {
       if (service_ && payload.contains("project_id")) service_->onProjectCreated(docs::support::idFromJson(payload["project_id"]));
     });
+    registry.subscribe(docs::kGithubPushEvent, [this](const docs::Json& payload) {
+      if (service_ && payload.contains("project_id")) service_->requestSync(docs::support::idFromJson(payload["project_id"]));
+    });
+    registry.configKey("generation.reconcile_seconds", "300", "How often repository projects are compared with their remote (0: never).");
     registry.subscribe("project.deleted", [this](const docs::Json& payload) {
       if (service_ && payload.contains("project_id")) service_->onProjectDeleted(docs::support::idFromJson(payload["project_id"]));
     });
@@ -62,6 +67,13 @@ class GenerationPlugin final : public docs::Plugin {
     registry.periodic("recover", recover, [this] {
       if (service_) service_->recoverLostUploads();
     });
+    if (auto seconds = config.getInt("generation.reconcile_seconds"); seconds > 0) {
+      docs::PeriodicOptions reconcile;
+      reconcile.interval = std::chrono::seconds(seconds);
+      registry.periodic("reconcile", reconcile, [this] {
+        if (service_) service_->reconcileRepositories();
+      });
+    }
     registry.route(docs::Method::Get, "/api/project/{id}/generation", [this](docs::Request& request, docs::Response& response) {
       auto id = request.idParam("id");
       auto& access = context_->requireService<docs::AccessControl>();

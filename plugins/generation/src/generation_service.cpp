@@ -5,6 +5,8 @@
 #include <docs/events.hpp>
 #include <docs/jobs.hpp>
 #include <docs/logger.hpp>
+#include <docs/services/analysis.hpp>
+#include <docs/services/github_access.hpp>
 #include <docs/services/pages.hpp>
 #include <docs/services/projects.hpp>
 #include <docs/ydoc/prosemirror.hpp>
@@ -21,6 +23,7 @@
 #include "analysis_service.hpp"
 #include "inventory.hpp"
 #include "offline_writer.hpp"
+#include "page_writer.hpp"
 #include "planner.hpp"
 #include "source_archive.hpp"
 
@@ -149,10 +152,11 @@ void GenerationService::runStage(JobContext& job) {
   auto* projects = context_.findService<Projects>();
   if (!projects || !projects->find(projectId)) return;  // deleted: nothing to do
   // The status a failure of this stage leaves, kept up to date by the stage.
-  std::string failureStatus = stage == "unpack" || stage == "clone" ? "CLONE_FAIL" : stage == "analyze" ? "DOC_FILE_OVERVIEWS_FAILED" : "DOC_FAILURE";
+  std::string failureStatus = stage == "unpack" || stage == "clone" ? "CLONE_FAIL" : stage == "sync" ? "PULL_FAIL" : stage == "analyze" ? "DOC_FILE_OVERVIEWS_FAILED" : "DOC_FAILURE";
   try {
     if (stage == "unpack") unpack(projectId);
     else if (stage == "clone") cloneSources(projectId, job);
+    else if (stage == "sync") syncRepository(projectId, job);
     else if (stage == "analyze") analyzeSources(projectId);
     else if (stage == "write") writePages(projectId, job);
     else throw StageFailure("DOC_FAILURE", "unknown stage " + stage);
@@ -166,7 +170,7 @@ void GenerationService::runStage(JobContext& job) {
     std::string status = failureStatus;
     if (auto row = context_.db().exec("SELECT stage FROM generation_runs WHERE project_id = $1", {projectId}); !row.empty()) {
       static const std::map<std::string, std::string> failedOf = {
-          {"CLONING", "CLONE_FAIL"}, {"DOC_PENDING", "DOC_FILE_OVERVIEWS_FAILED"},
+          {"CLONING", "CLONE_FAIL"}, {"DOC_UPDATING", "DOC_FAILURE"}, {"DOC_PENDING", "DOC_FILE_OVERVIEWS_FAILED"},
           {"DOC_FILE_OVERVIEWS_GENERATING", "DOC_FILE_OVERVIEWS_FAILED"},
           {"DOC_PROJECT_OVERVIEW_GENERATING", "DOC_PROJECT_OVERVIEW_FAILED"}, {"DOC_TOPICS_GENERATING", "DOC_TOPICS_FAILED"},
           {"DOC_TOPIC_PAGES_GENERATING", "DOC_TOPIC_PAGES_FAILED"}, {"DOC_SUBTOPICS_GENERATING", "DOC_FAILURE"},
@@ -210,7 +214,7 @@ void GenerationService::cloneSources(std::int64_t projectId, JobContext& job) {
   fs::path source = dir / "source";
   std::error_code ignored;
   fs::remove_all(source, ignored);  // a resumed clone starts over
-  auto credentials = credentials_ ? credentials_(projectId) : std::nullopt;
+  auto credentials = credentialsFor(projectId);
   auto result = cloneRepository(project->gitUrl, source.string(), credentials, settings_.gitLimits, [&] {
     job.heartbeat();
     return job.stopping();
@@ -313,6 +317,8 @@ void GenerationService::writePages(std::int64_t projectId, JobContext& job) {
       auto bytes = ydoc::proseMirrorJsonToUpdate(draft.content, randomClientId());
       if (!pages->setContent(ids.at(draft.key), std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size())))
         throw ProjectGone();  // its page (and so the project) was deleted meanwhile
+      context_.db().exec("UPDATE generation_pages SET written_digest = $3 WHERE project_id = $1 AND key = $2",
+                         {projectId, draft.key, contentDigest(draft.content)});
       if (++written % 50 == 0) {
         job.heartbeat();
         if (job.stopping()) throw std::runtime_error("shutting down; the stage resumes on restart");
@@ -339,6 +345,10 @@ void GenerationService::writePages(std::int64_t projectId, JobContext& job) {
     writeWhere([](const PageDraft& d) { return d.key.rfind("file:", 0) == 0; });
     advance("DOC_SUCCESS");
     context_.events().publish(kAnalysisChangedEvent, {{"project_id", projectId}});
+    // Pushes that arrived while the first run worked are synced now.
+    if (auto wanted = context_.db().exec("SELECT sync_wanted FROM generation_runs WHERE project_id = $1", {projectId});
+        !wanted.empty() && wanted[0].int64("sync_wanted") > 0)
+      queueStage(projectId, "sync");
   } catch (const ProjectGone&) {
     throw;
   } catch (const StageFailure&) {
@@ -348,6 +358,230 @@ void GenerationService::writePages(std::int64_t projectId, JobContext& job) {
   } catch (const std::exception& error) {
     // Pages written so far stay; the project shows how far it got.
     throw StageFailure(failedStatus(), error.what());
+  }
+}
+
+
+std::optional<GitCredentials> GenerationService::credentialsFor(std::int64_t projectId) {
+  auto* github = context_.findService<GithubAccess>();
+  auto* projects = context_.findService<Projects>();
+  if (!github || !github->configured() || !projects) return std::nullopt;
+  auto project = projects->find(projectId);
+  if (!project || project->gitUrl.empty()) return std::nullopt;
+  std::int64_t installation = project->installationId;
+  if (installation <= 0) {
+    // owner/repo are the last two segments of the repository's address.
+    auto parsed = parseUrl(project->gitUrl);
+    if (!parsed) return std::nullopt;
+    std::string path = parsed->path;
+    while (!path.empty() && path.back() == '/') path.pop_back();
+    auto slash = path.rfind('/');
+    auto ownerSlash = slash == std::string::npos || slash == 0 ? std::string::npos : path.rfind('/', slash - 1);
+    if (ownerSlash == std::string::npos) return std::nullopt;
+    installation = github->installationFor(path.substr(ownerSlash + 1, slash - ownerSlash - 1), path.substr(slash + 1));
+    if (installation <= 0) return std::nullopt;  // not installed: try a public clone
+    projects->setInstallation(projectId, installation);
+  }
+  auto token = github->installationToken(installation);
+  if (!token) return std::nullopt;
+  return GitCredentials{"x-access-token", *token};
+}
+
+void GenerationService::requestSync(std::int64_t projectId) {
+  auto* projects = context_.findService<Projects>();
+  auto project = projects ? projects->find(projectId) : std::nullopt;
+  if (!project || project->type != "github") return;
+  context_.db().exec("INSERT INTO generation_runs (project_id, stage, sync_wanted) VALUES ($1, $2, 1)"
+                     " ON CONFLICT (project_id) DO UPDATE SET sync_wanted = generation_runs.sync_wanted + 1",
+                     {projectId, project->status});
+  static const std::set<std::string> settled = {"DOC_SUCCESS", "PULL_FAIL", "DOC_FAILURE", "DOC_FILE_PAGES_FAILED", "DOC_UPDATING"};
+  if (project->status == "CLONE_FAIL") queueStage(projectId, "clone");  // start over from the new commit
+  else if (settled.count(project->status)) queueStage(projectId, "sync");
+  // Otherwise the first run is still going; it queues the sync when it ends.
+}
+
+void GenerationService::syncRepository(std::int64_t projectId, JobContext& job) {
+  for (int round = 0; round < 20; ++round) {
+    auto wanted = context_.db().exec("SELECT sync_wanted FROM generation_runs WHERE project_id = $1", {projectId});
+    std::int64_t seen = wanted.empty() ? 0 : wanted[0].int64("sync_wanted");
+    if (!syncOnce(projectId, job)) return;
+    // Pushes that came in meanwhile leave sync_wanted changed: one more round covers them all.
+    if (context_.db().exec("UPDATE generation_runs SET sync_wanted = 0 WHERE project_id = $1 AND sync_wanted = $2",
+                           {projectId, seen}).affectedRows() > 0 || seen == 0)
+      return;
+  }
+}
+
+bool GenerationService::syncOnce(std::int64_t projectId, JobContext& job) {
+  auto* projects = context_.findService<Projects>();
+  auto* pages = context_.findService<Pages>();
+  if (!pages) throw std::runtime_error("the pages plugin is not running");
+  auto project = projects->find(projectId);
+  if (!project) throw ProjectGone();
+  fs::path dir = projectDir(projectId);
+  fs::path source = dir / "source";
+  if (!fs::exists(source / ".git") || project->commitHash.empty()) {
+    queueStage(projectId, "clone");
+    return false;
+  }
+  if (!setStatus(projectId, "DOC_UPDATING")) throw ProjectGone();
+  failIfAsked("sync", "PULL_FAIL");
+  std::string before = project->commitHash;
+  auto fetched = fetchLatest(source.string(), project->gitUrl, credentialsFor(projectId), settings_.gitLimits, [&] {
+    job.heartbeat();
+    return job.stopping();
+  });
+  if (!fetched.ok) {
+    if (job.stopping()) throw std::runtime_error("shutting down; the sync resumes on restart");
+    throw StageFailure("PULL_FAIL", fetched.error);
+  }
+  if (fetched.commit == before) {
+    setStatus(projectId, "DOC_SUCCESS", "up to date at " + before);
+    return true;
+  }
+  auto changes = changedFiles(source.string(), before, fetched.commit);
+  std::set<std::string> changed, deleted;
+  bool structure = false;
+  for (const auto& change : changes) {
+    if (change.status == 'D') deleted.insert(change.path);
+    else changed.insert(change.path);
+    if (change.status == 'R') deleted.insert(change.oldPath);
+    if (change.status != 'M') structure = true;
+  }
+
+  // The analysis again (ctags over the tree); the pages are rewritten only where needed.
+  InventoryLimits limits;
+  limits.maxFiles = settings_.maxFiles;
+  auto inventory = takeInventory(source.string(), limits);
+  AnalysisOptions options;
+  options.ctags = settings_.ctags;
+  auto analysis = analyze(source.string(), inventory, options);
+  analysis.name = project->name;
+  writeAtomically(dir / "analysis.json", analysis.toJson().dump());
+  PlanOptions planOptions;
+  if (fs::exists(source / ".docs" / "wiki.json")) planOptions.wikiJson = readText(source / ".docs" / "wiki.json");
+  auto plan = planTopics(analysis, planOptions);
+  std::string language = project->language.empty() ? "en" : project->language;
+  auto drafts = planPages(analysis, plan, language);
+
+  std::map<std::string, std::int64_t> ids;
+  std::map<std::string, std::string> digests;
+  for (auto row : context_.db().exec("SELECT key, page_id, written_digest FROM generation_pages WHERE project_id = $1", {projectId})) {
+    ids[row.text("key")] = row.int64("page_id");
+    digests[row.text("key")] = row.text("written_digest");
+  }
+  std::map<std::string, const PageDraft*> byKey;
+  for (const auto& draft : drafts) byKey[draft.key] = &draft;
+  // What to rewrite: pages of changed files, the topics above them, and the overview when
+  // files came or went or the README changed.
+  std::set<std::string> rewrite;
+  for (const auto& path : changed) {
+    std::string key = "file:" + path;
+    for (auto found = byKey.find(key); found != byKey.end(); found = byKey.find(found->second->parentKey)) {
+      rewrite.insert(found->first);
+      if (found->second->parentKey.empty()) break;
+    }
+    auto name = fs::path(path).filename().string();
+    for (auto& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (name.rfind("readme", 0) == 0) structure = true;
+  }
+  if (structure) rewrite.insert("overview");
+  for (const auto& draft : drafts)
+    if (!ids.count(draft.key) || !pages->find(ids[draft.key])) rewrite.insert(draft.key);  // new pages
+
+  std::string compareUrl = project->gitUrl + "/compare/" + before + "..." + fetched.commit;
+  auto notice = [&](const std::string& what) {
+    return nlohmann::json{
+        {"type", "doc"},
+        {"content",
+         {{{"type", "alert"},
+           {"attrs", {{"type", "warning"}}},
+           {"content",
+            {{{"type", "paragraph"},
+              {"content",
+               {{{"type", "text"}, {"text", what + " (commit " + fetched.commit.substr(0, 12) + "). This page was edited here, so it was not rewritten. "}},
+                {{"type", "text"}, {"text", "View the changes"}, {"marks", {{{"type", "link"}, {"attrs", {{"href", compareUrl}}}}}}}}}}}}}}}};
+  };
+
+  WriterContext writer;
+  writer.language = language;
+  writer.sourceRoot = source.string();
+  writer.sourceUrl = [gitUrl = project->gitUrl, commit = fetched.commit](const std::string& path, int from, int to) {
+    return sourceLineUrl(gitUrl, commit, path, from, to);
+  };
+  writer.pageHref = [&](const std::string& key) {
+    auto found = ids.find(key);
+    return found == ids.end() ? std::string() : "/projects/" + std::to_string(projectId) + "/" + std::to_string(found->second);
+  };
+  int rewritten = 0, added = 0, removed = 0, kept = 0;
+  // Parents before children, so a new page's parent exists.
+  for (const auto& draft : drafts) {
+    if (!rewrite.count(draft.key)) continue;
+    auto known = ids.find(draft.key);
+    bool exists = known != ids.end() && pages->find(known->second);
+    if (!exists) {
+      std::int64_t parent = draft.parentKey.empty() ? 0 : ids.count(draft.parentKey) ? ids[draft.parentKey] : 0;
+      context_.db().transaction([&](Tx& tx) {
+        ids[draft.key] = pages->create(tx, projectId, parent, draft.title.substr(0, 120), draft.type);
+        tx.exec("INSERT INTO generation_pages (project_id, key, page_id) VALUES ($1, $2, $3)"
+                " ON CONFLICT (project_id, key) DO UPDATE SET page_id = EXCLUDED.page_id, written_digest = ''",
+                {projectId, draft.key, ids[draft.key]});
+      });
+      digests[draft.key] = "";
+      ++added;
+    }
+  }
+  for (auto& draft : drafts) {
+    if (!rewrite.count(draft.key)) continue;
+    std::int64_t pageId = ids[draft.key];
+    const std::string& written = digests[draft.key];
+    if (!written.empty() && currentDigest(context_, pageId) != written) {
+      appendToPage(context_, pageId, notice("The source of this page changed"));
+      ++kept;
+      continue;
+    }
+    PageDraft copy = draft;
+    writePage(copy, analysis, plan, writer);
+    if (!replacePageContent(context_, pageId, copy.content)) continue;  // deleted meanwhile
+    context_.db().exec("UPDATE generation_pages SET written_digest = $3 WHERE project_id = $1 AND key = $2",
+                       {projectId, draft.key, contentDigest(copy.content)});
+    ++rewritten;
+    if (rewritten % 50 == 0) job.heartbeat();
+  }
+  // Pages of files that are gone (a person's edits keep a page, with a notice).
+  for (const auto& [key, pageId] : ids) {
+    if (key.rfind("file:", 0) != 0 || byKey.count(key)) continue;
+    if (!pages->find(pageId)) continue;
+    if (!digests[key].empty() && currentDigest(context_, pageId) != digests[key]) {
+      appendToPage(context_, pageId, notice("The file of this page was deleted from the repository"));
+      ++kept;
+      continue;
+    }
+    pages->remove(pageId);
+    context_.db().exec("DELETE FROM generation_pages WHERE project_id = $1 AND key = $2", {projectId, key});
+    ++removed;
+  }
+  if (!projects->setCommitHash(projectId, fetched.commit)) throw ProjectGone();
+  setStatus(projectId, "DOC_SUCCESS",
+            "synced " + fetched.commit + ": " + std::to_string(rewritten) + " pages rewritten, " + std::to_string(added) +
+                " added, " + std::to_string(removed) + " removed, " + std::to_string(kept) + " kept for their edits");
+  context_.events().publish(kAnalysisChangedEvent, {{"project_id", projectId}});
+  return true;
+}
+
+void GenerationService::reconcileRepositories() {
+  auto* projects = context_.findService<Projects>();
+  if (!projects) return;
+  for (auto row : context_.db().exec("SELECT project_id FROM generation_runs WHERE stage IN ('DOC_SUCCESS', 'PULL_FAIL')"
+                                     " AND updated_at < now() - interval '1 minute' ORDER BY updated_at LIMIT 200")) {
+    auto id = row.int64("project_id");
+    auto project = projects->find(id);
+    if (!project || project->type != "github" || project->commitHash.empty()) continue;
+    auto head = remoteHead(project->gitUrl, credentialsFor(id), settings_.gitLimits);
+    if (head && *head != project->commitHash) {
+      context_.logger().info("the repository moved on without a push reaching us", {{"project_id", id}});
+      requestSync(id);
+    }
   }
 }
 

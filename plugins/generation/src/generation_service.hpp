@@ -30,9 +30,7 @@ struct GenerationSettings {
   GitLimits gitLimits;
 };
 
-// Credentials for cloning a project's repository (a GitHub App installation token), or
-// nullopt for a public clone. Set by whoever knows them (the GitHub integration).
-using CredentialsProvider = std::function<std::optional<GitCredentials>(std::int64_t projectId)>;
+
 
 class GenerationService {
  public:
@@ -42,7 +40,11 @@ class GenerationService {
   void onZipUploaded(std::int64_t projectId);
   // A project was created: a repository project starts cloning.
   void onProjectCreated(std::int64_t projectId);
-  void setCredentialsProvider(CredentialsProvider provider) { credentials_ = std::move(provider); }
+  // A push reached the repository's default branch: sync once the project is settled;
+  // pushes during a sync make it run once more.
+  void requestSync(std::int64_t projectId);
+  // Repository projects whose remote moved on while no push arrived (the server was down).
+  void reconcileRepositories();
   // The project is gone: drop its files and bookkeeping (running jobs stop by themselves).
   void onProjectDeleted(std::int64_t projectId);
   // Starts runs whose upload event was lost (a crash between storing the upload and
@@ -60,13 +62,17 @@ class GenerationService {
   void queueStage(std::int64_t projectId, const std::string& stage);
   void unpack(std::int64_t projectId);
   void cloneSources(std::int64_t projectId, JobContext& job);
+  void syncRepository(std::int64_t projectId, JobContext& job);
+  // One sync: fetch, diff, rewrite what changed. False when the clone is missing.
+  bool syncOnce(std::int64_t projectId, JobContext& job);
+  // The installation token for a repository project, when the GitHub App reaches it.
+  std::optional<GitCredentials> credentialsFor(std::int64_t projectId);
   void analyzeSources(std::int64_t projectId);
   void writePages(std::int64_t projectId, JobContext& job);
   void failIfAsked(const std::string& stage, const std::string& failedStatus);
 
   Context& context_;
   GenerationSettings settings_;
-  CredentialsProvider credentials_;
 };
 
 }  // namespace docs::generation

@@ -202,6 +202,30 @@ GitResult fetchLatest(const std::string& directory, const std::string& url,
   return result;
 }
 
+std::optional<std::string> remoteHead(const std::string& url, const std::optional<GitCredentials>& credentials,
+                                      const GitLimits& limits) {
+  initOnce();
+  Transfer transfer;
+  transfer.credentials = &credentials;
+  transfer.limits = &limits;
+  std::function<bool()> never;
+  transfer.cancelled = &never;
+  Owned<git_remote, git_remote_free> remote;
+  if (git_remote_create_detached(&remote.ptr, url.c_str()) != 0) return std::nullopt;
+  git_remote_callbacks callbacks = GIT_REMOTE_CALLBACKS_INIT;
+  callbacks.credentials = credentialCallback;
+  callbacks.payload = &transfer;
+  if (git_remote_connect(remote.ptr, GIT_DIRECTION_FETCH, &callbacks, nullptr, nullptr) != 0) return std::nullopt;
+  const git_remote_head** heads = nullptr;
+  std::size_t count = 0;
+  std::optional<std::string> head;
+  if (git_remote_ls(&heads, &count, remote.ptr) == 0)
+    for (std::size_t i = 0; i < count; ++i)
+      if (std::string(heads[i]->name) == "HEAD") head = oidHex(&heads[i]->oid);
+  git_remote_disconnect(remote.ptr);
+  return head;
+}
+
 std::vector<ChangedFile> changedFiles(const std::string& directory, const std::string& from, const std::string& to) {
   initOnce();
   std::vector<ChangedFile> changes;

@@ -43,6 +43,10 @@ GitResult fetchLatest(const std::string& directory, const std::string& url,
                       const std::optional<GitCredentials>& credentials, const GitLimits& limits,
                       const std::function<bool()>& cancelled = {});
 
+// The commit the remote's HEAD names, without fetching; nullopt when it cannot be asked.
+std::optional<std::string> remoteHead(const std::string& url, const std::optional<GitCredentials>& credentials,
+                                      const GitLimits& limits);
+
 struct ChangedFile {
   std::string path;        // new path ('/'-separated)
   std::string oldPath;     // differs for renames

@@ -135,22 +135,8 @@ class PageRoutes {
 
   void remove(docs::Request& request, docs::Response& response) {
     auto page = pageFor(request, Role::Write);
-    auto project = projects().find(page.projectId);
-    std::vector<std::int64_t> deleted;
-    context_.db().transaction([&](docs::Tx& tx) {
-      lockProjectTree(tx, page.projectId);
-      deleted = deleteSubtree(tx, page.id);
-      if (deleted.empty()) throw HttpError::notFound("Page not found");
-      bool defaultGone = project && std::find(deleted.begin(), deleted.end(), project->defaultPageId) != deleted.end();
-      if (defaultGone) projects().setDefaultPage(tx, page.projectId, firstRootPage(tx, page.projectId));
-      std::vector<std::string> directories;
-      for (auto id : deleted) directories.push_back(imageDirectory(context_, page.projectId, id));
-      tx.afterCommit([directories] {
-        std::error_code ignored;
-        for (const auto& directory : directories) std::filesystem::remove_all(directory, ignored);
-      });
-      context_.events().publishAfterCommit(tx, "page.deleted", {{"project_id", page.projectId}, {"page_ids", deleted}});
-    });
+    auto deleted = deletePageTree(context_, page.projectId, page.id);
+    if (deleted.empty()) throw HttpError::notFound("Page not found");
     response.json({{"deleted", deleted}});
   }
 

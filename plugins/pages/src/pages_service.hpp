@@ -10,6 +10,11 @@ namespace docs_pages {
 std::string imageDirectory(const docs::Context& context, std::int64_t projectId);
 std::string imageDirectory(const docs::Context& context, std::int64_t projectId, std::int64_t pageId);
 
+// Deletes a page with its subtree in one transaction: the project's default page moves
+// to the first root page if it was among them, image folders go after commit, and
+// page.deleted is published. Returns the deleted ids (empty: the page did not exist).
+std::vector<std::int64_t> deletePageTree(docs::Context& context, std::int64_t projectId, std::int64_t pageId);
+
 class PagesService final : public docs::Pages {
  public:
   explicit PagesService(docs::Context& context) : context_(context) {}
@@ -19,6 +24,7 @@ class PagesService final : public docs::Pages {
                       std::string_view type) override;
   std::optional<std::string> content(std::int64_t pageId) override;
   bool setContent(std::int64_t pageId, std::string_view bytes) override;
+  bool remove(std::int64_t pageId) override;
   void removeProject(docs::Tx& tx, std::int64_t projectId) override;
 
  private:

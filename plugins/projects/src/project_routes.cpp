@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include <docs/config.hpp>
+#include <docs/services/github_access.hpp>
 #include <docs/context.hpp>
 #include <docs/db.hpp>
 #include <docs/events.hpp>
@@ -217,7 +218,19 @@ class ProjectRoutes {
     project.status = "REQUEST_TO_CLONE";
     project.gitUrl = Repository{owner, repo}.url(githubBase());
     if (findProjectByGitUrl(context_.db(), *project.gitUrl)) throw HttpError::conflict("Project already exists");
-    respondCreated(create(caller, project, false), response);
+    // With a GitHub App configured, only repositories it can read become projects.
+    std::int64_t installation = 0;
+    if (auto* github = context_.findService<docs::GithubAccess>(); github && github->configured()) {
+      try {
+        installation = github->installationFor(owner, repo);
+      } catch (const std::exception& error) {
+        throw HttpError(502, "github_unavailable", std::string("Could not ask GitHub: ") + error.what());
+      }
+      if (installation <= 0) throw HttpError(403, "installation_required", "Install GitHub App");
+    }
+    auto created = create(caller, project, false);
+    if (installation > 0) updateInstallation(context_.db(), created, installation);
+    respondCreated(created, response);
   }
 
   void update(docs::Request& request, docs::Response& response) {

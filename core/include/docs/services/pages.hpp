@@ -41,6 +41,9 @@ class Pages {
   virtual std::optional<std::string> content(std::int64_t pageId) = 0;
   // Replaces the stored bytes. Returns false when the page does not exist.
   virtual bool setContent(std::int64_t pageId, std::string_view bytes) = 0;
+  // Deletes a page and the pages under it, publishing page.deleted; false when it does
+  // not exist. For server-side removals (a file deleted from a repository).
+  virtual bool remove(std::int64_t pageId) = 0;
   // Deletes every page of a project inside the deleting transaction (files after commit).
   virtual void removeProject(Tx& tx, std::int64_t projectId) = 0;
 };

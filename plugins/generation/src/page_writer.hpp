@@ -1,0 +1,28 @@
+#pragma once
+// Writing generated content into pages after the first run: through the collab plugin's
+// DocumentEditor when it runs (open editors see the change live), else by replacing the
+// stored document. A content digest (of the page's Markdown) tells whether a person
+// edited a page since generation wrote it.
+
+#include <cstdint>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace docs {
+class Context;
+}
+
+namespace docs::generation {
+
+// sha256 of the Markdown of a ProseMirror doc: equal for equal content, whatever the
+// Yjs history behind it.
+std::string contentDigest(const nlohmann::json& doc);
+// The digest of a page's current document; "" when it has none or it does not decode.
+std::string currentDigest(Context& context, std::int64_t pageId);
+// Replaces the page's content with `doc`. False when the page is gone.
+bool replacePageContent(Context& context, std::int64_t pageId, const nlohmann::json& doc);
+// Appends the blocks of `doc` after the page's content. False when the page is gone.
+bool appendToPage(Context& context, std::int64_t pageId, const nlohmann::json& doc);
+
+}  // namespace docs::generation

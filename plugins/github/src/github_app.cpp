@@ -1,0 +1,111 @@
+#include "github_app.hpp"
+
+#include <openssl/evp.h>
+#include <openssl/pem.h>
+
+#include <ctime>
+#include <memory>
+#include <stdexcept>
+
+#include <nlohmann/json.hpp>
+
+#include <docs/support/http_client.hpp>
+
+namespace docs::github {
+
+namespace {
+
+std::string base64Url(const unsigned char* data, std::size_t size) {
+  static const char* alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+  std::string out;
+  for (std::size_t i = 0; i < size; i += 3) {
+    std::uint32_t n = static_cast<std::uint32_t>(data[i]) << 16;
+    if (i + 1 < size) n |= static_cast<std::uint32_t>(data[i + 1]) << 8;
+    if (i + 2 < size) n |= data[i + 2];
+    out += alphabet[(n >> 18) & 63];
+    out += alphabet[(n >> 12) & 63];
+    if (i + 1 < size) out += alphabet[(n >> 6) & 63];
+    if (i + 2 < size) out += alphabet[n & 63];
+  }
+  return out;
+}
+
+std::string base64Url(const std::string& text) {
+  return base64Url(reinterpret_cast<const unsigned char*>(text.data()), text.size());
+}
+
+std::int64_t nowSeconds() { return static_cast<std::int64_t>(std::time(nullptr)); }
+
+std::vector<std::pair<std::string, std::string>> appHeaders(const std::string& jwt) {
+  return {{"Authorization", "Bearer " + jwt}, {"Accept", "application/vnd.github+json"}, {"X-GitHub-Api-Version", "2022-11-28"}};
+}
+
+}  // namespace
+
+std::string appJwt(const std::string& appId, const std::string& privateKeyPem, std::int64_t now) {
+  std::unique_ptr<BIO, decltype(&BIO_free)> bio(BIO_new_mem_buf(privateKeyPem.data(), static_cast<int>(privateKeyPem.size())), BIO_free);
+  std::unique_ptr<EVP_PKEY, decltype(&EVP_PKEY_free)> key(PEM_read_bio_PrivateKey(bio.get(), nullptr, nullptr, nullptr), EVP_PKEY_free);
+  if (!key || EVP_PKEY_base_id(key.get()) != EVP_PKEY_RSA) throw std::runtime_error("github.private_key_file holds no RSA private key");
+  std::string header = base64Url(R"({"alg":"RS256","typ":"JWT"})");
+  // GitHub wants iss as the app id (a number or its string); a string works for both.
+  std::string payload = base64Url(nlohmann::json{{"iat", now - 60}, {"exp", now + 540}, {"iss", appId}}.dump());
+  std::string signingInput = header + "." + payload;
+  std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> context(EVP_MD_CTX_new(), EVP_MD_CTX_free);
+  std::size_t length = 0;
+  if (EVP_DigestSignInit(context.get(), nullptr, EVP_sha256(), nullptr, key.get()) != 1 ||
+      EVP_DigestSign(context.get(), nullptr, &length, reinterpret_cast<const unsigned char*>(signingInput.data()), signingInput.size()) != 1)
+    throw std::runtime_error("signing the app JWT failed");
+  std::string signature(length, '\0');
+  if (EVP_DigestSign(context.get(), reinterpret_cast<unsigned char*>(signature.data()), &length,
+                     reinterpret_cast<const unsigned char*>(signingInput.data()), signingInput.size()) != 1)
+    throw std::runtime_error("signing the app JWT failed");
+  signature.resize(length);
+  return signingInput + "." + base64Url(signature);
+}
+
+std::int64_t parseGithubTime(const std::string& text) {
+  std::tm tm{};
+  if (text.size() < 20 || !strptime(text.c_str(), "%Y-%m-%dT%H:%M:%S", &tm)) return -1;
+  return static_cast<std::int64_t>(timegm(&tm));
+}
+
+std::int64_t GithubApp::installationFor(std::string_view owner, std::string_view repo) {
+  if (!configured()) return 0;
+  support::HttpCall call;
+  call.url = settings_.apiUrl + "/repos/" + std::string(owner) + "/" + std::string(repo) + "/installation";
+  call.headers = appHeaders(appJwt(settings_.appId, settings_.privateKeyPem, nowSeconds()));
+  auto reply = support::httpCall(call);
+  if (reply.status == 404) return 0;
+  if (reply.status != 200) throw std::runtime_error("GitHub answered " + std::to_string(reply.status) + " for the installation of " +
+                                                    std::string(owner) + "/" + std::string(repo));
+  auto json = nlohmann::json::parse(reply.body, nullptr, false);
+  if (json.is_discarded() || !json.is_object() || !json.contains("id") || !json["id"].is_number_integer())
+    throw std::runtime_error("GitHub's installation answer has no id");
+  return json["id"].get<std::int64_t>();
+}
+
+std::optional<std::string> GithubApp::installationToken(std::int64_t installationId) {
+  if (!configured() || installationId <= 0) return std::nullopt;
+  std::int64_t now = nowSeconds();
+  {
+    std::lock_guard lock(mutex_);
+    auto found = tokens_.find(installationId);
+    if (found != tokens_.end() && found->second.expiresAt - 300 > now) return found->second.value;
+  }
+  support::HttpCall call;
+  call.method = "POST";
+  call.url = settings_.apiUrl + "/app/installations/" + std::to_string(installationId) + "/access_tokens";
+  call.headers = appHeaders(appJwt(settings_.appId, settings_.privateKeyPem, now));
+  auto reply = support::httpCall(call);
+  if (reply.status != 201 && reply.status != 200) return std::nullopt;
+  auto json = nlohmann::json::parse(reply.body, nullptr, false);
+  if (json.is_discarded() || !json.is_object() || !json.contains("token") || !json["token"].is_string()) return std::nullopt;
+  Token token{json["token"].get<std::string>(), now + 3600};
+  if (json.contains("expires_at") && json["expires_at"].is_string())
+    if (auto at = parseGithubTime(json["expires_at"].get<std::string>()); at > 0) token.expiresAt = at;
+  std::lock_guard lock(mutex_);
+  tokens_[installationId] = token;
+  return token.value;
+}
+
+}  // namespace docs::github

@@ -1,0 +1,104 @@
+// The github plugin: the GitHub App (its JWT and installation tokens, offered to other
+// plugins as GithubAccess), GET /api/github/{owner}/{repo}/installation/status and the
+// webhook that keeps repository projects in sync.
+#include <docs/plugin.hpp>
+#include <docs/services/access_control.hpp>
+#include <docs/services/projects.hpp>
+
+#include <fstream>
+#include <memory>
+#include <regex>
+#include <sstream>
+
+#include "github_app.hpp"
+#include "webhook.hpp"
+
+#include "github_migrations.hpp"
+
+namespace {
+
+std::string trimSlash(std::string text) {
+  while (!text.empty() && text.back() == '/') text.pop_back();
+  return text;
+}
+
+bool repositoryPart(const std::string& part) {
+  static const std::regex allowed("[A-Za-z0-9._-]{1,100}");
+  return std::regex_match(part, allowed) && part != "." && part != "..";
+}
+
+class GithubPlugin final : public docs::Plugin {
+ public:
+  void configure(docs::Registry& registry) override {
+    context_ = &registry.context();
+    registry.configKey("github.url", "https://github.com", "GitHub web base URL (GitHub Enterprise: https://ghe.example.com).");
+    registry.configKey("github.api_url", "https://api.github.com", "GitHub REST API base URL (GitHub Enterprise: https://ghe.example.com/api/v3).");
+    registry.configKey("github.app_id", "", "The GitHub App's id (empty: no app; public repositories only).");
+    registry.configKey("github.private_key_file", "", "PEM file of the GitHub App's private key.");
+    registry.configKey("github.webhook_secret", "", "The GitHub App's webhook secret (empty: the webhook refuses every delivery).");
+    docs_plugin_github::registerMigrations(registry);
+
+    const auto& config = context_->config();
+    docs::github::AppSettings app;
+    app.appId = config.getString("github.app_id");
+    app.apiUrl = trimSlash(config.getString("github.api_url"));
+    if (auto file = config.getString("github.private_key_file"); !file.empty()) {
+      std::ifstream in(file);
+      if (!in) throw std::runtime_error("cannot read github.private_key_file " + file);
+      std::stringstream text;
+      text << in.rdbuf();
+      app.privateKeyPem = text.str();
+    }
+    githubUrl_ = trimSlash(config.getString("github.url"));
+    app_ = std::make_unique<docs::github::GithubApp>(app);
+    registry.provideService<docs::GithubAccess>(*app_);
+    webhook_ = std::make_unique<docs::github::Webhook>(*context_, config.getString("github.webhook_secret"), githubUrl_);
+
+    registry.route(docs::Method::Get, "/api/github/{owner}/{repo}/installation/status",
+                   [this](docs::Request& request, docs::Response& response) { installationStatus(request, response); });
+    docs::RouteOptions webhook;
+    webhook.maxBodyBytes = 25 << 20;  // GitHub caps payloads at 25 MB
+    registry.route(docs::Method::Post, "/api/github/webhook",
+                   [this](docs::Request& request, docs::Response& response) { webhook_->handle(request, response); }, webhook);
+  }
+
+ private:
+  void installationStatus(docs::Request& request, docs::Response& response) {
+    const auto& caller = request.requirePrincipal();
+    std::string owner = request.param("owner");
+    std::string repo = request.param("repo");
+    if (repo.size() > 4 && repo.ends_with(".git")) repo.resize(repo.size() - 4);
+    if (!repositoryPart(owner) || !repositoryPart(repo)) throw docs::HttpError::badRequest("Invalid GitHub URL", "invalid_repository");
+    auto& projects = context_->requireService<docs::Projects>();
+    auto project = projects.findByGitUrl(githubUrl_ + "/" + owner + "/" + repo);
+    docs::Json out = {{"is_project_already_exists", project.has_value()}};
+    if (project) {
+      // 'View project' leads there only for callers who may read it.
+      try {
+        context_->requireService<docs::AccessControl>().requireKnown(project->id, project->isPublic(), caller, docs::Role::Read);
+        out["project_id"] = project->id;
+      } catch (const docs::HttpError&) {
+      }
+    }
+    // Without an app, repositories are cloned anonymously: public ones work.
+    if (!app_->configured()) out["has_installation_access"] = true;
+    else {
+      try {
+        out["has_installation_access"] = app_->installationFor(owner, repo) > 0;
+      } catch (const std::exception& error) {
+        throw docs::HttpError(502, "github_unavailable", std::string("Could not ask GitHub: ") + error.what());
+      }
+    }
+    response.json(out);
+  }
+
+  docs::Context* context_ = nullptr;
+  std::string githubUrl_;
+  std::unique_ptr<docs::github::GithubApp> app_;
+  std::unique_ptr<docs::github::Webhook> webhook_;
+};
+
+}  // namespace
+
+DOCS_PLUGIN(GithubPlugin, "github", "0.1.0", "projects,rbac",
+            "The GitHub App: installation status, installation tokens, the webhook that keeps repository projects in sync")

@@ -1,0 +1,107 @@
+#include "webhook.hpp"
+
+#include <docs/context.hpp>
+#include <docs/db.hpp>
+#include <docs/events.hpp>
+#include <docs/logger.hpp>
+#include <docs/services/github_access.hpp>
+#include <docs/services/projects.hpp>
+
+#include "webhook_signature.hpp"
+
+namespace docs::github {
+
+namespace {
+
+std::string stringAt(const Json& json, std::initializer_list<const char*> path) {
+  const Json* node = &json;
+  for (const char* key : path) {
+    if (!node->is_object() || !node->contains(key)) return "";
+    node = &(*node)[key];
+  }
+  return node->is_string() ? node->get<std::string>() : "";
+}
+
+}  // namespace
+
+void Webhook::handle(Request& request, Response& response) {
+  if (secret_.empty()) throw HttpError(503, "webhook_not_configured", "github.webhook_secret is not set on this server");
+  auto signature = request.header("X-Hub-Signature-256");
+  if (!signature) throw HttpError(401, "signature_required", "X-Hub-Signature-256 is required");
+  if (!validWebhookSignature(secret_, request.body(), *signature)) throw HttpError(401, "bad_signature", "The signature does not match");
+  auto delivery = request.header("X-GitHub-Delivery");
+  auto event = request.header("X-GitHub-Event");
+  if (!delivery || delivery->empty() || delivery->size() > 100 || !event || event->empty())
+    throw HttpError::badRequest("X-GitHub-Delivery and X-GitHub-Event are required", "invalid_delivery");
+  Json payload = request.jsonObject();
+  auto& db = context_.db();
+  auto fresh = db.exec("INSERT INTO github_deliveries (delivery_id, event) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1",
+                       {*delivery, *event});
+  if (fresh.empty()) {
+    response.json({{"status", "duplicate"}});
+    return;
+  }
+  try {
+    response.json(dispatch(*event, payload));
+  } catch (...) {
+    // Not acted on: GitHub's redelivery of this id must be able to try again.
+    db.exec("DELETE FROM github_deliveries WHERE delivery_id = $1", {*delivery});
+    throw;
+  }
+}
+
+Json Webhook::dispatch(const std::string& event, const Json& payload) {
+  if (event == "ping") return {{"status", "pong"}};
+  if (event == "push") return onPush(payload);
+  if (event == "installation" || event == "installation_repositories") return onInstallation(event, payload);
+  return {{"status", "ignored"}, {"reason", "event " + event + " is not used"}};
+}
+
+Json Webhook::onPush(const Json& payload) {
+  std::string fullName = stringAt(payload, {"repository", "full_name"});
+  std::string branch = stringAt(payload, {"repository", "default_branch"});
+  std::string ref = stringAt(payload, {"ref"});
+  if (fullName.empty() || branch.empty() || ref.empty()) throw HttpError::badRequest("A push names its repository and ref", "invalid_payload");
+  if (ref != "refs/heads/" + branch) return {{"status", "ignored"}, {"reason", "not the default branch"}};
+  auto* projects = context_.findService<Projects>();
+  auto project = projects ? projects->findByGitUrl(githubUrl_ + "/" + fullName) : std::nullopt;
+  if (!project) return {{"status", "ignored"}, {"reason", "no project uses this repository"}};
+  context_.events().publish(kGithubPushEvent, {{"project_id", project->id}, {"after", stringAt(payload, {"after"})}, {"ref", ref}});
+  return {{"status", "queued"}, {"project_id", project->id}};
+}
+
+Json Webhook::onInstallation(const std::string& event, const Json& payload) {
+  auto* projects = context_.findService<Projects>();
+  if (!projects) return {{"status", "ignored"}};
+  std::int64_t installation = 0;
+  if (payload.contains("installation") && payload["installation"].is_object() && payload["installation"].contains("id") &&
+      payload["installation"]["id"].is_number_integer())
+    installation = payload["installation"]["id"].get<std::int64_t>();
+  std::string action = stringAt(payload, {"action"});
+  int updated = 0;
+  auto apply = [&](const char* listName, std::int64_t id) {
+    if (!payload.contains(listName) || !payload[listName].is_array()) return;
+    for (const auto& repository : payload[listName]) {
+      std::string fullName = repository.is_object() && repository.contains("full_name") && repository["full_name"].is_string()
+                                 ? repository["full_name"].get<std::string>()
+                                 : "";
+      if (fullName.empty()) continue;
+      if (auto project = projects->findByGitUrl(githubUrl_ + "/" + fullName)) {
+        // Removing access only forgets the installation that had it.
+        if (id == 0 && project->installationId != installation) continue;
+        projects->setInstallation(project->id, id);
+        ++updated;
+      }
+    }
+  };
+  if (event == "installation") {
+    bool gone = action == "deleted" || action == "suspend";
+    apply("repositories", gone ? 0 : installation);
+  } else {
+    apply("repositories_added", installation);
+    apply("repositories_removed", 0);
+  }
+  return {{"status", "updated"}, {"projects", updated}};
+}
+
+}  // namespace docs::github

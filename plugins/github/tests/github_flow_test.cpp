@@ -1,0 +1,278 @@
+// The GitHub integration through the real docsd, a fake GitHub API and a git smart-HTTP
+// server that wants the installation token: installation status, creation only when the
+// app reaches the repository, the private clone, push -> webhook -> sync that rewrites
+// only what changed and keeps a page a person edited, and the webhook's abuse cases.
+#include <gtest/gtest.h>
+
+#include <docs/ydoc/prosemirror.hpp>
+
+#include <openssl/evp.h>
+#include <openssl/hmac.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <thread>
+
+#include "fake_github_api.hpp"
+#include "git_server.hpp"
+#include "test_support.hpp"
+
+using docs::test::Docsd;
+using docs::test::HttpResponse;
+using docs::test::httpRequest;
+using nlohmann::json;
+
+namespace {
+
+const std::string kToken = "ghs_installation_token_77";
+const std::string kSecret = "webhook-secret-for-tests";
+
+std::string hmacHeader(const std::string& body, const std::string& secret = kSecret) {
+  unsigned char digest[EVP_MAX_MD_SIZE];
+  unsigned int length = 0;
+  HMAC(EVP_sha256(), secret.data(), static_cast<int>(secret.size()), reinterpret_cast<const unsigned char*>(body.data()),
+       body.size(), digest, &length);
+  char hex[3];
+  std::string out = "sha256=";
+  for (unsigned int i = 0; i < length; ++i) {
+    std::snprintf(hex, sizeof hex, "%02x", digest[i]);
+    out += hex;
+  }
+  return out;
+}
+
+std::map<std::string, std::string> shopFiles() {
+  return {{"README.md", "# Shop\n\nShop sells things online.\n"},
+          {"shop/models.py", "\"\"\"Data models of the shop.\"\"\"\n\nclass Product:\n    \"\"\"A thing for sale.\"\"\"\n    pass\n"},
+          {"shop/api.py", "\"\"\"HTTP handlers.\"\"\"\nfrom .models import Product\n\ndef list_products():\n    \"\"\"Every product.\"\"\"\n    return [Product()]\n"},
+          {"tools/report.py", "\"\"\"Sales report.\"\"\"\nfrom shop.api import list_products\n\ndef main():\n    print(list_products())\n"},
+          {"tools/cleanup.py", "\"\"\"Removes old carts.\"\"\"\n\ndef sweep():\n    return 0\n"}};
+}
+
+std::string base64(const std::vector<std::uint8_t>& bytes) {
+  static const char* alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  std::string out;
+  for (std::size_t i = 0; i < bytes.size(); i += 3) {
+    std::uint32_t n = static_cast<std::uint32_t>(bytes[i]) << 16;
+    if (i + 1 < bytes.size()) n |= static_cast<std::uint32_t>(bytes[i + 1]) << 8;
+    if (i + 2 < bytes.size()) n |= bytes[i + 2];
+    out += alphabet[(n >> 18) & 63];
+    out += alphabet[(n >> 12) & 63];
+    out += i + 1 < bytes.size() ? alphabet[(n >> 6) & 63] : '=';
+    out += i + 2 < bytes.size() ? alphabet[n & 63] : '=';
+  }
+  return out;
+}
+
+class GithubFlow : public ::testing::Test {
+ protected:
+  using Headers = std::map<std::string, std::string>;
+  GithubFlow() : git_(kToken), api_("4242", pem_ = docs::test::newRsaPrivateKeyPem()) {
+    keyFile_ = scratch_.path() + "/app.pem";
+    std::ofstream(keyFile_) << pem_;
+    api_.install("acme/shop", 77, kToken);
+  }
+  void start() {
+    std::map<std::string, std::string> env = {
+        {"DOCS_PLUGINS_ENABLED", "auth,rbac,projects,pages,generation,github"}, {"DOCS_JOBS_POLL_MS", "200"},
+        {"DOCS_GITHUB_URL", git_.url()}, {"DOCS_GITHUB_API_URL", api_.apiUrl()}, {"DOCS_GITHUB_APP_ID", "4242"},
+        {"DOCS_GITHUB_PRIVATE_KEY_FILE", keyFile_}, {"DOCS_GITHUB_WEBHOOK_SECRET", kSecret},
+        {"DOCS_GENERATION_RECONCILE_SECONDS", "0"}};
+    docsd_ = std::make_unique<Docsd>(Docsd::Options{env, {"serve"}, dataDir_.path(), database_.url()});
+    ASSERT_TRUE(docsd_->start()) << docsd_->log();
+    if (alice_.token.empty()) alice_ = docs::test::signInByEmail(*docsd_, "alice@example.com");
+  }
+  Headers auth() { return {{"Authorization", "Bearer " + alice_.token}, {"Content-Type", "application/json"}}; }
+  json get(const std::string& path) {
+    auto r = httpRequest(docsd_->port(), "GET", path, "", auth());
+    return json::parse(r.body, nullptr, false);
+  }
+  HttpResponse createProject(const std::string& repo) {
+    return httpRequest(docsd_->port(), "POST", "/api/project/github",
+                       json{{"repo_owner", "acme"}, {"repo_name", repo}, {"name", repo}, {"language", "en"}, {"is_private", true}}.dump(),
+                       auth());
+  }
+  json waitFor(std::int64_t id, const std::function<bool(const json&)>& done, int seconds = 90) {
+    json p;
+    for (int i = 0; i < seconds * 10; ++i) {
+      p = get("/api/project?projectId=" + std::to_string(id));
+      if (done(p)) return p;
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    ADD_FAILURE() << "waited in vain: " << p.dump().substr(0, 500);
+    return p;
+  }
+  HttpResponse deliver(const std::string& event, const std::string& body, const std::string& delivery, Headers extra = {}) {
+    Headers headers = {{"Content-Type", "application/json"}, {"X-GitHub-Event", event}, {"X-GitHub-Delivery", delivery},
+                       {"X-Hub-Signature-256", hmacHeader(body)}};
+    for (auto& [k, v] : extra) {
+      if (v.empty()) headers.erase(k);
+      else headers[k] = v;
+    }
+    return httpRequest(docsd_->port(), "POST", "/api/github/webhook", body, headers);
+  }
+  std::string pushPayload(const std::string& repo, const std::string& after, const std::string& ref = "refs/heads/main") {
+    return json{{"ref", ref}, {"after", after},
+                {"repository", {{"full_name", "acme/" + repo}, {"default_branch", "main"}, {"html_url", git_.url() + "/acme/" + repo}}}}
+        .dump();
+  }
+  std::string exportPage(std::int64_t pageId) {
+    return httpRequest(docsd_->port(), "GET", "/api/page/" + std::to_string(pageId) + "/export?format=md", "", auth()).body;
+  }
+  std::map<std::string, std::int64_t> pagesByName(const json& project) {
+    std::map<std::string, std::int64_t> out;
+    for (const auto& page : project["pages"]) out[page["name"]] = page["id"];
+    return out;
+  }
+
+  docs::test::TempDir scratch_;
+  std::string pem_;
+  docs::test::GitHttpServer git_;
+  docs::test::FakeGithubApi api_;
+  std::string keyFile_;
+  docs::test::TestDatabase database_;
+  docs::test::TempDir dataDir_;
+  std::unique_ptr<Docsd> docsd_;
+  docs::test::SignedIn alice_;
+};
+
+}  // namespace
+
+TEST_F(GithubFlow, CreateGeneratePushSyncRewritesOnlyWhatChangedAndKeepsAPersonsEdits) {
+  auto first = git_.createRepository("acme", "shop", shopFiles());
+  git_.createRepository("acme", "hidden", {{"a.py", "x = 1\n"}});
+  start();
+  // Installation status in the dialog's terms.
+  auto status = get("/api/github/acme/shop/installation/status");
+  EXPECT_EQ(status, (json{{"is_project_already_exists", false}, {"has_installation_access", true}})) << status;
+  auto hidden = get("/api/github/acme/hidden/installation/status");
+  EXPECT_EQ(hidden["has_installation_access"], false);
+  auto refused = createProject("hidden");
+  EXPECT_EQ(refused.status, 403) << refused.body;
+  EXPECT_EQ(json::parse(refused.body)["error"]["message"], "Install GitHub App");
+
+  auto created = createProject("shop");
+  ASSERT_TRUE(created.status == 200 || created.status == 201) << created.body;
+  auto id = json::parse(created.body)["id"].get<std::int64_t>();
+  auto p = waitFor(id, [](const json& x) { return x.value("status", "") == "DOC_SUCCESS" || x.value("status", "").find("FAIL") != std::string::npos; });
+  ASSERT_EQ(p["status"], "DOC_SUCCESS") << p.dump().substr(0, 400);
+  EXPECT_EQ(p["commit_hash"], first);
+  EXPECT_EQ(p["installation_id"], 77);
+  EXPECT_GE(api_.tokenRequests(), 1);  // the private clone used the installation token
+  EXPECT_EQ(api_.rejectedJwts(), 0);
+  auto again = get("/api/github/acme/shop/installation/status");
+  EXPECT_EQ(again["is_project_already_exists"], true);
+  EXPECT_EQ(again["project_id"], id);
+  // No token in the clone's configuration.
+  std::ifstream config(dataDir_.path() + "/generation/" + std::to_string(id) + "/source/.git/config");
+  std::string configText((std::istreambuf_iterator<char>(config)), {});
+  EXPECT_EQ(configText.find(kToken), std::string::npos);
+
+  auto pages = pagesByName(p);
+  ASSERT_TRUE(pages.count("api.py") && pages.count("models.py") && pages.count("report.py") && pages.count("cleanup.py"));
+  std::string cleanupBefore = exportPage(pages["cleanup.py"]);
+  // A person edits the models page.
+  json edited = {{"type", "doc"}, {"content", {{{"type", "paragraph"}, {"content", {{{"type", "text"}, {"text", "Hand-written notes on models."}}}}}}}};
+  auto put = httpRequest(docsd_->port(), "PUT", "/api/page/" + std::to_string(pages["models.py"]) + "/content",
+                         json{{"content_bytea", base64(docs::ydoc::proseMirrorJsonToUpdate(edited, 999))}}.dump(), auth());
+  ASSERT_EQ(put.status, 200) << put.body;
+
+  auto second = git_.commit("acme", "shop",
+                            {{"shop/api.py", "\"\"\"HTTP handlers.\"\"\"\nfrom .models import Product\n\ndef list_products():\n    \"\"\"Every product on sale today.\"\"\"\n    return [Product()]\n"},
+                             {"shop/models.py", "\"\"\"Data models of the shop.\"\"\"\n\nclass Product:\n    \"\"\"A thing for sale, with a price.\"\"\"\n    price = 0\n"},
+                             {"tools/export.py", "\"\"\"Exports the catalogue.\"\"\"\n\ndef export_catalogue():\n    return []\n"}},
+                            {"tools/report.py"});
+  auto hook = deliver("push", pushPayload("shop", second), "delivery-1");
+  ASSERT_EQ(hook.status, 200) << hook.body;
+  EXPECT_EQ(json::parse(hook.body)["status"], "queued");
+  p = waitFor(id, [&](const json& x) { return x.value("commit_hash", "") == second && x.value("status", "") == "DOC_SUCCESS"; });
+  ASSERT_EQ(p["commit_hash"], second);
+  auto after = pagesByName(p);
+  EXPECT_EQ(after["api.py"], pages["api.py"]);  // same page, new text
+  EXPECT_NE(exportPage(after["api.py"]).find("Every product on sale today."), std::string::npos);
+  EXPECT_NE(exportPage(after["api.py"]).find("/blob/" + second + "/shop/api.py#L4-L6"), std::string::npos);
+  auto models = exportPage(after["models.py"]);
+  EXPECT_NE(models.find("Hand-written notes on models."), std::string::npos) << models;
+  EXPECT_NE(models.find("The source of this page changed"), std::string::npos) << models;
+  EXPECT_NE(models.find("/compare/" + first + "..." + second), std::string::npos) << models;
+  EXPECT_FALSE(after.count("report.py"));
+  EXPECT_TRUE(after.count("export.py"));
+  EXPECT_EQ(exportPage(after["cleanup.py"]), cleanupBefore);  // untouched
+  auto history = get("/api/project/" + std::to_string(id) + "/generation")["history"];
+  std::vector<std::string> tail;
+  for (const auto& entry : history) tail.push_back(entry["status"]);
+  ASSERT_GE(tail.size(), 2u);
+  EXPECT_EQ(tail[tail.size() - 2], "DOC_UPDATING");
+  EXPECT_EQ(tail.back(), "DOC_SUCCESS");
+  std::string message = history.back()["message"];
+  EXPECT_NE(message.find("1 kept for their edits"), std::string::npos) << message;
+  EXPECT_NE(message.find("1 removed"), std::string::npos) << message;
+
+  // The same delivery again is acknowledged and not acted on.
+  auto replay = deliver("push", pushPayload("shop", second), "delivery-1");
+  EXPECT_EQ(replay.status, 200);
+  EXPECT_EQ(json::parse(replay.body)["status"], "duplicate");
+}
+
+TEST_F(GithubFlow, TheWebhookRefusesWhatGithubDidNotSign) {
+  git_.createRepository("acme", "shop", shopFiles());
+  start();
+  std::string body = pushPayload("shop", "0123456789abcdef0123456789abcdef01234567");
+  auto expectRefused = [&](const HttpResponse& r, int status, const std::string& code) {
+    EXPECT_EQ(r.status, status) << r.body;
+    auto parsed = json::parse(r.body, nullptr, false);
+    ASSERT_TRUE(parsed.is_object()) << r.body;
+    EXPECT_EQ(parsed["error"]["code"], code) << r.body;
+  };
+  expectRefused(deliver("push", body, "d-missing", {{"X-Hub-Signature-256", ""}}), 401, "signature_required");
+  expectRefused(deliver("push", body, "d-wrong", {{"X-Hub-Signature-256", hmacHeader(body, "not-the-secret")}}), 401, "bad_signature");
+  // SHA-1 only (the legacy header) is not enough.
+  unsigned char digest[EVP_MAX_MD_SIZE];
+  unsigned int length = 0;
+  HMAC(EVP_sha1(), kSecret.data(), static_cast<int>(kSecret.size()), reinterpret_cast<const unsigned char*>(body.data()), body.size(), digest, &length);
+  expectRefused(deliver("push", body, "d-sha1", {{"X-Hub-Signature-256", ""}, {"X-Hub-Signature", "sha1=00"}}), 401, "signature_required");
+  // Signed over a re-serialisation of the same JSON: another body.
+  std::string pretty = json::parse(body).dump(2);
+  expectRefused(deliver("push", pretty, "d-reserialised", {{"X-Hub-Signature-256", hmacHeader(body)}}), 401, "bad_signature");
+  // Signed but without a delivery id.
+  expectRefused(deliver("push", body, "", {{"X-GitHub-Delivery", ""}}), 400, "invalid_delivery");
+  // Larger than GitHub ever sends.
+  std::string huge(25 * 1024 * 1024 + 10, ' ');
+  auto big = httpRequest(docsd_->port(), "POST", "/api/github/webhook", huge,
+                         {{"Content-Type", "application/json"}, {"X-GitHub-Event", "push"}, {"X-GitHub-Delivery", "d-big"},
+                          {"X-Hub-Signature-256", hmacHeader(huge)}});
+  EXPECT_EQ(big.status, 413) << big.body.substr(0, 200);
+  // Signed and well-formed, but nothing to do.
+  auto otherBranch = deliver("push", pushPayload("shop", "abc", "refs/heads/feature"), "d-branch");
+  EXPECT_EQ(otherBranch.status, 200);
+  EXPECT_EQ(json::parse(otherBranch.body)["reason"], "not the default branch");
+  auto unknown = deliver("push", pushPayload("nobody-uses-this", "abc"), "d-unknown");
+  EXPECT_EQ(json::parse(unknown.body)["reason"], "no project uses this repository");
+  auto star = deliver("star", R"({"action":"created"})", "d-star");
+  EXPECT_EQ(json::parse(star.body)["status"], "ignored");
+  auto ping = deliver("ping", R"({"zen":"Design for failure."})", "d-ping");
+  EXPECT_EQ(json::parse(ping.body)["status"], "pong");
+  // Nothing above touched a project: none exists.
+  EXPECT_EQ(get("/api/github/acme/shop/installation/status")["is_project_already_exists"], false);
+}
+
+TEST_F(GithubFlow, InstallationEventsMoveAccess) {
+  git_.createRepository("acme", "shop", shopFiles());
+  start();
+  auto created = createProject("shop");
+  ASSERT_TRUE(created.status == 200 || created.status == 201) << created.body;
+  auto id = json::parse(created.body)["id"].get<std::int64_t>();
+  waitFor(id, [](const json& x) { return x.value("installation_id", json()).is_number(); });
+  auto removed = deliver("installation_repositories",
+                         json{{"action", "removed"}, {"installation", {{"id", 77}}}, {"repositories_added", json::array()},
+                              {"repositories_removed", {{{"full_name", "acme/shop"}}}}}.dump(),
+                         "d-removed");
+  EXPECT_EQ(json::parse(removed.body)["projects"], 1) << removed.body;
+  EXPECT_TRUE(get("/api/project?projectId=" + std::to_string(id))["installation_id"].is_null());
+  auto added = deliver("installation",
+                       json{{"action", "created"}, {"installation", {{"id", 88}}}, {"repositories", {{{"full_name", "acme/shop"}}}}}.dump(),
+                       "d-added");
+  EXPECT_EQ(json::parse(added.body)["projects"], 1) << added.body;
+  EXPECT_EQ(get("/api/project?projectId=" + std::to_string(id))["installation_id"], 88);
+}
