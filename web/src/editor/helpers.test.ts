@@ -114,3 +114,28 @@ describe('headings and detection', () => {
     expect(fromBase64(toBase64(bytes))).toEqual(bytes);
   });
 });
+
+describe('code highlighting', () => {
+  it('highlights code blocks and re-highlights only the block a change touches', async () => {
+    const { lowlight } = await import('./highlighter');
+    const { vi } = await import('vitest');
+    editor.commands.setContent({
+      type: 'doc',
+      content: [
+        { type: 'codeBlock', attrs: { language: 'python' }, content: [{ type: 'text', text: 'def f():\n    return 1' }] },
+        { type: 'codeBlock', attrs: { language: 'javascript' }, content: [{ type: 'text', text: 'const a = 1;' }] },
+        { type: 'paragraph', content: [{ type: 'text', text: 'end' }] },
+      ],
+    });
+    const plugin = editor.state.plugins.find((p) => (p as unknown as { key: string }).key.startsWith('codeHighlight'))!;
+    const decorations = (plugin.getState(editor.state) as { find: () => { from: number; to: number; type: { attrs: { class: string } } }[] }).find();
+    const keyword = decorations.find((d) => d.type.attrs.class === 'hljs-keyword')!;
+    expect(editor.state.doc.textBetween(keyword.from, keyword.to)).toBe('def');
+    const spy = vi.spyOn(lowlight, 'highlight');
+    editor.commands.insertContentAt(editor.state.doc.content.size - 1, ' more');
+    expect(spy).not.toHaveBeenCalled();
+    editor.commands.insertContentAt(3, 'x');
+    expect(spy).toHaveBeenCalledTimes(1);
+    expect(spy.mock.calls[0]![0]).toBe('python');
+  });
+});

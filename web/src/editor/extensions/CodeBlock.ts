@@ -1,12 +1,13 @@
-// Code block (spec sections 3 and 4): lowlight highlighting plus the schema's
-// `language` and `git_url`, drawn by CodeBlockView (tabs, copy, fullscreen, link).
-import CodeBlockLowlight from '@tiptap/extension-code-block-lowlight';
+// Code block (spec sections 3 and 4): the schema's `language` and `git_url`, highlighted
+// by codeHighlight (only the blocks a change touches), drawn by CodeBlockView (tabs,
+// copy, fullscreen, link).
+import TiptapCodeBlock from '@tiptap/extension-code-block';
 import { ReactNodeViewRenderer } from '@tiptap/react';
 import { tiptapAttributes } from '../schema';
-import { lowlight } from '../highlighter';
 import { CodeBlockView } from '../views/CodeBlockView';
+import { codeHighlightPlugin } from './codeHighlight';
 
-export const CodeBlock = CodeBlockLowlight.extend({
+export const CodeBlock = TiptapCodeBlock.extend({
   addAttributes() {
     const attrs = tiptapAttributes('codeBlock');
     // pasted HTML names the language in a class (language-x), as Markdown renderers do
@@ -19,7 +20,10 @@ export const CodeBlock = CodeBlockLowlight.extend({
     };
     return attrs;
   },
+  addProseMirrorPlugins() {
+    return [...(this.parent?.() ?? []), codeHighlightPlugin()];
+  },
   addNodeView() {
     return ReactNodeViewRenderer(CodeBlockView);
   },
-}).configure({ lowlight, defaultLanguage: null, enableTabIndentation: true });
+}).configure({ defaultLanguage: null, enableTabIndentation: true });
