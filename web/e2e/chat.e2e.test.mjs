@@ -86,6 +86,21 @@ describe('chat', () => {
     assert.deepEqual(page.errors, []);
     await page.context().close();
   });
+  test('dark theme at phone width: the panel opens from the toolbar; no serious accessibility violations', async () => {
+    const page = await newPage({ colorScheme: 'dark', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await page.goto(`${server.url}/chat`);
+    const toggle = page.getByRole('button', { name: 'Projects and settings' });
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'false', 'closed by default on narrow screens');
+    assert.deepEqual(await seriousA11yViolations(page), [], 'chat (dark, phone)');
+    await toggle.click();
+    await page.getByLabel('Docs results').waitFor();
+    assert.deepEqual(await seriousA11yViolations(page), [], 'chat with the panel (dark, phone)');
+    const box = await page.getByLabel('Ask a question').boundingBox();
+    assert.ok(box && box.y + box.height <= 844, 'the prompt stays on screen');
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+
   test('a question on a generated ZIP project from Ask AI: the code result (file and lines) leads to its file page, a docs result to its page; Markdown answer; Continue prompting', async (t) => {
     if (!features.rag || !features.generation) return t.skip('the rag and generation plugins are not loaded in this docsd');
     const page = await newPage();
