@@ -4,8 +4,14 @@
 import { useLayoutEffect, useRef } from 'react';
 import { ChatAnswer } from './ChatAnswer';
 import type { ChatEntry } from './useChatLog';
+import type { RagAnswer } from './ragApi';
 
 export const ERROR_FETCHING_RESPONSE = 'Error fetching response';
+
+export function answeredLabel(answer: RagAnswer): string {
+  if (answer.kind === 'markdown') return 'Answer ready';
+  return answer.items.length === 1 ? '1 result' : `${answer.items.length} results`;
+}
 
 interface Props {
   entry: ChatEntry;
@@ -37,7 +43,13 @@ export function ChatExchange({ entry, projectName, onArrived }: Props) {
             {entry.detail && <span className="chat-alert__detail">{entry.detail}</span>}
           </div>
         )}
-        {entry.status === 'answered' && <ChatAnswer answer={entry.answer} projectName={projectName} />}
+        {entry.status === 'answered' && (
+          <>
+            {/* Screen readers hear that the spinner's wait is over. */}
+            <span className="visually-hidden" role="status">{answeredLabel(entry.answer)}</span>
+            <ChatAnswer answer={entry.answer} projectName={projectName} />
+          </>
+        )}
       </div>
     </li>
   );

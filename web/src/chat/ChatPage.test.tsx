@@ -105,6 +105,7 @@ describe('chat screen', () => {
     fireEvent.keyDown(prompt(), { key: 'Enter' });
     const doc = await screen.findByTestId('chat-answer');
     expect(within(doc).getByRole('heading', { name: 'Answer' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Answer ready');
     expect(within(doc).getByText('hello()').tagName).toBe('CODE');
     expect(doc.innerHTML).not.toMatch(/onerror|<script/);
     expect(doc.getAttribute('contenteditable')).toBeNull();
