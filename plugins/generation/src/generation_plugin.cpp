@@ -2,6 +2,7 @@
 // GET /api/project/{id}/generation (the status history of a project's generation).
 #include <docs/plugin.hpp>
 #include <docs/support/body_fields.hpp>
+#include <docs/support/chat_model.hpp>
 #include <docs/services/access_control.hpp>
 #include <docs/services/github_access.hpp>
 
@@ -27,6 +28,8 @@ class GenerationPlugin final : public docs::Plugin {
     registry.configKey("generation.allowed_git_hosts", "github.com,gitlab.com,bitbucket.org,codeberg.org",
                        "Hosts other than github.url that repositories may be cloned from (public addresses only).");
     registry.configKey("generation.allow_file_urls", "false", "Allow file:// repositories (single-user machines and tests).");
+    registry.configKey("generation.max_model_pages", "200", "File pages per run whose opening the model writes (with model.url set).");
+    docs::support::declareModelKeys(registry);
     registry.configKey("generation.max_clone_mb", "2048", "Largest repository transfer, in MiB.");
     docs_plugin_generation::registerMigrations(registry);
     analysis_ = std::make_unique<docs::generation::AnalysisService>(*context_);
@@ -37,6 +40,8 @@ class GenerationPlugin final : public docs::Plugin {
     settings_.maxUnpackedBytes = static_cast<std::uint64_t>(config.getInt("generation.max_unpacked_mb")) << 20;
     settings_.failStage = config.getString("generation.fail_stage");
     settings_.stageDelayMs = static_cast<int>(config.getInt("generation.test_stage_delay_ms"));
+    settings_.model = docs::support::modelSettingsFrom(config);
+    settings_.maxModelPages = static_cast<int>(config.getInt("generation.max_model_pages"));
     settings_.clonePolicy.trustedBase = config.getString("github.url");
     for (auto host : config.getList("generation.allowed_git_hosts")) {
       for (auto& c : host) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));

@@ -22,6 +22,7 @@
 #include "analysis.hpp"
 #include "analysis_service.hpp"
 #include "inventory.hpp"
+#include "model_writer.hpp"
 #include "offline_writer.hpp"
 #include "page_writer.hpp"
 #include "planner.hpp"
@@ -312,8 +313,21 @@ void GenerationService::writePages(std::int64_t projectId, JobContext& job) {
                                 : "/projects/" + std::to_string(projectId) + "/" + std::to_string(found->second);
     };
     std::size_t written = 0;
+    int modelUsed = 0, modelFailed = 0;
     auto store = [&](PageDraft& draft) {
       writePage(draft, analysis, plan, writer);
+      if (settings_.model.configured() && draft.key.rfind("file:", 0) == 0 && modelUsed + modelFailed < settings_.maxModelPages) {
+        if (const auto* file = analysis.find(draft.key.substr(5))) {
+          auto result = writeFileOpeningWithModel(draft, *file, analysis, writer, settings_.model);
+          if (result.used) ++modelUsed;
+          else {
+            ++modelFailed;
+            context_.logger().warn("the model's page was not used; the offline page stays",
+                                   {{"project_id", projectId}, {"page", draft.key}, {"why", result.problem}});
+          }
+          job.heartbeat();
+        }
+      }
       auto bytes = ydoc::proseMirrorJsonToUpdate(draft.content, randomClientId());
       if (!pages->setContent(ids.at(draft.key), std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size())))
         throw ProjectGone();  // its page (and so the project) was deleted meanwhile
@@ -343,7 +357,12 @@ void GenerationService::writePages(std::int64_t projectId, JobContext& job) {
     advance("DOC_FILE_PAGES_GENERATING");
     failIfAsked("file_pages", "DOC_FILE_PAGES_FAILED");
     writeWhere([](const PageDraft& d) { return d.key.rfind("file:", 0) == 0; });
-    advance("DOC_SUCCESS");
+    status = "DOC_SUCCESS";
+    if (!setStatus(projectId, "DOC_SUCCESS",
+                   settings_.model.configured() ? "the model wrote " + std::to_string(modelUsed) + " file openings; " +
+                                                      std::to_string(modelFailed) + " fell back to the offline writer"
+                                                : "offline writer"))
+      throw ProjectGone();
     context_.events().publish(kAnalysisChangedEvent, {{"project_id", projectId}});
     // Pushes that arrived while the first run worked are synced now.
     if (auto wanted = context_.db().exec("SELECT sync_wanted FROM generation_runs WHERE project_id = $1", {projectId});

@@ -8,6 +8,8 @@
 #include <optional>
 #include <string>
 
+#include <docs/support/chat_model.hpp>
+
 #include "clone_policy.hpp"
 #include "git_source.hpp"
 
@@ -28,6 +30,8 @@ struct GenerationSettings {
   std::uint64_t maxUnpackedBytes = 1ull << 30;
   ClonePolicy clonePolicy;
   GitLimits gitLimits;
+  support::ModelSettings model;   // url "" = the offline writer alone
+  int maxModelPages = 200;        // file pages per run the model writes the opening of
 };
 
 

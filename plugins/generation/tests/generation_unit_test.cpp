@@ -6,10 +6,14 @@
 #include <fstream>
 #include <sstream>
 
+#include <docs/ydoc/prosemirror.hpp>
+
 #include "analysis.hpp"
 #include "analysis_service.hpp"
 #include "clone_policy.hpp"
+#include "fake_model.hpp"
 #include "generate_cli.hpp"
+#include "model_writer.hpp"
 #include "git_server.hpp"
 #include "git_source.hpp"
 #include "inventory.hpp"
@@ -402,4 +406,111 @@ TEST(GenerateCli, ClonesOnlyWhatTheRulesAllow) {
       all += std::string((std::istreambuf_iterator<char>(in)), {});
     }
   EXPECT_NE(all.find(server.url() + "/acme/tool/blob/" + commit + "/tool.py#L3-L5"), std::string::npos) << all.substr(0, 2000);
+}
+
+// ---- The model writer against a local OpenAI-compatible server ----
+
+namespace {
+
+struct ModelFixture {
+  docs::test::TempDir root;
+  Analysis analysis;
+  PageDraft page;
+  WriterContext context;
+  ModelFixture() {
+    fs::create_directories(root.path() + "/shop");
+    std::ofstream(root.path() + "/shop/api.py") << "\"\"\"HTTP handlers.\"\"\"\nfrom .models import Product\n\ndef list_products():\n"
+                                                   "    \"\"\"Every product.\"\"\"\n    return [Product()]\n";
+    FileAnalysis file;
+    file.path = "shop/api.py";
+    file.language = "Python";
+    file.lines = 6;
+    file.symbols = {{"list_products", "function", "", "()", 4, 6, "Every product."}};
+    analysis.files = {file};
+    page.key = "file:shop/api.py";
+    page.title = "api.py";
+    page.content = {{"type", "doc"}, {"content", {{{"type", "heading"}, {"attrs", {{"level", 1}}}, {"content", {{{"type", "text"}, {"text", "api.py"}}}}},
+                                                  {{"type", "paragraph"}, {"content", {{{"type", "text"}, {"text", "Offline text."}}}}}}}};
+    context.language = "en";
+    context.sourceRoot = root.path();
+    context.sourceUrl = [](const std::string& path, int from, int to) {
+      return "https://example.com/blob/c0ffee/" + path + "#L" + std::to_string(from) + "-L" + std::to_string(to);
+    };
+  }
+  docs::support::ModelSettings settings(const docs::test::FakeModel& model) {
+    docs::support::ModelSettings s;
+    s.url = model.url();
+    s.model = "test";
+    s.timeout = std::chrono::milliseconds(1000);
+    s.retryBase = std::chrono::milliseconds(10);
+    return s;
+  }
+};
+
+std::string modelJson(const std::string& paragraph, const std::string& diagram = "") {
+  return nlohmann::json{{"paragraphs", {paragraph}}, {"diagram", diagram}}.dump();
+}
+
+}  // namespace
+
+TEST(ModelWriter, AGoodAnswerOpensThePageWithLinkedCitations) {
+  ModelFixture f;
+  docs::test::FakeModel model;
+  model.enqueue(docs::test::FakeModel::answer("```json\n" + modelJson("`list_products` returns every product [shop/api.py#L4-L6].",
+                                                                       "flowchart TD\n  A[\"request\"]\n  B[\"list_products\"]\n  A --> B") + "\n```"));
+  auto result = writeFileOpeningWithModel(f.page, f.analysis.files[0], f.analysis, f.context, f.settings(model));
+  ASSERT_TRUE(result.used) << result.problem;
+  auto md = docs::ydoc::toMarkdown(f.page.content);
+  EXPECT_LT(md.find("returns every product"), md.find("Offline text."));
+  EXPECT_NE(md.find("(https://example.com/blob/c0ffee/shop/api.py#L4-L6)"), std::string::npos) << md;
+  EXPECT_NE(md.find("```mermaid"), std::string::npos) << md;
+  // The source reached the model line-numbered, as data in the user message.
+  auto request = model.requests().at(0);
+  EXPECT_EQ(request["messages"][0]["role"], "system");
+  EXPECT_NE(request["messages"][1]["content"].get<std::string>().find("4: def list_products():"), std::string::npos);
+}
+
+TEST(ModelWriter, RetriesA429AndFallsBackOnEveryOtherFailure) {
+  ModelFixture f;
+  docs::test::FakeModel model;
+  auto settings = f.settings(model);
+  auto good = docs::test::FakeModel::answer(modelJson("It lists products [shop/api.py#L4-L6]."));
+  model.enqueue({429, R"({"error":"slow down"})", {}});
+  model.enqueue(good);
+  EXPECT_TRUE(writeFileOpeningWithModel(f.page, f.analysis.files[0], f.analysis, f.context, settings).used);
+
+  auto expectFallback = [&](const std::string& why) {
+    ModelFixture fresh;
+    auto before = fresh.page.content;
+    auto result = writeFileOpeningWithModel(fresh.page, fresh.analysis.files[0], fresh.analysis, fresh.context, settings);
+    EXPECT_FALSE(result.used) << why;
+    EXPECT_NE(result.problem.find(why), std::string::npos) << result.problem;
+    EXPECT_EQ(fresh.page.content, before);  // the offline page stays as it was
+  };
+  for (int i = 0; i < 3; ++i) model.enqueue({500, R"({"error":"boom"})", {}});
+  expectFallback("HTTP 500");
+  model.enqueue({200, "{\"choices\": [", {}});
+  expectFallback("not a chat completion");
+  model.enqueue(docs::test::FakeModel::answer("Sure! Here is the page."));
+  expectFallback("not the JSON");
+  model.enqueue(docs::test::FakeModel::answer(modelJson("It lists products [shop/api.py#L40-L60].")));
+  expectFallback("lines that do not exist");
+  model.enqueue(docs::test::FakeModel::answer(modelJson("See [shop/ghost.py#L1-L2].")));
+  expectFallback("file that does not exist");
+  model.enqueue(docs::test::FakeModel::answer(modelJson("It calls `delete_everything` [shop/api.py#L4-L6].")));
+  expectFallback("identifier the code does not have");
+  for (int i = 0; i < 3; ++i) model.enqueue({200, good.body, std::chrono::milliseconds(1500)});
+  expectFallback("model request failed");
+}
+
+TEST(ModelWriter, ABrokenDiagramIsShownAsCodeWithANote) {
+  ModelFixture f;
+  docs::test::FakeModel model;
+  model.enqueue(docs::test::FakeModel::answer(modelJson("It lists products [shop/api.py#L4-L6].", "flowchart TD\n  A[unclosed --> ((B")));
+  auto result = writeFileOpeningWithModel(f.page, f.analysis.files[0], f.analysis, f.context, f.settings(model));
+  ASSERT_TRUE(result.used) << result.problem;
+  auto md = docs::ydoc::toMarkdown(f.page.content);
+  EXPECT_EQ(md.find("```mermaid"), std::string::npos) << md;
+  EXPECT_NE(md.find("did not pass the diagram check"), std::string::npos) << md;
+  EXPECT_NE(md.find("```text"), std::string::npos) << md;
 }
