@@ -103,6 +103,7 @@ std::vector<Chunk> codeChunks(const CodeFile& file, std::string_view text, const
       chunk.symbolKind = span.symbol->kind;
       chunk.title = span.symbol->signature.empty() ? span.symbol->doc.substr(0, 300)
                                                    : span.symbol->name + span.symbol->signature;
+      chunk.doc = span.symbol->doc;
       chunk.content = joinLines(lines, from, to, limits.maxBytes);
       chunks.push_back(std::move(chunk));
     }

@@ -22,6 +22,7 @@ struct Chunk {
   std::string language;
   std::int64_t pageId = 0;  // docs: the page; code: the file's page (0: none)
   std::string title;        // docs: "Page › Heading"; code: the signature line
+  std::string doc;          // code: the symbol's doc comment (above the definition in C++ and JS)
   std::string content;
 };
 
