@@ -146,6 +146,36 @@ describe('editor sandbox', () => {
     // undo works offline (collaboration is off here)
     await page.keyboard.press('Control+z');
     await editorOf(page).locator('h2 strong').waitFor({ state: 'detached' });
+    await page.keyboard.press('End');
+    await toolbar.waitFor({ state: 'hidden' });
+
+    // drawing: Excalidraw loads on demand; a second one is refused
+    await newLineAtEnd(page);
+    await page.keyboard.type('/drawing');
+    await page.getByRole('option', { name: 'Drawing' }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.locator('[data-testid=drawing] .excalidraw').waitFor({ timeout: 30_000 });
+    // a new line under the heading, above the drawing
+    await editorOf(page).locator('h2', { hasText: 'Styled words' }).click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('/drawing');
+    await page.getByRole('option', { name: 'Drawing' }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.getByText('Only one drawing is allowed per page.').waitFor();
+    assert.equal(await page.locator('[data-testid=drawing]').count(), 1);
+    // video (on the line the refused drawing left empty): only YouTube, stored as the embed address
+    await page.keyboard.type('/video');
+    await page.getByRole('option', { name: 'Video' }).waitFor();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Video' });
+    await dialog.getByLabel('YouTube address').fill('https://vimeo.com/1');
+    await dialog.getByRole('button', { name: 'Insert' }).click();
+    await page.getByText('Please enter a valid YouTube URL').waitFor();
+    await dialog.getByLabel('YouTube address').fill('https://youtu.be/dQw4w9WgXcQ');
+    await dialog.getByRole('button', { name: 'Insert' }).click();
+    assert.equal(await editorOf(page).locator('.editor-video iframe').getAttribute('src'), 'https://www.youtube.com/embed/dQw4w9WgXcQ');
+
     assert.deepEqual(await seriousA11yViolations(page), []);
     assert.deepEqual(page.errors, []);
     await page.context().close();
@@ -171,6 +201,8 @@ describe('block editor', () => {
     await editorOf(alice).click();
     await alice.keyboard.type('Hello from Alice');
     await editorOf(bob).getByText('Hello from Alice').waitFor();
+    // the title follows the first line, 2 s after typing stops
+    await alice.getByRole('tree', { name: 'Pages' }).getByRole('button', { name: 'Hello from Alice', exact: true }).waitFor({ timeout: 15_000 });
     const aliceName = await sessionName(alice);
     await bob.locator('.collaboration-carets__label', { hasText: aliceName }).waitFor();
     await newLineAtEnd(bob);
@@ -342,6 +374,9 @@ describe('block editor', () => {
     await alice.keyboard.press('Control+V');
     await editorOf(alice).getByText('Section 50', { exact: true }).waitFor({ timeout: 60_000 });
     const pasteMs = Date.now() - pasteStart;
+    // pasted Markdown became structure
+    assert.equal(await editorOf(alice).locator('h2').count(), 50);
+    assert.equal(await editorOf(alice).locator('.code-block').count(), 50);
     const stats = await alice.evaluate(() => {
       const el = document.querySelector('.block-editor__content');
       return { characters: el.textContent.length, blocks: el.childElementCount };

@@ -1,5 +1,5 @@
 // Selecting text opens the formatting menu: the five marks and a link.
-import type { Editor } from '@tiptap/core';
+import { isTextSelection, type Editor } from '@tiptap/core';
 import { BubbleMenu } from '@tiptap/react/menus';
 
 const MARKS = [
@@ -12,7 +12,7 @@ const MARKS = [
 
 export function FormattingMenu({ editor, onLink }: { editor: Editor; onLink: () => void }) {
   return (
-    <BubbleMenu editor={editor} className="format-menu" shouldShow={({ editor: e, state }) => e.isEditable && !state.selection.empty && !state.selection.$from.parent.type.spec.code}>
+    <BubbleMenu editor={editor} className="format-menu" shouldShow={({ editor: e, state }) => e.isEditable && isTextSelection(state.selection) && !state.selection.empty && !state.selection.$from.parent.type.spec.code}>
       <div role="toolbar" aria-label="Formatting">
         {MARKS.map((mark) => (
           <button key={mark.name} type="button" aria-label={mark.label} aria-pressed={editor.isActive(mark.name)}

@@ -130,3 +130,11 @@ describe('one drawing per document', () => {
     expect(drawingChangeAllowed(doc('drawing', 'drawing'), doc('drawing'))).toBe(true);
   });
 });
+
+describe('pasted HTML', () => {
+  it('is sanitised before ProseMirror parses it', async () => {
+    const { sanitizePastedHtml } = await import('../sanitizePaste');
+    const out = sanitizePastedHtml('<p onclick="x()" style="color:red">Hi <img src="x" onerror="alert(1)"><script>alert(2)</script><a href="javascript:alert(3)">l</a></p><style>p{}</style>');
+    expect(out).toBe('<p>Hi <img src="x"><a>l</a></p>');
+  });
+});
