@@ -46,6 +46,7 @@ class RagFlow : public ::testing::Test {
   void start(std::map<std::string, std::string> env = {}) {
     env.emplace("DOCS_PLUGINS_ENABLED", "auth,rbac,projects,pages,generation,rag");
     env.emplace("DOCS_JOBS_POLL_MS", "200");
+    env.emplace("DOCS_GENERATION_MAX_MODEL_PAGES", "0");  // the fake model serves rag's answers only
     docsd_ = std::make_unique<Docsd>(Docsd::Options{env, {"serve"}, dataDir_.path(), database_.url()});
     ASSERT_TRUE(docsd_->start()) << docsd_->log();
     if (alice_.token.empty()) alice_ = docs::test::signInByEmail(*docsd_, "alice@example.com");
