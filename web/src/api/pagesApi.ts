@@ -37,6 +37,8 @@ export function deletePage(pageId: number): Promise<unknown> {
 
 /** Stored page content (base64 Yjs bytes); null for a page never written (404). */
 export async function getPageContent(pageId: number): Promise<string | null> {
+  // development mode has no stored documents: every page starts empty
+  if (isDevelopmentMode()) return withDevDelay(null);
   try {
     const body = await apiRequest<{ content_bytea?: string | null }>(`/api/page/${pageId}/content`, { handledStatuses: [401, 403, 404, 500, 502, 503] });
     return body?.content_bytea ?? null;
@@ -48,6 +50,7 @@ export async function getPageContent(pageId: number): Promise<string | null> {
 
 /** Spec section 7: the raw image with its type and a filename header; answers the URL. */
 export function uploadPageImage(projectId: number, pageId: number, file: File): Promise<{ url: string }> {
+  // (development mode never gets here: the editor reads images locally there)
   return apiRequest<{ url: string }>(`/api/project/${projectId}/page/${pageId}/upload`, {
     method: 'POST',
     body: file,
