@@ -99,6 +99,9 @@ ORDER BY q.qid, r.score DESC, r.id;
 //   names-if-short as ours-replica, but names only for queries of at most 3 words
 //   doc-in-b       as ours-replica over a copy of the rows whose vector also holds, at weight
 //                  B, the doc of the symbol the chunk starts with (analysis.json's doc)
+//   any-capped     as ours-replica, the any-word fallback ranking at most 2,000 matching rows
+//   any-rare3      as ours-replica, the fallback ranking (at most 2,000) rows that hold one of the
+//                  question's 3 rarest words in the project (ts_stat), still by the any-word rank
 function componentLists(allQueries, docs) {
   const values = allQueries.map((q, i) => `(${i}, ${q.projectId}, ${literal(tsQueryExpression(q.query, true))}, ` +
     `${literal(tsQueryExpression(q.query, false))}, ${literal(nameWords(q.query))})`).join(',\n');
@@ -124,8 +127,24 @@ CREATE INDEX ON cs USING gin (search);
 ANALYZE cs;
 ${lateral('every-doc', "q.every <> '' AND c.search @@ to_tsquery('english', q.every)", "ts_rank(c.search, to_tsquery('english', q.every), 1)", 'cs')}
 ${lateral('any-doc', "q.anyw <> '' AND c.search @@ to_tsquery('english', q.anyw)", "ts_rank(c.search, to_tsquery('english', q.anyw), 1)", 'cs')}
+SELECT 'any-capped', q.qid, r.id, r.path, r.start_line, r.end_line FROM cq q CROSS JOIN LATERAL (
+  SELECT c.id, c.path, c.start_line, c.end_line, ts_rank(c.search, to_tsquery('english', q.anyw), 1) AS score FROM (
+    SELECT c.* FROM rag_chunks c WHERE c.project_id = q.project_id AND c.kind = 'code' AND q.anyw <> ''
+    AND c.search @@ to_tsquery('english', q.anyw) LIMIT 2000) c ORDER BY score DESC, c.id LIMIT 30) r
+  ORDER BY q.qid, r.score DESC, r.id;
+CREATE TEMP TABLE cdf AS SELECT p.project_id, s.word, s.ndoc FROM (SELECT DISTINCT project_id FROM cq) p,
+  LATERAL ts_stat(format('SELECT search FROM rag_chunks WHERE kind = ''code'' AND project_id = %s', p.project_id)) s;
+CREATE INDEX ON cdf (project_id, word);
+CREATE TEMP TABLE cq3 AS SELECT q.*, (SELECT to_tsquery('english', string_agg(quote_literal(word), ' | '))
+  FROM (SELECT d.word FROM unnest(to_tsvector('english', q.words)) u JOIN cdf d ON d.project_id = q.project_id
+  AND d.word = u.lexeme ORDER BY d.ndoc, d.word LIMIT 3) x) AS rare FROM cq q;
+SELECT 'any-rare3', q.qid, r.id, r.path, r.start_line, r.end_line FROM cq3 q CROSS JOIN LATERAL (
+  SELECT c.id, c.path, c.start_line, c.end_line, ts_rank(c.search, to_tsquery('english', q.anyw), 1) AS score FROM (
+    SELECT c.* FROM rag_chunks c WHERE c.project_id = q.project_id AND c.kind = 'code' AND q.rare IS NOT NULL
+    AND c.search @@ q.rare LIMIT 2000) c ORDER BY score DESC, c.id LIMIT 30) r
+  ORDER BY q.qid, r.score DESC, r.id;
 `);
-  const lists = allQueries.map(() => ({ every: [], any: [], names: [], 'every-doc': [], 'any-doc': [] }));
+  const lists = allQueries.map(() => ({ every: [], any: [], names: [], 'every-doc': [], 'any-doc': [], 'any-capped': [], 'any-rare3': [] }));
   for (const [list, qid, id, path, start, end] of rows) lists[Number(qid)][list].push({ id: Number(id), path, start: Number(start), end: Number(end) });
   return lists.map((l, i) => {
     const textList = (every, any) => (every.length < 10 ? [...every, ...any.filter((h) => !every.some((e) => e.id === h.id))] : every);
@@ -142,7 +161,8 @@ ${lateral('any-doc', "q.anyw <> '' AND c.search @@ to_tsquery('english', q.anyw)
     };
     const words = nameWords(allQueries[i].query).split(' ').filter(Boolean).length;
     return { 'fts-only': text.slice(0, 10), 'ours-replica': fuse(true), 'names-if-short': fuse(words <= 3),
-      'doc-in-b': fuse(true, textList(l['every-doc'], l['any-doc'])) };
+      'doc-in-b': fuse(true, textList(l['every-doc'], l['any-doc'])),
+      'any-capped': fuse(true, textList(l.every, l['any-capped'])), 'any-rare3': fuse(true, textList(l.every, l['any-rare3'])) };
   });
 }
 
@@ -152,7 +172,7 @@ const rankOf = (hits, targets) => {
   return 0;
 };
 
-const systems = ['ours', 'baseline', 'plain-on-search', 'fts-only', 'ours-replica', 'names-if-short', 'doc-in-b'];
+const systems = ['ours', 'baseline', 'plain-on-search', 'fts-only', 'ours-replica', 'names-if-short', 'doc-in-b', 'any-capped', 'any-rare3'];
 const results = [];
 const allQueries = [];
 const symbolDocs = [];
@@ -204,7 +224,7 @@ const metric = (entries, system) => {
 };
 const fmt = (x) => x.toFixed(3);
 const lines = [];
-const diagnostics = ['plain-on-search', 'fts-only', 'ours-replica', 'names-if-short', 'doc-in-b'];
+const diagnostics = ['plain-on-search', 'fts-only', 'ours-replica', 'names-if-short', 'doc-in-b', 'any-capped', 'any-rare3'];
 lines.push('| corpus | query set | queries | ours MRR@10 | ours recall@5 | baseline MRR@10 | baseline recall@5 |');
 lines.push('| --- | --- | ---: | ---: | ---: | ---: | ---: |');
 const diag = [];
