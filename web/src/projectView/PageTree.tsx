@@ -1,7 +1,7 @@
 // The page tree: nested pages, expand and collapse, and for writers create child,
 // rename, delete and move (drag, or Alt+Shift+Arrow keys; never onto itself or a
 // descendant; the root area makes a page a root). While searching the matches are listed
-// flat without dragging; the tree stays mounted but parked (not drawn, inert), so typing
+// flat without dragging; the tree stays mounted but parked (not drawn, not focusable), so typing
 // does not rebuild it and leaving the search does not lay it out again.
 import { memo, useCallback, useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { buildTree, canDrop, keyboardMoveTarget, type FlatPage, type TreeNode } from './pageTree';
@@ -31,7 +31,7 @@ export function PageTree(props: Props) {
   const actions = { onSelect, onCreateChild, onRename, onDelete, onMove };
   return (
     <div className="page-tree" data-testid="page-tree">
-      <div className={searching ? 'page-tree__parked' : undefined} inert={searching} aria-hidden={searching || undefined}>
+      <div className={searching ? 'page-tree__parked' : undefined} aria-hidden={searching || undefined}>
         <TreeView pages={pages} selectedId={selectedId} canEdit={canEdit} {...actions} />
       </div>
       {searching && <SearchResults pages={visiblePages} selectedId={selectedId} canEdit={canEdit} {...actions} />}

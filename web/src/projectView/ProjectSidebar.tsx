@@ -6,7 +6,8 @@ import { InlineTextEditor } from '../components/InlineTextEditor';
 import { MSG, showingPages } from '../spec/messages';
 import type { ProjectWithPages } from '../api/types';
 import { PageTree, type TreeActions } from './PageTree';
-import { isSearching, searchPages } from './pageTree';
+import { isSearching } from './pageTree';
+import { buildSearchIndex, searchIndex } from './pageSearch';
 import type { Capabilities } from './projectRoles';
 
 interface Props extends TreeActions {
@@ -24,7 +25,9 @@ export function ProjectSidebar(props: Props) {
   const { project, capabilities, selectedId, background } = props;
   const [query, setQuery] = useState('');
   const searching = isSearching(query);
-  const visible = useMemo(() => searchPages(project.pages, query), [project.pages, query]);
+  // Names are lowercased once per load, not per keystroke.
+  const index = useMemo(() => buildSearchIndex(project.pages), [project.pages]);
+  const visible = useMemo(() => searchIndex(index, query), [index, query]);
 
   return (
     <aside className={`project-sidebar${background ? ' has-background' : ''}`} aria-label="Project navigation">

@@ -109,8 +109,8 @@ describe('sidebar controls by role', () => {
     expect(screen.getByRole('link', { name: 'Ask AI (Beta)' })).toHaveAttribute('href', '/chat');
     fireEvent.change(screen.getByPlaceholderText('Search pages'), { target: { value: 'setp' } });
     expect(screen.getByText('Showing 1 of 2 pages')).toBeInTheDocument();
-    // The tree stays mounted but parked (inert) while searching; nothing shown can be dragged.
-    const shown = [...document.querySelectorAll('[draggable="true"]')].filter((el) => !el.closest('[inert]'));
+    // The tree stays mounted but parked (not drawn) while searching; nothing shown can be dragged.
+    const shown = [...document.querySelectorAll('[draggable="true"]')].filter((el) => !el.closest('.page-tree__parked'));
     expect(shown).toHaveLength(0);
   });
 });

@@ -1,6 +1,6 @@
 // The page tree rules of spec section 4: nesting by parent_id (0 or absent is a root),
 // no drop onto a page itself or its descendant, and the search filter.
-import { fuzzyMatches } from '../spec/search';
+import { buildSearchIndex, searchIndex } from './pageSearch';
 import { SEARCH_MIN_CHARS } from '../spec/constants';
 
 export interface FlatPage {
@@ -64,8 +64,7 @@ export function isSearching(query: string): boolean {
 
 /** The pages matching the search, flat (the tree shows them as a list while searching). */
 export function searchPages<T extends FlatPage>(pages: readonly T[], query: string): T[] {
-  if (!isSearching(query)) return [...pages];
-  return pages.filter((p) => fuzzyMatches(query, p.name));
+  return searchIndex(buildSearchIndex(pages), query);
 }
 
 /** The ids of every node that has children, for expand-all. */
