@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the benchmarks and prints their results. Usage: bench/run.sh [http|ws|ydoc|collab|rag|all]
+# Runs the benchmarks and prints their results. Usage: bench/run.sh [http|ws|ydoc|collab|rag|github|all]
 #   http  requests/s and p99 of a small JSON route, docsd vs nginx serving the same JSON
 #         as a static file, with wrk at 1, 64 and 256 connections (same run, same machine)
 #   ws    memory per idle WebSocket (10,000 connections) and threads held
@@ -8,6 +8,9 @@
 #   rag   the rag index at 100k and 1M chunks: build time, /lab/rag p50/p95 against plain
 #         websearch_to_tsquery, RSS, DB size (bench/rag/run.sh), then retrieval quality
 #         (bench/rag/quality.sh). Full tier, by hand: about 45 minutes; not part of `all`, not in CI.
+#   github  a one-file push to a 1,000-file repository (webhook -> sync) against the full run:
+#         time and pages rewritten (bench/github/run.sh). Full tier, by hand: about 5 minutes;
+#         not part of `all`, not in CI.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what="${1:-all}"
@@ -92,4 +95,8 @@ fi
 if [[ "$what" == rag ]]; then
   bench/rag/run.sh
   bench/rag/quality.sh
+fi
+
+if [[ "$what" == github ]]; then
+  bench/github/run.sh
 fi
