@@ -53,6 +53,21 @@ export default function ProjectViewPage({ by }: { by: 'id' | 'github' | 'owner' 
   const [sidebarOpen, setSidebarOpen] = useSidebarToggle();
   const wide = useIsWide(WIDE_LAYOUT_THRESHOLD_PX);
   const project = data.state.kind === 'ready' ? data.state.project : null;
+  // the editor's chunk is fetched and run after the tree's first paint, so a large tree
+  // is on screen (and clickable) before the editor starts
+  const [treePainted, setTreePainted] = useState(false);
+  const loaded = project !== null;
+  useEffect(() => {
+    if (!loaded) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setTreePainted(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [loaded]);
   useDocumentTitle(project?.name ?? 'Project');
 
   // The first page: the address's, else the project's default; kept while it exists.
@@ -125,11 +140,11 @@ export default function ProjectViewPage({ by }: { by: 'id' | 'github' | 'owner' 
           ) : (
             <>
               <h2 className="project-view__page-title">{project.pages.find((p) => p.id === selected)?.name}</h2>
-              <Suspense fallback={<EditorSkeleton />}>
+              {!treePainted ? <EditorSkeleton /> : <Suspense fallback={<EditorSkeleton />}>
                 <PageEditor key={selected} projectId={project.id} pageId={selected} pageName={project.pages.find((p) => p.id === selected)?.name}
                   user={user} signedIn={signedIn} canEdit={capabilities.canEdit} onHeadings={setHeadings} onEditor={onEditor}
                   onTitleSynced={data.refetch} />
-              </Suspense>
+              </Suspense>}
             </>
           )}
         </main>
