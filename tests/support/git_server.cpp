@@ -49,7 +49,7 @@ GitHttpServer::GitHttpServer(std::string token) {
     execvp("python3", argv.data());
     _exit(127);
   }
-  for (int i = 0; i < 100 && !fs::exists(portFile); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  for (int i = 0; i < 400 && !fs::exists(portFile); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
   std::ifstream in(portFile);
   in >> port_;
   if (port_ <= 0) throw std::runtime_error("the git HTTP server did not start (python3 and git needed)");

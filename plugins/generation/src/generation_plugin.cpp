@@ -72,7 +72,8 @@ class GenerationPlugin final : public docs::Plugin {
     registry.periodic("recover", recover, [this] {
       if (service_) service_->recoverLostUploads();
     });
-    if (auto seconds = config.getInt("generation.reconcile_seconds"); seconds > 0) {
+    settings_.reconcileSeconds = static_cast<int>(config.getInt("generation.reconcile_seconds"));
+    if (auto seconds = settings_.reconcileSeconds; seconds > 0) {
       docs::PeriodicOptions reconcile;
       reconcile.interval = std::chrono::seconds(seconds);
       registry.periodic("reconcile", reconcile, [this] {

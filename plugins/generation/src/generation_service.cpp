@@ -591,8 +591,10 @@ bool GenerationService::syncOnce(std::int64_t projectId, JobContext& job) {
 void GenerationService::reconcileRepositories() {
   auto* projects = context_.findService<Projects>();
   if (!projects) return;
+  // Settled for at least one period: a push being handled right now is left alone.
   for (auto row : context_.db().exec("SELECT project_id FROM generation_runs WHERE stage IN ('DOC_SUCCESS', 'PULL_FAIL')"
-                                     " AND updated_at < now() - interval '1 minute' ORDER BY updated_at LIMIT 200")) {
+                                     " AND updated_at < now() - make_interval(secs => $1) ORDER BY updated_at LIMIT 200",
+                                     {static_cast<std::int64_t>(settings_.reconcileSeconds)})) {
     auto id = row.int64("project_id");
     auto project = projects->find(id);
     if (!project || project->type != "github" || project->commitHash.empty()) continue;

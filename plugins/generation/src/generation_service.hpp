@@ -32,6 +32,7 @@ struct GenerationSettings {
   GitLimits gitLimits;
   support::ModelSettings model;   // url "" = the offline writer alone
   int maxModelPages = 200;        // file pages per run the model writes the opening of
+  int reconcileSeconds = 300;     // repository projects compared with their remote this often
 };
 
 

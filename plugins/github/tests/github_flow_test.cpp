@@ -276,3 +276,49 @@ TEST_F(GithubFlow, InstallationEventsMoveAccess) {
   EXPECT_EQ(json::parse(added.body)["projects"], 1) << added.body;
   EXPECT_EQ(get("/api/project?projectId=" + std::to_string(id))["installation_id"], 88);
 }
+
+TEST_F(GithubFlow, PushesDuringASyncCoalesceAndAPushNoWebhookBroughtIsFoundLater) {
+  auto first = git_.createRepository("acme", "shop", shopFiles());
+  (void)first;
+  start();
+  auto created = createProject("shop");
+  ASSERT_TRUE(created.status == 200 || created.status == 201) << created.body;
+  auto id = json::parse(created.body)["id"].get<std::int64_t>();
+  waitFor(id, [](const json& x) { return x.value("status", "") == "DOC_SUCCESS"; });
+  auto statusCount = [&](const std::string& status) {
+    int n = 0;
+    json generation = get("/api/project/" + std::to_string(id) + "/generation");  // kept: the loop reads into it
+    for (const auto& entry : generation["history"]) n += entry["status"] == status;
+    return n;
+  };
+
+  // Slow syncs, so that pushes land while one runs.
+  docsd_.reset();
+  std::map<std::string, std::string> env = {
+      {"DOCS_PLUGINS_ENABLED", "auth,rbac,projects,pages,generation,github"}, {"DOCS_JOBS_POLL_MS", "200"},
+      {"DOCS_GITHUB_URL", git_.url()}, {"DOCS_GITHUB_API_URL", api_.apiUrl()}, {"DOCS_GITHUB_APP_ID", "4242"},
+      {"DOCS_GITHUB_PRIVATE_KEY_FILE", keyFile_}, {"DOCS_GITHUB_WEBHOOK_SECRET", kSecret},
+      {"DOCS_GENERATION_RECONCILE_SECONDS", "2"}, {"DOCS_GENERATION_TEST_STAGE_DELAY_MS", "1500"}};
+  docsd_ = std::make_unique<Docsd>(Docsd::Options{env, {"serve"}, dataDir_.path(), database_.url()});
+  ASSERT_TRUE(docsd_->start()) << docsd_->log();
+  int updatingBefore = statusCount("DOC_UPDATING");
+  auto a = git_.commit("acme", "shop", {{"tools/cleanup.py", "\"\"\"Removes old carts, weekly.\"\"\"\n\ndef sweep():\n    return 0\n"}});
+  ASSERT_EQ(deliver("push", pushPayload("shop", a), "c-1").status, 200);
+  waitFor(id, [](const json& x) { return x.value("status", "") == "DOC_UPDATING"; });
+  auto b = git_.commit("acme", "shop", {{"tools/cleanup.py", "\"\"\"Removes old carts, daily.\"\"\"\n\ndef sweep():\n    return 1\n"}});
+  ASSERT_EQ(deliver("push", pushPayload("shop", b), "c-2").status, 200);
+  auto c = git_.commit("acme", "shop", {{"tools/cleanup.py", "\"\"\"Removes old carts, hourly.\"\"\"\n\ndef sweep():\n    return 2\n"}});
+  ASSERT_EQ(deliver("push", pushPayload("shop", c), "c-3").status, 200);
+  auto p = waitFor(id, [&](const json& x) { return x.value("commit_hash", "") == c && x.value("status", "") == "DOC_SUCCESS"; });
+  ASSERT_EQ(p["commit_hash"], c);
+  std::this_thread::sleep_for(std::chrono::seconds(4));  // nothing more runs
+  int runs = statusCount("DOC_UPDATING") - updatingBefore;
+  EXPECT_GE(runs, 1);
+  EXPECT_LE(runs, 2) << "three pushes, at most the running sync and one more";
+  EXPECT_NE(exportPage(pagesByName(p)["cleanup.py"]).find("Removes old carts, hourly."), std::string::npos);
+
+  // A push whose webhook never came: the periodic comparison with the remote finds it.
+  auto d = git_.commit("acme", "shop", {{"tools/cleanup.py", "\"\"\"Removes old carts, now.\"\"\"\n\ndef sweep():\n    return 3\n"}});
+  p = waitFor(id, [&](const json& x) { return x.value("commit_hash", "") == d && x.value("status", "") == "DOC_SUCCESS"; }, 120);
+  EXPECT_EQ(p["commit_hash"], d);
+}
