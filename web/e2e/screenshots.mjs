@@ -83,6 +83,15 @@ async function main() {
         await page.goto(`${server.url}/examples`);
         await page.getByTestId('example-card').first().waitFor();
         await shoot(page, 'examples', theme, device);
+        // the offline editor with its command menu open
+        await page.goto(`${server.url}/editor-sandbox`);
+        await page.getByTestId('block-editor').waitFor();
+        await page.locator('.block-editor__content p').last().click();
+        await page.keyboard.press('End');
+        await page.keyboard.press('Enter');
+        await page.keyboard.type('/');
+        await page.getByRole('listbox', { name: 'Commands' }).waitFor();
+        await shoot(page, 'editor-sandbox', theme, device);
         await page.goto(`${server.url}/missing-page/that/is/not/here`);
         await page.getByRole('heading', { name: /Oops/ }).waitFor();
         await shoot(page, 'not-found', theme, device);
