@@ -304,6 +304,25 @@ describe('block editor', () => {
     assert.deepEqual(alice.errors, []);
   });
 
+  test('a signed-out visitor reads the stored page; when that fails, the local copy', async (t) => {
+    if (!project) return t.skip('needs the first test');
+    const visitor = await newPage();
+    await openPage(visitor, project.id, project.pageId, { editable: false });
+    await editorOf(visitor).getByText('Bob was here').waitFor();
+    // every change was cached locally; with the content call failing the cache is shown
+    await visitor.waitForTimeout(800);
+    let refused = 0;
+    await visitor.route('**/api/page/*/content', (route) => {
+      refused += 1;
+      return route.fulfill({ status: 500, contentType: 'application/json', body: '{}' });
+    });
+    await openPage(visitor, project.id, project.pageId, { editable: false });
+    await editorOf(visitor).getByText('Bob was here').waitFor();
+    assert.ok(refused > 0, 'the content call was refused');
+    assert.deepEqual(visitor.errors, []);
+    await visitor.context().close();
+  });
+
   test('a generated page opens in the editor with its code blocks, tables and diagrams', async (t) => {
     if (!features.generation || !features.collab) return t.skip('needs the generation and collab plugins');
     const dir = mkdtempSync(join(tmpdir(), 'docs-gen-'));
