@@ -524,10 +524,16 @@ Analysis analyze(const std::string& root, const Inventory& inventory, const Anal
     if (!file.language.empty() && !file.documentation) analysis.linesByLanguage[file.language] += file.lines;
   }
 
+  // Files an incremental run keeps as they were.
+  std::map<std::string, const FileAnalysis*> reused;
+  if (options.previous && options.changed)
+    for (const auto& old : options.previous->files)
+      if (!options.changed->count(old.path) && index.count(old.path)) reused[old.path] = &old;
+
   // Symbols from ctags, in batches of files (paths relative to the root).
   std::vector<std::string> codeFiles;
   for (const auto& f : analysis.files)
-    if (!f.documentation && !f.build && !f.language.empty() && f.language != "json" && f.language != "yaml" &&
+    if (!reused.count(f.path) && !f.documentation && !f.build && !f.language.empty() && f.language != "json" && f.language != "yaml" &&
         f.language != "text" && f.language != "markdown")
       codeFiles.push_back(f.path);
   struct Prototype {
@@ -585,6 +591,13 @@ Analysis analyze(const std::string& root, const Inventory& inventory, const Anal
   // Summaries, symbol docs and imports from the text of each file.
   for (auto& f : analysis.files) {
     if (f.build) analysis.builds.push_back(readBuildFile(root, f.path));
+    if (auto kept = reused.find(f.path); kept != reused.end() && !f.documentation) {
+      f.summary = kept->second->summary;
+      f.symbols = kept->second->symbols;
+      f.imports = kept->second->imports;
+      f.entryPoint = kept->second->entryPoint;
+      continue;
+    }
     std::string text = readFile(fs::path(root) / f.path);
     std::string lower = f.path;
     for (auto& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -66,6 +67,10 @@ struct Analysis {
 struct AnalysisOptions {
   std::string ctags = "ctags";   // Universal Ctags with +json
   int ctagsTimeoutSeconds = 300;
+  // Incremental: files of `previous` not named in `changed` keep their symbols, docs and
+  // imports without ctags or parsing; imports are resolved again across the whole tree.
+  const struct Analysis* previous = nullptr;
+  const std::set<std::string>* changed = nullptr;
 };
 
 // progress(done, total) after each batch of files.

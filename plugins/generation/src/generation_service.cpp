@@ -474,6 +474,18 @@ bool GenerationService::syncOnce(std::int64_t projectId, JobContext& job) {
   auto inventory = takeInventory(source.string(), limits);
   AnalysisOptions options;
   options.ctags = settings_.ctags;
+  // Only the files the diff names are analysed again; the rest come from the last run.
+  std::optional<Analysis> previous;
+  if (auto text = readText(dir / "analysis.json"); !text.empty()) {
+    auto json = nlohmann::json::parse(text, nullptr, false);
+    if (!json.is_discarded()) previous = Analysis::fromJson(json);
+  }
+  std::set<std::string> touched = changed;
+  touched.insert(deleted.begin(), deleted.end());
+  if (previous) {
+    options.previous = &*previous;
+    options.changed = &touched;
+  }
   auto analysis = analyze(source.string(), inventory, options);
   analysis.name = project->name;
   writeAtomically(dir / "analysis.json", analysis.toJson().dump());
@@ -505,8 +517,10 @@ bool GenerationService::syncOnce(std::int64_t projectId, JobContext& job) {
     if (name.rfind("readme", 0) == 0) structure = true;
   }
   if (structure) rewrite.insert("overview");
+  std::set<std::int64_t> existing;  // one query, not one per page
+  for (const auto& page : pages->listProject(projectId)) existing.insert(page.id);
   for (const auto& draft : drafts)
-    if (!ids.count(draft.key) || !pages->find(ids[draft.key])) rewrite.insert(draft.key);  // new pages
+    if (!ids.count(draft.key) || !existing.count(ids[draft.key])) rewrite.insert(draft.key);  // new pages
 
   std::string compareUrl = project->gitUrl + "/compare/" + before + "..." + fetched.commit;
   auto notice = [&](const std::string& what) {
@@ -537,7 +551,7 @@ bool GenerationService::syncOnce(std::int64_t projectId, JobContext& job) {
   for (const auto& draft : drafts) {
     if (!rewrite.count(draft.key)) continue;
     auto known = ids.find(draft.key);
-    bool exists = known != ids.end() && pages->find(known->second);
+    bool exists = known != ids.end() && existing.count(known->second);
     if (!exists) {
       std::int64_t parent = draft.parentKey.empty() ? 0 : ids.count(draft.parentKey) ? ids[draft.parentKey] : 0;
       context_.db().transaction([&](Tx& tx) {
@@ -570,7 +584,7 @@ bool GenerationService::syncOnce(std::int64_t projectId, JobContext& job) {
   // Pages of files that are gone (a person's edits keep a page, with a notice).
   for (const auto& [key, pageId] : ids) {
     if (key.rfind("file:", 0) != 0 || byKey.count(key)) continue;
-    if (!pages->find(pageId)) continue;
+    if (!existing.count(pageId)) continue;
     if (!digests[key].empty() && currentDigest(context_, pageId) != digests[key]) {
       appendToPage(context_, pageId, notice("The file of this page was deleted from the repository"));
       ++kept;

@@ -514,3 +514,33 @@ TEST(ModelWriter, ABrokenDiagramIsShownAsCodeWithANote) {
   EXPECT_NE(md.find("did not pass the diagram check"), std::string::npos) << md;
   EXPECT_NE(md.find("```text"), std::string::npos) << md;
 }
+
+TEST(Analysis, AnIncrementalRunAnalysesOnlyTheChangedFiles) {
+  docs::test::TempDir root;
+  std::ofstream(root.path() + "/a.py") << "def alpha():\n    return 1\n";
+  std::ofstream(root.path() + "/b.py") << "from a import alpha\n\ndef beta():\n    return alpha()\n";
+  auto inventory = takeInventory(root.path(), InventoryLimits{});
+  auto first = analyze(root.path(), inventory, AnalysisOptions{});
+  ASSERT_NE(first.find("a.py"), nullptr);
+  // Mark a.py's entry so a re-analysis would be visible, then change b.py on disk.
+  Analysis previous = first;
+  for (auto& file : previous.files)
+    if (file.path == "a.py") file.symbols.push_back({"kept_from_last_run", "function", "", "()", 1, 2, ""});
+  std::ofstream(root.path() + "/b.py") << "from a import alpha\n\ndef gamma():\n    return alpha()\n";
+  std::set<std::string> changed = {"b.py"};
+  AnalysisOptions options;
+  options.previous = &previous;
+  options.changed = &changed;
+  auto second = analyze(root.path(), takeInventory(root.path(), InventoryLimits{}), options);
+  auto names = [&](const char* path) {
+    std::set<std::string> out;
+    for (const auto& symbol : second.find(path)->symbols) out.insert(symbol.name);
+    return out;
+  };
+  EXPECT_TRUE(names("a.py").count("kept_from_last_run"));  // not parsed again
+  EXPECT_TRUE(names("b.py").count("gamma"));
+  EXPECT_FALSE(names("b.py").count("beta"));
+  // Imports are resolved across the tree again.
+  EXPECT_EQ(second.find("b.py")->dependsOn, std::vector<std::string>{"a.py"});
+  EXPECT_EQ(second.find("a.py")->usedBy, std::vector<std::string>{"b.py"});
+}
