@@ -53,18 +53,19 @@ function api(page, method, path, body) {
 
 const editorOf = (page) => page.locator('.block-editor__content');
 
-/** Puts the caret at the end of the document and starts a new paragraph there. */
+/**
+ * Puts the caret in a new empty paragraph at the end of the document. Through the editor
+ * (Tiptap keeps it on its DOM node as `editor`): DOM selections after an image, a drawing
+ * or inside a quote map to different places, which made typing land elsewhere.
+ */
 async function newLineAtEnd(page) {
   await editorOf(page).focus();
   await page.evaluate(() => {
-    const el = document.querySelector('.block-editor__content');
-    const last = el.lastElementChild;
-    const selection = getSelection();
-    selection.selectAllChildren(last);
-    selection.collapseToEnd();
+    const { editor } = document.querySelector('.block-editor__content');
+    const size = editor.state.doc.content.size;
+    editor.chain().insertContentAt(size, { type: 'paragraph' }).focus('end').run();
   });
   await page.waitForTimeout(50);
-  await page.keyboard.press('Enter');
 }
 
 async function openPage(page, projectId, pageId, { editable = true } = {}) {
