@@ -21,6 +21,7 @@
 #include "inventory.hpp"
 #include "offline_writer.hpp"
 #include "planner.hpp"
+#include "process_runner.hpp"
 #include "quality_report.hpp"
 #include "source_archive.hpp"
 
@@ -33,7 +34,8 @@ const char* kUsage =
     "usage: docsd generate <path|file.zip|https-url> --out DIR [--language en|ru|de] [--name NAME] [--report]\n"
     "       [--allow-file-urls]\n"
     "Writes the documentation of a source tree as Markdown files plus index.json.\n"
-    "--report also prints the quality figures as JSON (and writes them to DIR/report.json).\n";
+    "--report also prints the quality figures as JSON (and writes them to DIR/report.json), with every diagram\n"
+    "parsed by mermaid in Chromium when scripts/mermaid-check.mjs can run (DOCS_MERMAID_CHECK names it).\n";
 
 // The Markdown file of a page, relative to the output folder.
 std::string outputPath(const std::string& key) {
@@ -83,6 +85,29 @@ class Progress {
   std::chrono::steady_clock::time_point started_;
   std::string current_;
 };
+
+}  // namespace
+
+namespace {
+
+// mermaid itself parses every diagram written, in Chromium (scripts/mermaid-check.mjs,
+// found through DOCS_MERMAID_CHECK or next to the build tree). Says why when it cannot.
+nlohmann::json checkDiagramsInChromium(const std::string& outDir) {
+  std::string script;
+  if (const char* configured = std::getenv("DOCS_MERMAID_CHECK"); configured && *configured) script = configured;
+  else {
+    std::error_code error;
+    auto self = fs::read_symlink("/proc/self/exe", error);
+    auto candidate = self.parent_path().parent_path().parent_path() / "scripts" / "mermaid-check.mjs";  // build/bin/docsd
+    if (!error && fs::exists(candidate)) script = candidate.string();
+  }
+  if (script.empty()) return "not checked: scripts/mermaid-check.mjs not found (set DOCS_MERMAID_CHECK)";
+  auto result = runProcess({"node", script, fs::absolute(outDir).string()}, fs::current_path().string(), 600);
+  auto json = nlohmann::json::parse(result.output, nullptr, false);
+  if (result.exitCode != 0 || json.is_discarded() || !json.is_object())
+    return "not checked: the checker failed (node, playwright-core, mermaid and Chromium are needed)";
+  return json;
+}
 
 }  // namespace
 
@@ -225,6 +250,7 @@ int runGenerateCli(const std::vector<std::string>& args, std::ostream& out, std:
     auto figures = measureQuality(analysis, pages, root).toJson();
     figures["pages"] = pages.size();
     figures["files"] = analysis.files.size();
+    figures["mermaid_in_chromium"] = checkDiagramsInChromium(outDir);
     std::ofstream(fs::path(outDir) / "report.json") << figures.dump(2) << "\n";
     out << figures.dump(2) << "\n";
   }

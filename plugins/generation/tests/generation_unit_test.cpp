@@ -544,3 +544,27 @@ TEST(Analysis, AnIncrementalRunAnalysesOnlyTheChangedFiles) {
   EXPECT_EQ(second.find("b.py")->dependsOn, std::vector<std::string>{"a.py"});
   EXPECT_EQ(second.find("a.py")->usedBy, std::vector<std::string>{"b.py"});
 }
+
+TEST(GitSource, HugeFilesDeepTreesAndSubmodulesStayOutOfTheDocumentation) {
+  docs::test::GitHttpServer server;
+  std::string deep;
+  for (int i = 0; i < 40; ++i) deep += "d" + std::to_string(i) + "/";
+  server.createRepository("acme", "odd",
+                          {{"small.py", "def small():\n    return 1\n"},
+                           {"huge.py", std::string(3 << 20, '#')},
+                           {deep + "deep.py", "def deep():\n    return 2\n"},
+                           {".gitmodules", "[submodule \"vendor/lib\"]\n\tpath = vendor/lib\n\turl = https://example.org/evil.git\n"}});
+  docs::test::TempDir work;
+  auto cloned = docs::generation::cloneRepository(server.url() + "/acme/odd", work.path() + "/clone", std::nullopt, {});
+  ASSERT_TRUE(cloned.ok) << cloned.error;
+  EXPECT_FALSE(fs::exists(work.path() + "/clone/vendor/lib"));  // submodules are not fetched
+  auto inventory = takeInventory(work.path() + "/clone", InventoryLimits{});
+  std::set<std::string> listed;
+  for (const auto& file : inventory.files) listed.insert(file.path);
+  EXPECT_TRUE(listed.count("small.py"));
+  EXPECT_FALSE(listed.count("huge.py"));
+  EXPECT_FALSE(listed.count(deep + "deep.py"));
+  std::string skipped;
+  for (const auto& reason : inventory.skipped) skipped += reason + "\n";
+  EXPECT_NE(skipped.find("huge.py"), std::string::npos) << skipped;
+}

@@ -22,10 +22,14 @@ std::string withoutNul(std::string text) {
 
 nlohmann::json rowOf(const Chunk& chunk) {
   std::string names = nameWords(chunk.kind == "code" ? chunk.symbol : chunk.title);
-  std::string strong = chunk.kind == "code" ? chunk.symbol : chunk.title;
+  // A: the symbol's own name; its class goes to B with the path, so a method does not
+  // carry every word of its class at the top weight (rag-quality.md).
+  std::string ownName = chunk.symbol.substr(chunk.symbol.rfind('.') == std::string::npos ? 0 : chunk.symbol.rfind('.') + 1);
+  std::string scope = ownName.size() < chunk.symbol.size() ? chunk.symbol.substr(0, chunk.symbol.size() - ownName.size() - 1) : "";
+  std::string strong = chunk.kind == "code" ? ownName : chunk.title;
   // The doc comment weighs as much as the path: in C++, JS and TS it sits above the
   // definition, outside the chunk's lines (docs/rag-quality.md measured the gain).
-  std::string middle = chunk.kind == "code" ? chunk.path + "\n" + chunk.title + "\n" + chunk.doc : std::string();
+  std::string middle = chunk.kind == "code" ? chunk.path + "\n" + scope + "\n" + chunk.title + "\n" + chunk.doc : std::string();
   return {{"kind", chunk.kind},
           {"path", withoutNul(chunk.path)},
           {"start_line", chunk.startLine},

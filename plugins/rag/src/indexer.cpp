@@ -22,7 +22,7 @@ namespace docs::rag {
 namespace {
 
 // Part of every digest: a new chunker rebuilds everything once.
-constexpr const char* kChunkerVersion = "chunker-2";
+constexpr const char* kChunkerVersion = "chunker-3";
 
 std::string pageMarkdown(const std::string& bytes) {
   ydoc::Doc doc;

@@ -14,7 +14,8 @@ namespace {
 
 constexpr double kFusionK = 60;           // reciprocal rank fusion's constant
 constexpr int kMaxCandidates = 2000;
-constexpr std::size_t kMaxNameQueryWords = 6;  // trigram names only for short, name-like queries
+constexpr std::size_t kMaxNameQueryWords = 3;  // trigram names only for short, name-like queries
+constexpr int kMaxRanked = 2000;               // matches ranked per statement, at most
 
 std::string idArray(const std::vector<std::int64_t>& ids) {
   std::string array = "{";
@@ -31,10 +32,13 @@ std::vector<std::int64_t> idsOf(const Result& rows) {
 std::vector<std::int64_t> textRanked(Db& db, const std::string& expression, const std::string& kind,
                                      const std::string& projects, int candidates) {
   if (expression.empty()) return {};
-  return idsOf(db.exec("SELECT id FROM rag_chunks, to_tsquery('english', $3) AS q"
-                       " WHERE project_id = ANY($1::bigint[]) AND kind = $2 AND search @@ q"
+  // Ranking reads every match's vector: a common word in a million chunks costs seconds.
+  // A bounded set of matches is ranked instead (docs/benchmarks.md, rag at 1M chunks;
+  // rag-quality.md measured no loss from the cap).
+  return idsOf(db.exec("SELECT id FROM (SELECT id, search, q FROM rag_chunks, to_tsquery('english', $3) AS q"
+                       " WHERE project_id = ANY($1::bigint[]) AND kind = $2 AND search @@ q LIMIT $5) AS matches"
                        " ORDER BY ts_rank(search, q, 1) DESC, id LIMIT $4",
-                       {projects, kind, expression, static_cast<std::int64_t>(candidates)}));
+                       {projects, kind, expression, static_cast<std::int64_t>(candidates), static_cast<std::int64_t>(kMaxRanked)}));
 }
 
 std::vector<std::int64_t> nameRanked(Db& db, const std::string& words, const std::string& kind,
