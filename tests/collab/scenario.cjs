@@ -66,6 +66,25 @@ async function readDocument(token, room) {
 }
 
 const scenarios = {
+  // Stays connected to a room until its document contains spec.text (an edit made on the
+  // server, e.g. a sync rewriting a page); writes spec.readyFile once synced.
+  async watchUntil() {
+    const watcher = connect(spec.tokens[0]);
+    let connects = 0;
+    watcher.provider.on('connect', () => { connects += 1; });
+    await connected(watcher);
+    if (spec.readyFile) fs.writeFileSync(spec.readyFile, 'ready');
+    let seen = true;
+    try {
+      await waitFor('the text', () => watcher.fragment.toString().includes(spec.text), spec.timeoutMs || 60000);
+    } catch (e) {
+      seen = false;
+    }
+    const out = { seen, connects, xml: watcher.fragment.toString().slice(0, 4000) };
+    close(watcher);
+    return out;
+  },
+
   // Two writers edit concurrently, then a third joins late; awareness reaches others.
   async converge() {
     const a = await connected(connect(spec.tokens[0]));

@@ -9,7 +9,9 @@
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
 
+#include <filesystem>
 #include <fstream>
+#include <future>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <thread>
@@ -73,9 +75,9 @@ class GithubFlow : public ::testing::Test {
     std::ofstream(keyFile_) << pem_;
     api_.install("acme/shop", 77, kToken);
   }
-  void start() {
+  void start(const std::string& plugins = "auth,rbac,projects,pages,generation,github") {
     std::map<std::string, std::string> env = {
-        {"DOCS_PLUGINS_ENABLED", "auth,rbac,projects,pages,generation,github"}, {"DOCS_JOBS_POLL_MS", "200"},
+        {"DOCS_PLUGINS_ENABLED", plugins}, {"DOCS_JOBS_POLL_MS", "200"},
         {"DOCS_GITHUB_URL", git_.url()}, {"DOCS_GITHUB_API_URL", api_.apiUrl()}, {"DOCS_GITHUB_APP_ID", "4242"},
         {"DOCS_GITHUB_PRIVATE_KEY_FILE", keyFile_}, {"DOCS_GITHUB_WEBHOOK_SECRET", kSecret},
         {"DOCS_GENERATION_RECONCILE_SECONDS", "0"}};
@@ -321,4 +323,34 @@ TEST_F(GithubFlow, PushesDuringASyncCoalesceAndAPushNoWebhookBroughtIsFoundLater
   auto d = git_.commit("acme", "shop", {{"tools/cleanup.py", "\"\"\"Removes old carts, now.\"\"\"\n\ndef sweep():\n    return 3\n"}});
   p = waitFor(id, [&](const json& x) { return x.value("commit_hash", "") == d && x.value("status", "") == "DOC_SUCCESS"; }, 120);
   EXPECT_EQ(p["commit_hash"], d);
+}
+
+TEST_F(GithubFlow, AnEditorOpenOnAPageSeesTheSyncRewriteArriveLive) {
+  git_.createRepository("acme", "shop", shopFiles());
+  start("auth,rbac,projects,pages,collab,generation,github");
+  auto created = createProject("shop");
+  ASSERT_TRUE(created.status == 200 || created.status == 201) << created.body;
+  auto id = json::parse(created.body)["id"].get<std::int64_t>();
+  auto p = waitFor(id, [](const json& x) { return x.value("status", "") == "DOC_SUCCESS"; });
+  auto apiPage = pagesByName(p)["api.py"];
+  ASSERT_GT(apiPage, 0);
+  // A Hocuspocus client (the SPA's provider) holds the page open.
+  std::string ready = scratch_.path() + "/ready";
+  json spec = {{"scenario", "watchUntil"}, {"url", "ws://127.0.0.1:" + std::to_string(docsd_->port()) + "/collaboration"},
+               {"room", std::to_string(id) + "__" + std::to_string(apiPage)}, {"tokens", {alice_.token}},
+               {"text", "Every product on sale today."}, {"readyFile", ready}, {"timeoutMs", 60000}};
+  auto watcher = std::async(std::launch::async, [spec] {
+    return docs::test::runCommand({"node", docs::test::sourceDir() + "/tests/collab/scenario.cjs", spec.dump()});
+  });
+  for (int i = 0; i < 300 && !std::filesystem::exists(ready); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  ASSERT_TRUE(std::filesystem::exists(ready)) << "the watcher never synced";
+  auto second = git_.commit("acme", "shop",
+                            {{"shop/api.py", "\"\"\"HTTP handlers.\"\"\"\nfrom .models import Product\n\ndef list_products():\n    \"\"\"Every product on sale today.\"\"\"\n    return [Product()]\n"}});
+  ASSERT_EQ(deliver("push", pushPayload("shop", second), "live-1").status, 200);
+  auto [code, output] = watcher.get();
+  ASSERT_EQ(code, 0) << output;
+  auto seen = json::parse(output.substr(output.find('{')), nullptr, false);
+  ASSERT_TRUE(seen.is_object()) << output;
+  EXPECT_EQ(seen["seen"], true) << seen.dump().substr(0, 1500);
+  EXPECT_EQ(seen["connects"], 1) << "the text came over the open connection, not by reconnecting";
 }
