@@ -267,6 +267,8 @@ int Application::serve() {
         },
         makeLogger("listener"));
     r.listener->start();
+    if (!r.listener->waitUntilListening(std::chrono::seconds(10)))
+      r.log->warn("notification listener is not listening yet; events from other nodes may be missed");
 
     for (std::size_t i = 0; i < r.plugins.size(); ++i) {
       try {

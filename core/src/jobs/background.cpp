@@ -25,6 +25,17 @@ void NotificationListener::stop() {
   if (thread_.joinable()) thread_.join();
 }
 
+bool NotificationListener::waitUntilListening(std::chrono::milliseconds timeout) {
+  std::unique_lock lock(mutex_);
+  return listeningChanged_.wait_for(lock, timeout, [&] { return listening_; });
+}
+
+void NotificationListener::markListening() {
+  std::lock_guard lock(mutex_);
+  listening_ = true;
+  listeningChanged_.notify_all();
+}
+
 void NotificationListener::loop() {
   PGconn* connection = nullptr;
   int backoffMs = 200;
@@ -34,6 +45,7 @@ void NotificationListener::loop() {
         connection = pool_.connectDedicated();
         for (const auto& channel : channels_) execOn(connection, "LISTEN " + channel, {});
         backoffMs = 200;
+        markListening();
         // Anything sent while we were not listening is picked up by the callers' own
         // polling (jobs poll; events are best effort across nodes).
       } catch (const std::exception& error) {

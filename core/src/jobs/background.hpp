@@ -4,8 +4,10 @@
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -24,11 +26,18 @@ class NotificationListener {
   ~NotificationListener();
   void start();
   void stop();
+  // Waits until the first LISTEN is in place, so a node that reports ready also hears
+  // what other nodes publish from then on. False when the timeout passed first.
+  bool waitUntilListening(std::chrono::milliseconds timeout);
 
  private:
   void loop();
+  void markListening();
   PgPool& pool_;
   std::vector<std::string> channels_;
+  std::mutex mutex_;
+  std::condition_variable listeningChanged_;
+  bool listening_ = false;
   Callback callback_;
   std::shared_ptr<Logger> logger_;
   std::atomic<bool> stopping_{false};
