@@ -193,4 +193,6 @@ step "ctags over the whole tree (${#code[@]} files)" ctags_all
 step "ctags over the one changed file" bash -c "cd '$tree' && ctags --output-format=json --fields=+nKSse --sort=no -f - ./$changed_file"
 step "docsd generate (inventory..writer, no DB)" "$docsd" generate "$tree" --out "$work/offline"
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "sync steps (ms), from docsd's log:"
+grep '"synced"' "$work/docsd.log" | sed 's/^/  /' || true
 echo "docsd warnings and errors: $(grep -ciE '"level":"(warn|error)"' "$work/docsd.log" || true)"

@@ -455,21 +455,73 @@ const FileAnalysis* Analysis::find(const std::string& path) const {
   return found != files.end() && found->path == path ? &*found : nullptr;
 }
 
-json Analysis::toJson() const {
-  json out = {{"name", name}, {"readme", readme}, {"linesByLanguage", linesByLanguage}, {"skipped", skipped},
-              {"truncated", truncated}, {"files", json::array()}, {"builds", json::array()}};
-  for (const auto& f : files) {
-    json symbols = json::array();
-    for (const auto& s : f.symbols)
-      symbols.push_back({{"name", s.name}, {"kind", s.kind}, {"scope", s.scope}, {"signature", s.signature},
-                         {"line", s.line}, {"end", s.end}, {"doc", s.doc}});
-    out["files"].push_back({{"path", f.path}, {"language", f.language}, {"lines", f.lines}, {"bytes", f.bytes},
-                            {"summary", f.summary}, {"symbols", symbols}, {"imports", f.imports},
-                            {"dependsOn", f.dependsOn}, {"usedBy", f.usedBy}, {"entryPoint", f.entryPoint},
-                            {"documentation", f.documentation}, {"build", f.build}});
+namespace {
+// Appends `"key":value` to a JSON object being written as text.
+template <typename T>
+void field(std::string& out, std::string_view key, const T& value, bool first = false) {
+  if (!first) out += ',';
+  out += '"';
+  out += key;
+  out += "\":";
+  out += json(value).dump();
+}
+}  // namespace
+
+// Written as text file by file rather than as one json tree: for a thousand files with
+// their symbols the tree (and its copies) cost more than the analysis a sync redoes.
+std::string Analysis::toJsonText() const {
+  std::string out = "{";
+  field(out, "name", name, true);
+  field(out, "readme", readme);
+  field(out, "linesByLanguage", linesByLanguage);
+  field(out, "skipped", skipped);
+  field(out, "truncated", truncated);
+  out += ",\"files\":[";
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    const auto& f = files[i];
+    if (i) out += ',';
+    out += '{';
+    field(out, "path", f.path, true);
+    field(out, "language", f.language);
+    field(out, "lines", f.lines);
+    field(out, "bytes", f.bytes);
+    field(out, "summary", f.summary);
+    out += ",\"symbols\":[";
+    for (std::size_t k = 0; k < f.symbols.size(); ++k) {
+      const auto& symbol = f.symbols[k];
+      if (k) out += ',';
+      out += '{';
+      field(out, "name", symbol.name, true);
+      field(out, "kind", symbol.kind);
+      field(out, "scope", symbol.scope);
+      field(out, "signature", symbol.signature);
+      field(out, "line", symbol.line);
+      field(out, "end", symbol.end);
+      field(out, "doc", symbol.doc);
+      out += '}';
+    }
+    out += ']';
+    field(out, "imports", f.imports);
+    field(out, "dependsOn", f.dependsOn);
+    field(out, "usedBy", f.usedBy);
+    field(out, "entryPoint", f.entryPoint);
+    field(out, "documentation", f.documentation);
+    field(out, "build", f.build);
+    out += '}';
   }
-  for (const auto& b : builds)
-    out["builds"].push_back({{"path", b.path}, {"kind", b.kind}, {"name", b.name}, {"description", b.description}, {"facts", b.facts}});
+  out += "],\"builds\":[";
+  for (std::size_t i = 0; i < builds.size(); ++i) {
+    const auto& b = builds[i];
+    if (i) out += ',';
+    out += '{';
+    field(out, "path", b.path, true);
+    field(out, "kind", b.kind);
+    field(out, "name", b.name);
+    field(out, "description", b.description);
+    field(out, "facts", b.facts);
+    out += '}';
+  }
+  out += "]}";
   return out;
 }
 

@@ -60,7 +60,7 @@ struct Analysis {
   bool truncated = false;
 
   const FileAnalysis* find(const std::string& path) const;
-  nlohmann::json toJson() const;
+  std::string toJsonText() const;  // what fromJson reads back
   static Analysis fromJson(const nlohmann::json& json);
 };
 

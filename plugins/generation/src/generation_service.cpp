@@ -11,6 +11,7 @@
 #include <docs/services/projects.hpp>
 #include <docs/ydoc/prosemirror.hpp>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -246,7 +247,8 @@ void GenerationService::analyzeSources(std::int64_t projectId) {
   auto project = projects->find(projectId);
   if (!project) throw ProjectGone();
   analysis.name = project->name;
-  writeAtomically(dir / "analysis.json", analysis.toJson().dump());
+  writeAtomically(dir / "analysis.json", analysis.toJsonText());
+  analysisCache_.remember(dir / "analysis.json", std::make_shared<const Analysis>(std::move(analysis)));
   queueStage(projectId, "write");
 }
 
@@ -257,7 +259,9 @@ void GenerationService::writePages(std::int64_t projectId, JobContext& job) {
   auto project = projects->find(projectId);
   if (!project) throw ProjectGone();
   fs::path dir = projectDir(projectId);
-  auto analysis = Analysis::fromJson(nlohmann::json::parse(readText(dir / "analysis.json")));
+  auto analyzed = analysisCache_.read(dir / "analysis.json");
+  if (!analyzed) throw std::runtime_error("the analysis of project " + std::to_string(projectId) + " is missing or damaged");
+  const Analysis& analysis = *analyzed;
   PlanOptions planOptions;
   if (fs::exists(dir / "source" / ".docs" / "wiki.json")) planOptions.wikiJson = readText(dir / "source" / ".docs" / "wiki.json");
 
@@ -446,6 +450,14 @@ bool GenerationService::syncOnce(std::int64_t projectId, JobContext& job) {
   if (!setStatus(projectId, "DOC_UPDATING")) throw ProjectGone();
   failIfAsked("sync", "PULL_FAIL");
   std::string before = project->commitHash;
+  // Milliseconds per step, logged with the result: where a slow sync spends its time.
+  nlohmann::json steps = nlohmann::json::object();
+  auto stepStarted = std::chrono::steady_clock::now();
+  auto step = [&](const char* name) {
+    auto now = std::chrono::steady_clock::now();
+    steps[name] = std::chrono::duration_cast<std::chrono::milliseconds>(now - stepStarted).count();
+    stepStarted = now;
+  };
   auto fetched = fetchLatest(source.string(), project->gitUrl, credentialsFor(projectId), settings_.gitLimits, [&] {
     job.heartbeat();
     return job.stopping();
@@ -459,6 +471,7 @@ bool GenerationService::syncOnce(std::int64_t projectId, JobContext& job) {
     return true;
   }
   auto changes = changedFiles(source.string(), before, fetched.commit);
+  step("fetch_and_diff");
   std::set<std::string> changed, deleted;
   bool structure = false;
   for (const auto& change : changes) {
@@ -472,28 +485,32 @@ bool GenerationService::syncOnce(std::int64_t projectId, JobContext& job) {
   InventoryLimits limits;
   limits.maxFiles = settings_.maxFiles;
   auto inventory = takeInventory(source.string(), limits);
+  step("inventory");
   AnalysisOptions options;
   options.ctags = settings_.ctags;
   // Only the files the diff names are analysed again; the rest come from the last run.
-  std::optional<Analysis> previous;
-  if (auto text = readText(dir / "analysis.json"); !text.empty()) {
-    auto json = nlohmann::json::parse(text, nullptr, false);
-    if (!json.is_discarded()) previous = Analysis::fromJson(json);
-  }
+  auto previous = analysisCache_.read(dir / "analysis.json");  // null: a full analysis
+  step("read_analysis");
   std::set<std::string> touched = changed;
   touched.insert(deleted.begin(), deleted.end());
   if (previous) {
-    options.previous = &*previous;
+    options.previous = previous.get();
     options.changed = &touched;
   }
-  auto analysis = analyze(source.string(), inventory, options);
-  analysis.name = project->name;
-  writeAtomically(dir / "analysis.json", analysis.toJson().dump());
+  auto fresh = analyze(source.string(), inventory, options);
+  fresh.name = project->name;
+  step("analyze");
+  auto stored = std::make_shared<const Analysis>(std::move(fresh));
+  const Analysis& analysis = *stored;
+  writeAtomically(dir / "analysis.json", analysis.toJsonText());
+  analysisCache_.remember(dir / "analysis.json", stored);
+  step("write_analysis");
   PlanOptions planOptions;
   if (fs::exists(source / ".docs" / "wiki.json")) planOptions.wikiJson = readText(source / ".docs" / "wiki.json");
   auto plan = planTopics(analysis, planOptions);
   std::string language = project->language.empty() ? "en" : project->language;
   auto drafts = planPages(analysis, plan, language);
+  step("plan");
 
   std::map<std::string, std::int64_t> ids;
   std::map<std::string, std::string> digests;
@@ -522,6 +539,7 @@ bool GenerationService::syncOnce(std::int64_t projectId, JobContext& job) {
   for (const auto& draft : drafts)
     if (!ids.count(draft.key) || !existing.count(ids[draft.key])) rewrite.insert(draft.key);  // new pages
 
+  step("find_pages");
   std::string compareUrl = project->gitUrl + "/compare/" + before + "..." + fetched.commit;
   auto notice = [&](const std::string& what) {
     return nlohmann::json{
@@ -594,6 +612,9 @@ bool GenerationService::syncOnce(std::int64_t projectId, JobContext& job) {
     context_.db().exec("DELETE FROM generation_pages WHERE project_id = $1 AND key = $2", {projectId, key});
     ++removed;
   }
+  step("write_pages");
+  context_.logger().info("synced", {{"project_id", projectId}, {"commit", fetched.commit}, {"rewritten", rewritten},
+                                    {"added", added}, {"removed", removed}, {"kept", kept}, {"ms", steps}});
   if (!projects->setCommitHash(projectId, fetched.commit)) throw ProjectGone();
   setStatus(projectId, "DOC_SUCCESS",
             "synced " + fetched.commit + ": " + std::to_string(rewritten) + " pages rewritten, " + std::to_string(added) +

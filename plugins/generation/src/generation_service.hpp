@@ -10,6 +10,7 @@
 
 #include <docs/support/chat_model.hpp>
 
+#include "analysis_cache.hpp"
 #include "clone_policy.hpp"
 #include "git_source.hpp"
 
@@ -78,6 +79,7 @@ class GenerationService {
 
   Context& context_;
   GenerationSettings settings_;
+  AnalysisCache analysisCache_;
 };
 
 }  // namespace docs::generation

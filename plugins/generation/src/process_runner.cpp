@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -18,22 +19,21 @@ ProcessResult runProcess(const std::vector<std::string>& argv, const std::string
   std::vector<char*> args;
   for (const auto& arg : argv) args.push_back(const_cast<char*>(arg.c_str()));
   args.push_back(nullptr);
-  pid_t pid = ::fork();
-  if (pid < 0) {
+  // posix_spawn rather than fork: no copy of docsd's page tables (fast however large the
+  // server is) and nothing run between fork and exec in a process full of threads.
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, out[1], 1);
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+  if (!workingDirectory.empty()) posix_spawn_file_actions_addchdir_np(&actions, workingDirectory.c_str());
+  pid_t pid = 0;
+  int failed = ::posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (failed != 0) {
     ::close(out[0]);
     ::close(out[1]);
     return result;
-  }
-  if (pid == 0) {
-    ::dup2(out[1], 1);
-    int devnull = ::open("/dev/null", O_RDWR);
-    if (devnull >= 0) {
-      ::dup2(devnull, 0);
-      ::dup2(devnull, 2);
-    }
-    if (!workingDirectory.empty() && ::chdir(workingDirectory.c_str()) != 0) ::_exit(126);
-    ::execvp(args[0], args.data());
-    ::_exit(127);
   }
   ::close(out[1]);
   auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeoutSeconds);

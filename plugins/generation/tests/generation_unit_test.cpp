@@ -9,6 +9,7 @@
 #include <docs/ydoc/prosemirror.hpp>
 
 #include "analysis.hpp"
+#include "analysis_cache.hpp"
 #include "analysis_service.hpp"
 #include "clone_policy.hpp"
 #include "fake_model.hpp"
@@ -543,6 +544,41 @@ TEST(Analysis, AnIncrementalRunAnalysesOnlyTheChangedFiles) {
   // Imports are resolved across the tree again.
   EXPECT_EQ(second.find("b.py")->dependsOn, std::vector<std::string>{"a.py"});
   EXPECT_EQ(second.find("a.py")->usedBy, std::vector<std::string>{"b.py"});
+}
+
+TEST(Analysis, TheTextFormRoundTripsAndTheCacheFollowsTheFile) {
+  docs::test::TempDir root;
+  std::ofstream(root.path() + "/a.py") << "\"\"\"Quotes \\\" and \u00e9 survive.\"\"\"\ndef alpha(x):\n    \"\"\"Doc.\"\"\"\n    return x\n";
+  std::ofstream(root.path() + "/b.py") << "from a import alpha\n";
+  auto analysis = analyze(root.path(), takeInventory(root.path(), InventoryLimits{}), AnalysisOptions{});
+  analysis.builds.push_back({"setup.py", "python", "demo", "a \"demo\"", {"fact one"}});
+  std::string text = analysis.toJsonText();
+  auto parsed = nlohmann::json::parse(text);  // valid JSON
+  auto back = Analysis::fromJson(parsed);
+  EXPECT_EQ(back.toJsonText(), text);
+  ASSERT_NE(back.find("a.py"), nullptr);
+  EXPECT_EQ(back.find("a.py")->summary, analysis.find("a.py")->summary);
+  EXPECT_EQ(back.find("a.py")->symbols.at(0).doc, "Doc.");
+  EXPECT_EQ(back.find("b.py")->dependsOn, std::vector<std::string>{"a.py"});
+
+  AnalysisCache cache;
+  fs::path file = root.path() + "/analysis.json";
+  EXPECT_EQ(cache.read(file), nullptr);  // no file yet
+  std::ofstream(file) << text;
+  auto remembered = std::make_shared<const Analysis>(analysis);
+  cache.remember(file, remembered);
+  EXPECT_EQ(cache.read(file), remembered);  // the same object: nothing parsed
+  // Another writer replaced the file: it is parsed again, not served stale.
+  auto other = analysis;
+  other.name = "someone-else";
+  std::ofstream(file, std::ios::trunc) << other.toJsonText();
+  fs::last_write_time(file, fs::last_write_time(file) + std::chrono::seconds(1));
+  auto reread = cache.read(file);
+  ASSERT_NE(reread, nullptr);
+  EXPECT_NE(reread, remembered);
+  EXPECT_EQ(reread->name, "someone-else");
+  std::ofstream(file, std::ios::trunc) << "{\"files\": [{\"no path\": 1}]";
+  EXPECT_EQ(cache.read(file), nullptr);  // damaged: the caller analyses from scratch
 }
 
 TEST(GitSource, HugeFilesDeepTreesAndSubmodulesStayOutOfTheDocumentation) {
