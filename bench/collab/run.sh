@@ -19,6 +19,8 @@ ulimit -n 65536 2>/dev/null || true
 
 rss_kib() { awk '/^VmRSS/ {print $2}' "/proc/$1/status"; }
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+# PostgreSQL's processes together (docsd's database work happens there).
+db_ticks() { local t=0 p; for p in $(pgrep -x postgres); do t=$(( t + $(awk '{print $14 + $15}' "/proc/$p/stat" 2>/dev/null || echo 0) )); done; echo "$t"; }
 
 # docsd with the embedded PostgreSQL; one user, one project, enough pages for every room.
 DOCS_DATA_DIR="$work/data" DOCS_PORT=0 DOCS_SERVER_HOST=127.0.0.1 DOCS_SERVER_PORT_FILE="$work/port" \
@@ -54,12 +56,17 @@ peer_pid=$!
 for _ in $(seq 1 100); do grep -q listening "$work/peer.log" && break; sleep 0.1; done
 
 row() {  # label server-pid port rooms editors rate window
-  local t0 out t1
+  local t0 out t1 d0 d1
   t0=$(cpu_ticks "$2")
+  d0=$(db_ticks)
   out=$(build/bin/collab_load --port "$3" --rooms-file "$4" --editors "$5" --rate "$6" --window "$7" \
         --seconds "$seconds" --token "$token" --warm-updates 3)
   t1=$(cpu_ticks "$2")
-  echo "$1 $(basename "$4") editors=$5 rate=$6 window=$7 server_cpu_s=$(awk -v t=$(( t1 - t0 )) -v hz="$(getconf CLK_TCK)" 'BEGIN {printf "%.2f", t / hz}') $out"
+  d1=$(db_ticks)
+  local hz
+  hz=$(getconf CLK_TCK)
+  echo "$1 $(basename "$4") editors=$5 rate=$6 window=$7 server_cpu_s=$(awk -v t=$(( t1 - t0 )) -v hz="$hz" 'BEGIN {printf "%.2f", t / hz}')" \
+    "db_cpu_s=$(awk -v t=$(( d1 - d0 )) -v hz="$hz" 'BEGIN {printf "%.2f", t / hz}') $out"
 }
 
 echo "== Collaboration: one-char updates, fan-out to every editor of the room (${seconds}s per row) =="

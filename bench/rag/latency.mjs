@@ -82,14 +82,15 @@ if (explain) {
   const every = tsQueryExpression(q, true), any = tsQueryExpression(q, false);
   const words = identifierParts(q.replace(/[^A-Za-z0-9_]+/g, ' ').trim().replace(/\s+/g, '_')).join(' ');
   const text = (expression, kind) =>
-    `EXPLAIN (ANALYZE, BUFFERS) SELECT id FROM rag_chunks, to_tsquery('english', ${literal(expression)}) AS q` +
-    ` WHERE project_id = ANY('{${projectId}}'::bigint[]) AND kind = '${kind}' AND search @@ q` +
+    // As plugins/rag/src/searcher.cpp sends it: at most 2,000 matches ranked.
+    `EXPLAIN (ANALYZE, BUFFERS) SELECT id FROM (SELECT id, search, q FROM rag_chunks, to_tsquery('english', ${literal(expression)}) AS q` +
+    ` WHERE project_id = ANY('{${projectId}}'::bigint[]) AND kind = '${kind}' AND search @@ q LIMIT 2000) AS matches` +
     ` ORDER BY ts_rank(search, q, 1) DESC, id LIMIT 40;`;
   const names = (kind) =>
     `EXPLAIN (ANALYZE, BUFFERS) SELECT id FROM rag_chunks WHERE project_id = ANY('{${projectId}}'::bigint[])` +
     ` AND kind = '${kind}' AND names % ${literal(words)} ORDER BY similarity(names, ${literal(words)}) DESC, id LIMIT 40;`;
   const statements = [text(every, 'code'), text(any, 'code')];
-  if (words.split(' ').length <= 6) statements.push(names('code'));
+  if (words.split(' ').length <= 3) statements.push(names('code'));  // the plugin's kMaxNameQueryWords
   const r = spawnSync('psql', [dbUrl, '-qAt', '-f', '-'], { input: statements.join('\n'), encoding: 'utf8' });
   console.log(`${label} EXPLAIN of the plugin's code statements for: ${q}`);
   console.log(r.stdout + r.stderr);

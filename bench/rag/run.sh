@@ -87,3 +87,12 @@ for size in ${BENCH_RAG_SIZES:-100000 1000000}; do
   BENCH_RAG_QUERIES="${BENCH_RAG_QUERIES:-100}" node bench/rag/latency.mjs "$base" "$token" "$url" "$analysis" "$id" "rows-$size" explain
   echo "docsd_peak_rss=$(( $(awk '/VmHWM/ {print $2}' /proc/$docsd_pid/status) / 1024 )) MiB docsd_rss_now=$(( $(awk '/VmRSS/ {print $2}' /proc/$docsd_pid/status) / 1024 )) MiB"
 done
+
+# BENCH_RAG_HOLD=1: keep the cluster and docsd running for manual queries (psql "$url")
+# until the file it names is deleted.
+if [[ -n "${BENCH_RAG_HOLD:-}" ]]; then
+  hold="$work/hold"
+  touch "$hold"
+  echo "holding: psql '$url'; base $base; project $id; rm $hold to stop"
+  while [[ -e "$hold" ]]; do sleep 2; done
+fi

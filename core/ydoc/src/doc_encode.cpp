@@ -103,6 +103,10 @@ Bytes Doc::encodeStateAsUpdate(std::span<const uint8_t> encodedStateVector) cons
 }
 
 bool Doc::containsUpdate(std::span<const uint8_t> update) const {
+    // The usual answer (an edit brings a struct the document lacks) needs no state vector
+    // and no delete set; collecting the delete set walks every struct of the document.
+    for (const Struct& s : decodeUpdate(update).structs)
+        if (getState(s.id.client) < s.id.clock + s.length) return false;
     return snapshotContainsUpdate(stateVector(), storeDeleteSet(), update);
 }
 

@@ -340,6 +340,7 @@ CollabServer::~CollabServer() { stop(); }
 
 void CollabServer::start() {
   writerThread_ = std::thread([this] { writerLoop(); });
+  fanoutThread_ = std::thread([this] { fanoutLoop(); });
   compactor_ = std::thread([this] { compactorLoop(); });
 }
 
@@ -357,6 +358,12 @@ void CollabServer::stop() {
   }
   writesWake_.notify_all();
   if (writerThread_.joinable()) writerThread_.join();  // drains what is queued first
+  {
+    std::lock_guard lock(fanoutMutex_);
+    fanoutStopping_ = true;
+  }
+  fanoutWake_.notify_all();
+  if (fanoutThread_.joinable()) fanoutThread_.join();  // then what is committed
   std::vector<std::shared_ptr<Room>> rooms;
   {
     std::lock_guard lock(roomsMutex_);
@@ -503,12 +510,41 @@ void CollabServer::writerLoop() {
         writes_.pop_front();
       }
     }
-    std::vector<UpdateLog::Entry> entries;
-    entries.reserve(batch.size());
-    for (const auto& write : batch) entries.push_back({write.room->pageId, write.update, write.writer.userId});
-    std::vector<std::int64_t> ids;
-    try {
-      ids = log_.appendBatch(entries);
+    // One log row per room of the batch, its updates merged into one Yjs update: the
+    // database writes a row per room and commit, not one per keystroke.
+    std::vector<std::vector<std::size_t>> groups;
+    {
+      std::map<const Room*, std::size_t> groupOf;
+      for (std::size_t i = 0; i < batch.size(); ++i) {
+        auto [it, added] = groupOf.try_emplace(batch[i].room.get(), groups.size());
+        if (added) groups.emplace_back();
+        groups[it->second].push_back(i);
+      }
+    }
+    std::vector<std::int64_t> ids(batch.size());
+    try {  // a merge that fails is handled as a failed commit: nothing acknowledged
+      std::vector<std::string> merged(groups.size());
+      std::vector<UpdateLog::Entry> entries;
+      entries.reserve(groups.size());
+      for (std::size_t g = 0; g < groups.size(); ++g) {
+        const auto& first = batch[groups[g].front()];
+        std::optional<std::int64_t> userId = first.writer.userId;
+        std::string_view bytes = first.update;
+        if (groups[g].size() > 1) {
+          std::vector<std::span<const std::uint8_t>> parts;
+          for (auto i : groups[g]) {
+            parts.push_back(bytesOf(batch[i].update));
+            if (batch[i].writer.userId != userId) userId.reset();  // several authors: none named
+          }
+          auto update = ydoc::mergeUpdates(parts);
+          merged[g].assign(update.begin(), update.end());
+          bytes = merged[g];
+        }
+        entries.push_back({first.room->pageId, bytes, userId});
+      }
+      auto rows = log_.appendBatch(entries);
+      for (std::size_t g = 0; g < groups.size(); ++g)
+        for (auto i : groups[g]) ids[i] = rows[g];
     } catch (const std::exception& error) {
       // Applied in memory but not durable: nobody may see it. Everyone resynchronises.
       context_.logger().error("updates not stored; resetting their rooms", {{"updates", batch.size()}, {"error", error.what()}});
@@ -522,49 +558,75 @@ void CollabServer::writerLoop() {
       }
       continue;
     }
-    auto now = Clock::now();
-    // Per room, in order: each member gets every update of the batch (and the
-    // acknowledgements of its own) in one write.
-    std::map<Room*, std::vector<std::size_t>> byRoom;
-    for (std::size_t i = 0; i < batch.size(); ++i) byRoom[batch[i].room.get()].push_back(i);
-    for (auto& [roomPointer, indexes] : byRoom) {
-      Room& room = *roomPointer;
-      std::lock_guard lock(room.mutex);
-      room.pendingWrites -= static_cast<int>(indexes.size());
-      if (!room.dirty()) room.firstUnfolded = now;
-      room.lastChange = now;
-      for (auto i : indexes) room.appliedLogId = std::max(room.appliedLogId, ids[i]);
-      if (room.retired || !room.doc) continue;
-      std::map<std::string, std::vector<Bytes>> updateFrames;  // by member address
-      std::vector<bool> ackSent(indexes.size(), false);
-      for (auto& [memberId, member] : room.members) {
-        auto& frames = updateFrames[member.address];
-        if (frames.empty())
-          for (auto i : indexes) frames.push_back(syncUpdate(member.address, bytesOf(batch[i].update)));
-        std::vector<Bytes> acks;
-        std::vector<std::string_view> messages;
-        acks.reserve(indexes.size());
-        for (std::size_t k = 0; k < indexes.size(); ++k) {
-          const auto& writer = batch[indexes[k]].writer;
-          if (writer.connection == member.connection && writer.address == member.address) {
-            acks.push_back(syncStatus(member.address, true));
-            messages.push_back(textOf(acks.back()));
-            ackSent[k] = true;
-          }
-          messages.push_back(textOf(frames[k]));
-        }
-        member.connection->sendBinaryBatch(messages);
-      }
-      // A writer that left the room meanwhile still learns its update is stored.
+    // Fanned out by the other thread while this one commits the next batch: the commit's
+    // wait (an fsync) overlaps the sending. A few batches at most wait between the two.
+    {
+      std::unique_lock lock(fanoutMutex_);
+      fanoutRoom_.wait(lock, [&] { return committed_.size() < kMaxCommittedBatches; });
+      committed_.push_back({std::move(batch), std::move(ids)});
+    }
+    fanoutWake_.notify_one();
+  }
+}
+
+void CollabServer::fanoutLoop() {
+  while (true) {
+    CommittedBatch done;
+    {
+      std::unique_lock lock(fanoutMutex_);
+      fanoutWake_.wait(lock, [&] { return !committed_.empty() || fanoutStopping_; });
+      if (committed_.empty()) return;  // stopping, and everything is sent
+      done = std::move(committed_.front());
+      committed_.pop_front();
+    }
+    fanoutRoom_.notify_one();
+    fanOut(done.writes, done.ids);
+  }
+}
+
+void CollabServer::fanOut(std::vector<PendingWrite>& batch, const std::vector<std::int64_t>& ids) {
+  auto now = Clock::now();
+  // Per room, in order: each member gets every update of the batch (and the
+  // acknowledgements of its own) in one write.
+  std::map<Room*, std::vector<std::size_t>> byRoom;
+  for (std::size_t i = 0; i < batch.size(); ++i) byRoom[batch[i].room.get()].push_back(i);
+  for (auto& [roomPointer, indexes] : byRoom) {
+    Room& room = *roomPointer;
+    std::lock_guard lock(room.mutex);
+    room.pendingWrites -= static_cast<int>(indexes.size());
+    if (!room.dirty()) room.firstUnfolded = now;
+    room.lastChange = now;
+    for (auto i : indexes) room.appliedLogId = std::max(room.appliedLogId, ids[i]);
+    if (room.retired || !room.doc) continue;
+    std::map<std::string, std::vector<Bytes>> updateFrames;  // by member address
+    std::vector<bool> ackSent(indexes.size(), false);
+    for (auto& [memberId, member] : room.members) {
+      auto& frames = updateFrames[member.address];
+      if (frames.empty())
+        for (auto i : indexes) frames.push_back(syncUpdate(member.address, bytesOf(batch[i].update)));
+      std::vector<Bytes> acks;
+      std::vector<std::string_view> messages;
+      acks.reserve(indexes.size());
       for (std::size_t k = 0; k < indexes.size(); ++k) {
         const auto& writer = batch[indexes[k]].writer;
-        if (!ackSent[k] && writer.connection) writer.connection->sendBinary(textOf(syncStatus(writer.address, true)));
+        if (writer.connection == member.connection && writer.address == member.address) {
+          acks.push_back(syncStatus(member.address, true));
+          messages.push_back(textOf(acks.back()));
+          ackSent[k] = true;
+        }
+        messages.push_back(textOf(frames[k]));
       }
+      member.connection->sendBinaryBatch(messages);
     }
-    for (auto& write : batch)
-      if (write.writer.committed) write.writer.committed->set_value(true);
-    compactorWake_.notify_one();
+    // A writer that left the room meanwhile still learns its update is stored.
+    for (std::size_t k = 0; k < indexes.size(); ++k) {
+      const auto& writer = batch[indexes[k]].writer;
+      if (!ackSent[k] && writer.connection) writer.connection->sendBinary(textOf(syncStatus(writer.address, true)));
+    }
   }
+  for (auto& write : batch)
+    if (write.writer.committed) write.writer.committed->set_value(true);
+  compactorWake_.notify_one();
 }
 
 void CollabServer::broadcast(Room& room,

@@ -114,6 +114,7 @@ class CollabServer final : public DocumentEditor {
   bool compact(const std::shared_ptr<Room>& room);
   void compactorLoop();
   void writerLoop();
+  void fanoutLoop();
   void resetRoom(Room& room, const char* reason);
 
   struct PendingWrite {
@@ -126,6 +127,20 @@ class CollabServer final : public DocumentEditor {
   std::deque<PendingWrite> writes_;
   bool writerStopping_ = false;
   std::thread writerThread_;
+
+  // Committed batches on their way to the rooms' members (acknowledgements and updates).
+  struct CommittedBatch {
+    std::vector<PendingWrite> writes;
+    std::vector<std::int64_t> ids;  // log ids, in the order of writes
+  };
+  static constexpr std::size_t kMaxCommittedBatches = 4;
+  void fanOut(std::vector<PendingWrite>& batch, const std::vector<std::int64_t>& ids);
+  std::mutex fanoutMutex_;
+  std::condition_variable fanoutWake_;   // a batch was committed, or stop
+  std::condition_variable fanoutRoom_;   // a batch left the queue
+  std::deque<CommittedBatch> committed_;
+  bool fanoutStopping_ = false;
+  std::thread fanoutThread_;
 
   Context& context_;
   CollabLimits limits_;

@@ -9,6 +9,7 @@
 #include <docs/support/body_fields.hpp>
 
 #include <algorithm>
+#include <future>
 #include <map>
 #include <set>
 
@@ -164,10 +165,15 @@ void RagQuery::handle(Request& request, Response& response) {
 
   auto& db = context_.db();
   std::vector<Hit> hits;
+  // Docs are searched on another pooled connection while code is searched here: the two
+  // kinds share nothing, and each may wait on PostgreSQL for most of a request.
+  std::future<std::vector<Hit>> docsSearch;
+  if (rag.docs && rag.docsTopK > 0)
+    docsSearch = std::async(std::launch::async, [&] { return searchChunks(db, rag.query, "docs", projects, rag.docsTopK); });
   if (rag.code && rag.codeTopK > 0) hits = searchChunks(db, rag.query, "code", projects, rag.codeTopK);
-  if (rag.docs && rag.docsTopK > 0) {
-    auto docs = searchChunks(db, rag.query, "docs", projects, rag.docsTopK);
-    hits.insert(hits.end(), std::make_move_iterator(docs.begin()), std::make_move_iterator(docs.end()));
+  if (docsSearch.valid()) {
+    auto found = docsSearch.get();
+    hits.insert(hits.end(), std::make_move_iterator(found.begin()), std::make_move_iterator(found.end()));
   }
 
   // Links to exact lines where the project has a web address (asked once per project).

@@ -16,6 +16,7 @@ constexpr double kFusionK = 60;           // reciprocal rank fusion's constant
 constexpr int kMaxCandidates = 2000;
 constexpr std::size_t kMaxNameQueryWords = 3;  // trigram names only for short, name-like queries
 constexpr int kMaxRanked = 2000;               // matches ranked per statement, at most
+constexpr const char* kNameSimilarity = "0.6";  // pg_trgm threshold for the names list
 
 std::string idArray(const std::vector<std::int64_t>& ids) {
   std::string array = "{";
@@ -43,9 +44,17 @@ std::vector<std::int64_t> textRanked(Db& db, const std::string& expression, cons
 
 std::vector<std::int64_t> nameRanked(Db& db, const std::string& words, const std::string& kind,
                                      const std::string& projects, int candidates) {
-  return idsOf(db.exec("SELECT id FROM rag_chunks WHERE project_id = ANY($1::bigint[]) AND kind = $2 AND names % $3"
-                       " ORDER BY similarity(names, $3) DESC, id LIMIT $4",
-                       {projects, kind, words, static_cast<std::int64_t>(candidates)}));
+  std::vector<std::int64_t> ids;
+  db.transaction([&](Tx& tx) {
+    // At pg_trgm's default of 0.3 a two-word name is "similar" to a tenth of a million
+    // chunks, each read back from the table (0.5 to 1.1 s); at 0.6, 10 to 41 ms
+    // (docs/benchmarks.md, rag at 1M chunks). Words themselves are the full-text lists' job.
+    tx.exec("SET LOCAL pg_trgm.similarity_threshold = " + std::string(kNameSimilarity));
+    ids = idsOf(tx.exec("SELECT id FROM rag_chunks WHERE project_id = ANY($1::bigint[]) AND kind = $2 AND names % $3"
+                        " ORDER BY similarity(names, $3) DESC, id LIMIT $4",
+                        {projects, kind, words, static_cast<std::int64_t>(candidates)}));
+  });
+  return ids;
 }
 
 std::size_t wordCount(const std::string& words) {
