@@ -510,41 +510,14 @@ void CollabServer::writerLoop() {
         writes_.pop_front();
       }
     }
-    // One log row per room of the batch, its updates merged into one Yjs update: the
-    // database writes a row per room and commit, not one per keystroke.
-    std::vector<std::vector<std::size_t>> groups;
-    {
-      std::map<const Room*, std::size_t> groupOf;
-      for (std::size_t i = 0; i < batch.size(); ++i) {
-        auto [it, added] = groupOf.try_emplace(batch[i].room.get(), groups.size());
-        if (added) groups.emplace_back();
-        groups[it->second].push_back(i);
-      }
-    }
-    std::vector<std::int64_t> ids(batch.size());
-    try {  // a merge that fails is handled as a failed commit: nothing acknowledged
-      std::vector<std::string> merged(groups.size());
-      std::vector<UpdateLog::Entry> entries;
-      entries.reserve(groups.size());
-      for (std::size_t g = 0; g < groups.size(); ++g) {
-        const auto& first = batch[groups[g].front()];
-        std::optional<std::int64_t> userId = first.writer.userId;
-        std::string_view bytes = first.update;
-        if (groups[g].size() > 1) {
-          std::vector<std::span<const std::uint8_t>> parts;
-          for (auto i : groups[g]) {
-            parts.push_back(bytesOf(batch[i].update));
-            if (batch[i].writer.userId != userId) userId.reset();  // several authors: none named
-          }
-          auto update = ydoc::mergeUpdates(parts);
-          merged[g].assign(update.begin(), update.end());
-          bytes = merged[g];
-        }
-        entries.push_back({first.room->pageId, bytes, userId});
-      }
-      auto rows = log_.appendBatch(entries);
-      for (std::size_t g = 0; g < groups.size(); ++g)
-        for (auto i : groups[g]) ids[i] = rows[g];
+    std::vector<UpdateLog::Entry> entries;
+    entries.reserve(batch.size());
+    for (const auto& write : batch) entries.push_back({write.room->pageId, write.update, write.writer.userId});
+    // (Merging a room's updates into one row per commit was tried: PostgreSQL's share
+    // fell by 45 % but the merge cost docsd more than that; docs/benchmarks.md.)
+    std::vector<std::int64_t> ids;
+    try {
+      ids = log_.appendBatch(entries);
     } catch (const std::exception& error) {
       // Applied in memory but not durable: nobody may see it. Everyone resynchronises.
       context_.logger().error("updates not stored; resetting their rooms", {{"updates", batch.size()}, {"error", error.what()}});
