@@ -2,14 +2,20 @@
 """A local git smart-HTTP server for tests: `git http-backend` behind a small threaded
 HTTP server. Repositories are bare repositories under --root, served at /<owner>/<repo>.
 With --token, every request must carry Basic credentials x-access-token:<token> (as
-GitHub App installation tokens are sent). /redirect/<path> answers 302 to
+GitHub App installation tokens are sent). GET /<owner>/<repo>/blob/<commit>/<path> answers
+the file's text at that commit (GitHub's page of a file, as plain text; 404 when there is
+none). /redirect/<path> answers 302 to
 http://localhost:<port>/<path> (another host), to show that redirects are not followed. Writes the chosen port to --port-file."""
 import argparse
 import base64
 import os
+import re
 import subprocess
 import sys
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+# GitHub's web page of a file: /<owner>/<repo>/blob/<commit>/<path> (no dot-names: no way out of --root).
+BLOB_PAGE = re.compile(r"^/([\w-][\w.-]*)/([\w-][\w.-]*)/blob/([0-9a-f]{7,40})/((?:[\w-][\w.-]*/)*[\w-][\w.-]*)$")
 
 
 def main():
@@ -60,6 +66,10 @@ def main():
                     self.close_connection = True
                     self.reply(401, [("WWW-Authenticate", 'Basic realm="git"'), ("Connection", "close")], b"")
                     return
+            blob = BLOB_PAGE.match(path) if self.command == "GET" else None
+            if blob:
+                self.blob_page(*blob.groups())
+                return
             env = dict(os.environ)
             env.update({
                 "GIT_PROJECT_ROOT": args.root,
@@ -85,6 +95,17 @@ def main():
                 else:
                     headers.append((name, value.strip()))
             self.reply(status, headers, payload)
+
+        def blob_page(self, owner, repo, commit, file_path):
+            # What GitHub's web page of a file shows, reduced to the file's text at that commit.
+            git_dir = os.path.join(args.root, owner, repo)
+            if not os.path.isdir(git_dir) and os.path.isdir(git_dir + ".git"):
+                git_dir += ".git"
+            shown = subprocess.run(["git", "--git-dir", git_dir, "show", commit + ":" + file_path], capture_output=True)
+            if shown.returncode != 0:
+                self.reply(404, [("Content-Type", "text/plain; charset=utf-8")], b"Not Found\n")
+                return
+            self.reply(200, [("Content-Type", "text/plain; charset=utf-8")], shown.stdout)
 
         do_GET = handle_any
         do_POST = handle_any

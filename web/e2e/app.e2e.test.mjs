@@ -2,13 +2,12 @@
 // driven in Debian's Chromium.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { writeFileSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { execFileSync } from 'node:child_process';
-import { startDocsd, readOtp } from './support/server.mjs';
-import { hasChromium, launchBrowser, seriousA11yViolations } from './support/browser.mjs';
-import { closeCodeSentModal, signInByEmail, uniqueEmail } from './support/flows.mjs';
+import { readFeatures, readOtp, startDocsd } from './support/server.mjs';
+import { hasChromium, launchBrowser, newPage as newPageIn, seriousA11yViolations } from './support/browser.mjs';
+import { closeCodeSentModal, signInByEmail, uniqueEmail, writeZip } from './support/flows.mjs';
 
 let server;
 let browser;
@@ -18,7 +17,7 @@ before(async () => {
   assert.ok(hasChromium(), 'Debian chromium is needed: scripts/install-deps.sh test');
   server = await startDocsd({ DOCS_GITHUB_APP_SLUG: 'docs-e2e-app' });
   browser = await launchBrowser();
-  features = (await (await fetch(`${server.url}/config.json`)).json()).features ?? {};
+  features = await readFeatures(server);
 });
 
 after(async () => {
@@ -26,14 +25,8 @@ after(async () => {
   await server?.stop();
 });
 
-async function newPage(options = {}) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, ...options });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e));
-  page.errors = errors;
-  return page;
-}
+// These screens are checked at 1280 x 860.
+const newPage = (options = {}) => newPageIn(browser, { viewport: { width: 1280, height: 860 }, ...options });
 
 async function expectNoSeriousA11y(page, screen) {
   const violations = await seriousA11yViolations(page);
@@ -223,11 +216,8 @@ describe('signed in', () => {
     if (!features.projects) return t.skip('the projects plugin is not loaded in this docsd');
     const page = await newPage();
     await signInByEmail(page, server);
-    const dir = mkdtempSync(join(tmpdir(), 'docs-zip-'));
-    writeFileSync(join(dir, 'main.py'), 'def hello():\n    """Say hello."""\n    return "hello"\n');
-    writeFileSync(join(dir, 'README.md'), '# Tiny\n\nA tiny project.\n');
-    const zipPath = join(dir, 'tiny-project.zip');
-    execFileSync('python3', ['-c', `import zipfile,sys; z=zipfile.ZipFile(sys.argv[1],'w'); z.write(sys.argv[2],'main.py'); z.write(sys.argv[3],'README.md'); z.close()`, zipPath, join(dir, 'main.py'), join(dir, 'README.md')]);
+    const zipPath = join(mkdtempSync(join(tmpdir(), 'docs-zip-')), 'tiny-project.zip');
+    writeZip(zipPath, { 'main.py': 'def hello():\n    """Say hello."""\n    return "hello"\n', 'README.md': '# Tiny\n\nA tiny project.\n' });
 
     await page.getByRole('button', { name: 'Create New Project' }).click();
     const dialog = page.getByRole('dialog', { name: 'New Project' });

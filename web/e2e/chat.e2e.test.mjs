@@ -1,46 +1,90 @@
 // The chat screen against the real docsd: the settings rules (any deployment), and with
 // the rag plugin loaded a question on a generated ZIP project whose results lead to the
-// code lines and to the page, and 'Continue prompting' once the log is scrolled up.
+// code lines and to the page, 'Continue prompting' once the log is scrolled up, and a
+// question on a generated repository project (cloned from a local git server standing
+// in for GitHub) whose code result links to its exact lines there and to its file page.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startDocsd } from './support/server.mjs';
-import { hasChromium, launchBrowser, seriousA11yViolations } from './support/browser.mjs';
-import { signInByEmail } from './support/flows.mjs';
+import { readFeatures, startDocsd } from './support/server.mjs';
+import { hasChromium, launchBrowser, newPage, seriousA11yViolations } from './support/browser.mjs';
+import { api, createZipProject, signInByEmail } from './support/flows.mjs';
+import { startGitServer } from './support/git.mjs';
 
 let server;
 let browser;
+let git;
 let features = {};
 
 before(async () => {
   assert.ok(hasChromium(), 'Debian chromium is needed: scripts/install-deps.sh test');
-  server = await startDocsd();
+  // Repository addresses on this git server count as GitHub's (cloned anonymously: no App).
+  git = await startGitServer();
+  server = await startDocsd({ DOCS_GITHUB_URL: git.url });
   browser = await launchBrowser();
-  features = (await (await fetch(`${server.url}/config.json`)).json()).features ?? {};
+  features = await readFeatures(server);
 });
 
 after(async () => {
   await browser?.close();
   await server?.stop();
+  await git?.stop();
 });
-
-async function newPage(options = {}) {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, ...options });
-  const page = await context.newPage();
-  page.errors = [];
-  page.on('pageerror', (e) => page.errors.push(e));
-  return page;
-}
 
 const send = (page) => page.getByRole('button', { name: 'Send', exact: true });
 const prompt = (page) => page.getByLabel('Ask a question');
 
+/** A small Python module and a README: the ZIP project's files. */
+const TINY_FILES = {
+  'main.py': [
+    'def read_config_file(path):',
+    '    """Read the configuration file and return its settings as a dict."""',
+    '    with open(path) as f:',
+    '        return dict(line.split("=", 1) for line in f if "=" in line)',
+    '',
+    '',
+    'def greet(user):',
+    '    """Greet a user by name."""',
+    '    return "Hello, " + user',
+    '',
+  ].join('\n'),
+  'README.md': '# Chat Tiny\n\nA tiny project that reads a configuration file and greets users.\n',
+};
+
+/** The repository project's module: read_config_file is neither its first nor its last function. */
+const REPO_MODULE = [
+  '"""Settings of the tiny tool: where they are read from."""',
+  'import os',
+  '',
+  'DEFAULT_PATH = os.path.join(os.path.expanduser("~"), ".tiny.conf")',
+  '',
+  '',
+  'def greet(user):',
+  '    """Greet a user by name."""',
+  '    return "Hello, " + user',
+  '',
+  '',
+  'def read_config_file(path=DEFAULT_PATH):',
+  '    """Read the configuration file and return its settings as a dict."""',
+  '    settings = {}',
+  '    with open(path) as f:',
+  '        for line in f:',
+  '            if "=" in line:',
+  '                key, value = line.split("=", 1)',
+  '                settings[key.strip()] = value.strip()',
+  '    return settings',
+  '',
+  '',
+  'def save_config_file(settings, path=DEFAULT_PATH):',
+  '    """Write the settings back, one key=value line each."""',
+  '    with open(path, "w") as f:',
+  '        for key, value in settings.items():',
+  '            f.write(key + "=" + value + "\\n")',
+  '',
+].join('\n');
+
 describe('chat', () => {
   test('settings: digits only, spaces blocked, 0 to 1000, kept after a reload; Send enablement', async () => {
-    const page = await newPage();
+    const page = await newPage(browser);
     await page.goto(`${server.url}/chat`);
     await page.getByRole('heading', { name: 'Ask AI (Beta)' }).waitFor();
     const docs = page.getByLabel('Docs results');
@@ -87,7 +131,7 @@ describe('chat', () => {
     await page.context().close();
   });
   test('dark theme at phone width: the panel opens from the toolbar; no serious accessibility violations', async () => {
-    const page = await newPage({ colorScheme: 'dark', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await newPage(browser, { colorScheme: 'dark', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     await page.goto(`${server.url}/chat`);
     const toggle = page.getByRole('button', { name: 'Projects and settings' });
     assert.equal(await toggle.getAttribute('aria-expanded'), 'false', 'closed by default on narrow screens');
@@ -103,9 +147,9 @@ describe('chat', () => {
 
   test('a question on a generated ZIP project from Ask AI: the code result (file and lines) leads to its file page, a docs result to its page; Markdown answer; Continue prompting', async (t) => {
     if (!features.rag || !features.generation) return t.skip('the rag and generation plugins are not loaded in this docsd');
-    const page = await newPage();
+    const page = await newPage(browser);
     await signInByEmail(page, server);
-    const id = await createZipProject(page, 'Chat Tiny');
+    const id = await createZipProject(page, 'Chat Tiny', TINY_FILES);
     await waitForIndexed(page, id);
 
     // From the project view's 'Ask AI (Beta)', with the project chosen.
@@ -122,14 +166,10 @@ describe('chat', () => {
     await answer.waitFor({ timeout: 30_000 });
     const codeResult = answer.locator('.chat-result[data-source="code"]').filter({ hasText: 'read_config_file' }).first();
     await codeResult.waitFor();
-    const codeLink = codeResult.getByRole('link', { name: 'View code lines' });
-    if (await codeLink.count()) {
-      // A repository project: the link goes to the exact lines.
-      assert.match(await codeLink.getAttribute('href'), /#L\d+(-L\d+)?$/);
-    } else {
-      // A ZIP project has no repository: the item names the file and lines instead.
-      assert.match(await codeResult.locator('.chat-result__location').textContent(), /^main\.py, lines? \d+/);
-    }
+    // A ZIP project has no repository: no code link, the item names the file and lines
+    // instead (a repository project's link: the next test).
+    assert.equal(await codeResult.getByRole('link', { name: 'View code lines' }).count(), 0);
+    assert.match(await codeResult.locator('.chat-result__location').textContent(), /^main\.py, lines? \d+/);
     // The code item leads to its file's page, a docs item to its page.
     const codeHref = await codeResult.getByRole('link', { name: 'Open page' }).getAttribute('href');
     assert.match(codeHref, new RegExp(`^/projects/${id}/\\d+$`));
@@ -182,47 +222,85 @@ describe('chat', () => {
     assert.deepEqual(page.errors, []);
     await page.context().close();
   });
-});
 
-/** A public ZIP project with a small Python module, created and uploaded through the API. */
-async function createZipProject(page, name) {
-  const dir = mkdtempSync(join(tmpdir(), 'docs-chat-'));
-  writeFileSync(join(dir, 'main.py'), [
-    'def read_config_file(path):',
-    '    """Read the configuration file and return its settings as a dict."""',
-    '    with open(path) as f:',
-    '        return dict(line.split("=", 1) for line in f if "=" in line)',
-    '',
-    '',
-    'def greet(user):',
-    '    """Greet a user by name."""',
-    '    return "Hello, " + user',
-    '',
-  ].join('\n'));
-  writeFileSync(join(dir, 'README.md'), '# Chat Tiny\n\nA tiny project that reads a configuration file and greets users.\n');
-  const zipPath = join(dir, 'chat-tiny.zip');
-  execFileSync('python3', ['-c', `import zipfile,sys; z=zipfile.ZipFile(sys.argv[1],'w'); z.write(sys.argv[2],'main.py'); z.write(sys.argv[3],'README.md'); z.close()`, zipPath, join(dir, 'main.py'), join(dir, 'README.md')]);
-  const zip = readFileSync(zipPath).toString('base64');
-  return page.evaluate(async ({ name, zip }) => {
-    const auth = { Authorization: `Bearer ${localStorage.getItem('auth-jwt')}` };
-    const created = await fetch('/api/project/zip', { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify({ name, is_private: false }) });
-    const { id } = await created.json();
-    const form = new FormData();
-    form.append('file', new Blob([Uint8Array.from(atob(zip), (c) => c.charCodeAt(0))], { type: 'application/zip' }), 'chat-tiny.zip');
-    const uploaded = await fetch(`/api/project/${id}/upload-zip`, { method: 'POST', headers: auth, body: form });
-    if (!uploaded.ok) throw new Error(`upload failed: ${uploaded.status}`);
-    return id;
-  }, { name, zip });
-}
+  test('a question on a generated repository project: the code result links to its exact lines in the repository (a new tab) and to its file page', async (t) => {
+    if (!features.rag || !features.generation) return t.skip('the rag and generation plugins are not loaded in this docsd');
+    const modulePath = 'tiny/config.py';
+    const commit = git.createRepository('acme', 'tiny', {
+      [modulePath]: REPO_MODULE,
+      'tiny/__init__.py': '"""The tiny tool."""\n',
+      'README.md': '# Tiny\n\nA tiny tool that reads and writes its configuration file.\n',
+    });
+    // Where read_config_file is: from its def line to its last line (1-based).
+    const lines = REPO_MODULE.split('\n');
+    const first = lines.indexOf('def read_config_file(path=DEFAULT_PATH):') + 1;
+    const last = lines.indexOf('    return settings') + 1;
+    assert.ok(first > 1 && last > first);
+
+    const page = await newPage(browser);
+    await signInByEmail(page, server);
+    // As the SPA's 'Add from GitHub' does.
+    const created = await api(page, 'POST', '/api/project/github', { repo_owner: 'acme', repo_name: 'tiny', name: 'Tiny Repo', language: 'en', is_private: true });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const id = created.body.id;
+    const project = await waitForIndexed(page, id);
+    assert.equal(project.git_url, `${git.url}/acme/tiny`);
+    assert.equal(project.commit_hash, commit, 'the project was generated from the pushed commit');
+
+    // Search only, on this project chosen in the chat's own list.
+    await page.goto(`${server.url}/chat`);
+    await page.getByRole('checkbox', { name: 'Tiny Repo' }).check();
+    await page.getByRole('checkbox', { name: /Search only/ }).check();
+    await prompt(page).fill('read config file');
+    await prompt(page).press('Enter');
+    const answer = page.getByTestId('chat-answer').last();
+    await answer.waitFor({ timeout: 30_000 });
+    const codeResult = answer.locator('.chat-result[data-source="code"]').filter({ hasText: 'def read_config_file' }).first();
+    await codeResult.waitFor();
+    assert.equal(await codeResult.locator('.chat-result__location').textContent(), `${modulePath}, lines ${first}-${last}`);
+
+    // The code link: the file at the project's commit, at the function's lines, in a new tab.
+    const codeLink = codeResult.getByRole('link', { name: 'View code lines' });
+    const expected = `${git.url}/acme/tiny/blob/${commit}/${modulePath}#L${first}-L${last}`;
+    assert.equal(await codeLink.getAttribute('href'), expected);
+    assert.equal(await codeLink.getAttribute('target'), '_blank');
+    assert.match(await codeLink.getAttribute('rel'), /\bnoopener\b/);
+    const requested = page.context().waitForEvent('request', (r) => r.url().split('#')[0] === expected.split('#')[0]);
+    const popupOpened = page.waitForEvent('popup');
+    await codeLink.click();
+    const popup = await popupOpened;
+    const request = await requested;
+    assert.equal(request.frame().page(), popup, 'the new tab asked for the address');
+    await popup.waitForURL(expected);
+    assert.equal(popup.url(), expected);
+    assert.equal(page.url(), `${server.url}/chat`, 'the chat stays where it was');
+    // The git server's page of that file at that commit (GitHub's, as plain text): those
+    // lines are the function.
+    const shown = (await popup.locator('body').innerText()).split('\n');
+    assert.equal(shown.slice(first - 1, last).join('\n'), lines.slice(first - 1, last).join('\n'));
+    assert.match(shown[first - 1], /^def read_config_file\(/);
+    await popup.close();
+
+    // 'Open page': the generated page of that file, with the function in it.
+    const openPage = codeResult.getByRole('link', { name: 'Open page' });
+    const pageHref = await openPage.getAttribute('href');
+    const pageId = Number(new RegExp(`^/projects/${id}/(\\d+)$`).exec(pageHref)?.[1]);
+    assert.ok(pageId > 0, pageHref);
+    assert.match(project.pages.find((p) => p.id === pageId)?.name ?? '', /config\.py$/, 'the page of the module');
+    await openPage.click();
+    await page.waitForURL(`${server.url}${pageHref}`);
+    await page.getByRole('tree', { name: 'Pages' }).waitFor();
+    await page.locator('main').getByText('read_config_file').first().waitFor();
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+});
 
 /** Waits until the documentation is generated and the search index is complete. */
 async function waitForIndexed(page, id, timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const project = await page.evaluate(async (projectId) => {
-      const r = await fetch(`/api/project?projectId=${projectId}`, { headers: { Authorization: `Bearer ${localStorage.getItem('auth-jwt')}` } });
-      return r.json();
-    }, id);
+    const { body: project } = await api(page, 'GET', `/api/project?projectId=${id}`);
     if (project.status === 'DOC_SUCCESS' && project.rag_status === 'active') return project;
     assert.ok(!['DOC_FAILURE', 'CLONE_FAIL'].includes(project.status), `generation failed: ${project.status}`);
     assert.ok(Date.now() < deadline, `not indexed in time: ${project.status}, rag_status ${project.rag_status}`);

@@ -5,13 +5,12 @@
 // 50-page-long document.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startDocsd } from './support/server.mjs';
-import { hasChromium, launchBrowser, seriousA11yViolations } from './support/browser.mjs';
-import { signInByEmail } from './support/flows.mjs';
+import { readFeatures, startDocsd } from './support/server.mjs';
+import { hasChromium, launchBrowser, newPage, seriousA11yViolations } from './support/browser.mjs';
+import { api, createZipProject, signInByEmail } from './support/flows.mjs';
 
 let server;
 let browser;
@@ -22,34 +21,13 @@ before(async () => {
   assert.ok(hasChromium(), 'Debian chromium is needed: scripts/install-deps.sh test');
   server = await startDocsd(restartEnv);
   browser = await launchBrowser();
-  features = (await (await fetch(`${server.url}/config.json`)).json()).features ?? {};
+  features = await readFeatures(server);
 });
 
 after(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function newPage(permissions = []) {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, permissions });
-  const page = await context.newPage();
-  page.errors = [];
-  page.on('pageerror', (e) => page.errors.push(e));
-  return page;
-}
-
-function api(page, method, path, body) {
-  return page.evaluate(async ({ method, path, body }) => {
-    const token = localStorage.getItem('auth-jwt');
-    const response = await fetch(path, {
-      method,
-      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const type = response.headers.get('content-type') ?? '';
-    return { status: response.status, body: type.includes('json') ? await response.json() : await response.text() };
-  }, { method, path, body });
-}
 
 const editorOf = (page) => page.locator('.block-editor__content');
 
@@ -127,7 +105,7 @@ async function typingLatencies(page, text) {
 
 describe('editor sandbox', () => {
   test('offline editor: intro card, / opens the commands, selecting text opens the formatting menu', async () => {
-    const page = await newPage();
+    const page = await newPage(browser);
     await page.goto(`${server.url}/editor-sandbox`);
     await page.getByText("Type '/' on a new line to open shortcuts, and select text to style it.").waitFor();
     assert.equal(await page.getByRole('link', { name: 'Back to Home' }).getAttribute('href'), '/');
@@ -198,8 +176,8 @@ describe('block editor', () => {
 
   test('two people on one page: text and the other one\'s cursor name', async (t) => {
     if (!features.collab) return t.skip('the collab plugin is not loaded in this docsd');
-    alice = await newPage(['clipboard-read', 'clipboard-write']);
-    bob = await newPage();
+    alice = await newPage(browser, { permissions: ['clipboard-read', 'clipboard-write'] });
+    bob = await newPage(browser);
     await signInByEmail(alice, server);
     const bobEmail = await signInByEmail(bob, server);
     project = await newProject(alice, 'Editor Docs');
@@ -224,7 +202,7 @@ describe('block editor', () => {
 
   test('a viewer sees the text and cannot type', async (t) => {
     if (!project) return t.skip('needs the first test');
-    const carol = await newPage();
+    const carol = await newPage(browser);
     const carolEmail = await signInByEmail(carol, server);
     assert.ok((await api(alice, 'POST', '/api/rbac/project', { project_id: project.id, role: 'read', email: carolEmail })).status < 300);
     await openPage(carol, project.id, project.pageId, { editable: false });
@@ -318,7 +296,7 @@ describe('block editor', () => {
 
   test('a signed-out visitor reads the stored page; when that fails, the local copy', async (t) => {
     if (!project) return t.skip('needs the first test');
-    const visitor = await newPage();
+    const visitor = await newPage(browser);
     await openPage(visitor, project.id, project.pageId, { editable: false });
     await editorOf(visitor).getByText('Bob was here').waitFor();
     // every change was cached locally; with the content call failing the cache is shown
@@ -337,23 +315,12 @@ describe('block editor', () => {
 
   test('a generated page opens in the editor with its code blocks, tables and diagrams', async (t) => {
     if (!features.generation || !features.collab) return t.skip('needs the generation and collab plugins');
-    const dir = mkdtempSync(join(tmpdir(), 'docs-gen-'));
-    writeFileSync(join(dir, 'README.md'), '# Shapes\n\nA small geometry library.\n');
-    writeFileSync(join(dir, 'shapes.py'), '"""Shapes and their areas."""\nfrom geometry import square\n\n\nclass Circle:\n    """A circle."""\n\n    def __init__(self, r):\n        self.r = r\n\n    def area(self):\n        """The area."""\n        return 3.14159 * square(self.r)\n');
-    writeFileSync(join(dir, 'geometry.py'), '"""Helpers."""\n\n\ndef square(x):\n    """x times x."""\n    return x * x\n');
-    writeFileSync(join(dir, 'main.py'), '"""Entry point."""\nfrom shapes import Circle\n\nif __name__ == "__main__":\n    print(Circle(2).area())\n');
-    const zipPath = join(dir, 'shapes.zip');
-    execFileSync('python3', ['-c', 'import zipfile,sys,os; d=sys.argv[2]; z=zipfile.ZipFile(sys.argv[1],"w"); [z.write(os.path.join(d,f),f) for f in ["README.md","shapes.py","geometry.py","main.py"]]; z.close()', zipPath, dir]);
-    const zip = [...(await import('node:fs')).readFileSync(zipPath)];
-    const id = await alice.evaluate(async (bytes) => {
-      const headers = { Authorization: `Bearer ${localStorage.getItem('auth-jwt')}` };
-      const created = await (await fetch('/api/project/zip', { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'Shapes', is_private: false }) })).json();
-      const form = new FormData();
-      form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/zip' }), 'shapes.zip');
-      const uploaded = await fetch(`/api/project/${created.id}/upload-zip`, { method: 'POST', headers, body: form });
-      if (!uploaded.ok) throw new Error(`upload ${uploaded.status}`);
-      return created.id;
-    }, zip);
+    const id = await createZipProject(alice, 'Shapes', {
+      'README.md': '# Shapes\n\nA small geometry library.\n',
+      'shapes.py': '"""Shapes and their areas."""\nfrom geometry import square\n\n\nclass Circle:\n    """A circle."""\n\n    def __init__(self, r):\n        self.r = r\n\n    def area(self):\n        """The area."""\n        return 3.14159 * square(self.r)\n',
+      'geometry.py': '"""Helpers."""\n\n\ndef square(x):\n    """x times x."""\n    return x * x\n',
+      'main.py': '"""Entry point."""\nfrom shapes import Circle\n\nif __name__ == "__main__":\n    print(Circle(2).area())\n',
+    });
     let generated;
     for (let i = 0; i < 240; i++) {
       generated = (await api(alice, 'GET', `/api/project?projectId=${id}`)).body;

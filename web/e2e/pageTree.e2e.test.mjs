@@ -4,9 +4,9 @@
 // timed keystroke by keystroke.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startDocsd } from './support/server.mjs';
-import { hasChromium, launchBrowser } from './support/browser.mjs';
-import { signInByEmail, uniqueEmail } from './support/flows.mjs';
+import { readFeatures, startDocsd } from './support/server.mjs';
+import { hasChromium, launchBrowser, newPage } from './support/browser.mjs';
+import { addBigTree, api, pagesByName, signInByEmail, uniqueEmail } from './support/flows.mjs';
 
 let server;
 let browser;
@@ -16,7 +16,7 @@ before(async () => {
   assert.ok(hasChromium(), 'Debian chromium is needed: scripts/install-deps.sh test');
   server = await startDocsd();
   browser = await launchBrowser();
-  features = (await (await fetch(`${server.url}/config.json`)).json()).features ?? {};
+  features = await readFeatures(server);
 });
 
 after(async () => {
@@ -24,35 +24,10 @@ after(async () => {
   await server?.stop();
 });
 
-async function newPage() {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  page.errors = [];
-  page.on('pageerror', (e) => page.errors.push(e));
-  return page;
-}
-
-function api(page, method, path, body) {
-  return page.evaluate(async ({ method, path, body }) => {
-    const token = localStorage.getItem('auth-jwt');
-    const response = await fetch(path, {
-      method,
-      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: await response.json().catch(() => null) };
-  }, { method, path, body });
-}
-
-async function pagesOf(page, projectId) {
-  const { body } = await api(page, 'GET', `/api/project?projectId=${projectId}`);
-  return Object.fromEntries(body.pages.map((p) => [p.name, p]));
-}
-
 /** Polls the server until `check(pages by name)` holds. */
 async function until(page, projectId, check, what) {
   for (let i = 0; i < 50; i++) {
-    if (check(await pagesOf(page, projectId))) return;
+    if (check(await pagesByName(page, projectId))) return;
     await page.waitForTimeout(100);
   }
   assert.fail(`the server never showed: ${what}`);
@@ -65,7 +40,7 @@ const row = (page, name) => page.locator('.page-tree__row').filter({ has: page.g
 describe('page tree', () => {
   test('a promoted editor moves pages by drag and by keyboard, deletes them; a drop onto its own child is refused', async (t) => {
     if (!features.projects || !features.rbac) return t.skip('the projects and rbac plugins are not loaded in this docsd');
-    const admin = await newPage();
+    const admin = await newPage(browser);
     await signInByEmail(admin, server);
     const id = (await api(admin, 'POST', '/api/project', { name: 'Editors' })).body.id;
     const post = async (name, parent) => (await api(admin, 'POST', `/api/project/${id}/page`, { name, parent_page_id: parent })).body.id;
@@ -79,7 +54,7 @@ describe('page tree', () => {
     assert.equal((await api(admin, 'POST', '/api/rbac/project', { project_id: id, email: editorEmail, role: 'read' })).status, 201);
     assert.equal((await api(admin, 'PATCH', '/api/rbac/project', { project_id: id, email: editorEmail, new_role: 'write' })).status, 200);
 
-    const editor = await newPage();
+    const editor = await newPage(browser);
     await signInByEmail(editor, server, editorEmail);
     await editor.goto(`${server.url}/projects/${id}`);
     await nameButton(editor, 'Linux').waitFor();
@@ -90,7 +65,7 @@ describe('page tree', () => {
     await row(editor, 'Guide').dragTo(row(editor, 'Linux'));
     await editor.waitForTimeout(300);
     assert.deepEqual(patches, [], 'the UI refused the drop without asking the server');
-    assert.equal((await pagesOf(editor, id)).Guide.parent_id, 0);
+    assert.equal((await pagesByName(editor, id)).Guide.parent_id, 0);
 
     // Drag Install under Guide.
     await row(editor, 'Install').dragTo(row(editor, 'Guide'));
@@ -125,23 +100,10 @@ describe('page tree', () => {
 
   test('search on a 2,000-page project: time per keystroke (printed)', async (t) => {
     if (!features.projects) return t.skip('the projects plugin is not loaded in this docsd');
-    const page = await newPage();
+    const page = await newPage(browser);
     await signInByEmail(page, server);
     const id = (await api(page, 'POST', '/api/project', { name: 'Big search' })).body.id;
-    await page.evaluate(async (projectId) => {
-      const token = localStorage.getItem('auth-jwt');
-      const post = (name, parent) => fetch(`/api/project/${projectId}/page`, {
-        method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-        body: JSON.stringify({ name, parent_page_id: parent }),
-      }).then((r) => r.json());
-      const roots = [];
-      for (let i = 0; i < 40; i += 10) roots.push(...(await Promise.all(Array.from({ length: 10 }, (_, k) => post(`Chapter ${i + k}`, 0)))));
-      for (let count = roots.length; count < 1999;) {
-        const size = Math.min(25, 1999 - count);
-        await Promise.all(Array.from({ length: size }, (_, k) => post(`Section ${count + k} of chapter ${(count + k) % 40}`, roots[(count + k) % 40].id)));
-        count += size;
-      }
-    }, id);
+    await addBigTree(page, id);
     await page.goto(`${server.url}/projects/${id}`);
     await nameButton(page, 'Chapter 39').waitFor();
 

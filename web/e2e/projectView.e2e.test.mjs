@@ -3,9 +3,9 @@
 // visibility with its confirmation, and what a signed-out visitor sees.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startDocsd } from './support/server.mjs';
-import { hasChromium, launchBrowser, seriousA11yViolations } from './support/browser.mjs';
-import { signInByEmail, uniqueEmail } from './support/flows.mjs';
+import { readFeatures, startDocsd } from './support/server.mjs';
+import { hasChromium, launchBrowser, newPage, seriousA11yViolations } from './support/browser.mjs';
+import { addBigTree, api, pagesByName, signInByEmail, uniqueEmail } from './support/flows.mjs';
 
 let server;
 let browser;
@@ -15,39 +15,13 @@ before(async () => {
   assert.ok(hasChromium(), 'Debian chromium is needed: scripts/install-deps.sh test');
   server = await startDocsd();
   browser = await launchBrowser();
-  features = (await (await fetch(`${server.url}/config.json`)).json()).features ?? {};
+  features = await readFeatures(server);
 });
 
 after(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function newPage() {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  page.errors = [];
-  page.on('pageerror', (e) => page.errors.push(e));
-  return page;
-}
-
-/** A call to the API with the signed-in user's stored token. */
-function api(page, method, path, body) {
-  return page.evaluate(async ({ method, path, body }) => {
-    const token = localStorage.getItem('auth-jwt');
-    const response = await fetch(path, {
-      method,
-      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: await response.json().catch(() => null) };
-  }, { method, path, body });
-}
-
-async function pagesOf(page, projectId) {
-  const { body } = await api(page, 'GET', `/api/project?projectId=${projectId}`);
-  return Object.fromEntries(body.pages.map((p) => [p.name, p]));
-}
 
 const tree = (page) => page.getByRole('tree', { name: 'Pages' });
 const row = (page, name) => page.locator('.page-tree__row').filter({ has: page.getByRole('button', { name, exact: true }) });
@@ -63,7 +37,7 @@ async function renamePage(page, from, to) {
 describe('project page view', () => {
   test('tree editing, sharing, visibility and what viewers and visitors see', async (t) => {
     if (!features.projects) return t.skip('the projects plugin is not loaded in this docsd');
-    const admin = await newPage();
+    const admin = await newPage(browser);
     const adminEmail = await signInByEmail(admin, server);
     const created = await api(admin, 'POST', '/api/project', { name: 'Team Docs' });
     assert.equal(created.status, 201);
@@ -86,22 +60,22 @@ describe('project page view', () => {
     await admin.getByRole('button', { name: 'Add a page under Guide' }).click();
     await admin.waitForFunction(() => document.querySelectorAll('.page-tree__name').length === 3);
     await renamePage(admin, 'Untitled', 'Linux');
-    let pages = await pagesOf(admin, id);
+    let pages = await pagesByName(admin, id);
     assert.equal(pages.Linux.parent_id, pages.Guide.id);
 
     // Drag Install under Guide; Guide onto its own child is refused; then back to the root area.
     await row(admin, 'Install').dragTo(row(admin, 'Guide'));
     await admin.waitForFunction(() => document.querySelector('.page-tree__children')?.textContent?.includes('Install'));
-    pages = await pagesOf(admin, id);
+    pages = await pagesByName(admin, id);
     assert.equal(pages.Install.parent_id, pages.Guide.id);
     await row(admin, 'Guide').dragTo(row(admin, 'Linux'));
-    pages = await pagesOf(admin, id);
+    pages = await pagesByName(admin, id);
     assert.equal(pages.Guide.parent_id, 0);
     const refused = await api(admin, 'PATCH', `/api/page/${pages.Guide.id}`, { parent_id: pages.Linux.id });
     assert.equal(refused.status, 400);
     await row(admin, 'Install').dragTo(admin.getByTestId('tree-root-drop'));
-    for (let i = 0; i < 20 && (await pagesOf(admin, id)).Install.parent_id !== 0; i++) await admin.waitForTimeout(100);
-    assert.equal((await pagesOf(admin, id)).Install.parent_id, 0);
+    for (let i = 0; i < 20 && (await pagesByName(admin, id)).Install.parent_id !== 0; i++) await admin.waitForTimeout(100);
+    assert.equal((await pagesByName(admin, id)).Install.parent_id, 0);
 
     // Delete Linux, then search.
     await admin.getByRole('button', { name: 'Delete Linux' }).click();
@@ -127,7 +101,7 @@ describe('project page view', () => {
     assert.deepEqual(await seriousA11yViolations(admin), [], 'permissions dialog');
     await perms.getByRole('button', { name: 'Close', exact: true }).click();
 
-    const viewer = await newPage();
+    const viewer = await newPage(browser);
     await signInByEmail(viewer, server, viewerEmail);
     await viewer.goto(`${server.url}/projects/${id}`);
     await tree(viewer).getByRole('button', { name: 'Guide', exact: true }).waitFor();
@@ -157,7 +131,7 @@ describe('project page view', () => {
     assert.equal((await api(admin, 'GET', `/api/project?projectId=${id}`)).body.visibility, 'public');
     await admin.getByRole('dialog', { name: 'Settings' }).getByRole('button', { name: 'Close', exact: true }).click();
 
-    const visitor = await newPage();
+    const visitor = await newPage(browser);
     await visitor.goto(`${server.url}/projects/${id}`);
     await tree(visitor).getByRole('button', { name: 'Guide', exact: true }).waitFor();
     await visitor.getByRole('link', { name: 'Sign in' }).waitFor();
@@ -179,25 +153,10 @@ describe('project page view', () => {
 
   test('a 2,000-page project opens and searches quickly (timings printed)', async (t) => {
     if (!features.projects) return t.skip('the projects plugin is not loaded in this docsd');
-    const page = await newPage();
+    const page = await newPage(browser);
     await signInByEmail(page, server);
     const id = (await api(page, 'POST', '/api/project', { name: 'Big' })).body.id;
-    const made = await page.evaluate(async (projectId) => {
-      const token = localStorage.getItem('auth-jwt');
-      const post = (name, parent) => fetch(`/api/project/${projectId}/page`, {
-        method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-        body: JSON.stringify({ name, parent_page_id: parent }),
-      }).then((r) => r.json());
-      const roots = [];
-      for (let i = 0; i < 40; i += 10) roots.push(...(await Promise.all(Array.from({ length: 10 }, (_, k) => post(`Chapter ${i + k}`, 0)))));
-      let count = roots.length;
-      for (let batch = 0; count < 1999; batch++) {
-        const size = Math.min(25, 1999 - count);
-        await Promise.all(Array.from({ length: size }, (_, k) => post(`Section ${count + k} of chapter ${(count + k) % 40}`, roots[(count + k) % 40].id)));
-        count += size;
-      }
-      return count;
-    }, id);
+    const made = await addBigTree(page, id);
     assert.equal(made, 1999);
 
     const started = Date.now();

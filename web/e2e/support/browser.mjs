@@ -14,6 +14,19 @@ export function launchBrowser() {
   return chromium.launch({ executablePath: chromiumPath, headless: true, args });
 }
 
+/**
+ * A page in a fresh context (its own storage: one person), 1440 x 900 unless `options`
+ * (Playwright's context options) say otherwise. Uncaught page errors are collected in
+ * `page.errors` for the test to assert on.
+ */
+export async function newPage(browser, options = {}) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, ...options });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e));
+  return page;
+}
+
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** Runs axe-core in the page; returns the serious and critical violations. */

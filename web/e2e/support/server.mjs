@@ -80,6 +80,11 @@ export async function startDocsd(extraEnv = {}) {
   }
 }
 
+/** The features of this docsd (its loaded plugins), as /config.json tells the SPA. */
+export async function readFeatures(server) {
+  return (await (await fetch(`${server.url}/config.json`)).json()).features ?? {};
+}
+
 /** The newest one-time code mailed to `email` after `after` (ms since the epoch). */
 export async function readOtp(dataDir, email, after = 0, timeoutMs = 15_000) {
   const outbox = join(dataDir, 'outbox');
