@@ -23,7 +23,7 @@ function connect(token, options = {}) {
   const doc = new Y.Doc();
   const state = { authenticated: false, failed: null, synced: false, closed: null };
   const provider = new HocuspocusProvider({
-    url: spec.url,
+    url: options.url || spec.url,
     name: options.room || spec.room,
     document: doc,
     token,
@@ -226,6 +226,27 @@ const scenarios = {
     }
     close(client);
     return { done: spec.count };
+  },
+
+  // Two writers of one page on two nodes (spec.urls): each edit is acknowledged by its own
+  // node; the stored content and, once compacted, each writer's document hold both.
+  async twoNodes() {
+    const a = await connected(connect(spec.tokens[0], { url: spec.urls[0] }));
+    const b = await connected(connect(spec.tokens[1], { url: spec.urls[1] }));
+    for (let i = 0; i < spec.rounds; i++) {
+      a.fragment.insert(a.fragment.length, [paragraph('node A ' + i)]);
+      b.fragment.insert(b.fragment.length, [paragraph('node B ' + i)]);
+      await acked(a);
+      await acked(b);
+      await sleep(spec.pauseMs || 0);
+    }
+    const both = (client) => { const x = client.fragment.toString(); return x.includes('node A ' + (spec.rounds - 1)) && x.includes('node B ' + (spec.rounds - 1)); };
+    let seenAtA = true, seenAtB = true;
+    await waitFor('A sees B', () => both(a), spec.timeoutMs || 30000).catch(() => { seenAtA = false; });
+    await waitFor('B sees A', () => both(b), spec.timeoutMs || 30000).catch(() => { seenAtB = false; });
+    const out = { seenAtA, seenAtB, a: a.fragment.toString(), b: b.fragment.toString() };
+    close(a, b);
+    return out;
   },
 
   async read() {

@@ -12,6 +12,9 @@
 #include <docs/ydoc/update.hpp>
 
 #include <charconv>
+#include <cstdio>
+#include <functional>
+#include <random>
 #include <set>
 
 #include "protocol.hpp"
@@ -333,8 +336,21 @@ std::optional<std::pair<std::int64_t, std::int64_t>> parseRoomName(std::string_v
   return std::make_pair(*project, *page);
 }
 
+namespace {
+// Names this process in the log rows it writes (a restart is another writer too).
+std::string randomNodeName() {
+  std::random_device random;
+  char name[17];
+  std::snprintf(name, sizeof name, "%08x%08x", random(), random());
+  return name;
+}
+
+// What a page's content was when this process last read or wrote it.
+std::size_t contentFingerprint(std::string_view content) { return std::hash<std::string_view>{}(content); }
+}  // namespace
+
 CollabServer::CollabServer(Context& context, CollabLimits limits)
-    : context_(context), limits_(limits), log_(context.db()) {}
+    : context_(context), limits_(limits), log_(context.db(), randomNodeName()) {}
 
 CollabServer::~CollabServer() { stop(); }
 
@@ -436,8 +452,12 @@ std::pair<std::shared_ptr<Room>, std::unique_lock<std::mutex>> CollabServer::loc
 void CollabServer::load(Room& room) {
   auto doc = std::make_unique<ydoc::Doc>();
   auto* pages = context_.findService<Pages>();
+  room.storedFingerprint = contentFingerprint("");
   if (pages) {
-    if (auto content = pages->content(room.pageId); content && !content->empty()) doc->applyUpdate(bytesOf(*content));
+    if (auto content = pages->content(room.pageId); content && !content->empty()) {
+      doc->applyUpdate(bytesOf(*content));
+      room.storedFingerprint = contentFingerprint(*content);
+    }
   }
   std::int64_t lastId = 0;
   for (const auto& entry : log_.read(room.pageId)) {
@@ -627,13 +647,57 @@ bool CollabServer::compact(const std::shared_ptr<Room>& room) {
   auto* pages = context_.findService<Pages>();
   try {
     if (!pages) return false;
-    // Content first, then the log: a crash between the two replays updates that are
-    // already in the content, which Yjs ignores.
-    if (!pages->setContent(room->pageId, textOf(state))) {
-      log_.removePage(room->pageId);  // the page is gone
-    } else {
-      log_.truncate(room->pageId, upTo);
-    }
+    // Other nodes may hold this page open too, each with only its own clients' updates in
+    // memory: what they logged or stored is merged in, never overwritten. One compaction
+    // of a page at a time across nodes.
+    context_.db().transaction([&](Tx& tx) {
+      tx.exec("SELECT pg_advisory_xact_lock($1)", {kCompactionLockBase + room->pageId});
+      std::string stored = pages->content(room->pageId).value_or("");  // nullopt: never written
+      auto others = log_.readOthers(room->pageId, upTo);
+      std::vector<std::int64_t> folded;
+      std::size_t storedFingerprint = 0;
+      {
+        std::lock_guard lock(room->mutex);
+        storedFingerprint = room->storedFingerprint;
+      }
+      std::string content(textOf(state));
+      if (!others.empty() || contentFingerprint(stored) != storedFingerprint) {
+        ydoc::Doc merged;
+        if (!stored.empty()) merged.applyUpdate(bytesOf(stored));
+        for (const auto& other : others) {
+          try {
+            merged.applyUpdate(bytesOf(other.bytes));
+          } catch (const ydoc::YdocError& error) {
+            context_.logger().error("skipping a log entry that does not apply",
+                                    {{"page_id", room->pageId}, {"log_id", other.id}, {"error", error.what()}});
+          }
+          folded.push_back(other.id);
+        }
+        merged.applyUpdate(state);
+        auto bytes = merged.encodeStateAsUpdate();
+        content.assign(textOf(bytes));
+        // This node's editors get what the other nodes wrote, and its next compactions
+        // keep it: the room's document takes it in too.
+        std::lock_guard lock(room->mutex);
+        if (room->doc && !room->retired && !room->doc->containsUpdate(bytes)) {
+          auto before = room->doc->encodeStateVector();
+          room->doc->applyUpdate(bytes);
+          auto news = merged.encodeStateAsUpdate(before);
+          broadcast(*room, [&](const std::string& to) { return syncUpdate(to, news); });
+        }
+      }
+      // Content first, then the log: a crash between the two replays updates that are
+      // already in the content, which Yjs ignores.
+      if (!pages->setContent(room->pageId, content)) {
+        log_.removePage(room->pageId);  // the page is gone
+        return;
+      }
+      {
+        std::lock_guard lock(room->mutex);
+        room->storedFingerprint = contentFingerprint(content);
+      }
+      log_.truncate(room->pageId, upTo, folded);
+    });
   } catch (const std::exception& error) {
     context_.logger().error("compaction failed", {{"page_id", room->pageId}, {"error", error.what()}});
     return false;

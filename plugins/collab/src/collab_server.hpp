@@ -109,6 +109,8 @@ class CollabServer final : public DocumentEditor {
   void trackSession(const std::string& sessionId, const std::shared_ptr<WebSocketConnection>& connection);
 
  private:
+  // pg_advisory_xact_lock keys of page compactions: this base plus the page id.
+  static constexpr std::int64_t kCompactionLockBase = std::int64_t{0x636f6c6c} << 32;
   void load(Room& room);
   // Folds a room's new log rows into stored content; returns false if storage failed.
   bool compact(const std::shared_ptr<Room>& room);

@@ -47,6 +47,7 @@ struct Room {
   int pendingWrites = 0;            // applied in memory, waiting for their group commit
   std::int64_t appliedLogId = 0;    // newest committed log row in doc
   std::int64_t compactedLogId = 0;  // newest log row folded into the stored content
+  std::size_t storedFingerprint = 0;  // of the content as this process last read or wrote it
   std::chrono::steady_clock::time_point firstUnfolded{};
   std::chrono::steady_clock::time_point lastChange{};
 

@@ -34,21 +34,22 @@ std::string fromHexBytea(std::string_view text) {
 }
 
 std::int64_t UpdateLog::append(std::int64_t pageId, std::string_view update, std::optional<std::int64_t> userId) {
-  return db_.exec("INSERT INTO page_updates (page_id, update, user_id) VALUES ($1, $2::bytea, $3) RETURNING id",
-                  {pageId, toHex(update), userId})[0]
+  return db_.exec("INSERT INTO page_updates (page_id, update, user_id, node) VALUES ($1, $2::bytea, $3, $4) RETURNING id",
+                  {pageId, toHex(update), userId, node_})[0]
       .int64("id");
 }
 
 std::vector<std::int64_t> UpdateLog::appendBatch(const std::vector<Entry>& entries) {
   std::vector<std::int64_t> ids;
   if (entries.empty()) return ids;
-  std::string sql = "INSERT INTO page_updates (page_id, update, user_id) VALUES ";
+  std::string sql = "INSERT INTO page_updates (page_id, update, user_id, node) VALUES ";
   Params params;
-  params.reserve(entries.size() * 3);
+  params.reserve(entries.size() * 3 + 1);
+  params.emplace_back(node_);
   for (std::size_t i = 0; i < entries.size(); ++i) {
-    std::size_t base = i * 3;
+    std::size_t base = 1 + i * 3;
     if (i) sql += ", ";
-    sql += "($" + std::to_string(base + 1) + ", $" + std::to_string(base + 2) + "::bytea, $" + std::to_string(base + 3) + ")";
+    sql += "($" + std::to_string(base + 1) + ", $" + std::to_string(base + 2) + "::bytea, $" + std::to_string(base + 3) + ", $1)";
     params.emplace_back(entries[i].pageId);
     params.emplace_back(toHex(entries[i].update));
     params.emplace_back(entries[i].userId);
@@ -67,8 +68,20 @@ std::vector<LoggedUpdate> UpdateLog::read(std::int64_t pageId) {
   return updates;
 }
 
-void UpdateLog::truncate(std::int64_t pageId, std::int64_t upToId) {
-  db_.exec("DELETE FROM page_updates WHERE page_id = $1 AND id <= $2", {pageId, upToId});
+std::vector<LoggedUpdate> UpdateLog::readOthers(std::int64_t pageId, std::int64_t upToId) {
+  std::vector<LoggedUpdate> updates;
+  for (auto row : db_.exec("SELECT id, update FROM page_updates WHERE page_id = $1 AND id <= $2 AND node <> $3 ORDER BY id",
+                           {pageId, upToId, node_}))
+    updates.push_back({row.int64("id"), fromHexBytea(row.text("update"))});
+  return updates;
+}
+
+void UpdateLog::truncate(std::int64_t pageId, std::int64_t upToId, const std::vector<std::int64_t>& othersFolded) {
+  std::string others = "{";
+  for (std::size_t i = 0; i < othersFolded.size(); ++i) others += (i ? "," : "") + std::to_string(othersFolded[i]);
+  others += "}";
+  db_.exec("DELETE FROM page_updates WHERE page_id = $1 AND ((node = $3 AND id <= $2) OR id = ANY($4::bigint[]))",
+           {pageId, upToId, node_, others});
 }
 
 void UpdateLog::removePage(std::int64_t pageId) { db_.exec("DELETE FROM page_updates WHERE page_id = $1", {pageId}); }

@@ -21,7 +21,8 @@ struct LoggedUpdate {
 
 class UpdateLog {
  public:
-  explicit UpdateLog(Db& db) : db_(db) {}
+  // `node` names this process in the rows it writes.
+  UpdateLog(Db& db, std::string node) : db_(db), node_(std::move(node)) {}
   struct Entry {
     std::int64_t pageId = 0;
     std::string_view update;
@@ -33,14 +34,18 @@ class UpdateLog {
   std::vector<std::int64_t> appendBatch(const std::vector<Entry>& entries);
   // The page's updates not yet folded into its content, oldest first.
   std::vector<LoggedUpdate> read(std::int64_t pageId);
-  // Drops what the content now holds.
-  void truncate(std::int64_t pageId, std::int64_t upToId);
+  // Rows other processes wrote for the page, up to a log id, oldest first.
+  std::vector<LoggedUpdate> readOthers(std::int64_t pageId, std::int64_t upToId);
+  // Drops what the content now holds: this process's rows up to a log id, and the other
+  // rows named (a row another node has not committed yet is never dropped unseen).
+  void truncate(std::int64_t pageId, std::int64_t upToId, const std::vector<std::int64_t>& othersFolded);
   void removePage(std::int64_t pageId);
   // Pages that have log rows (for folding after a restart).
   std::vector<std::int64_t> pagesWithUpdates(int limit);
 
  private:
   Db& db_;
+  std::string node_;
 };
 
 std::string toHex(std::string_view bytes);
