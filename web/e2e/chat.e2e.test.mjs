@@ -33,6 +33,18 @@ after(async () => {
 const send = (page) => page.getByRole('button', { name: 'Send', exact: true });
 const prompt = (page) => page.getByLabel('Ask a question');
 
+// 'Search only' on, asks `question`, and waits for its answer and the code item holding `codeText`.
+async function searchOnly(page, question, codeText) {
+  await page.getByRole('checkbox', { name: /Search only/ }).check();
+  await prompt(page).fill(question);
+  await prompt(page).press('Enter');
+  const answer = page.getByTestId('chat-answer').last();
+  await answer.waitFor({ timeout: 30_000 });
+  const codeResult = answer.locator('.chat-result[data-source="code"]').filter({ hasText: codeText }).first();
+  await codeResult.waitFor();
+  return { answer, codeResult };
+}
+
 /** A small Python module and a README: the ZIP project's files. */
 const TINY_FILES = {
   'main.py': [
@@ -159,13 +171,7 @@ describe('chat', () => {
     assert.equal(await page.getByRole('checkbox', { name: 'Chat Tiny' }).isChecked(), true);
 
     // Search only: a list of items; the code item shows its file and lines.
-    await page.getByRole('checkbox', { name: /Search only/ }).check();
-    await prompt(page).fill('read config file');
-    await prompt(page).press('Enter');
-    const answer = page.getByTestId('chat-answer').last();
-    await answer.waitFor({ timeout: 30_000 });
-    const codeResult = answer.locator('.chat-result[data-source="code"]').filter({ hasText: 'read_config_file' }).first();
-    await codeResult.waitFor();
+    const { answer, codeResult } = await searchOnly(page, 'read config file', 'read_config_file');
     // A ZIP project has no repository: no code link, the item names the file and lines
     // instead (a repository project's link: the next test).
     assert.equal(await codeResult.getByRole('link', { name: 'View code lines' }).count(), 0);
@@ -250,13 +256,7 @@ describe('chat', () => {
     // Search only, on this project chosen in the chat's own list.
     await page.goto(`${server.url}/chat`);
     await page.getByRole('checkbox', { name: 'Tiny Repo' }).check();
-    await page.getByRole('checkbox', { name: /Search only/ }).check();
-    await prompt(page).fill('read config file');
-    await prompt(page).press('Enter');
-    const answer = page.getByTestId('chat-answer').last();
-    await answer.waitFor({ timeout: 30_000 });
-    const codeResult = answer.locator('.chat-result[data-source="code"]').filter({ hasText: 'def read_config_file' }).first();
-    await codeResult.waitFor();
+    const { codeResult } = await searchOnly(page, 'read config file', 'def read_config_file');
     assert.equal(await codeResult.locator('.chat-result__location').textContent(), `${modulePath}, lines ${first}-${last}`);
 
     // The code link: the file at the project's commit, at the function's lines, in a new tab.
