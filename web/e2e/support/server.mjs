@@ -1,5 +1,5 @@
 // Starts the real docsd (embedded PostgreSQL in a fresh data directory, the built SPA
-// from web/dist) on a free port, and reads sign-in codes from its outbox.
+// from web/dist, or DOCS_E2E_WEB_ROOT) on a free port, and reads sign-in codes from its outbox.
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +9,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 export const docsdPath = process.env.DOCS_DOCSD ?? join(repoRoot, 'build/bin/docsd');
-export const webRoot = join(repoRoot, 'web/dist');
+// Another build of the SPA (e.g. `vite build --outDir dist-pv`) can be served instead, so
+// two people can build and test side by side without overwriting one web/dist.
+export const webRoot = process.env.DOCS_E2E_WEB_ROOT ? resolve(process.env.DOCS_E2E_WEB_ROOT) : join(repoRoot, 'web/dist');
 
 async function waitFor(check, timeoutMs, what) {
   const deadline = Date.now() + timeoutMs;
@@ -23,7 +25,7 @@ async function waitFor(check, timeoutMs, what) {
 
 export async function startDocsd(extraEnv = {}) {
   if (!existsSync(docsdPath)) throw new Error(`${docsdPath} is missing: build docsd first`);
-  if (!existsSync(join(webRoot, 'index.html'))) throw new Error('web/dist is missing: run scripts/build-web.sh');
+  if (!existsSync(join(webRoot, 'index.html'))) throw new Error(`${webRoot} is missing: run scripts/build-web.sh`);
   const dir = mkdtempSync(join(tmpdir(), 'docs-e2e-'));
   // As root the embedded cluster runs as the postgres user, which must reach the data dir.
   chmodSync(dir, 0o755);
