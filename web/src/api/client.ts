@@ -38,6 +38,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Statuses the caller handles itself: no error toast for them. */
   handledStatuses?: readonly number[];
+  /** The caller handles every failure (no error toast for any status). */
+  silent?: boolean;
   base?: ServiceBase;
 }
 
@@ -101,7 +103,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   rememberTokens(response);
   const body = await parseBody(response).catch(() => null);
   if (!response.ok) {
-    if (!(options.handledStatuses ?? []).includes(response.status)) {
+    if (!options.silent && !(options.handledStatuses ?? []).includes(response.status)) {
       showToast({ title: genericErrorTitle(response.status), text: MSG.genericErrorText, type: 'error' });
     }
     const message = (body as { error?: { message?: string } } | null)?.error?.message ?? `${response.status} Error`;

@@ -5,12 +5,13 @@ import { DEMO_PAGE, SAMPLE_DELETE_RESULT } from './devFixtures';
 import { isDevelopmentMode, randomDevPageId, withDevDelay } from './devMode';
 import type { Page } from './types';
 
-/** Spec section 8: page create, delete and move failures are only logged (no toast). */
-const TREE_FAILURES_ONLY_LOGGED = [400, 401, 403, 404, 409, 500, 502, 503];
+/** Spec section 8: page create, delete and move failures are only logged (no toast),
+ *  whatever the status: a 422 or 504 is as quiet as a 500. */
+const TREE_CALL = { silent: true } as const;
 
 export function createPage(projectId: number, parentPageId: number | null): Promise<{ id: number }> {
   if (isDevelopmentMode()) return withDevDelay({ id: randomDevPageId() });
-  return apiRequest<{ id: number }>(`/api/project/${projectId}/page`, { method: 'POST', body: { parent_page_id: parentPageId }, handledStatuses: TREE_FAILURES_ONLY_LOGGED });
+  return apiRequest<{ id: number }>(`/api/project/${projectId}/page`, { method: 'POST', body: { parent_page_id: parentPageId }, ...TREE_CALL });
 }
 
 export function getPage(pageId: number): Promise<Page | typeof DEMO_PAGE> {
@@ -20,8 +21,8 @@ export function getPage(pageId: number): Promise<Page | typeof DEMO_PAGE> {
 
 export function updatePage(pageId: number, changes: Partial<Pick<Page, 'name' | 'parent_id'>>): Promise<unknown> {
   if (isDevelopmentMode()) return Promise.resolve(undefined);
-  const handledStatuses = 'parent_id' in changes ? TREE_FAILURES_ONLY_LOGGED : undefined;
-  return apiRequest(`/api/page/${pageId}`, { method: 'PATCH', body: changes, handledStatuses });
+  const silent = 'parent_id' in changes;
+  return apiRequest(`/api/page/${pageId}`, { method: 'PATCH', body: changes, silent });
 }
 
 /** The page rendered by the server as markdown or (escaped) HTML; an empty page is ''. */
@@ -32,7 +33,7 @@ export function exportPage(pageId: number, format: 'md' | 'html'): Promise<strin
 
 export function deletePage(pageId: number): Promise<unknown> {
   if (isDevelopmentMode()) return withDevDelay(SAMPLE_DELETE_RESULT);
-  return apiRequest(`/api/page/${pageId}`, { method: 'DELETE', handledStatuses: TREE_FAILURES_ONLY_LOGGED });
+  return apiRequest(`/api/page/${pageId}`, { method: 'DELETE', ...TREE_CALL });
 }
 
 /** Stored page content (base64 Yjs bytes); null for a page never written (404). */
