@@ -8,20 +8,20 @@ export interface PermissionEntry {
   role: ProjectRole;
 }
 
-const HANDLED = [400, 401, 403, 404, 409, 500];
+const SILENT = { silent: true } as const;
 
 export function listPermissions(projectId: number): Promise<PermissionEntry[]> {
-  return apiRequest<PermissionEntry[]>(`/api/rbac/project/${projectId}`, { handledStatuses: HANDLED });
+  return apiRequest<PermissionEntry[]>(`/api/rbac/project/${projectId}`, SILENT);
 }
 
 export function addPermission(projectId: number, email: string, role: ProjectRole): Promise<PermissionEntry> {
-  return apiRequest<PermissionEntry>('/api/rbac/project', { method: 'POST', body: { project_id: projectId, email, role }, handledStatuses: HANDLED });
+  return apiRequest<PermissionEntry>('/api/rbac/project', { method: 'POST', body: { project_id: projectId, email, role }, ...SILENT });
 }
 
 export function changePermission(projectId: number, email: string, newRole: ProjectRole): Promise<PermissionEntry> {
-  return apiRequest<PermissionEntry>('/api/rbac/project', { method: 'PATCH', body: { project_id: projectId, email, new_role: newRole }, handledStatuses: HANDLED });
+  return apiRequest<PermissionEntry>('/api/rbac/project', { method: 'PATCH', body: { project_id: projectId, email, new_role: newRole }, ...SILENT });
 }
 
 export function removePermission(projectId: number, email: string): Promise<unknown> {
-  return apiRequest('/api/rbac/project', { method: 'DELETE', body: { project_id: projectId, email }, handledStatuses: HANDLED });
+  return apiRequest('/api/rbac/project', { method: 'DELETE', body: { project_id: projectId, email }, ...SILENT });
 }

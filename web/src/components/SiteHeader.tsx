@@ -1,4 +1,6 @@
-// Header shared by the app's screens: logo, then Sign in or View projects + user menu.
+// Header shared by the app's screens: logo, then for visitors 'Sign in / Log In' (spec
+// section 2: both, in the header, so they stay when the page view's sidebar is closed),
+// for signed-in users View projects + user menu.
 import { Link } from 'react-router';
 import { Logo } from './Logo';
 import { ThemeToggle } from './ThemeToggle';
@@ -24,6 +26,7 @@ export function SiteHeader({ children }: { children?: ReactNode }) {
           <>
             <ThemeToggle />
             <Link to="/login" className="button button--ghost">Sign in</Link>
+            <Link to="/login" className="button button--primary">Log In</Link>
           </>
         )}
       </div>

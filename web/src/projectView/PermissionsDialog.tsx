@@ -1,6 +1,6 @@
 // Project permissions (admins only): the users and their roles, invite by email with a
 // role, change a role, remove. Admins cannot change or remove themselves. Failures show
-// the spec's titled error toasts.
+// the spec's texts exactly (title 'Error'); the server's detail goes to the console.
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Modal } from '../components/Modal';
 import { addPermission, changePermission, listPermissions, removePermission, type PermissionEntry } from '../api/rbacApi';
@@ -18,8 +18,8 @@ interface Props {
 
 function reportError(text: string, error: unknown) {
   const detail = error instanceof ApiError ? error.serverMessage : undefined;
-  console.error(text, error);
-  showToast({ title: MSG.errorTitle, text: detail ? `${text}: ${detail}` : text, type: 'error' });
+  console.error(text, detail ?? '', error);
+  showToast({ title: MSG.errorTitle, text, type: 'error' });
 }
 
 export function PermissionsDialog({ projectId, currentEmail, onClose }: Props) {

@@ -55,8 +55,6 @@ export function ProjectSidebar(props: Props) {
       <nav className="project-sidebar__links" aria-label="Project links">
         {project.rag_status === 'active' && <Link to="/chat" state={{ projectId: project.id }}>{MSG.askAi}</Link>}
         <Link to="/">Home</Link>
-        {/* Spec section 2: visitors are offered 'Sign in / Log In'; the header has the first. */}
-        {!capabilities.signedIn && <Link to="/login">Log In</Link>}
         <button type="button" className="button button--ghost" onClick={props.onSettings}>Settings</button>
       </nav>
     </aside>

@@ -7,10 +7,13 @@ import { ProjectSidebar } from './ProjectSidebar';
 import { DEFAULT_VIEW_SETTINGS } from './viewSettings';
 import { capabilitiesOf } from './projectRoles';
 import { scriptFetch } from '../test/fetchMock';
-import { currentToast } from '../toast/toastStore';
+import { currentToast, dismissToast } from '../toast/toastStore';
 import type { ProjectWithPages } from '../api/types';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 const entries = [
   { user_email: 'me@example.com', role: 'admin' },
@@ -35,16 +38,30 @@ describe('permissions dialog', () => {
     expect(JSON.parse(String(calls[1]!.init.body))).toEqual({ project_id: 7, email: 'ann@example.com', role: 'write' });
   });
 
-  it('shows the spec error titles', async () => {
-    scriptFetch({ status: 500, body: { error: { code: 'x', message: 'boom' } } });
+  // Spec section 8: title 'Error' and exactly these texts (no server detail appended).
+  it.each([
+    ['Failed to fetch project permissions', [{ status: 500, body: { error: { code: 'x', message: 'boom' } } }], async () => {}],
+    ['Failed to add user', [{ body: entries }, { status: 409, body: { error: { message: 'already has access' } } }, { body: entries }], async () => {
+      fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'ann@example.com' } });
+      fireEvent.change(screen.getByLabelText('Role'), { target: { value: 'read' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Invite' }));
+    }],
+    ['Failed to delete user', [{ body: entries }, { status: 403, body: { error: { message: 'Admins cannot change or remove themselves' } } }, { body: entries }], async () => {
+      fireEvent.click(await screen.findByRole('button', { name: 'Remove bob@example.com' }));
+    }],
+    ['Failed to update user role', [{ body: entries }, { status: 422, body: { error: { message: 'bad role' } } }, { body: entries }], async () => {
+      fireEvent.change(await screen.findByLabelText('Role of bob@example.com'), { target: { value: 'write' } });
+    }],
+  ] as const)('shows the error %j', async (text, answers, act) => {
+    cleanup();
+    const toast = currentToast();
+    if (toast) dismissToast(toast.id);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    scriptFetch(...answers);
     render(<PermissionsDialog projectId={7} currentEmail="me@example.com" onClose={() => {}} />);
-    await waitFor(() => expect(currentToast()?.text).toMatch(/^Failed to fetch project permissions/));
-    expect(currentToast()?.title).toBe('Error');
-
-    scriptFetch({ body: entries }, { status: 403, body: { error: { message: 'Admins cannot change or remove themselves' } } }, { body: entries });
-    render(<PermissionsDialog projectId={7} currentEmail="me@example.com" onClose={() => {}} />);
-    fireEvent.click((await screen.findAllByRole('button', { name: 'Remove bob@example.com' }))[0]!);
-    await waitFor(() => expect(currentToast()?.text).toMatch(/^Failed to delete user/));
+    await act();
+    await waitFor(() => expect(currentToast()).not.toBeNull());
+    expect(currentToast()).toMatchObject({ title: 'Error', text });
   });
 });
 
@@ -96,11 +113,8 @@ describe('sidebar controls by role', () => {
     expect(document.querySelectorAll('[draggable="true"]').length > 0).toBe(edit);
   });
 
-  it("signed-out visitors are offered 'Log In'; signed-in users are not", () => {
+  it("'Log In' is the header's (SiteHeader.test.tsx), not the sidebar's", () => {
     renderSidebar(null, false);
-    expect(screen.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login');
-    cleanup();
-    renderSidebar('read', true);
     expect(screen.queryByRole('link', { name: 'Log In' })).toBeNull();
   });
 
