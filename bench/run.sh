@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Runs the benchmarks and prints their results. Usage: bench/run.sh [http|ws|ydoc|collab|rag|github|all]
+# Runs the benchmarks and prints their results. Usage: bench/run.sh [http|ws|ydoc|collab|generation|rag|github|all]
 #   http  requests/s and p99 of a small JSON route, docsd vs nginx serving the same JSON
 #         as a static file, with wrk at 1, 64 and 256 connections (same run, same machine)
 #   ws    memory per idle WebSocket (10,000 connections) and threads held
 #   ydoc  core/ydoc against yjs on the editing traces (bench/ydoc)
 #   collab  collaboration fan-out, docsd vs @hocuspocus/server 3 (bench/collab)
+#   generation  offline `docsd generate` time and peak memory at about 100, 1,000 and 10,000
+#         files of Debian's packaged sources, and again after one file changed (bench/generation)
 #   rag   the rag index at 100k and 1M chunks: build time, /lab/rag p50/p95 against plain
 #         websearch_to_tsquery, RSS, DB size (bench/rag/run.sh), then retrieval quality
 #         (bench/rag/quality.sh). Full tier, by hand: about 45 minutes; not part of `all`, not in CI.
@@ -90,6 +92,10 @@ fi
 
 if [[ "$what" == ydoc || "$what" == all ]]; then
   if [[ -x bench/ydoc/run.sh ]]; then bench/ydoc/run.sh; else echo "bench/ydoc not present"; fi
+fi
+
+if [[ "$what" == generation || "$what" == all ]]; then
+  bench/generation/run.sh
 fi
 
 if [[ "$what" == rag ]]; then

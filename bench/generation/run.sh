@@ -21,7 +21,7 @@ row boost-spirit /usr/include/boost/spirit
 row boost /usr/include/boost
 
 # One file changed: the same tree generated again (the command line has no cache; the
-# server's sync rewrites only the pages of changed files, in a later slice).
+# server's sync, which rewrites only the pages of changed files, is bench/github).
 cp -r /usr/include/boost/spirit "$work/spirit"
 row spirit-before "$work/spirit"
 echo "// changed" >> "$work/spirit/home/qi.hpp"
