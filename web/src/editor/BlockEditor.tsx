@@ -40,6 +40,7 @@ export function BlockEditor({ doc, provider, cursorName = 'Guest', editable, upl
     extensions: [
       ...editorExtensions({
         collaborative: !!doc,
+        userName: cursorName,
         onImageFile: (e, file) => void insertImageFile(e, file, upload),
         onVideoLink: (_e, url) => setDialog({ kind: 'video', initial: url }),
       }),

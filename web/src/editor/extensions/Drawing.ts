@@ -1,5 +1,6 @@
 // Drawing canvas (spec section 3): Excalidraw, loaded lazily by DrawingView; its
-// scene is the `store` attribute (JSON text), one per document (OneDrawing).
+// scene is the `store` attribute (JSON text), one per document (OneDrawing); `users`
+// lists who drew on it (JSON text of cursor names, see views/drawingScene.ts).
 import { Node, mergeAttributes } from '@tiptap/core';
 import { ReactNodeViewRenderer } from '@tiptap/react';
 import { tiptapAttributes } from '../schema';
@@ -12,8 +13,16 @@ declare module '@tiptap/core' {
   }
 }
 
-export const Drawing = Node.create({
+export interface DrawingOptions {
+  /** this editor's cursor name, added to `users` when it saves the drawing */
+  userName: string;
+}
+
+export const Drawing = Node.create<DrawingOptions>({
   name: 'drawing',
+  addOptions() {
+    return { userName: 'Guest' };
+  },
   group: 'block',
   atom: true,
   addAttributes() {

@@ -22,6 +22,8 @@ export interface ExtensionOptions {
   collaborative: boolean;
   onImageFile: (editor: Editor, file: File) => void;
   onVideoLink: (editor: Editor, url: string) => void;
+  /** the cursor name, recorded in a drawing's `users` when this editor draws */
+  userName?: string;
 }
 
 // Cells keep the shared schema's attributes only: the server knows no column alignment.
@@ -53,7 +55,7 @@ export function editorExtensions(options: ExtensionOptions): AnyExtension[] {
     Image.extend({ addAttributes: () => plainAttributes('image') }).configure({ allowBase64: true }),
     Alert,
     Video,
-    Drawing,
+    Drawing.configure({ userName: options.userName ?? 'Guest' }),
     OneDrawing,
     HeadingIds,
     UploadPlaceholder,

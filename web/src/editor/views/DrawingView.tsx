@@ -1,32 +1,60 @@
-// Drawing canvas node view: Excalidraw (loaded only when a drawing is on the page);
-// the scene is saved into the node's `store` attribute, debounced 500 ms.
-import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
+// Drawing canvas node view: Excalidraw (loaded only when a drawing is on the page); the
+// scene lives in the node's `store` attribute, saved 500 ms after the last change. A
+// change arriving from someone else is merged into the open canvas; a save merges the
+// stored scene first, so an older canvas never writes over a newer one. Read-only
+// editors (viewers, visitors, offline) never save.
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { NodeViewWrapper, type ReactNodeViewProps } from '@tiptap/react';
 import { DRAWING_SAVE_DEBOUNCE_MS } from '../rules/editorMessages';
+import { mergeScenes, parseScene, sceneKey, sceneText, withDrawingUser, type SceneElement } from './drawingScene';
+import type { CanvasHandle } from './DrawingCanvas';
 
 const DrawingCanvas = lazy(() => import('./DrawingCanvas'));
 
-export function DrawingView({ node, updateAttributes, editor, deleteNode }: ReactNodeViewProps) {
+export function DrawingView({ node, updateAttributes, editor, deleteNode, extension }: ReactNodeViewProps) {
+  const [initial] = useState(() => parseScene(node.attrs.store));
+  const store = useRef<unknown>(node.attrs.store);
+  store.current = node.attrs.store;
+  const users = useRef<unknown>(node.attrs.users);
+  users.current = node.attrs.users;
+  const canvas = useRef<CanvasHandle | null>(null);
+  const pending = useRef<SceneElement[] | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const initial = useMemo(() => {
-    try {
-      return node.attrs.store ? (JSON.parse(String(node.attrs.store)) as { elements?: unknown[] }) : null;
-    } catch {
-      return null;
-    }
-    // the canvas keeps its own state after mounting; remote changes remount via key
-  }, [node.attrs.store]); // eslint-disable-line react-hooks/exhaustive-deps
-  const lastSaved = useRef<string | null>(node.attrs.store as string | null);
+  const userName = String((extension.options as { userName?: string }).userName ?? 'Guest');
 
-  const save = (scene: string) => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      if (scene === lastSaved.current) return;
-      lastSaved.current = scene;
-      updateAttributes({ store: scene });
-    }, DRAWING_SAVE_DEBOUNCE_MS);
+  const flush = () => {
+    const local = pending.current;
+    pending.current = null;
+    if (!local || !editor.isEditable || editor.isDestroyed) return;
+    const stored = parseScene(store.current);
+    const merged = mergeScenes(local, stored);
+    if (sceneKey(merged) === sceneKey(stored)) return;
+    updateAttributes({ store: sceneText(merged), users: withDrawingUser(users.current, userName) });
   };
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const onScene = (elements: SceneElement[]) => {
+    if (!editor.isEditable) return;
+    pending.current = elements;
+    clearTimeout(timer.current);
+    timer.current = setTimeout(flush, DRAWING_SAVE_DEBOUNCE_MS);
+  };
+
+  // someone else's change (or one made before the canvas was ready): into the canvas
+  const showStored = useCallback(() => {
+    const open = canvas.current;
+    if (!open) return;
+    const current = open.elements();
+    const merged = mergeScenes(parseScene(store.current), current);
+    if (sceneKey(merged) !== sceneKey(current)) open.show(merged);
+  }, []);
+  useEffect(showStored, [node.attrs.store, showStored]);
+
+  const onReady = useCallback((handle: CanvasHandle) => {
+    canvas.current = handle;
+    showStored();
+  }, [showStored]);
 
   return (
     <NodeViewWrapper className="drawing" contentEditable={false} data-testid="drawing">
@@ -36,7 +64,7 @@ export function DrawingView({ node, updateAttributes, editor, deleteNode }: Reac
       </div>
       <div className="drawing__canvas">
         <Suspense fallback={<div role="status">Loading drawing...</div>}>
-          <DrawingCanvas initial={initial} readOnly={!editor.isEditable} onScene={save} />
+          <DrawingCanvas initial={initial} readOnly={!editor.isEditable} onScene={onScene} onReady={onReady} />
         </Suspense>
       </div>
     </NodeViewWrapper>
