@@ -8,6 +8,7 @@ import { buildTree, canDrop, keyboardMoveTarget, type FlatPage, type TreeNode } 
 import { MOVE_IN_KEYS, MOVE_OUT_KEYS, treeKeyAction } from './treeKeyboard';
 import { SearchResults } from './SearchResults';
 import { RowActions } from './RowActions';
+import { useExpansion } from './treeExpansion';
 import './pageTree.css';
 
 export interface TreeActions {
@@ -135,9 +136,10 @@ interface ItemProps extends ViewProps {
   moveByKeyboard: (id: number, direction: 'in' | 'out') => void;
 }
 
-/** The name buttons of the rows on screen, in order (closed branches render no children). */
+/** The name buttons of the rows on screen, in order (closed branches render no children;
+ *  a closing one keeps them until its animation ends, but they are no longer walked). */
 function visibleNames(list: HTMLUListElement | null): HTMLButtonElement[] {
-  return list ? [...list.querySelectorAll<HTMLButtonElement>('.page-tree__name')] : [];
+  return list ? [...list.querySelectorAll<HTMLButtonElement>('.page-tree__name')].filter((b) => !b.closest('.is-collapsed')) : [];
 }
 
 function TreeItem(props: ItemProps) {
@@ -146,6 +148,7 @@ function TreeItem(props: ItemProps) {
   const nameButton = useRef<HTMLButtonElement>(null);
   const item = useRef<HTMLLIElement>(null);
   const open = !collapsed.has(node.id);
+  const expansion = useExpansion(open);
   const hasChildren = node.children.length > 0;
   const accepts = dragged !== null && canDrop(pages, dragged, node.id);
 
@@ -219,8 +222,8 @@ function TreeItem(props: ItemProps) {
         {canEdit && <RowActions id={node.id} name={node.name} {...props} />}
       </div>
       {hasChildren && (
-        <ul role="group" className={`page-tree__children${open ? '' : ' is-collapsed'}`}>
-          {open && node.children.map((child) => <TreeItem key={child.id} {...props} node={child} depth={depth + 1} parentId={node.id} />)}
+        <ul ref={expansion.ref} role="group" className={`page-tree__children${open ? '' : ' is-collapsed'}`} aria-hidden={!open || undefined} inert={!open || undefined}>
+          {expansion.rendered && node.children.map((child) => <TreeItem key={child.id} {...props} node={child} depth={depth + 1} parentId={node.id} />)}
         </ul>
       )}
     </li>
