@@ -5,10 +5,11 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PageTree } from './PageTree';
 import { expansionHeights } from './treeExpansion';
+import type { FlatPage } from './pageTree';
 
-const pages = [
-  { id: 1, parent_id: 0, name: 'Guide' },
-  { id: 2, parent_id: 1, name: 'Linux' },
+const pages: FlatPage[] = [
+  { id: 1, parent_id: 0, name: 'Guide', type: 'generated' },
+  { id: 2, parent_id: 1, name: 'Linux', type: 'generated' },
 ];
 let branchHeight = 0;
 let reduce = false;
