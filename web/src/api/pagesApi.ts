@@ -51,7 +51,7 @@ export async function getPageContent(pageId: number): Promise<string | null> {
 
 /** Spec section 7: the raw image with its type and a filename header; answers the URL. */
 export function uploadPageImage(projectId: number, pageId: number, file: File): Promise<{ url: string }> {
-  // (development mode never gets here: the editor reads images locally there)
+  // (in development mode only pasted and dropped images get here: the slash-menu image is read locally)
   return apiRequest<{ url: string }>(`/api/project/${projectId}/page/${pageId}/upload`, {
     method: 'POST',
     body: file,

@@ -13,7 +13,7 @@ import { sanitizePastedHtml } from './sanitizePaste';
 import { SlashMenu } from './SlashMenu';
 import { FormattingMenu } from './FormattingMenu';
 import { EditorDialogs, type EditorDialog } from './EditorDialogs';
-import { chooseImage, insertImageFile, type UploadTarget } from './imageUpload';
+import { chooseImage, insertImageFile, slashMenuTarget, type UploadTarget } from './imageUpload';
 import { headingsOf } from './extensions/HeadingIds';
 import { cursorColour } from './collab/cursorUser';
 import type { Heading } from '../projectView/headings';
@@ -97,7 +97,7 @@ export function BlockEditor({ doc, provider, cursorName = 'Guest', editable, upl
   }, [editor, onHeadings]);
 
   if (!editor) return null;
-  const ctx = { chooseImage: () => chooseImage(editor, { ...upload, local: upload.local }), askVideo: () => setDialog({ kind: 'video', initial: '' }) };
+  const ctx = { chooseImage: () => chooseImage(editor, slashMenuTarget(upload)), askVideo: () => setDialog({ kind: 'video', initial: '' }) };
   return (
     <div className="block-editor" data-testid="block-editor" data-editable={editable ? 'true' : 'false'}>
       <EditorContent editor={editor} />

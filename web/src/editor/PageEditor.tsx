@@ -26,8 +26,9 @@ export interface PageEditorProps {
 
 export default function PageEditor({ projectId, pageId, pageName, user, signedIn, canEdit, onHeadings, onEditor, onTitleSynced }: PageEditorProps) {
   const development = isDevelopmentMode();
+  // development mode has no server to share with: the page is edited locally
   const collaborate = signedIn && !development;
-  const { doc, provider, status, writable } = useCollabDocument(projectId, pageId, collaborate);
+  const { doc, provider, status, writable } = useCollabDocument(projectId, pageId, collaborate, development);
   const editable = status === 'ready' && writable && canEdit;
   const [editor, setEditor] = useState<Editor | null>(null);
   const name = useRef(pageName);
@@ -45,6 +46,6 @@ export default function PageEditor({ projectId, pageId, pageName, user, signedIn
   if (status === 'loading') return <EditorSkeleton />;
   return (
     <BlockEditor key={doc.guid} doc={doc} provider={provider} cursorName={cursorName(user)} editable={editable}
-      upload={{ projectId, pageId, local: development }} onHeadings={onHeadings} onEditor={setEditor} />
+      upload={{ projectId, pageId, local: false, slashMenuLocal: development }} onHeadings={onHeadings} onEditor={setEditor} />
   );
 }

@@ -11,8 +11,15 @@ import { addPlaceholder, placeholderPos, removePlaceholder } from './extensions/
 export interface UploadTarget {
   projectId: number;
   pageId: number;
-  /** development mode or the offline sandbox: read the image locally instead */
+  /** the offline sandbox: every image is read locally instead of uploaded */
   local: boolean;
+  /** development mode: the slash-menu image is read locally (spec section 7); pasted and dropped ones still upload */
+  slashMenuLocal?: boolean;
+}
+
+/** Where the slash menu's image goes: the spec skips its upload in development mode. */
+export function slashMenuTarget(target: UploadTarget): UploadTarget {
+  return { ...target, local: target.local || !!target.slashMenuLocal };
 }
 
 export function readAsDataUrl(file: Blob): Promise<string> {

@@ -22,19 +22,33 @@ export function writeCachedPage(pageId: number, doc: Y.Doc): void {
   }
 }
 
-/** Caches the document after each burst of changes; returns the stop function. */
+/**
+ * Caches the document after each burst of changes, and at once when the tab is hidden
+ * or closed (a reload inside the burst would lose the last change); returns the stop
+ * function.
+ */
 export function cacheChanges(pageId: number, doc: Y.Doc, delayMs = 500): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    if (timer === undefined) return;
+    clearTimeout(timer);
+    timer = undefined;
+    writeCachedPage(pageId, doc);
+  };
   const onUpdate = () => {
     clearTimeout(timer);
-    timer = setTimeout(() => writeCachedPage(pageId, doc), delayMs);
+    timer = setTimeout(flush, delayMs);
+  };
+  const onHidden = () => {
+    if (document.visibilityState === 'hidden') flush();
   };
   doc.on('update', onUpdate);
+  window.addEventListener('pagehide', flush);
+  document.addEventListener('visibilitychange', onHidden);
   return () => {
     doc.off('update', onUpdate);
-    if (timer !== undefined) {
-      clearTimeout(timer);
-      writeCachedPage(pageId, doc);
-    }
+    window.removeEventListener('pagehide', flush);
+    document.removeEventListener('visibilitychange', onHidden);
+    flush();
   };
 }

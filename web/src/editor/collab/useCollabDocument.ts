@@ -1,7 +1,9 @@
 // The Yjs document behind one page. Signed-in users join the room
 // `{projectId}__{pageId}` over Hocuspocus with the stored token; everyone else (and
 // development mode) gets the stored content over REST: 404 = empty page, a failure =
-// the local cache. Editable only after sync, with write access (spec section 4).
+// the local cache. Editable only after sync, with write access (spec section 4). A room
+// that closes or stays silent before its first sync shows that same stored copy,
+// read-only, until the sync comes. Development mode edits its copy locally (no server).
 import { useEffect, useState } from 'react';
 import * as Y from 'yjs';
 import { HocuspocusProvider } from '@hocuspocus/provider';
@@ -22,6 +24,9 @@ export interface CollabDocument {
   writable: boolean;
 }
 
+/** How long a room may stay unsynced before the stored copy is shown instead. */
+export const COLLAB_FALLBACK_MS = 8000;
+
 export function roomName(projectId: number, pageId: number): string {
   return `${projectId}__${pageId}`;
 }
@@ -36,7 +41,11 @@ async function loadStored(pageId: number, doc: Y.Doc): Promise<void> {
   }
 }
 
-export function useCollabDocument(projectId: number, pageId: number, collaborate: boolean): CollabDocument {
+/**
+ * `localEdit`: without collaboration, the loaded copy is still editable (development
+ * mode, where there is no server to share it with).
+ */
+export function useCollabDocument(projectId: number, pageId: number, collaborate: boolean, localEdit = false): CollabDocument {
   const [state, setState] = useState<CollabDocument>(() => ({ doc: new Y.Doc(), provider: null, status: 'loading', writable: false }));
 
   useEffect(() => {
@@ -45,7 +54,7 @@ export function useCollabDocument(projectId: number, pageId: number, collaborate
     const stopCache = cacheChanges(pageId, doc);
     if (!collaborate) {
       setState({ doc, provider: null, status: 'loading', writable: false });
-      void loadStored(pageId, doc).then(() => live && setState({ doc, provider: null, status: 'ready', writable: false }));
+      void loadStored(pageId, doc).then(() => live && setState({ doc, provider: null, status: 'ready', writable: localEdit }));
       return () => {
         live = false;
         stopCache();
@@ -54,6 +63,17 @@ export function useCollabDocument(projectId: number, pageId: number, collaborate
     }
     let scope: string | undefined;
     let retried = false;
+    let synced = false;
+    let fellBack = false;
+    let reconnecting = false;
+    // no sync yet (docsd down, a proxy without websockets, no network): the stored copy, read-only
+    const fallBack = () => {
+      if (!live || synced || fellBack) return;
+      fellBack = true;
+      console.warn('collaboration unavailable: showing the stored copy read-only');
+      void loadStored(pageId, doc).then(() => live && !synced && setState({ doc, provider, status: 'ready', writable: false }));
+    };
+    const fallbackTimer = setTimeout(fallBack, COLLAB_FALLBACK_MS);
     const provider = new HocuspocusProvider({
       url: runtimeConfig().collabUrl,
       name: roomName(projectId, pageId),
@@ -64,7 +84,16 @@ export function useCollabDocument(projectId: number, pageId: number, collaborate
         if (live && provider.isSynced) setState({ doc, provider, status: 'ready', writable: granted === 'read-write' });
       },
       onSynced: () => {
+        synced = true;
+        clearTimeout(fallbackTimer);
         if (live) setState({ doc, provider, status: 'ready', writable: (scope ?? provider.authorizedScope) === 'read-write' });
+      },
+      // (the close of our own reconnect below is not a failure)
+      onOpen: () => {
+        reconnecting = false;
+      },
+      onClose: () => {
+        if (!reconnecting) fallBack();
       },
       // spec section 8: collaboration authentication failures are only logged
       onAuthenticationFailed: ({ reason }) => {
@@ -75,22 +104,26 @@ export function useCollabDocument(projectId: number, pageId: number, collaborate
           retried = true;
           void syncSession().catch(() => null).then(() => {
             if (!live) return;
+            reconnecting = true;
             provider.disconnect();
             void provider.connect();
           });
           return;
         }
+        synced = true; // refused for good: no second fallback
+        clearTimeout(fallbackTimer);
         void loadStored(pageId, doc).then(() => live && setState({ doc, provider: null, status: 'ready', writable: false }));
       },
     });
     setState({ doc, provider, status: 'loading', writable: false });
     return () => {
       live = false;
+      clearTimeout(fallbackTimer);
       provider.destroy();
       stopCache();
       doc.destroy();
     };
-  }, [projectId, pageId, collaborate]);
+  }, [projectId, pageId, collaborate, localEdit]);
 
   return state;
 }
