@@ -72,6 +72,18 @@ describe('link input', () => {
     ['hello world.com', null],
     ['nodot', null],
     ['', null],
+    // a scheme other than http(s) is still a valid URL: never prefixed
+    ['ftp://files.example.com/a.zip', 'ftp://files.example.com/a.zip'],
+    ['ssh://git@example.com/repo.git', 'ssh://git@example.com/repo.git'],
+    ['tel:+1.555.0100', 'tel:+1.555.0100'],
+    ['HTTPS://Example.com', 'HTTPS://Example.com'],
+    // a host and port is not a scheme
+    ['example.com:8080/x', 'https://example.com:8080/x'],
+    // unsafe schemes apply nothing (and never become https://javascript:...)
+    ['javascript:alert(document.cookie)', null],
+    ['data:text/html;base64,PHNjcmlwdD4=', null],
+    ['JavaScript://example.com/%0Aalert(1)', null],
+    ['http://', null],
   ])('%j -> %j', (input, expected) => {
     expect(linkFromInput(input)).toBe(expected);
   });

@@ -5,6 +5,7 @@ import { NodeViewContent, NodeViewWrapper, type ReactNodeViewProps } from '@tipt
 import { CODE_LANGUAGES, DIAGRAM_LANGUAGE, hasRenderedView } from '../rules/languages';
 import { detectLanguage } from '../highlighter';
 import { useCopyState } from './useCopyState';
+import { useFullscreen } from './useFullscreen';
 import { MermaidDiagram } from './MermaidDiagram';
 import { OpenApiView } from './OpenApiView';
 
@@ -16,7 +17,7 @@ export function CodeBlockView({ node, updateAttributes, editor }: ReactNodeViewP
   const language = stored ?? detected;
   const rendered = hasRenderedView(language);
   const [tab, setTab] = useState<'source' | 'view'>(rendered ? 'view' : 'source');
-  const [fullscreen, setFullscreen] = useState(false);
+  const [fullscreen, toggleFullscreen] = useFullscreen();
   const [copyLabel, copy] = useCopyState();
   const gitUrl = node.attrs.git_url as string | null;
   const showView = rendered && tab === 'view' && code.trim() !== '';
@@ -39,7 +40,7 @@ export function CodeBlockView({ node, updateAttributes, editor }: ReactNodeViewP
           <a className="code-block__git" href={gitUrl} target="_blank" rel="noopener noreferrer nofollow">View source</a>
         )}
         <button type="button" className="button button--ghost" onClick={() => void copy(code)}>{copyLabel}</button>
-        <button type="button" className="button button--ghost" aria-pressed={fullscreen} onClick={() => setFullscreen(!fullscreen)}>
+        <button type="button" className="button button--ghost" aria-pressed={fullscreen} onClick={(e) => toggleFullscreen(e.currentTarget.closest<HTMLElement>('.code-block'))}>
           {fullscreen ? 'Exit fullscreen' : 'Fullscreen'}
         </button>
       </div>
