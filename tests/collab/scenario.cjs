@@ -249,6 +249,42 @@ const scenarios = {
     return out;
   },
 
+  // Editors on two nodes of one page with compaction far away: only the live relay can
+  // bring each the other's edits and presence. Reports how long each edit took to arrive.
+  async relay() {
+    const a = await connected(connect(spec.tokens[0], { url: spec.urls[0] }));
+    const b = await connected(connect(spec.tokens[1], { url: spec.urls[1] }));
+    a.provider.setAwarenessField('user', { name: 'Editor on A' });
+    b.provider.setAwarenessField('user', { name: 'Editor on B' });
+    const names = (client) => [...client.provider.awareness.getStates().values()].filter((s) => s.user).map((s) => s.user.name);
+    const out = { aToB: [], bToA: [], missed: [] };
+    for (let i = 0; i < spec.rounds; i++) {
+      for (const [from, to, label, list] of [[a, b, 'from A ', out.aToB], [b, a, 'from B ', out.bToA]]) {
+        const text = label + i;
+        const started = Date.now();
+        from.fragment.insert(from.fragment.length, [paragraph(text)]);
+        try {
+          await waitFor(text, () => to.fragment.toString().includes(text), spec.timeoutMs || 5000);
+          list.push(Date.now() - started);
+        } catch (e) {
+          out.missed.push(text);
+        }
+      }
+    }
+    await waitFor('presence', () => names(a).includes('Editor on B') && names(b).includes('Editor on A'), spec.timeoutMs || 5000)
+      .catch(() => {});
+    out.namesAtA = names(a);
+    out.namesAtB = names(b);
+    // A leaves: its presence is gone at B.
+    close(a);
+    await waitFor('presence removed', () => !names(b).includes('Editor on A'), spec.timeoutMs || 5000).catch(() => {});
+    out.namesAtBAfterALeft = names(b);
+    out.a = a.fragment.toString();
+    out.b = b.fragment.toString();
+    close(b);
+    return out;
+  },
+
   async read() {
     return { xml: await readDocument(spec.tokens[0], spec.room) };
   },

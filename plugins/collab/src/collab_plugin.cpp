@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "collab_server.hpp"
+#include "relay.hpp"
 
 #include "collab_migrations.hpp"
 
@@ -79,6 +80,16 @@ class CollabPlugin final : public docs::Plugin {
     }
     registry.subscribe("project.deleted", [this](const docs::Json& payload) {
       if (server_ && payload.contains("project_id")) server_->onProjectDeleted(docs::support::idFromJson(payload["project_id"]));
+    });
+    // Other nodes holding the same pages open (live relay of updates and presence).
+    registry.subscribe(std::string(docs::collab::relay::kRoomTopic), [this](const docs::Json& payload) {
+      if (server_) server_->onPeerRoom(payload);
+    });
+    registry.subscribe(std::string(docs::collab::relay::kUpdatesTopic), [this](const docs::Json& payload) {
+      if (server_) server_->onPeerUpdates(payload);
+    });
+    registry.subscribe(std::string(docs::collab::relay::kAwarenessTopic), [this](const docs::Json& payload) {
+      if (server_) server_->onPeerAwareness(payload);
     });
     docs::PeriodicOptions fold;
     fold.interval = std::chrono::seconds(30);

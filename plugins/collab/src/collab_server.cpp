@@ -18,6 +18,7 @@
 #include <set>
 
 #include "protocol.hpp"
+#include "relay.hpp"
 
 namespace docs::collab {
 namespace {
@@ -271,8 +272,9 @@ class CollabSession final : public WebSocketSession {
         if (!locked.member) return;
         auto applied = doc.room->awareness.apply(update);
         locked.member->awarenessClients.insert(applied.clients.begin(), applied.clients.end());
-        if (applied.changed)
-          server_.broadcast(*doc.room, [&](const std::string& to) { return awareness(to, update); });
+        if (!applied.changed) return;
+        server_.broadcast(*doc.room, [&](const std::string& to) { return awareness(to, update); });
+        server_.relayAwareness(*doc.room, update);
         return;
       }
       case MessageType::QueryAwareness: {
@@ -444,7 +446,10 @@ std::pair<std::shared_ptr<Room>, std::unique_lock<std::mutex>> CollabServer::loc
       if (found != rooms_.end() && found->second == room) rooms_.erase(found);
       continue;
     }
-    if (!room->doc) load(*room);
+    if (!room->doc) {
+      load(*room);
+      announce(projectId, pageId, true, false);
+    }
     return {room, std::move(lock)};
   }
 }
@@ -583,6 +588,7 @@ void CollabServer::fanOut(std::vector<PendingWrite>& batch, const std::vector<st
   // acknowledgements of its own) in one write.
   std::map<Room*, std::vector<std::size_t>> byRoom;
   for (std::size_t i = 0; i < batch.size(); ++i) byRoom[batch[i].room.get()].push_back(i);
+  std::vector<relay::UpdatesNotice> relayed;  // to other nodes holding these pages
   for (auto& [roomPointer, indexes] : byRoom) {
     Room& room = *roomPointer;
     std::lock_guard lock(room.mutex);
@@ -591,6 +597,15 @@ void CollabServer::fanOut(std::vector<PendingWrite>& batch, const std::vector<st
     room.lastChange = now;
     for (auto i : indexes) room.appliedLogId = std::max(room.appliedLogId, ids[i]);
     if (room.retired || !room.doc) continue;
+    if (!room.peers.empty()) {
+      std::vector<std::string_view> updates;
+      std::vector<std::int64_t> updateIds;
+      for (auto i : indexes) {
+        updates.push_back(batch[i].update);
+        updateIds.push_back(ids[i]);
+      }
+      relayed.push_back(relay::updatesNotice({room.projectId, room.pageId, log_.node()}, updates, updateIds));
+    }
     std::map<std::string, std::vector<Bytes>> updateFrames;  // by member address
     std::vector<bool> ackSent(indexes.size(), false);
     for (auto& [memberId, member] : room.members) {
@@ -620,6 +635,7 @@ void CollabServer::fanOut(std::vector<PendingWrite>& batch, const std::vector<st
   for (auto& write : batch)
     if (write.writer.committed) write.writer.committed->set_value(true);
   compactorWake_.notify_one();
+  for (const auto& notice : relayed) context_.events().publish(relay::kUpdatesTopic, relay::encode(notice));
 }
 
 void CollabServer::broadcast(Room& room,
@@ -735,13 +751,18 @@ void CollabServer::compactorLoop() {
       if (due && !compact(room)) continue;
       if (!empty) continue;
       // Unload a room nobody is in once everything it holds is stored.
-      std::lock_guard roomsLock(roomsMutex_);
-      std::lock_guard lock(room->mutex);
-      if (room->members.empty() && !room->dirty() && room->pendingWrites == 0) {
-        room->retired = true;
-        auto found = rooms_.find(room->name);
-        if (found != rooms_.end() && found->second == room) rooms_.erase(found);
+      bool unloaded = false;
+      {
+        std::lock_guard roomsLock(roomsMutex_);
+        std::lock_guard lock(room->mutex);
+        if (room->members.empty() && !room->dirty() && room->pendingWrites == 0) {
+          room->retired = true;
+          unloaded = true;
+          auto found = rooms_.find(room->name);
+          if (found != rooms_.end() && found->second == room) rooms_.erase(found);
+        }
       }
+      if (unloaded) announce(room->projectId, room->pageId, false, false);
     }
   }
 }
@@ -804,7 +825,9 @@ void CollabServer::removeMember(Room& room, std::uint64_t memberId) {
   auto clients = std::move(found->second.awarenessClients);
   room.members.erase(found);
   auto removal = room.awareness.remove(clients);
-  if (!removal.empty()) broadcast(room, [&](const std::string& to) { return awareness(to, removal); });
+  if (removal.empty()) return;
+  broadcast(room, [&](const std::string& to) { return awareness(to, removal); });
+  relayAwareness(room, removal);
 }
 
 void CollabServer::revalidateProject(std::int64_t projectId) {
@@ -890,5 +913,112 @@ void CollabServer::onPageDeleted(std::int64_t pageId) {
 }
 
 void CollabServer::onProjectDeleted(std::int64_t projectId) { revalidateProject(projectId); }
+
+std::shared_ptr<Room> CollabServer::loadedRoom(std::int64_t projectId, std::int64_t pageId) {
+  std::lock_guard lock(roomsMutex_);
+  auto found = rooms_.find(std::to_string(projectId) + "__" + std::to_string(pageId));
+  if (found == rooms_.end()) return nullptr;
+  return found->second;
+}
+
+void CollabServer::announce(std::int64_t projectId, std::int64_t pageId, bool open, bool reply) {
+  context_.events().publish(relay::kRoomTopic, relay::encode(relay::RoomNotice{{projectId, pageId, log_.node()}, open, reply}));
+}
+
+void CollabServer::relayAwareness(const Room& room, std::span<const std::uint8_t> update) {
+  if (room.peers.empty() || update.size() > relay::kMaxAwarenessBytes) return;
+  context_.events().publish(relay::kAwarenessTopic,
+                            relay::encode(relay::AwarenessNotice{{room.projectId, room.pageId, log_.node()},
+                                                                 std::string(textOf(update))}));
+}
+
+void CollabServer::onPeerRoom(const nlohmann::json& payload) {
+  auto notice = relay::decodeRoom(payload);
+  if (!notice || notice->origin.node == log_.node()) return;
+  const auto& origin = notice->origin;
+  auto room = loadedRoom(origin.projectId, origin.pageId);
+  if (!room) return;
+  std::int64_t committed = 0;
+  {
+    std::lock_guard lock(room->mutex);
+    if (!room->doc || room->retired) return;
+    if (!notice->open) {
+      auto found = room->peers.find(origin.node);
+      if (found == room->peers.end()) return;
+      auto removal = room->awareness.remove(found->second);
+      room->peers.erase(found);
+      if (!removal.empty()) broadcast(*room, [&](const std::string& to) { return awareness(to, removal); });
+      return;
+    }
+    room->peers.try_emplace(origin.node);
+    committed = room->appliedLogId;
+  }
+  // A node that opens a page has read the log; it learns who holds the page from their
+  // answers. Until then nobody relays to it and it relays to nobody, so on each answer
+  // it reads what the answering node committed, and points that node at what it
+  // committed itself (fanned out before it knew to relay, so all at or below `committed`).
+  if (!notice->reply) return announce(room->projectId, room->pageId, true, true);
+  std::vector<std::string> updates;
+  for (auto& row : log_.readNode(room->pageId, origin.node)) updates.push_back(std::move(row.bytes));
+  if (!updates.empty()) applyFromPeer(room, origin.node, updates);
+  if (committed > 0) {
+    relay::UpdatesNotice mine{{room->projectId, room->pageId, log_.node()}, {}, 1, committed};
+    context_.events().publish(relay::kUpdatesTopic, relay::encode(mine));
+  }
+}
+
+void CollabServer::onPeerUpdates(const nlohmann::json& payload) {
+  auto notice = relay::decodeUpdates(payload);
+  if (!notice || notice->origin.node == log_.node()) return;
+  auto room = loadedRoom(notice->origin.projectId, notice->origin.pageId);
+  if (!room) return;
+  auto updates = std::move(notice->updates);
+  if (updates.empty())  // too big to carry: read from the log (gone if already folded)
+    for (auto& row : log_.readNode(room->pageId, notice->origin.node, notice->fromId, notice->toId))
+      updates.push_back(std::move(row.bytes));
+  applyFromPeer(room, notice->origin.node, updates);
+}
+
+void CollabServer::applyFromPeer(const std::shared_ptr<Room>& room, const std::string& node,
+                                 const std::vector<std::string>& updates) {
+  std::lock_guard lock(room->mutex);
+  if (!room->doc || room->retired) return;
+  room->peers.try_emplace(node);  // it holds the page: relay to it too
+  for (const auto& update : updates) {
+    try {
+      if (room->doc->containsUpdate(bytesOf(update))) continue;
+      room->doc->applyUpdate(bytesOf(update));
+    } catch (const ydoc::YdocError& error) {
+      // Logged and accepted there, so it must apply: rebuild from storage to be safe.
+      context_.logger().error("a relayed update does not apply; reloading the room",
+                              {{"page_id", room->pageId}, {"node", node}, {"error", error.what()}});
+      try {
+        load(*room);
+      } catch (const std::exception& reload) {
+        context_.logger().error("room reload failed", {{"page_id", room->pageId}, {"error", reload.what()}});
+        resetRoom(*room, "Storage failed");
+      }
+      return;
+    }
+    broadcast(*room, [&](const std::string& to) { return syncUpdate(to, bytesOf(update)); });
+  }
+}
+
+void CollabServer::onPeerAwareness(const nlohmann::json& payload) {
+  auto notice = relay::decodeAwareness(payload);
+  if (!notice || notice->origin.node == log_.node()) return;
+  auto room = loadedRoom(notice->origin.projectId, notice->origin.pageId);
+  if (!room) return;
+  std::lock_guard lock(room->mutex);
+  if (!room->doc || room->retired) return;
+  try {
+    auto applied = room->awareness.apply(bytesOf(notice->update));
+    room->peers[notice->origin.node].insert(applied.clients.begin(), applied.clients.end());
+    if (applied.changed)
+      broadcast(*room, [&](const std::string& to) { return awareness(to, bytesOf(notice->update)); });
+  } catch (const ProtocolError& error) {
+    context_.logger().warn("malformed relayed awareness", {{"page_id", room->pageId}, {"error", error.what()}});
+  }
+}
 
 }  // namespace docs::collab

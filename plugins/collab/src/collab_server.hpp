@@ -7,12 +7,15 @@
 #include <docs/services/document_editor.hpp>
 #include <docs/websocket.hpp>
 
+#include <nlohmann/json.hpp>
+
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <deque>
 #include <future>
 #include <map>
+#include <span>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -68,6 +71,12 @@ class CollabServer final : public DocumentEditor {
   void onSessionRevoked(const std::string& sessionId);
   void onPageDeleted(std::int64_t pageId);
   void onProjectDeleted(std::int64_t projectId);
+  // Relay messages from other nodes holding the same page open (relay.hpp).
+  void onPeerRoom(const nlohmann::json& payload);
+  void onPeerUpdates(const nlohmann::json& payload);
+  void onPeerAwareness(const nlohmann::json& payload);
+  // Sends an awareness update of this node's editors to the other nodes holding the page.
+  void relayAwareness(const Room& room, std::span<const std::uint8_t> update);
   // Folds the logs of pages that are not open here (after a restart or crash).
   void foldStoredLogs();
 
@@ -118,6 +127,12 @@ class CollabServer final : public DocumentEditor {
   void writerLoop();
   void fanoutLoop();
   void resetRoom(Room& room, const char* reason);
+  // The room of a page if it is loaded here (never loads one).
+  std::shared_ptr<Room> loadedRoom(std::int64_t projectId, std::int64_t pageId);
+  // Tells the other nodes this node opened or closed a page.
+  void announce(std::int64_t projectId, std::int64_t pageId, bool open, bool reply);
+  // Applies updates another node committed and passes what is new to the editors here.
+  void applyFromPeer(const std::shared_ptr<Room>& room, const std::string& node, const std::vector<std::string>& updates);
 
   struct PendingWrite {
     std::shared_ptr<Room> room;

@@ -42,6 +42,9 @@ struct Room {
   std::unique_ptr<ydoc::Doc> doc;  // null until loaded
   Awareness awareness;
   std::map<std::uint64_t, Member> members;  // by member id
+  // Other nodes holding this page open (relayed to), with the awareness clients of their
+  // editors (removed here when that node closes the page).
+  std::map<std::string, std::set<std::uint64_t>> peers;
   bool retired = false;                     // unloaded: joiners must look it up again
 
   int pendingWrites = 0;            // applied in memory, waiting for their group commit

@@ -68,6 +68,16 @@ std::vector<LoggedUpdate> UpdateLog::read(std::int64_t pageId) {
   return updates;
 }
 
+std::vector<LoggedUpdate> UpdateLog::readNode(std::int64_t pageId, std::string_view node, std::int64_t fromId,
+                                              std::int64_t toId) {
+  std::vector<LoggedUpdate> updates;
+  for (auto row : db_.exec("SELECT id, update FROM page_updates WHERE page_id = $1 AND node = $2 AND id BETWEEN $3 AND $4"
+                           " ORDER BY id",
+                           {pageId, std::string(node), fromId, toId}))
+    updates.push_back({row.int64("id"), fromHexBytea(row.text("update"))});
+  return updates;
+}
+
 std::vector<LoggedUpdate> UpdateLog::readOthers(std::int64_t pageId, std::int64_t upToId) {
   std::vector<LoggedUpdate> updates;
   for (auto row : db_.exec("SELECT id, update FROM page_updates WHERE page_id = $1 AND id <= $2 AND node <> $3 ORDER BY id",

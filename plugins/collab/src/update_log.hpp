@@ -3,6 +3,7 @@
 // acknowledged. Folded into the page's content by the compactor.
 
 #include <cstdint>
+#include <climits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -34,6 +35,9 @@ class UpdateLog {
   std::vector<std::int64_t> appendBatch(const std::vector<Entry>& entries);
   // The page's updates not yet folded into its content, oldest first.
   std::vector<LoggedUpdate> read(std::int64_t pageId);
+  // The rows one process wrote for the page, within a log id range, oldest first.
+  std::vector<LoggedUpdate> readNode(std::int64_t pageId, std::string_view node, std::int64_t fromId = 0,
+                                     std::int64_t toId = INT64_MAX);
   // Rows other processes wrote for the page, up to a log id, oldest first.
   std::vector<LoggedUpdate> readOthers(std::int64_t pageId, std::int64_t upToId);
   // Drops what the content now holds: this process's rows up to a log id, and the other
@@ -42,6 +46,7 @@ class UpdateLog {
   void removePage(std::int64_t pageId);
   // Pages that have log rows (for folding after a restart).
   std::vector<std::int64_t> pagesWithUpdates(int limit);
+  const std::string& node() const { return node_; }
 
  private:
   Db& db_;

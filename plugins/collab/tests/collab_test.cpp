@@ -10,6 +10,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <set>
@@ -310,6 +311,39 @@ TEST_F(CollabTest, KillNineLosesNoAcknowledgedEdit) {
 // those in memory, so a compactor that overwrote the content with its own state would
 // lose the other node's acknowledged edits. Compaction merges instead, and hands the
 // other node's edits to its own editors.
+TEST_F(CollabTest, TwoNodesRelayEditsAndPresenceLive) {
+  // Compaction is a minute away: what crosses between the nodes is the relay alone.
+  std::map<std::string, std::string> slow = {{"DOCS_COLLAB_COMPACT_DEBOUNCE_MS", "60000"},
+                                             {"DOCS_COLLAB_COMPACT_MAX_DELAY_MS", "120000"}};
+  start(slow);
+  setUpProject();
+  auto env = slow;
+  env.emplace("DOCS_PLUGINS_ENABLED", "auth,rbac,projects,pages,collab");
+  docs::test::TempDir otherData;
+  Docsd other({env, {"serve"}, otherData.path(), database_.url()});
+  ASSERT_TRUE(other.start()) << other.log();
+  std::string nodeA = "ws://127.0.0.1:" + std::to_string(docsd_->port()) + "/collaboration";
+  std::string nodeB = "ws://127.0.0.1:" + std::to_string(other.port()) + "/collaboration";
+  auto result = run({{"scenario", "relay"}, {"tokens", {bob_.token, carol_.token}}, {"urls", {nodeA, nodeB}},
+                     {"rounds", 5}, {"timeoutMs", 5000}});
+  ASSERT_FALSE(result.contains("error")) << result.dump();
+  EXPECT_TRUE(result["missed"].empty()) << result.dump();
+  std::cout << "relay ms, A to B: " << result["aToB"].dump() << ", B to A: " << result["bToA"].dump() << "\n";
+  EXPECT_EQ(result["aToB"].size(), 5u) << result.dump();
+  EXPECT_EQ(result["bToA"].size(), 5u) << result.dump();
+  auto has = [](const json& list, const std::string& name) {
+    for (const auto& item : list)
+      if (item == name) return true;
+    return false;
+  };
+  EXPECT_TRUE(has(result["namesAtB"], "Editor on A")) << result.dump();
+  EXPECT_TRUE(has(result["namesAtA"], "Editor on B")) << result.dump();
+  EXPECT_FALSE(has(result["namesAtBAfterALeft"], "Editor on A")) << result.dump();
+  // B still holds the page and folds nothing for a minute: its writer's edits are in the log.
+  EXPECT_NE(sql("SELECT count(*) FROM page_updates"), "0");
+  EXPECT_EQ(other.terminate(), 0);
+}
+
 TEST_F(CollabTest, TwoNodesEditingOnePageLoseNothingAndConverge) {
   std::map<std::string, std::string> fast = {{"DOCS_COLLAB_COMPACT_DEBOUNCE_MS", "300"},
                                              {"DOCS_COLLAB_COMPACT_MAX_DELAY_MS", "600"}};
