@@ -81,6 +81,10 @@ bool isNonPublicAddress(const std::string& address) {
 }
 
 std::optional<std::string> refuseCloneUrl(const std::string& url, const ClonePolicy& policy) {
+  if (!url.empty() && url.front() == '/') {  // a local path: like file://
+    if (policy.allowFileUrls) return std::nullopt;
+    return "Local repositories are not allowed on this server";
+  }
   auto parsed = parseUrl(url);
   if (!parsed) return "The repository address is not a valid URL";
   if (parsed->scheme == "file") {

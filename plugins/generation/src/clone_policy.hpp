@@ -1,9 +1,10 @@
 #pragma once
 // Which repository addresses docsd may clone. The configured GitHub (github.url) is
 // trusted as given, even on a private network (GitHub Enterprise, tests); any other
-// host must be on generation.allowed_git_hosts, and then every address it resolves to
+// host must be on generation.allowed_hosts, and then every address it resolves to
 // must be public: no loopback, private, link-local, shared or multicast ranges, so a
-// project cannot make the server reach into its own network. file:// only when allowed.
+// project cannot make the server reach into its own network. file:// and local paths only
+// when generation.allow_local_sources is set.
 // Redirects to another host are never followed (see git_source), so a public host
 // cannot bounce the clone there.
 
@@ -16,7 +17,7 @@ namespace docs::generation {
 struct ClonePolicy {
   std::string trustedBase;                // e.g. "https://github.com" or "http://127.0.0.1:8123"
   std::vector<std::string> allowedHosts;  // lowercase host names (no port)
-  bool allowFileUrls = false;
+  bool allowFileUrls = false;            // file:// and local paths (generation.allow_local_sources)
 };
 
 struct ParsedUrl {

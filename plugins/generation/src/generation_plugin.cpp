@@ -1,12 +1,18 @@
 // The generation plugin module: jobs per stage, reactions to uploads and deletions, and
 // GET /api/project/{id}/generation (the status history of a project's generation).
 #include <docs/plugin.hpp>
+#include <docs/context.hpp>
+#include <docs/logger.hpp>
 #include <docs/support/body_fields.hpp>
 #include <docs/support/chat_model.hpp>
 #include <docs/services/access_control.hpp>
 #include <docs/services/github_access.hpp>
 
+#include <algorithm>
+#include <cctype>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "analysis_service.hpp"
 #include "generation_service.hpp"
@@ -25,10 +31,13 @@ class GenerationPlugin final : public docs::Plugin {
     registry.configKey("generation.test_stage_delay_ms", "0", "For tests: a pause after each status change.");
     registry.configKey("generation.fail_stage", "", "For tests: a stage that fails on purpose (unpack, analyze, overview, topics, topic_pages, subtopics, file_pages).");
     registry.configKey("github.url", "https://github.com", "GitHub web base URL (GitHub Enterprise: https://ghe.example.com).");
-    registry.configKey("generation.allowed_git_hosts", "github.com,gitlab.com,bitbucket.org,codeberg.org",
+    registry.configKey("generation.allowed_hosts", "github.com",
                        "Hosts other than github.url that repositories may be cloned from (public addresses only).");
-    registry.configKey("generation.allow_file_urls", "false", "Allow file:// repositories (single-user machines and tests).");
-    registry.configKey("generation.max_model_pages", "200", "File pages per run whose opening the model writes (with model.url set).");
+    registry.configKey("generation.allow_local_sources", "false", "Allow file:// repositories and local paths (single-user machines and tests).");
+    registry.configKey("generation.allowed_git_hosts", "", "Deprecated name of generation.allowed_hosts.");
+    registry.configKey("generation.allow_file_urls", "", "Deprecated name of generation.allow_local_sources.");
+    registry.configKey("generation.max_model_pages", "200", "File pages per run whose opening the model writes (with llm.base_url set).");
+    registry.configKey("generation.max_run_seconds", "3600", "Time one run's analysis and writing may take (0: unbounded).");
     docs::support::declareModelKeys(registry);
     registry.configKey("generation.max_clone_mb", "2048", "Largest repository transfer, in MiB.");
     docs_plugin_generation::registerMigrations(registry);
@@ -40,14 +49,26 @@ class GenerationPlugin final : public docs::Plugin {
     settings_.maxUnpackedBytes = static_cast<std::uint64_t>(config.getInt("generation.max_unpacked_mb")) << 20;
     settings_.failStage = config.getString("generation.fail_stage");
     settings_.stageDelayMs = static_cast<int>(config.getInt("generation.test_stage_delay_ms"));
-    settings_.model = docs::support::modelSettingsFrom(config);
+    settings_.model = docs::support::modelSettingsFrom(config, &deprecatedInUse_);
+    settings_.maxRunSeconds = static_cast<int>(config.getInt("generation.max_run_seconds"));
     settings_.maxModelPages = static_cast<int>(config.getInt("generation.max_model_pages"));
     settings_.clonePolicy.trustedBase = config.getString("github.url");
-    for (auto host : config.getList("generation.allowed_git_hosts")) {
+    std::string hosts = docs::support::readRenamed(config, {"generation.allowed_hosts", "generation.allowed_git_hosts", "github.com"},
+                                                   &deprecatedInUse_);
+    for (std::size_t start = 0; start <= hosts.size();) {
+      auto comma = std::min(hosts.find(',', start), hosts.size());
+      std::string host = hosts.substr(start, comma - start);
+      std::erase_if(host, [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; });
       for (auto& c : host) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-      settings_.clonePolicy.allowedHosts.push_back(host);
+      if (!host.empty()) settings_.clonePolicy.allowedHosts.push_back(host);
+      start = comma + 1;
     }
-    settings_.clonePolicy.allowFileUrls = config.getBool("generation.allow_file_urls");
+    // The old name counts when the new one is left at its default (false).
+    settings_.clonePolicy.allowFileUrls = config.getBool("generation.allow_local_sources");
+    if (!config.getString("generation.allow_file_urls").empty()) {
+      deprecatedInUse_.push_back("generation.allow_file_urls (now generation.allow_local_sources)");
+      settings_.clonePolicy.allowFileUrls = settings_.clonePolicy.allowFileUrls || config.getBool("generation.allow_file_urls");
+    }
     settings_.gitLimits.maxReceivedBytes = static_cast<std::uint64_t>(config.getInt("generation.max_clone_mb")) << 20;
 
     registry.jobHandler(docs::generation::GenerationService::kJobKind, [this](docs::JobContext& job) {
@@ -89,6 +110,8 @@ class GenerationPlugin final : public docs::Plugin {
   }
 
   void start() override {
+    for (const auto& key : deprecatedInUse_)
+      context_->logger().warn("a deprecated configuration key is set", {{"key", key}});
     service_ = std::make_unique<docs::generation::GenerationService>(*context_, settings_);
     service_->recoverLostUploads();
   }
@@ -98,9 +121,11 @@ class GenerationPlugin final : public docs::Plugin {
   docs::generation::GenerationSettings settings_;
   std::unique_ptr<docs::generation::GenerationService> service_;
   std::unique_ptr<docs::generation::AnalysisService> analysis_;
+  std::vector<std::string> deprecatedInUse_;  // logged at start (configure does no I/O)
 };
 
 }  // namespace
 
 DOCS_PLUGIN(GenerationPlugin, "generation", "0.1.0", "projects,pages,rbac",
-            "Documentation written from code: ZIP sources, analysis with Universal Ctags, the offline writer")
+            "Documentation written from code: ZIP uploads and cloned repositories, analysis with Universal Ctags, "
+            "the offline writer or an OpenAI-compatible model")

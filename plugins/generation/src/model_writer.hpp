@@ -6,6 +6,7 @@
 // diagram must pass the mermaid subset check (else it is shown as code with a note).
 // Anything that fails leaves the offline writer's page as it is.
 
+#include <cstddef>
 #include <functional>
 #include <optional>
 #include <string>
@@ -35,9 +36,23 @@ std::optional<ModelText> parseModelText(const std::string& answer);
 // Checks citations, identifiers and the diagram against the analysis.
 ModelCheck checkModelText(const ModelText& text, const Analysis& analysis, const std::string& path);
 
-// The prompt for one file page.
-std::vector<support::ChatMessage> filePagePrompt(const FileAnalysis& file, const std::string& source,
-                                                  const std::string& language);
+// Whole lines of a file, line-numbered ("12: text"), sent in one request.
+struct SourcePart {
+  int first = 1;
+  int last = 0;
+  std::string numbered;
+};
+
+// Splits a source into parts of whole lines, each at most `maxChars` line-numbered
+// characters (a longer single line is cut), and at most `maxParts` parts: a file too long
+// for them is sent up to where they end.
+std::vector<SourcePart> splitSource(const std::string& source, std::size_t maxChars, std::size_t maxParts = 16);
+
+// The prompt for one part of a file page (`partCount` 1: the whole file).
+// `maxSymbolChars` bounds the symbols listed (those overlapping the part come first).
+std::vector<support::ChatMessage> filePagePrompt(const FileAnalysis& file, const SourcePart& part, std::size_t partIndex,
+                                                  std::size_t partCount, const std::string& language,
+                                                  std::size_t maxSymbolChars = 8000);
 
 struct ModelWriteResult {
   bool used = false;
@@ -45,7 +60,9 @@ struct ModelWriteResult {
 };
 
 // Asks the model for the page of `file` and, when the answer passes the checks, puts it
-// at the top of `page` (after its title).
+// at the top of `page` (after its title). A source longer than one request's budget
+// (model.maxInputTokens) is sent in parts, one request each, and the answers are joined;
+// the page is used only when every part's answer passes.
 ModelWriteResult writeFileOpeningWithModel(PageDraft& page, const FileAnalysis& file, const Analysis& analysis,
                                            const WriterContext& context, const support::ModelSettings& model);
 

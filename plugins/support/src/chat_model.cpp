@@ -12,20 +12,51 @@
 
 namespace docs::support {
 
+namespace {
+
+const RenamedKey kBaseUrl{"llm.base_url", "model.url", ""};
+const RenamedKey kApiKey{"llm.api_key", "model.api_key", ""};
+const RenamedKey kModel{"llm.model", "model.name", "gpt-4o-mini"};
+
+}  // namespace
+
 void declareModelKeys(Registry& registry) {
-  registry.configKey("model.url", "", "Base address of an OpenAI-compatible API (e.g. https://api.openai.com/v1); empty: no model, the offline writer and extractive answers.");
-  registry.configKey("model.api_key", "", "Bearer key for model.url.");
-  registry.configKey("model.name", "gpt-4o-mini", "Model name sent with each request.");
-  registry.configKey("model.timeout_ms", "60000", "Time allowed for one model request.");
+  registry.configKey("llm.base_url", "", "Base address of an OpenAI-compatible API (e.g. https://api.openai.com/v1); empty: no model, the offline writer and extractive answers.");
+  registry.configKey("llm.api_key", "", "Bearer key for llm.base_url.");
+  registry.configKey("llm.model", "gpt-4o-mini", "Model name sent with each request.");
+  registry.configKey("llm.timeout_s", "60", "Time allowed for one model request, in seconds.");
+  registry.configKey("llm.max_attempts", "3", "Attempts per model request (429, 5xx and transport errors are retried with backoff).");
+  registry.configKey("llm.concurrency", "4", "Model requests a writer keeps open at once (file pages written in parallel).");
+  registry.configKey("llm.max_input_tokens", "6000", "Input budget per model request (about 4 characters a token); longer sources are sent in chunks.");
+  registry.configKey("model.url", "", "Deprecated name of llm.base_url.");
+  registry.configKey("model.api_key", "", "Deprecated name of llm.api_key.");
+  registry.configKey("model.name", "", "Deprecated name of llm.model.");
+  registry.configKey("model.timeout_ms", "", "Deprecated: llm.timeout_s, in milliseconds.");
 }
 
-ModelSettings modelSettingsFrom(const Config& config) {
+std::string readRenamed(const Config& config, const RenamedKey& renamed, std::vector<std::string>* deprecatedInUse) {
+  std::string value = config.getString(renamed.key);
+  std::string old = config.getString(renamed.oldKey);
+  if (old.empty()) return value;
+  if (deprecatedInUse) deprecatedInUse->push_back(renamed.oldKey + " (now " + renamed.key + ")");
+  return value == renamed.keyDefault ? old : value;
+}
+
+ModelSettings modelSettingsFrom(const Config& config, std::vector<std::string>* deprecatedInUse) {
   ModelSettings settings;
-  settings.url = config.getString("model.url");
+  settings.url = readRenamed(config, kBaseUrl, deprecatedInUse);
   while (!settings.url.empty() && settings.url.back() == '/') settings.url.pop_back();
-  settings.apiKey = config.getString("model.api_key");
-  settings.model = config.getString("model.name");
-  settings.timeout = std::chrono::milliseconds(std::max<std::int64_t>(1000, config.getInt("model.timeout_ms")));
+  settings.apiKey = readRenamed(config, kApiKey, deprecatedInUse);
+  settings.model = readRenamed(config, kModel, deprecatedInUse);
+  std::int64_t timeoutMs = config.getInt("llm.timeout_s") * 1000;
+  if (!config.getString("model.timeout_ms").empty()) {
+    if (deprecatedInUse) deprecatedInUse->push_back("model.timeout_ms (now llm.timeout_s)");
+    if (config.getString("llm.timeout_s") == "60") timeoutMs = config.getInt("model.timeout_ms");
+  }
+  settings.timeout = std::chrono::milliseconds(std::max<std::int64_t>(1000, timeoutMs));
+  settings.maxAttempts = static_cast<int>(std::clamp<std::int64_t>(config.getInt("llm.max_attempts"), 1, 10));
+  settings.concurrency = static_cast<int>(std::clamp<std::int64_t>(config.getInt("llm.concurrency"), 1, 32));
+  settings.maxInputTokens = static_cast<std::size_t>(std::max<std::int64_t>(500, config.getInt("llm.max_input_tokens")));
   return settings;
 }
 
