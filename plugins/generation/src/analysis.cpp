@@ -602,6 +602,11 @@ Analysis analyze(const std::string& root, const Inventory& inventory, const Anal
     // "./" keeps a file named like an option from being read as one.
     for (std::size_t i = start; i < std::min(codeFiles.size(), start + kBatch); ++i) argv.push_back("./" + codeFiles[i]);
     auto result = runProcess(argv, root, options.ctagsTimeoutSeconds);
+    if (result.timedOut)
+      throw CtagsFailed("Universal Ctags took longer than " + std::to_string(options.ctagsTimeoutSeconds) + " s on a batch of files");
+    if (result.exitCode != 0 && result.output.empty())
+      throw CtagsFailed(result.exitCode < 0 ? "Universal Ctags could not be run (" + options.ctags + "; see generation.ctags)"
+                                            : "Universal Ctags failed with exit code " + std::to_string(result.exitCode));
     std::istringstream in(result.output);
     for (std::string line; std::getline(in, line);) {
       json tag = json::parse(line, nullptr, false);

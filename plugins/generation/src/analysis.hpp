@@ -8,6 +8,7 @@
 #include <functional>
 #include <map>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -73,7 +74,13 @@ struct AnalysisOptions {
   const std::set<std::string>* changed = nullptr;
 };
 
-// progress(done, total) after each batch of files.
+// Universal Ctags could not run (missing, crashed, timed out): without it there are no
+// symbols, so a caller must not take the analysis for a complete one.
+struct CtagsFailed : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// progress(done, total) after each batch of files. Throws CtagsFailed.
 Analysis analyze(const std::string& root, const Inventory& inventory, const AnalysisOptions& options,
                  const std::function<void(std::size_t, std::size_t)>& progress = {});
 

@@ -11,7 +11,11 @@
 #include <docs/services/projects.hpp>
 #include <docs/ydoc/prosemirror.hpp>
 
+#include <atomic>
 #include <chrono>
+#include <exception>
+#include <functional>
+#include <mutex>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -65,6 +69,28 @@ void writeAtomically(const fs::path& path, const std::string& text) {
   }
   fs::rename(temp, path);
 }
+
+// Polled by long transfers (a clone, an unpack): the server stopping or the project being
+// deleted ends them. Looks at most twice a second, so a fast callback costs nothing.
+class StopWatch {
+ public:
+  StopWatch(JobContext& job, std::function<bool()> projectGone) : job_(job), projectGone_(std::move(projectGone)) {}
+  bool operator()() {
+    auto now = std::chrono::steady_clock::now();
+    if (gone_ || now - lastLook_ < std::chrono::milliseconds(500)) return gone_ || job_.stopping();
+    lastLook_ = now;
+    job_.heartbeat();
+    gone_ = projectGone_();
+    return gone_ || job_.stopping();
+  }
+  bool projectGone() const { return gone_; }
+
+ private:
+  JobContext& job_;
+  std::function<bool()> projectGone_;
+  std::chrono::steady_clock::time_point lastLook_{};
+  bool gone_ = false;
+};
 
 std::uint64_t randomClientId() {
   static thread_local std::mt19937_64 random(std::random_device{}());
@@ -143,6 +169,20 @@ void GenerationService::onProjectDeleted(std::int64_t projectId) {
   context_.db().exec("DELETE FROM generation_status_log WHERE project_id = $1", {projectId});
 }
 
+bool GenerationService::projectExists(std::int64_t projectId) {
+  auto* projects = context_.findService<Projects>();
+  return projects && projects->find(projectId);
+}
+
+std::chrono::steady_clock::time_point GenerationService::runDeadline(std::int64_t projectId) {
+  if (settings_.maxRunSeconds <= 0) return std::chrono::steady_clock::time_point::max();
+  auto rows = context_.db().exec("SELECT COALESCE(floor(extract(epoch FROM now() - max(at)) * 1000), 0)::bigint AS ms"
+                                 " FROM generation_status_log WHERE project_id = $1 AND status = 'DOC_PENDING'",
+                                 {projectId});
+  std::int64_t elapsedMs = rows.empty() ? 0 : rows[0].int64("ms");
+  return std::chrono::steady_clock::now() + std::chrono::milliseconds(std::int64_t{settings_.maxRunSeconds} * 1000 - elapsedMs);
+}
+
 void GenerationService::failIfAsked(const std::string& stage, const std::string& failedStatus) {
   if (!settings_.failStage.empty() && settings_.failStage == stage)
     throw StageFailure(failedStatus, "failure forced by generation.fail_stage=" + stage);
@@ -152,17 +192,23 @@ void GenerationService::runStage(JobContext& job) {
   std::int64_t projectId = job.payload().at("project_id").get<std::int64_t>();
   std::string stage = job.payload().at("stage").get<std::string>();
   auto* projects = context_.findService<Projects>();
-  if (!projects || !projects->find(projectId)) return;  // deleted: nothing to do
+  std::error_code ignored;
+  if (!projects || !projects->find(projectId)) {
+    fs::remove_all(projectDir(projectId), ignored);  // deleted: nothing to do, nothing to keep
+    return;
+  }
   // The status a failure of this stage leaves, kept up to date by the stage.
   std::string failureStatus = stage == "unpack" || stage == "clone" ? "CLONE_FAIL" : stage == "sync" ? "PULL_FAIL" : stage == "analyze" ? "DOC_FILE_OVERVIEWS_FAILED" : "DOC_FAILURE";
   try {
-    if (stage == "unpack") unpack(projectId);
+    if (stage == "unpack") unpack(projectId, job);
     else if (stage == "clone") cloneSources(projectId, job);
     else if (stage == "sync") syncRepository(projectId, job);
     else if (stage == "analyze") analyzeSources(projectId);
     else if (stage == "write") writePages(projectId, job);
     else throw StageFailure("DOC_FAILURE", "unknown stage " + stage);
   } catch (const ProjectGone&) {
+    // The delete handler removed the folder, but a transfer may have written into it since.
+    fs::remove_all(projectDir(projectId), ignored);
     context_.logger().info("generation stopped: the project was deleted", {{"project_id", projectId}});
   } catch (const StageFailure& failure) {
     context_.logger().warn("generation failed", {{"project_id", projectId}, {"stage", stage}, {"error", failure.what()}});
@@ -184,7 +230,7 @@ void GenerationService::runStage(JobContext& job) {
   }
 }
 
-void GenerationService::unpack(std::int64_t projectId) {
+void GenerationService::unpack(std::int64_t projectId, JobContext& job) {
   auto* projects = context_.findService<Projects>();
   std::string archive = projects->uploadedArchive(projectId);
   if (!setStatus(projectId, "CLONING")) throw ProjectGone();
@@ -198,8 +244,13 @@ void GenerationService::unpack(std::int64_t projectId) {
   ArchiveLimits limits;
   limits.maxEntries = settings_.maxFiles * 2;
   limits.maxTotalBytes = settings_.maxUnpackedBytes;
-  auto result = unpackZip(archive, source.string(), limits);
-  if (!result.ok) throw StageFailure("CLONE_FAIL", result.error);
+  StopWatch stop(job, [&] { return !projectExists(projectId); });
+  auto result = unpackZip(archive, source.string(), limits, std::ref(stop));
+  if (!result.ok) {
+    if (stop.projectGone() || !projectExists(projectId)) throw ProjectGone();
+    if (job.stopping()) throw std::runtime_error("shutting down; the unpack resumes on restart");
+    throw StageFailure("CLONE_FAIL", result.error);
+  }
   if (!setStatus(projectId, "CLONE_SUCCESS", std::to_string(result.files) + " files unpacked")) throw ProjectGone();
   queueStage(projectId, "analyze");
 }
@@ -217,11 +268,10 @@ void GenerationService::cloneSources(std::int64_t projectId, JobContext& job) {
   std::error_code ignored;
   fs::remove_all(source, ignored);  // a resumed clone starts over
   auto credentials = credentialsFor(projectId);
-  auto result = cloneRepository(project->gitUrl, source.string(), credentials, settings_.gitLimits, [&] {
-    job.heartbeat();
-    return job.stopping();
-  });
+  StopWatch stop(job, [&] { return !projectExists(projectId); });
+  auto result = cloneRepository(project->gitUrl, source.string(), credentials, settings_.gitLimits, std::ref(stop));
   if (!result.ok) {
+    if (stop.projectGone() || !projectExists(projectId)) throw ProjectGone();
     if (job.stopping()) throw std::runtime_error("shutting down; the clone resumes on restart");
     throw StageFailure("CLONE_FAIL", result.error);
   }
@@ -234,15 +284,31 @@ void GenerationService::analyzeSources(std::int64_t projectId) {
   if (!setStatus(projectId, "DOC_PENDING")) throw ProjectGone();
   fs::path dir = projectDir(projectId);
   fs::path source = dir / "source";
-  if (!fs::is_directory(source)) throw StageFailure("DOC_FAILURE", "The project's sources are missing");
+  if (!fs::is_directory(source)) throw StageFailure("DOC_FILE_OVERVIEWS_FAILED", "The project's sources are missing");
   if (!setStatus(projectId, "DOC_FILE_OVERVIEWS_GENERATING")) throw ProjectGone();
   failIfAsked("analyze", "DOC_FILE_OVERVIEWS_FAILED");
+  auto deadline = runDeadline(projectId);
+  // Between batches of ctags: a deleted project stops, a run over its time fails.
+  auto checkpoint = [&] {
+    if (!projectExists(projectId)) throw ProjectGone();
+    if (std::chrono::steady_clock::now() > deadline)
+      throw StageFailure("DOC_FILE_OVERVIEWS_FAILED", "Generation took longer than this server allows (generation.max_run_seconds = " +
+                                                          std::to_string(settings_.maxRunSeconds) + ")");
+  };
   InventoryLimits limits;
   limits.maxFiles = settings_.maxFiles;
   auto inventory = takeInventory(source.string(), limits);
+  checkpoint();
   AnalysisOptions options;
   options.ctags = settings_.ctags;
-  auto analysis = analyze(source.string(), inventory, options);
+  Analysis analysis;
+  try {
+    analysis = analyze(source.string(), inventory, options, [&](std::size_t, std::size_t) { checkpoint(); });
+  } catch (const CtagsFailed& failed) {
+    // Without symbols the pages would miss every API table: a failed stage, not a thin success.
+    throw StageFailure("DOC_FILE_OVERVIEWS_FAILED", failed.what());
+  }
+  checkpoint();
   auto* projects = context_.findService<Projects>();
   auto project = projects->find(projectId);
   if (!project) throw ProjectGone();
@@ -316,36 +382,94 @@ void GenerationService::writePages(std::int64_t projectId, JobContext& job) {
       return found == ids.end() ? std::string()
                                 : "/projects/" + std::to_string(projectId) + "/" + std::to_string(found->second);
     };
-    std::size_t written = 0;
-    int modelUsed = 0, modelFailed = 0;
-    auto store = [&](PageDraft& draft) {
+    auto deadline = runDeadline(projectId);
+    auto overTime = [&] {
+      return StageFailure(failedStatus(), "Generation took longer than this server allows (generation.max_run_seconds = " +
+                                              std::to_string(settings_.maxRunSeconds) + ")");
+    };
+    // Keeps the job's lease; a stop, a deletion or the end of the run's time ends the stage.
+    auto checkpoint = [&] {
+      job.heartbeat();
+      if (job.stopping()) throw std::runtime_error("shutting down; the stage resumes on restart");
+      if (!projects->find(projectId)) throw ProjectGone();
+      if (std::chrono::steady_clock::now() > deadline) throw overTime();
+    };
+    // compose and persist touch no job state, so the model's pages can be written by several
+    // threads at once (the model's answers are the slow part).
+    std::atomic<int> modelUsed{0}, modelFailed{0}, modelClaimed{0};
+    auto compose = [&](PageDraft& draft) {
       writePage(draft, analysis, plan, writer);
-      if (settings_.model.configured() && draft.key.rfind("file:", 0) == 0 && modelUsed + modelFailed < settings_.maxModelPages) {
-        if (const auto* file = analysis.find(draft.key.substr(5))) {
-          auto result = writeFileOpeningWithModel(draft, *file, analysis, writer, settings_.model);
-          if (result.used) ++modelUsed;
-          else {
-            ++modelFailed;
-            context_.logger().warn("the model's page was not used; the offline page stays",
-                                   {{"project_id", projectId}, {"page", draft.key}, {"why", result.problem}});
-          }
-          job.heartbeat();
-        }
+      if (!settings_.model.configured() || draft.key.rfind("file:", 0) != 0) return;
+      const auto* file = analysis.find(draft.key.substr(5));
+      if (!file || modelClaimed.fetch_add(1) >= settings_.maxModelPages) return;
+      auto result = writeFileOpeningWithModel(draft, *file, analysis, writer, settings_.model);
+      if (result.used) {
+        ++modelUsed;
+      } else {
+        ++modelFailed;
+        context_.logger().warn("the model's page was not used; the offline page stays",
+                               {{"project_id", projectId}, {"page", draft.key}, {"why", result.problem}});
       }
+    };
+    auto persist = [&](const PageDraft& draft) {
       auto bytes = ydoc::proseMirrorJsonToUpdate(draft.content, randomClientId());
       if (!pages->setContent(ids.at(draft.key), std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size())))
         throw ProjectGone();  // its page (and so the project) was deleted meanwhile
       context_.db().exec("UPDATE generation_pages SET written_digest = $3 WHERE project_id = $1 AND key = $2",
                          {projectId, draft.key, contentDigest(draft.content)});
-      if (++written % 50 == 0) {
-        job.heartbeat();
-        if (job.stopping()) throw std::runtime_error("shutting down; the stage resumes on restart");
-        if (!projects->find(projectId)) throw ProjectGone();
-      }
+    };
+    std::size_t written = 0;
+    auto store = [&](PageDraft& draft) {
+      if (std::chrono::steady_clock::now() > deadline) throw overTime();
+      compose(draft);
+      persist(draft);
+      if (settings_.model.configured() || ++written % 50 == 0) checkpoint();
     };
     auto writeWhere = [&](auto predicate) {
+      std::vector<PageDraft*> selected;
       for (auto& draft : drafts)
-        if (predicate(draft)) store(draft);
+        if (predicate(draft)) selected.push_back(&draft);
+      std::size_t threads = settings_.model.configured() ? std::min<std::size_t>(settings_.model.concurrency, selected.size()) : 1;
+      if (threads <= 1) {
+        for (auto* draft : selected) store(*draft);
+        return;
+      }
+      // A bounded pool: each worker takes the next page; this thread keeps the lease and
+      // watches for a stop. The first failure stops the others and is thrown here.
+      std::atomic<std::size_t> next{0}, finished{0};
+      std::atomic<bool> stop{false};
+      std::mutex failureMutex;
+      std::exception_ptr failure;
+      auto fail = [&](std::exception_ptr error) {
+        std::lock_guard lock(failureMutex);
+        if (!failure) failure = error;
+        stop = true;
+      };
+      std::vector<std::thread> pool;
+      for (std::size_t t = 0; t < threads; ++t)
+        pool.emplace_back([&] {
+          try {
+            for (std::size_t i; !stop && (i = next++) < selected.size();) {
+              if (std::chrono::steady_clock::now() > deadline) throw overTime();
+              compose(*selected[i]);
+              persist(*selected[i]);
+            }
+          } catch (...) {
+            fail(std::current_exception());
+          }
+          ++finished;
+        });
+      while (finished < threads) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        if (stop) continue;
+        try {
+          checkpoint();
+        } catch (...) {
+          fail(std::current_exception());
+        }
+      }
+      for (auto& worker : pool) worker.join();
+      if (failure) std::rethrow_exception(failure);
     };
     writeWhere([](const PageDraft& d) { return d.key == "overview"; });
     advance("DOC_TOPICS_GENERATING");
@@ -363,8 +487,8 @@ void GenerationService::writePages(std::int64_t projectId, JobContext& job) {
     writeWhere([](const PageDraft& d) { return d.key.rfind("file:", 0) == 0; });
     status = "DOC_SUCCESS";
     if (!setStatus(projectId, "DOC_SUCCESS",
-                   settings_.model.configured() ? "the model wrote " + std::to_string(modelUsed) + " file openings; " +
-                                                      std::to_string(modelFailed) + " fell back to the offline writer"
+                   settings_.model.configured() ? "the model wrote " + std::to_string(modelUsed.load()) + " file openings; " +
+                                                      std::to_string(modelFailed.load()) + " fell back to the offline writer"
                                                 : "offline writer"))
       throw ProjectGone();
     context_.events().publish(kAnalysisChangedEvent, {{"project_id", projectId}});

@@ -3,6 +3,7 @@
 // write), each idempotent and resumable on any node, advancing the project's status
 // through the spec's values and recording each in generation_status_log.
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -34,9 +35,8 @@ struct GenerationSettings {
   support::ModelSettings model;   // url "" = the offline writer alone
   int maxModelPages = 200;        // file pages per run the model writes the opening of
   int reconcileSeconds = 300;     // repository projects compared with their remote this often
+  int maxRunSeconds = 3600;       // analysis and writing of one run together (0: unbounded)
 };
-
-
 
 class GenerationService {
  public:
@@ -66,7 +66,7 @@ class GenerationService {
   std::string projectDir(std::int64_t projectId) const;
   bool setStatus(std::int64_t projectId, const std::string& status, const std::string& message = "");
   void queueStage(std::int64_t projectId, const std::string& stage);
-  void unpack(std::int64_t projectId);
+  void unpack(std::int64_t projectId, JobContext& job);
   void cloneSources(std::int64_t projectId, JobContext& job);
   void syncRepository(std::int64_t projectId, JobContext& job);
   // One sync: fetch, diff, rewrite what changed. False when the clone is missing.
@@ -76,6 +76,10 @@ class GenerationService {
   void analyzeSources(std::int64_t projectId);
   void writePages(std::int64_t projectId, JobContext& job);
   void failIfAsked(const std::string& stage, const std::string& failedStatus);
+  bool projectExists(std::int64_t projectId);
+  // When this run's analysis and writing must end (generation.max_run_seconds), counted
+  // from its DOC_PENDING status so that a resumed stage does not start the clock again.
+  std::chrono::steady_clock::time_point runDeadline(std::int64_t projectId);
 
   Context& context_;
   GenerationSettings settings_;

@@ -2,6 +2,8 @@
 
 #include <git2.h>
 
+#include "clone_policy.hpp"
+
 #include <filesystem>
 #include <memory>
 #include <mutex>
@@ -26,6 +28,7 @@ std::string lastError(const char* what) {
 
 struct Transfer {
   const std::optional<GitCredentials>* credentials = nullptr;
+  std::string origin;  // scheme://host:port of the address asked for; the token goes nowhere else
   const GitLimits* limits = nullptr;
   const std::function<bool()>* cancelled = nullptr;
   std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
@@ -33,11 +36,18 @@ struct Transfer {
   std::string stopReason;
 };
 
-int credentialCallback(git_credential** out, const char*, const char*, unsigned int allowed, void* payload) {
+std::string originOf(const std::string& url) {
+  auto parsed = parseUrl(url);
+  return parsed ? parsed->scheme + "://" + parsed->host + ":" + parsed->port : std::string();
+}
+
+int credentialCallback(git_credential** out, const char* url, const char*, unsigned int allowed, void* payload) {
   auto* transfer = static_cast<Transfer*>(payload);
   // A second call means the first was refused: give up instead of looping.
   if (!transfer->credentials->has_value() || ++transfer->credentialCalls > 1 || !(allowed & GIT_CREDENTIAL_USERPASS_PLAINTEXT))
     return GIT_PASSTHROUGH;
+  // Only the host the repository is on gets the token, wherever a server sent the request.
+  if (!url || transfer->origin.empty() || originOf(url) != transfer->origin) return GIT_PASSTHROUGH;
   const auto& credentials = **transfer->credentials;
   return git_credential_userpass_plaintext_new(out, credentials.username.c_str(), credentials.password.c_str());
 }
@@ -122,6 +132,7 @@ GitResult cloneRepository(const std::string& url, const std::string& destination
   GitResult result;
   Transfer transfer;
   transfer.credentials = &credentials;
+  transfer.origin = originOf(url);
   transfer.limits = &limits;
   transfer.cancelled = &cancelled;
   git_clone_options options = GIT_CLONE_OPTIONS_INIT;
@@ -154,6 +165,7 @@ GitResult fetchLatest(const std::string& directory, const std::string& url,
   if (!readHead(repo.ptr, before)) return before;
   Transfer transfer;
   transfer.credentials = &credentials;
+  transfer.origin = originOf(url);
   transfer.limits = &limits;
   transfer.cancelled = &cancelled;
   // An anonymous remote: the URL (and so any token) is never written to .git/config.
@@ -207,15 +219,18 @@ std::optional<std::string> remoteHead(const std::string& url, const std::optiona
   initOnce();
   Transfer transfer;
   transfer.credentials = &credentials;
+  transfer.origin = originOf(url);
   transfer.limits = &limits;
   std::function<bool()> never;
   transfer.cancelled = &never;
   Owned<git_remote, git_remote_free> remote;
   if (git_remote_create_detached(&remote.ptr, url.c_str()) != 0) return std::nullopt;
-  git_remote_callbacks callbacks = GIT_REMOTE_CALLBACKS_INIT;
-  callbacks.credentials = credentialCallback;
-  callbacks.payload = &transfer;
-  if (git_remote_connect(remote.ptr, GIT_DIRECTION_FETCH, &callbacks, nullptr, nullptr) != 0) return std::nullopt;
+  git_remote_connect_options options = GIT_REMOTE_CONNECT_OPTIONS_INIT;
+  options.callbacks.credentials = credentialCallback;
+  options.callbacks.payload = &transfer;
+  // libgit2 follows a first redirect by default; a clone's host must not bounce us elsewhere.
+  options.follow_redirects = GIT_REMOTE_REDIRECT_NONE;
+  if (git_remote_connect_ext(remote.ptr, GIT_DIRECTION_FETCH, &options) != 0) return std::nullopt;
   const git_remote_head** heads = nullptr;
   std::size_t count = 0;
   std::optional<std::string> head;

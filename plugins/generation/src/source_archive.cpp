@@ -46,7 +46,8 @@ bool safeEntryName(const std::string& name) {
   return true;
 }
 
-UnpackResult unpackZip(const std::string& zipPath, const std::string& destination, const ArchiveLimits& limits) {
+UnpackResult unpackZip(const std::string& zipPath, const std::string& destination, const ArchiveLimits& limits,
+                       const std::function<bool()>& cancelled) {
   UnpackResult result;
   int error = 0;
   std::unique_ptr<zip_t, ZipCloser> archive(zip_open(zipPath.c_str(), ZIP_RDONLY | ZIP_CHECKCONS, &error));
@@ -104,6 +105,7 @@ UnpackResult unpackZip(const std::string& zipPath, const std::string& destinatio
   char buffer[65536];
   for (zip_int64_t i = 0; i < count; ++i) {
     auto index = static_cast<zip_uint64_t>(i);
+    if (cancelled && cancelled()) return fail("The unpack was cancelled");
     std::string name = names[index].size() > strip ? names[index].substr(strip) : "";
     if (name.empty()) continue;
     if (isSymlinkEntry(archive.get(), index)) {

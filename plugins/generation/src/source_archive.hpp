@@ -5,6 +5,7 @@
 // ratios of zip bombs (counted while writing, not taken from the headers).
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -27,7 +28,9 @@ struct UnpackResult {
 
 // Unpacks into `destination` (created; must not exist yet). On failure the destination
 // is removed again. A single top-level folder shared by every entry is stripped.
-UnpackResult unpackZip(const std::string& zipPath, const std::string& destination, const ArchiveLimits& limits);
+// `cancelled` is asked between entries; when it says yes the unpack stops and fails.
+UnpackResult unpackZip(const std::string& zipPath, const std::string& destination, const ArchiveLimits& limits,
+                       const std::function<bool()>& cancelled = {});
 
 // True for an entry name that stays inside the destination ("a/b.txt"), false for
 // "../x", "/x", "a\\b", "C:x", names with NUL or empty segments.
