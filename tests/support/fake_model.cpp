@@ -8,6 +8,7 @@
 #include <Poco/Net/HTTPServerResponse.h>
 #include <Poco/Net/ServerSocket.h>
 
+#include <algorithm>
 #include <sstream>
 #include <thread>
 
@@ -18,6 +19,8 @@ struct FakeModel::State {
   std::deque<ModelReplyScript> script;
   ModelReplyScript fallback = FakeModel::answer("I have no scripted answer.");
   std::vector<nlohmann::json> requests;
+  int inFlight = 0;
+  int maxInFlight = 0;
 };
 
 namespace {
@@ -32,6 +35,7 @@ class Handler final : public Poco::Net::HTTPRequestHandler {
     ModelReplyScript reply;
     {
       std::lock_guard lock(state_->mutex);
+      state_->maxInFlight = std::max(state_->maxInFlight, ++state_->inFlight);
       auto parsed = nlohmann::json::parse(body.str(), nullptr, false);
       state_->requests.push_back(parsed.is_discarded() ? nlohmann::json(body.str()) : parsed);
       if (request.getURI() != "/v1/chat/completions" || request.getMethod() != "POST") {
@@ -44,6 +48,10 @@ class Handler final : public Poco::Net::HTTPRequestHandler {
       }
     }
     if (reply.delay.count() > 0) std::this_thread::sleep_for(reply.delay);
+    {
+      std::lock_guard lock(state_->mutex);
+      --state_->inFlight;
+    }
     response.setStatus(static_cast<Poco::Net::HTTPResponse::HTTPStatus>(reply.status));
     response.setContentType("application/json");
     response.setContentLength(static_cast<std::streamsize>(reply.body.size()));
@@ -98,6 +106,11 @@ void FakeModel::setDefault(ModelReplyScript reply) {
 std::vector<nlohmann::json> FakeModel::requests() {
   std::lock_guard lock(state_->mutex);
   return state_->requests;
+}
+
+int FakeModel::maxConcurrent() {
+  std::lock_guard lock(state_->mutex);
+  return state_->maxInFlight;
 }
 
 }  // namespace docs::test

@@ -2,7 +2,7 @@
 // A local OpenAI-compatible chat completions server for tests of the model paths
 // (generation's writer, rag's answers): POST /v1/chat/completions answers from a script
 // of replies (status, body, delay), then from a default; every request body is kept.
-// Use url() as `model.url`.
+// Use url() as `llm.base_url`.
 
 #include <chrono>
 #include <deque>
@@ -36,6 +36,8 @@ class FakeModel {
   void enqueue(ModelReplyScript reply);
   void setDefault(ModelReplyScript reply);
   std::vector<nlohmann::json> requests();
+  // The most requests that were being answered at the same time.
+  int maxConcurrent();
 
   struct State;
 

@@ -172,7 +172,8 @@ std::vector<support::ChatMessage> filePagePrompt(const FileAnalysis& file, const
       "hold a small mermaid flowchart or be empty; use only this form: a first line \"flowchart TD\", then one node "
       "per line as Id[\"label\"] (ids are letters and digits, labels without quotes or brackets), then one edge per "
       "line as A --> B.";
-  return {{"system", system}, {"user", data.dump(1, ' ', false, nlohmann::json::error_handler_t::replace)}};
+  // Compact: indentation would spend the request's budget on spaces.
+  return {{"system", system}, {"user", data.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)}};
 }
 
 ModelWriteResult writeFileOpeningWithModel(PageDraft& page, const FileAnalysis& file, const Analysis& analysis,
@@ -187,7 +188,7 @@ ModelWriteResult writeFileOpeningWithModel(PageDraft& page, const FileAnalysis& 
   auto parts = splitSource(source, room * 3 / 4);
   ModelText joined;
   for (std::size_t i = 0; i < parts.size(); ++i) {
-    auto reply = support::complete(model, filePagePrompt(file, parts[i], i, parts.size(), context.language, room / 4));
+    auto reply = support::complete(model, filePagePrompt(file, parts[i], i, parts.size(), context.language, room / 5));
     std::string where = parts.size() > 1 ? " (lines " + std::to_string(parts[i].first) + "-" + std::to_string(parts[i].last) + ")" : "";
     if (!reply.ok) {
       result.problem = reply.error + where;

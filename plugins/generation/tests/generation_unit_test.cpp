@@ -4,8 +4,13 @@
 
 #include <filesystem>
 #include <fstream>
+#include <cstdlib>
+#include <map>
+#include <set>
 #include <sstream>
 
+#include <docs/config.hpp>
+#include <docs/support/chat_model.hpp>
 #include <docs/ydoc/prosemirror.hpp>
 
 #include "analysis.hpp"
@@ -591,9 +596,33 @@ TEST(GitSource, HugeFilesDeepTreesAndSubmodulesStayOutOfTheDocumentation) {
                            {deep + "deep.py", "def deep():\n    return 2\n"},
                            {".gitmodules", "[submodule \"vendor/lib\"]\n\tpath = vendor/lib\n\turl = https://example.org/evil.git\n"}});
   docs::test::TempDir work;
+  // A real submodule: a gitlink entry (mode 160000) naming a commit of another repository,
+  // next to the .gitmodules that points at it.
+  std::string editor = work.path() + "/editor";
+  std::string gitlink = "0123456789abcdef0123456789abcdef01234567";
+  std::string script = "set -e; git clone -q '" + server.root() + "/acme/odd' '" + editor + "'; cd '" + editor +
+                       "'; git update-index --add --cacheinfo 160000," + gitlink + ",vendor/lib;"
+                       " git -c user.name=t -c user.email=t@example.com commit -q -m submodule; git push -q origin main";
+  ASSERT_EQ(std::system(("sh -c \"" + script + "\" >/dev/null 2>&1").c_str()), 0);
   auto cloned = docs::generation::cloneRepository(server.url() + "/acme/odd", work.path() + "/clone", std::nullopt, {});
   ASSERT_TRUE(cloned.ok) << cloned.error;
-  EXPECT_FALSE(fs::exists(work.path() + "/clone/vendor/lib"));  // submodules are not fetched
+  // The commit holds the gitlink, so "not fetched" below is a real check.
+  std::string entry = "git -C '" + work.path() + "/clone' ls-files -s vendor/lib > '" + work.path() + "/ls.txt'";
+  ASSERT_EQ(std::system(entry.c_str()), 0);
+  std::ifstream lsFiles(work.path() + "/ls.txt");
+  std::string line((std::istreambuf_iterator<char>(lsFiles)), {});
+  EXPECT_EQ(line.rfind("160000 " + gitlink, 0), 0u) << line;
+  // Submodules are not fetched: at most the empty folder git leaves for one.
+  EXPECT_TRUE(!fs::exists(work.path() + "/clone/vendor/lib") || fs::is_empty(work.path() + "/clone/vendor/lib"));
+  {
+    auto analysis = analyze(work.path() + "/clone", takeInventory(work.path() + "/clone", InventoryLimits{}), AnalysisOptions{});
+    auto drafts = planPages(analysis, planTopics(analysis, PlanOptions{}), "en");
+    std::set<std::string> keys;
+    for (const auto& draft : drafts) keys.insert(draft.key);
+    EXPECT_TRUE(keys.count("overview"));
+    EXPECT_TRUE(keys.count("file:small.py"));
+    for (const auto& key : keys) EXPECT_EQ(key.find("vendor/lib"), std::string::npos) << key;
+  }
   auto inventory = takeInventory(work.path() + "/clone", InventoryLimits{});
   std::set<std::string> listed;
   for (const auto& file : inventory.files) listed.insert(file.path);
@@ -603,4 +632,180 @@ TEST(GitSource, HugeFilesDeepTreesAndSubmodulesStayOutOfTheDocumentation) {
   std::string skipped;
   for (const auto& reason : inventory.skipped) skipped += reason + "\n";
   EXPECT_NE(skipped.find("huge.py"), std::string::npos) << skipped;
+}
+
+// ---- Cancelling, redirects, renamed keys, the model's budget per request ----
+
+TEST_F(Unpack, AnUnpackStopsBetweenEntriesWhenCancelled) {
+  std::vector<ZipEntry> entries;
+  for (int i = 0; i < 50; ++i) entries.push_back({"src/f" + std::to_string(i) + ".py", "x = 1\n"});
+  int asked = 0;
+  auto out = target();
+  auto result = unpackZip(zip(entries), out, {}, [&] { return ++asked > 10; });
+  EXPECT_FALSE(result.ok);
+  EXPECT_NE(result.error.find("cancelled"), std::string::npos) << result.error;
+  EXPECT_EQ(asked, 11);  // asked once per entry, and no further once it said yes
+  EXPECT_FALSE(fs::exists(out));
+  expectNothingOutside();
+}
+
+TEST(GitSource, RemoteHeadAndFetchFollowNoRedirect) {
+  docs::test::GitHttpServer server("s3cret-installation-token");
+  auto first = server.createRepository("acme", "private", {{"a.py", "A = 1\n"}});
+  std::optional<GitCredentials> token = GitCredentials{"x-access-token", "s3cret-installation-token"};
+  EXPECT_EQ(remoteHead(server.url() + "/acme/private", token, {}), first);
+  // /redirect/ answers 302 to the same repository on "localhost": followed, it would answer.
+  EXPECT_EQ(remoteHead(server.url() + "/redirect/acme/private", token, {}), std::nullopt);
+  docs::test::TempDir work;
+  auto cloned = cloneRepository(server.url() + "/acme/private", work.path() + "/c", token, {});
+  ASSERT_TRUE(cloned.ok) << cloned.error;
+  server.commit("acme", "private", {{"a.py", "A = 2\n"}});
+  auto fetched = fetchLatest(work.path() + "/c", server.url() + "/redirect/acme/private", token, {});
+  EXPECT_FALSE(fetched.ok);
+  EXPECT_EQ(fetched.error.find("s3cret"), std::string::npos) << fetched.error;
+  EXPECT_EQ(fetched.commit, "");
+  // The real address still works: the refusal was the redirect's.
+  EXPECT_TRUE(fetchLatest(work.path() + "/c", server.url() + "/acme/private", token, {}).ok);
+}
+
+namespace {
+
+// Just enough of a Config for the renamed keys: values as given, undeclared keys throw.
+class MapConfig final : public docs::Config {
+ public:
+  explicit MapConfig(std::map<std::string, std::string, std::less<>> values) : values_(std::move(values)) {}
+  bool has(std::string_view key) const override { return values_.find(key) != values_.end(); }
+  std::string getString(std::string_view key) const override {
+    auto found = values_.find(key);
+    if (found == values_.end()) throw std::invalid_argument(std::string(key));
+    return found->second;
+  }
+  std::int64_t getInt(std::string_view key) const override { return std::stoll(getString(key)); }
+  bool getBool(std::string_view key) const override { return getString(key) == "true"; }
+  std::vector<std::string> getList(std::string_view) const override { return {}; }
+
+ private:
+  std::map<std::string, std::string, std::less<>> values_;
+};
+
+std::map<std::string, std::string, std::less<>> modelDefaults() {
+  return {{"llm.base_url", ""}, {"llm.api_key", ""}, {"llm.model", "gpt-4o-mini"}, {"llm.timeout_s", "60"},
+          {"llm.max_attempts", "3"}, {"llm.concurrency", "4"}, {"llm.max_input_tokens", "6000"},
+          {"model.url", ""}, {"model.api_key", ""}, {"model.name", ""}, {"model.timeout_ms", ""}};
+}
+
+}  // namespace
+
+TEST(ModelKeys, TheIssuesNamesAndTheOldNamesAsDeprecatedAliases) {
+  auto values = modelDefaults();
+  values["llm.base_url"] = "http://model.test/v1/";
+  values["llm.model"] = "writer";
+  values["llm.max_attempts"] = "5";
+  values["llm.concurrency"] = "2";
+  values["llm.timeout_s"] = "7";
+  values["llm.max_input_tokens"] = "900";
+  std::vector<std::string> deprecated;
+  auto settings = docs::support::modelSettingsFrom(MapConfig(values), &deprecated);
+  EXPECT_EQ(settings.url, "http://model.test/v1");
+  EXPECT_EQ(settings.model, "writer");
+  EXPECT_EQ(settings.maxAttempts, 5);
+  EXPECT_EQ(settings.concurrency, 2);
+  EXPECT_EQ(settings.timeout, std::chrono::seconds(7));
+  EXPECT_EQ(settings.maxInputTokens, 900u);
+  EXPECT_TRUE(deprecated.empty());
+
+  auto old = modelDefaults();
+  old["model.url"] = "http://old.test/v1";
+  old["model.name"] = "old-writer";
+  old["model.api_key"] = "k";
+  old["model.timeout_ms"] = "2500";
+  settings = docs::support::modelSettingsFrom(MapConfig(old), &deprecated);
+  EXPECT_EQ(settings.url, "http://old.test/v1");
+  EXPECT_EQ(settings.model, "old-writer");
+  EXPECT_EQ(settings.apiKey, "k");
+  EXPECT_EQ(settings.timeout, std::chrono::milliseconds(2500));
+  EXPECT_EQ(deprecated.size(), 4u);
+
+  // Both set: the new name wins.
+  old["llm.model"] = "new-writer";
+  EXPECT_EQ(docs::support::modelSettingsFrom(MapConfig(old)).model, "new-writer");
+}
+
+TEST(ModelWriter, ALongFileIsSentInPartsWithinTheBudgetAndTheAnswersAreJoined) {
+  ModelFixture f;
+  std::string source;
+  for (int i = 1; i <= 150; ++i) source += "def handler_" + std::to_string(i) + "():  # answers request kind " + std::to_string(i) + "\n";
+  std::ofstream(f.root.path() + "/shop/api.py", std::ios::trunc) << source;
+  f.analysis.files[0].lines = 150;
+  f.analysis.files[0].symbols.clear();
+  for (int i = 1; i <= 150; ++i) f.analysis.files[0].symbols.push_back({"handler_" + std::to_string(i), "function", "", "()", i, i, ""});
+  docs::test::FakeModel model;
+  model.setDefault(docs::test::FakeModel::answer(modelJson("`handler_1` starts the file [shop/api.py#L1-L2].")));
+  auto settings = f.settings(model);
+  settings.maxInputTokens = 1200;  // about 4,800 characters a request
+  auto result = writeFileOpeningWithModel(f.page, f.analysis.files[0], f.analysis, f.context, settings);
+  ASSERT_TRUE(result.used) << result.problem;
+  auto requests = model.requests();
+  ASSERT_GT(requests.size(), 1u);
+  int expectedFirst = 1;
+  for (const auto& request : requests) {
+    std::size_t characters = 0;
+    for (const auto& message : request["messages"]) characters += message["content"].get<std::string>().size();
+    EXPECT_LE(docs::support::estimateTokens(characters), settings.maxInputTokens) << characters;
+    auto data = nlohmann::json::parse(request["messages"][1]["content"].get<std::string>());
+    ASSERT_TRUE(data.contains("part")) << data.dump().substr(0, 300);
+    EXPECT_EQ(data["part"]["first_line"], expectedFirst);  // contiguous, no line twice or missing
+    expectedFirst = data["part"]["last_line"].get<int>() + 1;
+    auto text = data["source"].get<std::string>();
+    EXPECT_EQ(text.rfind(std::to_string(data["part"]["first_line"].get<int>()) + ": def handler_", 0), 0u) << text.substr(0, 80);
+  }
+  EXPECT_EQ(expectedFirst, 151);
+  // One paragraph per part, joined on the page.
+  auto md = docs::ydoc::toMarkdown(f.page.content);
+  std::size_t count = 0;
+  for (auto at = md.find("starts the file"); at != std::string::npos; at = md.find("starts the file", at + 1)) ++count;
+  EXPECT_EQ(count, std::min<std::size_t>(requests.size(), 12));
+
+  // A part whose answer fails its check leaves the offline page as it was.
+  ModelFixture fresh;
+  std::ofstream(fresh.root.path() + "/shop/api.py", std::ios::trunc) << source;
+  fresh.analysis = f.analysis;
+  auto before = fresh.page.content;
+  docs::test::FakeModel picky;
+  picky.enqueue(docs::test::FakeModel::answer(modelJson("`handler_1` starts the file [shop/api.py#L1-L2].")));
+  picky.setDefault(docs::test::FakeModel::answer(modelJson("It goes on [shop/api.py#L140-L400].")));
+  auto pickySettings = fresh.settings(picky);
+  pickySettings.maxInputTokens = 1200;
+  auto refused = writeFileOpeningWithModel(fresh.page, fresh.analysis.files[0], fresh.analysis, fresh.context, pickySettings);
+  EXPECT_FALSE(refused.used);
+  EXPECT_NE(refused.problem.find("lines that do not exist"), std::string::npos) << refused.problem;
+  EXPECT_EQ(fresh.page.content, before);
+}
+
+TEST(ModelWriter, MaxAttemptsBoundsTheRetries) {
+  ModelFixture f;
+  docs::test::FakeModel model;
+  model.setDefault({503, R"({"error":"busy"})", {}});
+  auto settings = f.settings(model);
+  settings.maxAttempts = 2;
+  EXPECT_FALSE(writeFileOpeningWithModel(f.page, f.analysis.files[0], f.analysis, f.context, settings).used);
+  EXPECT_EQ(model.requests().size(), 2u);
+}
+
+TEST(Analysis, AMissingCtagsFailsTheAnalysisInsteadOfLeavingItWithoutSymbols) {
+  docs::test::TempDir root;
+  std::ofstream(root.path() + "/a.py") << "def alpha():\n    return 1\n";
+  AnalysisOptions options;
+  options.ctags = root.path() + "/no-such-ctags";
+  auto inventory = takeInventory(root.path(), InventoryLimits{});
+  try {
+    analyze(root.path(), inventory, options);
+    ADD_FAILURE() << "a missing ctags went unnoticed";
+  } catch (const CtagsFailed& failed) {
+    EXPECT_NE(std::string(failed.what()).find("could not be run"), std::string::npos) << failed.what();
+  }
+  // A project with no code needs no ctags at all.
+  docs::test::TempDir docsOnly;
+  std::ofstream(docsOnly.path() + "/README.md") << "# Notes\n";
+  EXPECT_NO_THROW(analyze(docsOnly.path(), takeInventory(docsOnly.path(), InventoryLimits{}), options));
 }
