@@ -1,5 +1,7 @@
 // The collaborative block editor against the real docsd: two people on one page (text
-// and cursor names), a viewer who cannot type, text kept across a docsd restart, an
+// and cursor names; they sign in through a fake GitHub to have names), a drawing shared
+// both ways that a viewer cannot change, a viewer who cannot type, a room that never
+// connects (the stored or cached copy, read-only), text kept across a docsd restart, an
 // image upload seen by both, a mermaid diagram, Copy as Markdown equal to the server's
 // export, a generated page opened in the editor, and keystroke-to-paint latency in a
 // 50-page-long document.
@@ -10,15 +12,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readFeatures, startDocsd } from './support/server.mjs';
 import { hasChromium, launchBrowser, newPage, seriousA11yViolations } from './support/browser.mjs';
-import { api, createZipProject, signInByEmail } from './support/flows.mjs';
+import { api, createZipProject, signInByEmail, signInByGithub } from './support/flows.mjs';
+import { startFakeGithub } from './support/fakeGithub.mjs';
 
 let server;
 let browser;
+let fakeGithub;
 let features = {};
 const restartEnv = {};
 
 before(async () => {
   assert.ok(hasChromium(), 'Debian chromium is needed: scripts/install-deps.sh test');
+  fakeGithub = await startFakeGithub();
+  Object.assign(restartEnv, fakeGithub.env);
   server = await startDocsd(restartEnv);
   browser = await launchBrowser();
   features = await readFeatures(server);
@@ -27,6 +33,7 @@ before(async () => {
 after(async () => {
   await browser?.close();
   await server?.stop();
+  await fakeGithub?.close();
 });
 
 const editorOf = (page) => page.locator('.block-editor__content');
@@ -58,10 +65,39 @@ async function newProject(page, name) {
   return { id: project.id, pageId: project.default_page_id ?? project.pages[0].id };
 }
 
-async function sessionName(page) {
-  const user = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null'));
-  return user?.name || user?.login || 'Guest';
+/** The cursor labels of the other people on this page. */
+async function caretLabels(page) {
+  return page.locator('.collaboration-carets__label').allInnerTexts();
 }
+
+/** The drawing node's attributes as this page's editor has them. */
+function drawingAttrs(page) {
+  return page.evaluate(() => {
+    const { editor } = document.querySelector('.block-editor__content');
+    let attrs = null;
+    editor.state.doc.descendants((node) => {
+      if (node.type.name === 'drawing') attrs = { ...node.attrs };
+    });
+    return attrs;
+  });
+}
+
+/** Draws a rectangle on the page's drawing, `at` (0..1) across the canvas. */
+async function drawRectangle(page, at) {
+  const drawing = page.locator('[data-testid=drawing]');
+  await drawing.scrollIntoViewIfNeeded();
+  // (the radio input sits under its icon: the click goes through the label)
+  await drawing.locator('[data-testid=toolbar-rectangle]').click({ force: true });
+  const box = await drawing.locator('canvas.interactive').boundingBox();
+  const x = box.x + box.width * at;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + 60, y + 40, { steps: 6 });
+  await page.mouse.up();
+}
+
+const shapesOf = (page) => page.locator('[data-testid=drawing]').getAttribute('data-shapes').then(Number);
 
 /** Code blocks, mermaid blocks and tables of a Markdown text. */
 function structureOf(md) {
@@ -178,8 +214,9 @@ describe('block editor', () => {
     if (!features.collab) return t.skip('the collab plugin is not loaded in this docsd');
     alice = await newPage(browser, { permissions: ['clipboard-read', 'clipboard-write'] });
     bob = await newPage(browser);
-    await signInByEmail(alice, server);
-    const bobEmail = await signInByEmail(bob, server);
+    // Alice has a name; Bob only a login (the label falls back to it)
+    await signInByGithub(alice, server, fakeGithub, { login: 'alice-e2e', name: 'Alice Example' });
+    const bobEmail = await signInByGithub(bob, server, fakeGithub, { login: 'bob-e2e', name: '' });
     project = await newProject(alice, 'Editor Docs');
     assert.equal((await api(alice, 'POST', '/api/rbac/project', { project_id: project.id, role: 'write', email: bobEmail })).status < 300, true);
 
@@ -190,12 +227,14 @@ describe('block editor', () => {
     await editorOf(bob).getByText('Hello from Alice').waitFor();
     // the title follows the first line, 2 s after typing stops
     await alice.getByRole('tree', { name: 'Pages' }).getByRole('button', { name: 'Hello from Alice', exact: true }).waitFor({ timeout: 15_000 });
-    const aliceName = await sessionName(alice);
-    await bob.locator('.collaboration-carets__label', { hasText: aliceName }).waitFor();
+    await bob.locator('.collaboration-carets__label', { hasText: 'Alice Example' }).waitFor();
     await newLineAtEnd(bob);
     await bob.keyboard.type('Bob was here');
     await editorOf(alice).getByText('Bob was here').waitFor();
-    await alice.locator('.collaboration-carets__label', { hasText: await sessionName(bob) }).waitFor();
+    await alice.locator('.collaboration-carets__label', { hasText: 'bob-e2e' }).waitFor();
+    // each sees the other's name, never their own, and nobody is a Guest
+    assert.deepEqual(await caretLabels(bob), ['Alice Example']);
+    assert.deepEqual(await caretLabels(alice), ['bob-e2e']);
     assert.deepEqual([...alice.errors, ...bob.errors], []);
     assert.deepEqual(await seriousA11yViolations(alice), []);
   });
@@ -280,6 +319,49 @@ describe('block editor', () => {
     }
   });
 
+  test('a drawing changed by one appears for the other; a viewer\'s canvas changes nothing', async (t) => {
+    if (!project) return t.skip('needs the first test');
+    await newLineAtEnd(alice);
+    await alice.keyboard.type('/drawing');
+    await alice.getByRole('listbox', { name: 'Commands' }).getByRole('option', { name: 'Drawing' }).waitFor();
+    await alice.keyboard.press('Enter');
+    for (const page of [alice, bob]) await page.locator('[data-testid=drawing] .excalidraw canvas.interactive').waitFor({ timeout: 30_000 });
+    // the canvases are open when the change comes: it must reach Bob's without a reload
+    await drawRectangle(alice, 0.2);
+    await alice.locator('[data-testid=drawing][data-shapes="1"]').waitFor();
+    await bob.locator('[data-testid=drawing][data-shapes="1"]').waitFor({ timeout: 15_000 });
+    // and back: Bob's shape joins Alice's, neither overwrites the other
+    await drawRectangle(bob, 0.6);
+    await bob.locator('[data-testid=drawing][data-shapes="2"]').waitFor();
+    await alice.locator('[data-testid=drawing][data-shapes="2"]').waitFor({ timeout: 15_000 });
+    await alice.waitForTimeout(800);
+    const stored = await drawingAttrs(alice);
+    assert.equal(JSON.parse(stored.store).elements.filter((e) => e.type === 'rectangle' && !e.isDeleted).length, 2);
+    assert.deepEqual(JSON.parse(stored.users), ['Alice Example', 'bob-e2e']);
+    assert.deepEqual(await drawingAttrs(bob), stored);
+
+    // a viewer: the canvas is view-only and nothing they do reaches the document
+    const carol = await newPage(browser);
+    const carolEmail = await signInByEmail(carol, server);
+    assert.ok((await api(alice, 'POST', '/api/rbac/project', { project_id: project.id, role: 'read', email: carolEmail })).status < 300);
+    await openPage(carol, project.id, project.pageId, { editable: false });
+    await carol.locator('[data-testid=drawing][data-shapes="2"]').waitFor({ timeout: 30_000 });
+    assert.equal(await carol.locator('[data-testid=drawing] [data-testid=toolbar-rectangle]').count(), 0, 'no drawing tools for a viewer');
+    const box = await carol.locator('[data-testid=drawing] canvas.interactive').boundingBox();
+    await carol.keyboard.press('r');
+    await carol.mouse.move(box.x + 40, box.y + 40);
+    await carol.mouse.down();
+    await carol.mouse.move(box.x + 140, box.y + 120, { steps: 6 });
+    await carol.mouse.up();
+    await carol.keyboard.press('Delete');
+    await carol.waitForTimeout(1200);
+    assert.equal(await shapesOf(carol), 2);
+    assert.deepEqual(await drawingAttrs(carol), stored, 'the viewer\'s document is unchanged');
+    assert.deepEqual(await drawingAttrs(alice), stored, 'nothing reached the writers');
+    assert.deepEqual([...alice.errors, ...bob.errors, ...carol.errors], []);
+    await carol.context().close();
+  });
+
   test('after docsd restarts the text is still there', async (t) => {
     if (!project) return t.skip('needs the first test');
     // stored (folded or logged) before the restart
@@ -311,6 +393,29 @@ describe('block editor', () => {
     assert.ok(refused > 0, 'the content call was refused');
     assert.deepEqual(visitor.errors, []);
     await visitor.context().close();
+  });
+
+  test('a signed-in user whose room never connects gets the stored copy, then the cached one, read-only', async (t) => {
+    if (!project) return t.skip('needs the first test');
+    // a tab of Alice's (same session and local cache) where the collaboration socket is refused
+    const page = await alice.context().newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e));
+    await page.routeWebSocket(/\/collaboration/, (ws) => ws.close());
+    await openPage(page, project.id, project.pageId, { editable: false });
+    await editorOf(page).getByText('Bob was here').waitFor();
+    assert.equal(await editorOf(page).getAttribute('contenteditable'), 'false');
+    // and with the content call failing as well: the local cache
+    let refused = 0;
+    await page.route('**/api/page/*/content', (route) => {
+      refused += 1;
+      return route.fulfill({ status: 500, contentType: 'application/json', body: '{}' });
+    });
+    await openPage(page, project.id, project.pageId, { editable: false });
+    await editorOf(page).getByText('Bob was here').waitFor();
+    assert.ok(refused > 0, 'the content call was refused');
+    assert.deepEqual(errors, []);
+    await page.close();
   });
 
   test('a generated page opens in the editor with its code blocks, tables and diagrams', async (t) => {
@@ -347,7 +452,7 @@ describe('block editor', () => {
       assert.equal(await alice.evaluate(() => navigator.clipboard.readText()), md, `Markdown of page ${p.name}`);
     }
     t.diagnostic(`${generated.pages.length} generated pages: ${totals.code} code blocks, ${totals.mermaid} diagrams, ${totals.tables} tables`);
-    assert.ok(totals.code > 0 && totals.mermaid > 0, JSON.stringify(totals));
+    assert.ok(totals.code > 0 && totals.mermaid > 0 && totals.tables > 0, JSON.stringify(totals));
     assert.deepEqual(alice.errors, []);
   });
 

@@ -26,6 +26,18 @@ export async function signInByEmail(page, server, email = uniqueEmail()) {
   return email;
 }
 
+/**
+ * Signs in through GitHub sign-in against the fake GitHub (support/fakeGithub.mjs) as
+ * `profile` ({login, name, email}); answers the email.
+ */
+export async function signInByGithub(page, server, fakeGithub, profile) {
+  const { email } = fakeGithub.next({ email: uniqueEmail(profile.login), ...profile });
+  await page.goto(`${server.url}/login`);
+  await page.getByRole('button', { name: 'Login via GitHub' }).click();
+  await page.waitForURL(/\/projects$/);
+  return email;
+}
+
 /** The "Check your email" modal closes itself after 5 s; close it now if it is still open. */
 export async function closeCodeSentModal(page) {
   const enter = page.getByRole('dialog', { name: 'Check your email' }).getByRole('button', { name: 'Enter code' });

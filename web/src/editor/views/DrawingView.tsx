@@ -34,7 +34,12 @@ export function DrawingView({ node, updateAttributes, editor, deleteNode, extens
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  // how many shapes the canvas shows (for people reading the DOM: tests, tools)
+  const [shapes, setShapes] = useState(() => initial.filter((e) => !e.isDeleted).length);
+
   const onScene = (elements: SceneElement[]) => {
+    const visible = elements.filter((e) => !e.isDeleted).length;
+    setShapes((n) => (n === visible ? n : visible));
     if (!editor.isEditable) return;
     pending.current = elements;
     clearTimeout(timer.current);
@@ -57,7 +62,7 @@ export function DrawingView({ node, updateAttributes, editor, deleteNode, extens
   }, [showStored]);
 
   return (
-    <NodeViewWrapper className="drawing" contentEditable={false} data-testid="drawing">
+    <NodeViewWrapper className="drawing" contentEditable={false} data-testid="drawing" data-shapes={shapes}>
       <div className="drawing__bar">
         <span>Drawing</span>
         {editor.isEditable && <button type="button" className="button button--ghost" onClick={() => deleteNode()}>Remove drawing</button>}
