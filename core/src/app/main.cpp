@@ -107,7 +107,13 @@ class DocsdApplication final : public Poco::Util::ServerApplication {
     if (command == "ydoc") return docs::ydoc::runCli(rest, std::cin, std::cout, std::cerr);
 #endif
 #ifdef DOCS_HAVE_GENERATION
-    if (command == "generate") return docs::generation::runGenerateCli(rest, std::cout, std::cerr);
+    if (command == "generate") {
+      // The server's settings apply (config file, DOCS_*); the plugin that declares them is not loaded here.
+      for (const auto& [key, value] : docs::generation::generateCliKeys()) config.declare({key, value, "", "", "generation"});
+      auto settings = docs::generation::generateCliSettings(
+          [&](const std::string& key) -> std::optional<std::string> { return config.getString(key); });
+      return docs::generation::runGenerateCli(rest, std::cout, std::cerr, settings);
+    }
 #endif
     std::cerr << "docsd: unknown command '" << command << "'\n\n" << kUsage;
     return 2;

@@ -643,10 +643,14 @@ Analysis analyze(const std::string& root, const Inventory& inventory, const Anal
       if (symbols.size() < 2000) symbols.push_back(std::move(symbol));
     }
     if (progress) progress(std::min(codeFiles.size(), start + kBatch), codeFiles.size());
+    if (options.onStep) options.onStep("symbols", std::min(codeFiles.size(), start + kBatch), codeFiles.size());
   }
 
   // Summaries, symbol docs and imports from the text of each file.
+  std::size_t read = 0;
   for (auto& f : analysis.files) {
+    if (options.onStep && read % 100 == 0) options.onStep("reading", read, analysis.files.size());
+    ++read;
     if (f.build) analysis.builds.push_back(readBuildFile(root, f.path));
     if (auto kept = reused.find(f.path); kept != reused.end() && !f.documentation) {
       f.summary = kept->second->summary;
@@ -680,6 +684,7 @@ Analysis analyze(const std::string& root, const Inventory& inventory, const Anal
                    (base == "index" && dirnameOf(f.path).find('/') == std::string::npos) ||
                    std::any_of(f.symbols.begin(), f.symbols.end(), [](const Symbol& s) { return s.name == "main" && s.kind == "function"; });
   }
+  if (options.onStep) options.onStep("reading", analysis.files.size(), analysis.files.size());
   // C and C++ put the comments on declarations in headers: carry them to definitions
   // that have none (by name and enclosing scope).
   std::map<std::string, std::string> declarationDocs;

@@ -72,6 +72,9 @@ struct AnalysisOptions {
   // imports without ctags or parsing; imports are resolved again across the whole tree.
   const struct Analysis* previous = nullptr;
   const std::set<std::string>* changed = nullptr;
+  // For a progress display: ("symbols", code files done, code files) after each ctags
+  // batch, then ("reading", files done, files) while every file is read.
+  std::function<void(const std::string& step, std::size_t done, std::size_t total)> onStep;
 };
 
 // Universal Ctags could not run (missing, crashed, timed out): without it there are no

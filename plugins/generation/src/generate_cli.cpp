@@ -12,6 +12,7 @@
 #include <iostream>
 #include <map>
 
+#include <docs/config.hpp>
 #include <docs/ydoc/prosemirror.hpp>
 
 #include "analysis.hpp"
@@ -66,9 +67,11 @@ class Progress {
     if (!terminal_) err_ << "[" << elapsed() << "s] " << name << std::endl;
     else show(0, 0);
   }
-  void show(std::size_t done, std::size_t total) {
+  // On a terminal, redraws the stage's line: "[12s] analysis (900 files): symbols 400/750".
+  void show(std::size_t done, std::size_t total, const std::string& step = "") {
     if (!terminal_) return;
     err_ << "\r\033[K[" << elapsed() << "s] " << current_;
+    if (!step.empty()) err_ << ": " << step;
     if (total) err_ << " " << done << "/" << total;
     err_ << std::flush;
   }
@@ -109,12 +112,79 @@ nlohmann::json checkDiagramsInChromium(const std::string& outDir) {
   return json;
 }
 
+// A fresh private folder for unpacked or cloned sources (not a guessable name).
+fs::path privateTempDir() {
+  std::string pattern = (fs::temp_directory_path() / "docsd-generate-XXXXXX").string();
+  if (!::mkdtemp(pattern.data())) throw std::runtime_error("cannot create a temporary folder");
+  return pattern;
+}
+
+std::vector<std::string> lowerList(const std::string& text) {
+  std::vector<std::string> items;
+  std::string item;
+  for (char c : text + ",") {
+    if (c == ',') {
+      if (!item.empty()) items.push_back(item);
+      item.clear();
+    } else if (c != ' ' && c != '\t') {
+      item += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+  }
+  return items;
+}
+
 }  // namespace
 
+const std::vector<std::pair<std::string, std::string>>& generateCliKeys() {
+  // Same defaults as generation_plugin.cpp declares.
+  static const std::vector<std::pair<std::string, std::string>> keys = {
+      {"github.url", "https://github.com"},
+      {"generation.allowed_hosts", "github.com"},
+      {"generation.allowed_git_hosts", ""},  // deprecated name of allowed_hosts
+      {"generation.allow_local_sources", "false"},
+      {"generation.allow_file_urls", ""},  // deprecated name of allow_local_sources
+      {"generation.ctags", "ctags"},
+      {"generation.max_files", "20000"}};
+  return keys;
+}
+
+GenerateCliSettings generateCliSettings(const std::function<std::optional<std::string>(const std::string&)>& value) {
+  auto get = [&](const std::string& key) {
+    if (auto found = value(key)) return *found;
+    for (const auto& [name, fallback] : generateCliKeys())
+      if (name == key) return fallback;
+    return std::string();
+  };
+  GenerateCliSettings settings;
+  settings.githubUrl = get("github.url");
+  // As the plugin reads them: the old names count while the new ones keep their defaults.
+  std::string hosts = get("generation.allowed_hosts");
+  if (hosts == "github.com" && !get("generation.allowed_git_hosts").empty()) hosts = get("generation.allowed_git_hosts");
+  settings.allowedHosts = lowerList(hosts);
+  settings.allowFileUrls = get("generation.allow_local_sources") == "true" || get("generation.allow_file_urls") == "true";
+  settings.ctags = get("generation.ctags");
+  try {
+    settings.maxFiles = std::stoull(get("generation.max_files"));
+  } catch (const std::exception&) {
+    settings.maxFiles = InventoryLimits{}.maxFiles;
+  }
+  return settings;
+}
+
 int runGenerateCli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  auto settings = generateCliSettings([](const std::string& key) -> std::optional<std::string> {
+    const char* text = std::getenv(docs::envNameForKey(key).c_str());
+    if (!text || !*text) return std::nullopt;
+    return std::string(text);
+  });
+  return runGenerateCli(args, out, err, settings);
+}
+
+int runGenerateCli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
+                   const GenerateCliSettings& settings) {
   std::string source, outDir, language = "en", name;
   bool report = false;
-  bool allowFileUrls = false;
+  bool allowFileUrls = settings.allowFileUrls;
   for (std::size_t i = 0; i < args.size(); ++i) {
     auto value = [&]() -> std::string {
       if (i + 1 >= args.size()) throw std::invalid_argument(args[i] + " needs a value");
@@ -147,44 +217,43 @@ int runGenerateCli(const std::vector<std::string>& args, std::ostream& out, std:
   std::optional<fs::path> unpacked;
   std::string webAddress, commit;  // for links to lines of a cloned repository
   if (source.find("://") != std::string::npos) {
-    // The server's rules: github.url (DOCS_GITHUB_URL) is trusted, other hosts must be
-    // allowed and public; file:// only when asked for.
+    // The server's rules: github.url is trusted, other hosts must be allowed and
+    // public; file:// only when asked for.
     ClonePolicy policy;
-    const char* github = std::getenv("DOCS_GITHUB_URL");
-    policy.trustedBase = github && *github ? github : "https://github.com";
-    policy.allowedHosts = {"github.com", "gitlab.com", "bitbucket.org", "codeberg.org"};
+    policy.trustedBase = settings.githubUrl;
+    policy.allowedHosts = settings.allowedHosts;
     policy.allowFileUrls = allowFileUrls;
     if (auto refused = refuseCloneUrl(source, policy)) {
       err << "docsd generate: " << *refused << "\n";
       return 1;
     }
     progress.stage("cloning");
-    fs::path temp = fs::temp_directory_path() / ("docsd-generate-" + std::to_string(::getpid()));
-    fs::remove_all(temp);
-    auto result = cloneRepository(source, temp.string(), std::nullopt, GitLimits{});
+    fs::path temp = privateTempDir();
+    auto result = cloneRepository(source, (temp / "source").string(), std::nullopt, GitLimits{});
     if (!result.ok) {
+      fs::remove_all(temp);
       progress.finish();
       err << "docsd generate: " << result.error << "\n";
       return 1;
     }
     unpacked = temp;
-    root = temp.string();
+    root = (temp / "source").string();
     if (source.rfind("file://", 0) != 0) {
       webAddress = source;
       commit = result.commit;
     }
   } else if (fs::is_regular_file(source)) {
     progress.stage("unpacking");
-    fs::path temp = fs::temp_directory_path() / ("docsd-generate-" + std::to_string(::getpid()));
-    fs::remove_all(temp);
-    auto result = unpackZip(source, temp.string(), ArchiveLimits{});
+    fs::path temp = privateTempDir();
+    auto result = unpackZip(source, (temp / "source").string(), ArchiveLimits{});
     if (!result.ok) {
+      fs::remove_all(temp);
       progress.finish();
       err << "docsd generate: " << result.error << "\n";
       return 1;
     }
     unpacked = temp;
-    root = temp.string();
+    root = (temp / "source").string();
   } else if (!fs::is_directory(source)) {
     err << "docsd generate: " << source << " is neither a folder nor a ZIP file\n";
     return 1;
@@ -197,9 +266,21 @@ int runGenerateCli(const std::vector<std::string>& args, std::ostream& out, std:
   } cleanup{unpacked};
 
   progress.stage("inventory");
-  auto inventory = takeInventory(root, InventoryLimits{});
+  InventoryLimits inventoryLimits;
+  if (settings.maxFiles) inventoryLimits.maxFiles = settings.maxFiles;
+  auto inventory = takeInventory(root, inventoryLimits);
   progress.stage("analysis (" + std::to_string(inventory.files.size()) + " files)");
-  auto analysis = analyze(root, inventory, AnalysisOptions{}, [&](std::size_t done, std::size_t total) { progress.show(done, total); });
+  AnalysisOptions analysisOptions;
+  if (!settings.ctags.empty()) analysisOptions.ctags = settings.ctags;
+  analysisOptions.onStep = [&](const std::string& step, std::size_t done, std::size_t total) { progress.show(done, total, step); };
+  Analysis analysis;
+  try {
+    analysis = analyze(root, inventory, analysisOptions);
+  } catch (const CtagsFailed& failed) {
+    progress.finish();
+    err << "docsd generate: " << failed.what() << "\n";
+    return 1;
+  }
   if (!name.empty()) analysis.name = name;
   else if (analysis.name.empty() || unpacked) analysis.name = fs::path(source).stem().string();
   progress.stage("planning topics");

@@ -4,12 +4,34 @@
 // index.json of the tree. Progress goes to stderr: a live line on a terminal, one line
 // per stage in a pipe.
 
+#include <cstdint>
+#include <functional>
 #include <iosfwd>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace docs::generation {
 
+// What the command line takes from the server's configuration (config file, DOCS_*).
+struct GenerateCliSettings {
+  std::string githubUrl;                  // trusted like github.url on the server
+  std::vector<std::string> allowedHosts;  // other public hosts a URL may name
+  bool allowFileUrls = false;             // file:// (also --allow-file-urls)
+  std::string ctags;
+  std::uint64_t maxFiles = 0;
+};
+
+// The keys read, with the generation plugin's defaults (the plugin is not loaded by
+// `docsd generate`, so main declares these itself).
+const std::vector<std::pair<std::string, std::string>>& generateCliKeys();
+// Settings from a lookup of those keys (nullopt: the default).
+GenerateCliSettings generateCliSettings(const std::function<std::optional<std::string>(const std::string&)>& value);
+
+// Settings from the DOCS_* environment only.
 int runGenerateCli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int runGenerateCli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
+                   const GenerateCliSettings& settings);
 
 }  // namespace docs::generation

@@ -7,6 +7,8 @@
 #include <map>
 #include <set>
 
+#include <nlohmann/json.hpp>
+
 namespace fs = std::filesystem;
 
 namespace docs::generation {
@@ -54,6 +56,43 @@ const std::set<std::string> kBuildFiles = {
 std::string lower(std::string text) {
   for (auto& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return text;
+}
+
+// Build-output folder names that a published npm package may ship as its only code.
+const std::set<std::string> kPublishedFolders = {"dist", "build", "out"};
+
+void collectStrings(const nlohmann::json& value, std::vector<std::string>& into) {
+  if (value.is_string()) into.push_back(value.get<std::string>());
+  else if (value.is_object() || value.is_array())
+    for (const auto& item : value) collectStrings(item, into);
+}
+
+// The folders (relative to the package) that package.json's main, module and exports
+// point into, when every entry is inside a build-output folder and there is no src/:
+// then that output is the package's code, not a build of code shipped beside it.
+std::vector<std::string> publishedCodeFolders(const std::string& packageJson, bool hasSrc) {
+  auto json = nlohmann::json::parse(packageJson, nullptr, false);
+  if (hasSrc || !json.is_object()) return {};
+  std::vector<std::string> targets;
+  for (const char* key : {"main", "module", "exports"})
+    if (json.contains(key)) collectStrings(json[key], targets);
+  std::set<std::string> folders;
+  for (auto target : targets) {
+    if (target.rfind("./", 0) == 0) target.erase(0, 2);
+    if (target == "package.json") continue;
+    auto slash = target.rfind('/');
+    if (slash == std::string::npos || target.find("..") != std::string::npos) return {};  // code at the top
+    if (!kPublishedFolders.count(target.substr(0, target.find('/')))) return {};      // code elsewhere
+    folders.insert(target.substr(0, slash));
+  }
+  return {folders.begin(), folders.end()};
+}
+
+// Whether `path` leads to, or lies under, one of `folders`.
+bool onTheWayTo(const std::string& path, const std::vector<std::string>& folders) {
+  for (const auto& folder : folders)
+    if (folder == path || folder.rfind(path + "/", 0) == 0 || path.rfind(folder + "/", 0) == 0) return true;
+  return false;
 }
 
 bool looksBinary(const std::string& head) { return head.find('\0') != std::string::npos; }
@@ -175,13 +214,23 @@ Inventory takeInventory(const std::string& root, const InventoryLimits& limits) 
     return text;
   };
   // Depth-first, folders in name order, .gitignore of each folder read before its entries.
-  std::vector<std::pair<std::string, int>> stack = {{"", 0}};
+  // `only`: inside a published npm output folder, the sub-folders its entries name.
+  struct Pending {
+    std::string relative;
+    int depth = 0;
+    std::vector<std::string> only;
+  };
+  std::vector<Pending> stack = {{"", 0, {}}};
   while (!stack.empty()) {
-    auto [relative, depth] = stack.back();
+    auto [relative, depth, only] = stack.back();
     stack.pop_back();
     fs::path folder = relative.empty() ? fs::path(root) : fs::path(root) / relative;
     std::error_code ec;
     if (fs::exists(folder / ".gitignore", ec)) rules.add(relative, readSmall(folder / ".gitignore", 1 << 20));
+    std::vector<std::string> published;
+    if (fs::is_regular_file(folder / "package.json", ec))
+      for (const auto& sub : publishedCodeFolders(readSmall(folder / "package.json", 1 << 20), fs::is_directory(folder / "src", ec)))
+        published.push_back(relative.empty() ? sub : relative + "/" + sub);
     std::vector<fs::directory_entry> entries;
     for (const auto& entry : fs::directory_iterator(folder, fs::directory_options::skip_permission_denied, ec))
       entries.push_back(entry);
@@ -195,12 +244,14 @@ Inventory takeInventory(const std::string& root, const InventoryLimits& limits) 
         continue;
       }
       if (fs::is_directory(status)) {
-        if (kSkippedFolders.count(name) || rules.ignored(path, true)) continue;
+        if (rules.ignored(path, true) || (!only.empty() && !onTheWayTo(path, only))) continue;
+        bool publishedCode = kPublishedFolders.count(name) && onTheWayTo(path, published);
+        if (kSkippedFolders.count(name) && !publishedCode) continue;
         if (depth + 1 > limits.maxDepth) {
           inventory.skipped.push_back(path + ": nested too deep");
           continue;
         }
-        stack.emplace_back(path, depth + 1);
+        stack.push_back({path, depth + 1, publishedCode ? published : only});
         continue;
       }
       if (!fs::is_regular_file(status) || rules.ignored(path, false)) continue;

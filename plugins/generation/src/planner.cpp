@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 
+#include "import_communities.hpp"
 #include "inventory.hpp"
 
 namespace docs::generation {
@@ -37,6 +38,31 @@ double fileWeight(const FileAnalysis& file, const std::map<std::string, std::str
   // What the rest of the code depends on matters most; size and entry points a little.
   return outside * 5 + static_cast<double>(file.symbols.size()) + static_cast<double>(file.lines) / 100.0 +
          (file.entryPoint ? 2 : 0);
+}
+
+// A topic whose own files are still too many (a flat folder): groups of files that
+// import each other become subtopics, named after the group; the rest stay in the topic.
+void splitByImports(Topic& topic, const Analysis& analysis, std::set<std::string>& usedKeys) {
+  auto groups = importCommunities(analysis, topic.files);
+  if (groups.size() < 2) return;  // one tangle (or none): a split would say nothing
+  std::set<std::string> grouped;
+  for (auto& group : groups) {
+    std::string name = communityName(analysis, group);
+    std::string base = "topic:" + (topic.folder.empty() ? name : topic.folder + "/" + name), key = base;
+    for (int n = 2; usedKeys.count(key); ++n) key = base + "-" + std::to_string(n);
+    usedKeys.insert(key);
+    Topic subtopic;
+    subtopic.key = key;
+    subtopic.folder = topic.folder;
+    subtopic.title = titleOf(name);
+    subtopic.files = group;
+    grouped.insert(group.begin(), group.end());
+    topic.subtopics.push_back(std::move(subtopic));
+  }
+  std::vector<std::string> rest;
+  for (const auto& path : topic.files)
+    if (!grouped.count(path)) rest.push_back(path);
+  topic.files = std::move(rest);
 }
 
 }  // namespace
@@ -123,6 +149,9 @@ Plan planTopics(const Analysis& analysis, const PlanOptions& options) {
     topic.folder = folder;
     topic.files.push_back(f->path);
   }
+  std::set<std::string> usedKeys;
+  for (const auto& topic : plan.topics) usedKeys.insert(topic.key);
+  for (const auto& [folder, topic] : byFolder) usedKeys.insert("topic:" + (folder.empty() ? std::string(".") : folder));
   for (auto& [folder, topic] : byFolder) {
     topic.key = "topic:" + (folder.empty() ? std::string(".") : folder);
     topic.title = folder.empty() || folder == plan.sourceRoot ? "" : titleOf(folder);
@@ -143,6 +172,7 @@ Plan planTopics(const Analysis& analysis, const PlanOptions& options) {
         }
         Topic subtopic;
         subtopic.key = "topic:" + sub;
+        usedKeys.insert(subtopic.key);
         subtopic.folder = sub;
         subtopic.title = titleOf(sub);
         subtopic.files = files;
@@ -150,6 +180,7 @@ Plan planTopics(const Analysis& analysis, const PlanOptions& options) {
       }
       if (!topic.subtopics.empty()) topic.files = kept;
     }
+    if (topic.files.size() > options.subtopicThreshold) splitByImports(topic, analysis, usedKeys);
     plan.topics.push_back(std::move(topic));
   }
 

@@ -1,7 +1,8 @@
 #pragma once
 // Topics from the code graph: files are grouped by the folders under the source root,
-// large groups are split into subtopics by sub-folder, topics are ordered by how much
-// the rest of the code depends on them. A repository can steer it with .docs/wiki.json:
+// large groups are split into subtopics by sub-folder and, where a folder is still
+// large and flat, by groups of files that import each other; topics are ordered by how
+// much the rest of the code depends on them. A repository can steer it with .docs/wiki.json:
 //   {"notes": "...", "pages": [{"title": "...", "description": "...", "files": ["src/net/**"]}]}
 
 #include <map>
@@ -33,7 +34,7 @@ struct Plan {
 };
 
 struct PlanOptions {
-  std::size_t subtopicThreshold = 12;  // files in a topic before sub-folders become subtopics
+  std::size_t subtopicThreshold = 12;  // files in a topic before sub-folders, then import groups, become subtopics
   std::size_t maxFilePages = 2000;
   std::string wikiJson;                // contents of .docs/wiki.json, if any
 };

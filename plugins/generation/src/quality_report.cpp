@@ -29,6 +29,7 @@ nlohmann::json QualityReport::toJson() const {
           {"documented_share", share(documentedSymbols, publicSymbols)},
           {"identifiers_named", identifiersNamed},
           {"identifiers_existing_share", share(identifiersFound, identifiersNamed)},
+          {"identifiers_in_code_share", share(identifiersInCode, identifiersNamed)},
           {"source_links", sourceLinks},
           {"source_links_resolving_share", share(sourceLinksResolved, sourceLinks)},
           {"diagrams", diagrams},
@@ -58,6 +59,8 @@ QualityReport measureQuality(const Analysis& analysis, const std::vector<PageDra
       }
     }
   }
+  // The strict figure counts only these: symbols, files and folders.
+  const std::set<std::string> inCode = known;
   // Names the code's own comments, README and build files use (parameters, scripts)
   // exist in the code too: the pages quote them.
   static const std::regex word(R"([A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*)");
@@ -77,10 +80,14 @@ QualityReport measureQuality(const Analysis& analysis, const std::vector<PageDra
     if (report.problems.size() < 20) report.problems.push_back(std::move(text));
   };
   static const std::regex lineLink(R"(^(.+)#L([0-9]+)-L([0-9]+)$)");
+  // A repository's blob URL names the same path after <base>/blob/<commit>/.
+  static const std::regex blobUrl(R"(^[a-z][a-z0-9+.-]*://[^#]*?/blob/[0-9a-fA-F]{7,64}/(.+)$)");
   static const std::regex identifier(R"(^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$)");
   auto checkLink = [&](const std::string& href) {
     std::smatch match;
-    if (!std::regex_match(href, match, lineLink)) return;
+    std::string local = href;
+    if (std::smatch blob; std::regex_match(href, blob, blobUrl)) local = blob[1];
+    if (!std::regex_match(local, match, lineLink)) return;
     ++report.sourceLinks;
     std::string path = match[1];
     auto from = std::stoull(match[2]), to = std::stoull(match[3]);
@@ -116,6 +123,7 @@ QualityReport measureQuality(const Analysis& analysis, const std::vector<PageDra
         ++report.identifiersNamed;
         if (known.count(text)) ++report.identifiersFound;
         else problem("identifier not found in the code: " + text);
+        if (inCode.count(text)) ++report.identifiersInCode;
       }
     }
     if (node.contains("content"))

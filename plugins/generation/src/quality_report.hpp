@@ -19,7 +19,8 @@ struct QualityReport {
   std::uint64_t publicSymbols = 0;
   std::uint64_t documentedSymbols = 0;
   std::uint64_t identifiersNamed = 0;
-  std::uint64_t identifiersFound = 0;
+  std::uint64_t identifiersFound = 0;   // symbols, files, or words of the code's comments and build files
+  std::uint64_t identifiersInCode = 0;  // strict: symbols, files and folders only
   std::uint64_t sourceLinks = 0;
   std::uint64_t sourceLinksResolved = 0;
   std::uint64_t diagrams = 0;
@@ -29,7 +30,8 @@ struct QualityReport {
   nlohmann::json toJson() const;
 };
 
-// `sourceRoot` is where the paths of "path#La-Lb" links are read.
+// `sourceRoot` is where the paths of "path#La-Lb" links are read; a repository's
+// "https://host/owner/repo/blob/<commit>/path#La-Lb" is read as "path#La-Lb".
 QualityReport measureQuality(const Analysis& analysis, const std::vector<PageDraft>& pages, const std::string& sourceRoot);
 
 }  // namespace docs::generation

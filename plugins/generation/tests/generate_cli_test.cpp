@@ -1,0 +1,309 @@
+// `docsd generate` run as a child process, the way people run it: on a folder and on a
+// ZIP (Markdown tree, index.json, links to source lines relative to the source root),
+// with --report (report.json), in a pipe (one line per stage) and on a terminal (a live
+// progress line), and with settings from the config file and the environment.
+#include <gtest/gtest.h>
+
+#include <fcntl.h>
+#include <poll.h>
+#include <pty.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "test_support.hpp"
+#include "zip_builder.hpp"
+
+extern char** environ;
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::map<std::string, std::string> kShop = {
+    {"README.md", "# Shop\n\nA tiny shop.\n"},
+    {"shop/__init__.py", "\"\"\"The shop package.\"\"\"\n"},
+    {"shop/models.py",
+     "\"\"\"What is sold.\"\"\"\n\n\nclass Product:\n    \"\"\"One thing for sale.\"\"\"\n\n    def __init__(self, name, price):\n"
+     "        self.name = name\n        self.price = price\n\n\ndef total(products):\n    \"\"\"The sum of the prices.\"\"\"\n"
+     "    return sum(p.price for p in products)\n"},
+    {"shop/api.py",
+     "\"\"\"HTTP handlers.\"\"\"\nfrom shop.models import Product, total\n\n\ndef list_products():\n    \"\"\"Every product.\"\"\"\n"
+     "    return [Product(\"tea\", 3)]\n\n\ndef basket_total():\n    \"\"\"What the basket costs.\"\"\"\n"
+     "    return total(list_products())\n"},
+    {"tools/report.py", "\"\"\"Prints a report.\"\"\"\nfrom shop.api import basket_total\n\n\ndef main():\n    \"\"\"Entry.\"\"\"\n"
+                        "    print(basket_total())\n"},
+};
+
+std::string docsd() { return docs::test::buildDir() + "/bin/docsd"; }
+
+std::string readText(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+void writeTree(const fs::path& root, const std::map<std::string, std::string>& files) {
+  for (const auto& [path, text] : files) {
+    fs::create_directories((root / path).parent_path());
+    std::ofstream(root / path) << text;
+  }
+}
+
+std::vector<std::string> environmentWith(const std::map<std::string, std::string>& extra) {
+  std::vector<std::string> entries;
+  for (char** e = environ; *e; ++e) {
+    std::string entry = *e;
+    if (!extra.count(entry.substr(0, entry.find('=')))) entries.push_back(entry);
+  }
+  for (const auto& [key, value] : extra) entries.push_back(key + "=" + value);
+  return entries;
+}
+
+std::vector<char*> pointers(std::vector<std::string>& strings) {
+  std::vector<char*> list;
+  for (auto& s : strings) list.push_back(s.data());
+  list.push_back(nullptr);
+  return list;
+}
+
+struct Run {
+  int status = -1;
+  std::string out, err;
+};
+
+// stdout and stderr each to a file (not a terminal), as in `docsd generate ... | tee`.
+Run runPiped(std::vector<std::string> args, const std::map<std::string, std::string>& env = {}) {
+  docs::test::TempDir logs;
+  std::string outPath = logs.path() + "/out", errPath = logs.path() + "/err";
+  args.insert(args.begin(), docsd());
+  auto argv = pointers(args);
+  auto environment = environmentWith(env);
+  auto envp = pointers(environment);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 1, outPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  posix_spawn_file_actions_addopen(&actions, 2, errPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  pid_t pid = -1;
+  int spawned = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), envp.data());
+  posix_spawn_file_actions_destroy(&actions);
+  Run run;
+  if (spawned != 0) return run;
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  run.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  run.out = readText(outPath);
+  run.err = readText(errPath);
+  return run;
+}
+
+// Everything on a pseudo-terminal, as a person at a shell sees it.
+Run runOnTerminal(std::vector<std::string> args) {
+  args.insert(args.begin(), docsd());
+  auto argv = pointers(args);
+  auto environment = environmentWith({{"TERM", "xterm"}});
+  auto envp = pointers(environment);
+  int master = -1;
+  pid_t pid = ::forkpty(&master, nullptr, nullptr, nullptr);
+  if (pid == 0) {
+    ::execve(argv[0], argv.data(), envp.data());
+    ::_exit(127);
+  }
+  Run run;
+  if (pid < 0) return run;
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+  char buffer[4096];
+  while (std::chrono::steady_clock::now() < deadline) {
+    pollfd ready{master, POLLIN, 0};
+    if (::poll(&ready, 1, 1000) <= 0) continue;
+    ssize_t n = ::read(master, buffer, sizeof buffer);
+    if (n <= 0) break;  // EIO once the child and its terminal are gone
+    run.out.append(buffer, static_cast<std::size_t>(n));
+  }
+  ::close(master);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  run.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return run;
+}
+
+std::vector<std::string> linesOf(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+// Every node of index.json: key, title, type, path (a file that exists), children.
+void walkIndex(const nlohmann::json& list, const fs::path& out, std::map<std::string, std::string>& parentOf,
+               const std::string& parent) {
+  ASSERT_TRUE(list.is_array());
+  for (const auto& node : list) {
+    ASSERT_TRUE(node.contains("key") && node.contains("title") && node.contains("type") && node.contains("path")) << node.dump();
+    EXPECT_TRUE(fs::is_regular_file(out / node["path"].get<std::string>())) << node["path"];
+    parentOf[node["key"].get<std::string>()] = parent;
+    walkIndex(node["children"], out, parentOf, node["key"].get<std::string>());
+  }
+}
+
+// The tree, the Markdown and its `path#La-Lb` links, checked against the sources.
+void expectShopTree(const fs::path& out) {
+  ASSERT_TRUE(fs::is_regular_file(out / "index.md"));
+  auto index = nlohmann::json::parse(readText(out / "index.json"));
+  ASSERT_EQ(index.size(), 1u);
+  EXPECT_EQ(index[0]["key"], "overview");
+  EXPECT_EQ(index[0]["path"], "index.md");
+  std::map<std::string, std::string> parentOf;
+  walkIndex(index, out, parentOf, "");
+  EXPECT_EQ(parentOf["topic:shop"], "overview");
+  EXPECT_EQ(parentOf["topic:tools"], "overview");
+  EXPECT_EQ(parentOf["file:shop/api.py"], "topic:shop");
+  EXPECT_EQ(parentOf["file:shop/models.py"], "topic:shop");
+  EXPECT_EQ(parentOf["file:tools/report.py"], "topic:tools");
+
+  // Links to source lines are relative to the source root and name lines that exist.
+  static const std::regex link(R"(\]\(([A-Za-z0-9_./-]+\.py)#L([0-9]+)-L([0-9]+)\))");
+  std::set<std::string> linked;
+  for (const auto& entry : fs::recursive_directory_iterator(out)) {
+    if (entry.path().extension() != ".md") continue;
+    std::string text = readText(entry.path());
+    for (std::sregex_iterator it(text.begin(), text.end(), link), end; it != end; ++it) {
+      std::string path = (*it)[1];
+      ASSERT_TRUE(kShop.count(path)) << path << " in " << entry.path();
+      auto lines = linesOf(kShop.at(path)).size();
+      auto from = std::stoul((*it)[2]), to = std::stoul((*it)[3]);
+      EXPECT_TRUE(from >= 1 && from <= to && to <= lines) << it->str();
+      linked.insert(path);
+    }
+  }
+  EXPECT_TRUE(linked.count("shop/api.py"));
+  EXPECT_TRUE(linked.count("shop/models.py"));
+  std::string api = readText(out / "files/shop/api.py.md");
+  EXPECT_NE(api.find("list_products"), std::string::npos) << api;
+  EXPECT_NE(api.find("Every product."), std::string::npos) << api;
+}
+
+}  // namespace
+
+TEST(GenerateCommand, AFolderInAPipeGivesTheTreeAndOneLinePerStage) {
+  docs::test::TempDir work;
+  writeTree(work.path() + "/shop-src", kShop);
+  auto run = runPiped({"generate", work.path() + "/shop-src", "--out", work.path() + "/out"});
+  ASSERT_EQ(run.status, 0) << run.err << run.out;
+  expectShopTree(work.path() + "/out");
+  EXPECT_NE(run.out.find("wrote "), std::string::npos) << run.out;
+  EXPECT_FALSE(fs::exists(work.path() + "/out/report.json"));
+
+  // No live line in a pipe: one "[<s>s] <stage>" line per stage, in order.
+  EXPECT_EQ(run.err.find('\r'), std::string::npos);
+  EXPECT_EQ(run.err.find('\033'), std::string::npos);
+  static const std::regex stageLine(R"(^\[[0-9]+s\] (.+)$)");
+  std::vector<std::string> stages;
+  for (const auto& line : linesOf(run.err)) {
+    std::smatch match;
+    ASSERT_TRUE(std::regex_match(line, match, stageLine)) << line;
+    stages.push_back(match[1]);
+  }
+  ASSERT_EQ(stages.size(), 4u) << run.err;
+  EXPECT_EQ(stages[0], "inventory");
+  EXPECT_EQ(stages[1], "analysis (5 files)");
+  EXPECT_EQ(stages[2], "planning topics");
+  EXPECT_TRUE(std::regex_match(stages[3], std::regex("writing [0-9]+ pages"))) << stages[3];
+}
+
+TEST(GenerateCommand, AZipGivesTheSameTreeAndReportFigures) {
+  docs::test::TempDir work;
+  std::vector<docs::test::ZipEntry> entries;
+  for (const auto& [path, text] : kShop) entries.push_back({path, text});
+  docs::test::writeZip(work.path() + "/shop.zip", entries);
+  // The Chromium check is the mermaid check script's own business; here it cannot run.
+  auto run = runPiped({"generate", work.path() + "/shop.zip", "--out", work.path() + "/out", "--report"},
+                      {{"DOCS_MERMAID_CHECK", work.path() + "/no-such-script.mjs"}});
+  ASSERT_EQ(run.status, 0) << run.err << run.out;
+  expectShopTree(work.path() + "/out");
+  EXPECT_EQ(linesOf(run.err).at(0).substr(linesOf(run.err)[0].find(' ') + 1), "unpacking");
+
+  auto report = nlohmann::json::parse(readText(work.path() + "/out/report.json"));
+  EXPECT_EQ(report["files"], 5);
+  EXPECT_GE(report["pages"].get<int>(), 6);
+  EXPECT_EQ(report["public_symbols"], 5);  // Product, total, list_products, basket_total, main
+  EXPECT_DOUBLE_EQ(report["documented_share"].get<double>(), 1.0);
+  EXPECT_GT(report["identifiers_named"].get<int>(), 0);
+  EXPECT_DOUBLE_EQ(report["identifiers_existing_share"].get<double>(), 1.0) << report.dump(2);
+  EXPECT_DOUBLE_EQ(report["identifiers_in_code_share"].get<double>(), 1.0) << report.dump(2);
+  EXPECT_GT(report["source_links"].get<int>(), 0);
+  EXPECT_DOUBLE_EQ(report["source_links_resolving_share"].get<double>(), 1.0) << report.dump(2);
+  EXPECT_GT(report["diagrams"].get<int>(), 0);
+  EXPECT_DOUBLE_EQ(report["diagrams_valid_share"].get<double>(), 1.0);
+  EXPECT_TRUE(report["mermaid_in_chromium"].is_string());  // says why it was not checked
+  // The figures are printed too.
+  EXPECT_NE(run.out.find("\"source_links_resolving_share\""), std::string::npos) << run.out;
+}
+
+TEST(GenerateCommand, OnATerminalItShowsALiveProgressLine) {
+  docs::test::TempDir work;
+  writeTree(work.path() + "/shop-src", kShop);
+  auto run = runOnTerminal({"generate", work.path() + "/shop-src", "--out", work.path() + "/out"});
+  ASSERT_EQ(run.status, 0) << run.out;
+  expectShopTree(work.path() + "/out");
+  // The line is redrawn in place: carriage return, erase line, elapsed, stage, done/total.
+  EXPECT_NE(run.out.find("\r\033[K[0s] inventory"), std::string::npos) << run.out;
+  // Analysis: ctags over the 4 code files, then every file read.
+  EXPECT_TRUE(std::regex_search(run.out, std::regex(R"(\r\x1b\[K\[[0-9]+s\] analysis \(5 files\): symbols 4/4)"))) << run.out;
+  EXPECT_TRUE(std::regex_search(run.out, std::regex(R"(\r\x1b\[K\[[0-9]+s\] analysis \(5 files\): reading 5/5)"))) << run.out;
+  std::smatch pages;
+  ASSERT_TRUE(std::regex_search(run.out, pages, std::regex(R"(\r\x1b\[K\[[0-9]+s\] writing ([0-9]+) pages ([0-9]+)/([0-9]+))"))) << run.out;
+  EXPECT_EQ(pages[1], pages[3]);
+  EXPECT_TRUE(std::regex_search(run.out, std::regex(R"(writing ([0-9]+) pages \1/\1\r?\n)"))) << "the last count is the total";
+}
+
+TEST(GenerateCommand, SettingsComeFromTheConfigFileAndTheEnvironment) {
+  docs::test::TempDir work;
+  // The config file narrows the allowed hosts: another public host is refused before any network.
+  std::ofstream(work.path() + "/docsd.json") << R"({"generation": {"allowed_hosts": "example.org"}})";
+  auto refused = runPiped({"generate", "https://gitlab.com/acme/tool", "--out", work.path() + "/a"},
+                          {{"DOCS_CONFIG", work.path() + "/docsd.json"}});
+  EXPECT_EQ(refused.status, 1);
+  EXPECT_NE(refused.err.find("not allowed"), std::string::npos) << refused.err;
+  EXPECT_FALSE(fs::exists(work.path() + "/a"));
+
+  // file:// needs generation.allow_local_sources (here from the environment).
+  writeTree(work.path() + "/repo", kShop);
+  auto git = docs::test::runCommand({"sh", "-c", "cd '" + work.path() + "/repo' && git init -q && git add -A && "
+                                     "git -c user.email=t@t -c user.name=t commit -q -m shop"});
+  ASSERT_EQ(git.first, 0) << git.second;
+  std::string url = "file://" + work.path() + "/repo";
+  auto withoutFlag = runPiped({"generate", url, "--out", work.path() + "/b"});
+  EXPECT_EQ(withoutFlag.status, 1);
+  EXPECT_NE(withoutFlag.err.find("file://"), std::string::npos) << withoutFlag.err;
+  auto allowed = runPiped({"generate", url, "--out", work.path() + "/c"}, {{"DOCS_GENERATION_ALLOW_LOCAL_SOURCES", "true"}});
+  ASSERT_EQ(allowed.status, 0) << allowed.err;
+  // The deprecated name still works.
+  EXPECT_EQ(runPiped({"generate", url, "--out", work.path() + "/c-old"}, {{"DOCS_GENERATION_ALLOW_FILE_URLS", "true"}}).status, 0);
+  EXPECT_EQ(linesOf(allowed.err).at(0).substr(linesOf(allowed.err)[0].find(' ') + 1), "cloning");
+  expectShopTree(work.path() + "/c");
+
+  // generation.ctags names the ctags that runs.
+  std::string wrapper = work.path() + "/my-ctags";
+  std::ofstream(wrapper) << "#!/bin/sh\ntouch '" << work.path() << "/ctags-ran'\nexec ctags \"$@\"\n";
+  fs::permissions(wrapper, fs::perms::owner_all);
+  auto ownCtags = runPiped({"generate", work.path() + "/repo", "--out", work.path() + "/d"}, {{"DOCS_GENERATION_CTAGS", wrapper}});
+  ASSERT_EQ(ownCtags.status, 0) << ownCtags.err;
+  EXPECT_TRUE(fs::exists(work.path() + "/ctags-ran"));
+  expectShopTree(work.path() + "/d");
+  // Without ctags there are no symbols: a clear failure, not thin pages.
+  auto noCtags = runPiped({"generate", work.path() + "/repo", "--out", work.path() + "/e"},
+                          {{"DOCS_GENERATION_CTAGS", work.path() + "/no-such-ctags"}});
+  EXPECT_EQ(noCtags.status, 1);
+  EXPECT_NE(noCtags.err.find("Universal Ctags"), std::string::npos) << noCtags.err;
+}

@@ -1,0 +1,230 @@
+// Unit tests of topic planning from the import graph (large flat folders split into
+// groups of files that import each other, .docs/wiki.json steering) and of the
+// inventory rule that takes a published npm package's dist/ as its code.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <set>
+
+#include "import_communities.hpp"
+#include "inventory.hpp"
+#include "planner.hpp"
+#include "test_support.hpp"
+
+namespace fs = std::filesystem;
+using namespace docs::generation;
+
+namespace {
+
+// An analysis of code files only, with imports given as (from, to) pairs.
+Analysis analysisOf(const std::vector<std::string>& paths, const std::vector<std::pair<std::string, std::string>>& imports) {
+  Analysis analysis;
+  for (const auto& path : paths) {
+    FileAnalysis file;
+    file.path = path;
+    file.language = "python";
+    file.lines = 40;
+    analysis.files.push_back(file);
+  }
+  std::sort(analysis.files.begin(), analysis.files.end(), [](const auto& a, const auto& b) { return a.path < b.path; });
+  auto at = [&](const std::string& path) -> FileAnalysis& {
+    for (auto& f : analysis.files)
+      if (f.path == path) return f;
+    throw std::runtime_error("no file " + path);
+  };
+  for (const auto& [from, to] : imports) {
+    at(from).dependsOn.push_back(to);
+    at(to).usedBy.push_back(from);
+  }
+  return analysis;
+}
+
+// A flat folder `app/` of 20 files: a parser cluster, an http_* cluster, and loose files.
+Analysis flatFolder() {
+  std::vector<std::string> paths = {"app/parser.py", "app/lexer.py", "app/tokens.py", "app/ast_nodes.py",
+                                    "app/http_client.py", "app/http_server.py", "app/http_headers.py", "app/http_cookies.py"};
+  for (int i = 0; i < 12; ++i) paths.push_back("app/loose" + std::to_string(i) + ".py");
+  return analysisOf(paths, {{"app/parser.py", "app/lexer.py"}, {"app/parser.py", "app/ast_nodes.py"}, {"app/lexer.py", "app/tokens.py"},
+                            {"app/ast_nodes.py", "app/tokens.py"}, {"app/http_client.py", "app/http_headers.py"},
+                            {"app/http_server.py", "app/http_headers.py"}, {"app/http_server.py", "app/http_cookies.py"},
+                            {"app/http_cookies.py", "app/http_headers.py"}});
+}
+
+const Topic* findTopic(const std::vector<Topic>& topics, const std::string& key) {
+  for (const auto& topic : topics) {
+    if (topic.key == key) return &topic;
+    for (const auto& sub : topic.subtopics)
+      if (sub.key == key) return &sub;
+  }
+  return nullptr;
+}
+
+void writeFile(const fs::path& path, const std::string& text) {
+  fs::create_directories(path.parent_path());
+  std::ofstream(path) << text;
+}
+
+std::set<std::string> pathsOf(const Inventory& inventory) {
+  std::set<std::string> paths;
+  for (const auto& f : inventory.files) paths.insert(f.path);
+  return paths;
+}
+
+}  // namespace
+
+TEST(ImportCommunities, FilesThatImportEachOtherFormAGroup) {
+  auto analysis = flatFolder();
+  std::vector<std::string> all;
+  for (const auto& f : analysis.files) all.push_back(f.path);
+  auto groups = importCommunities(analysis, all);
+  ASSERT_EQ(groups.size(), 2u);
+  EXPECT_EQ(groups[0], (std::vector<std::string>{"app/http_client.py", "app/http_cookies.py", "app/http_headers.py", "app/http_server.py"}));
+  EXPECT_EQ(groups[1], (std::vector<std::string>{"app/ast_nodes.py", "app/lexer.py", "app/parser.py", "app/tokens.py"}));
+  // Named by the common prefix, else by the file the others import most.
+  EXPECT_EQ(communityName(analysis, groups[0]), "http");
+  EXPECT_EQ(communityName(analysis, groups[1]), "tokens");
+  // Only imports within the given files count.
+  EXPECT_TRUE(importCommunities(analysis, {"app/parser.py", "app/http_client.py"}).empty());
+}
+
+TEST(Planner, ALargeFlatFolderIsSplitByItsImports) {
+  auto analysis = flatFolder();
+  auto plan = planTopics(analysis, {});
+  ASSERT_EQ(plan.topics.size(), 1u);
+  const Topic& app = plan.topics[0];
+  EXPECT_EQ(app.key, "topic:app");
+  ASSERT_EQ(app.subtopics.size(), 2u);
+  const Topic* http = findTopic(plan.topics, "topic:app/http");
+  const Topic* tokens = findTopic(plan.topics, "topic:app/tokens");
+  ASSERT_NE(http, nullptr);
+  ASSERT_NE(tokens, nullptr);
+  EXPECT_EQ(http->title, "Http");
+  EXPECT_EQ(http->folder, "app");
+  EXPECT_EQ(http->files.size(), 4u);
+  EXPECT_EQ(tokens->files.size(), 4u);
+  EXPECT_EQ(app.files.size(), 12u);  // the loose files stay on the folder's page
+  EXPECT_EQ(plan.topicOfFile["app/lexer.py"], "topic:app/tokens");
+  EXPECT_EQ(plan.topicOfFile["app/loose3.py"], "topic:app");
+
+  // Under the threshold nothing is split.
+  PlanOptions roomy;
+  roomy.subtopicThreshold = 40;
+  EXPECT_TRUE(planTopics(analysis, roomy).topics[0].subtopics.empty());
+}
+
+TEST(Planner, ASingleTangleOrNoImportsLeavesTheFolderWhole) {
+  std::vector<std::string> paths;
+  std::vector<std::pair<std::string, std::string>> chain;
+  for (int i = 0; i < 15; ++i) paths.push_back("lib/m" + std::to_string(10 + i) + ".py");
+  for (int i = 0; i + 1 < 15; ++i) chain.push_back({paths[static_cast<std::size_t>(i)], paths[static_cast<std::size_t>(i) + 1]});
+  for (int i = 0; i < 15; ++i) chain.push_back({paths[0], paths[static_cast<std::size_t>(i)]});  // one hub: a single group
+  chain.erase(chain.begin() + 14);  // no self import
+  auto tangled = planTopics(analysisOf(paths, chain), {});
+  ASSERT_EQ(tangled.topics.size(), 1u);
+  EXPECT_TRUE(tangled.topics[0].subtopics.empty());
+  EXPECT_EQ(tangled.topics[0].files.size(), 15u);
+
+  auto loose = planTopics(analysisOf(paths, {}), {});
+  EXPECT_TRUE(loose.topics[0].subtopics.empty());
+}
+
+TEST(Planner, SubFoldersStillComeFirstAndKeysNeverCollide) {
+  auto analysis = flatFolder();
+  // A sub-folder named like an import group: it keeps its key, the group gets another.
+  for (const char* path : {"app/http/a.py", "app/http/b.py"}) {
+    FileAnalysis file;
+    file.path = path;
+    file.language = "python";
+    file.lines = 40;
+    analysis.files.push_back(file);
+  }
+  std::sort(analysis.files.begin(), analysis.files.end(), [](const auto& a, const auto& b) { return a.path < b.path; });
+  auto plan = planTopics(analysis, {});
+  ASSERT_EQ(plan.topics.size(), 1u);
+  std::set<std::string> keys;
+  for (const auto& sub : plan.topics[0].subtopics) EXPECT_TRUE(keys.insert(sub.key).second) << sub.key;
+  EXPECT_TRUE(keys.count("topic:app/http"));
+  EXPECT_TRUE(keys.count("topic:app/http-2"));
+  EXPECT_EQ(findTopic(plan.topics, "topic:app/http")->files, (std::vector<std::string>{"app/http/a.py", "app/http/b.py"}));
+  EXPECT_EQ(findTopic(plan.topics, "topic:app/http-2")->files.size(), 4u);
+}
+
+TEST(Planner, WikiJsonNotesAndPagesSteerThePlan) {
+  auto analysis = flatFolder();
+  PlanOptions options;
+  options.wikiJson = R"({"notes": "Read the parser first.",
+    "pages": [{"title": "Parsing", "description": "From text to a tree.", "files": ["app/parser.py", "app/lexer.py", "app/tok*.py"]},
+              {"title": "Nothing matches", "files": ["nowhere/**"]},
+              {"no title": true},
+              {"title": "Second claim", "files": ["app/parser.py"]}]})";
+  auto plan = planTopics(analysis, options);
+  EXPECT_EQ(plan.notes, "Read the parser first.");
+  const Topic* parsing = findTopic(plan.topics, "topic:wiki/1");
+  ASSERT_NE(parsing, nullptr);
+  EXPECT_EQ(parsing->title, "Parsing");
+  EXPECT_EQ(parsing->description, "From text to a tree.");
+  EXPECT_EQ(parsing->files, (std::vector<std::string>{"app/parser.py", "app/lexer.py", "app/tokens.py"}));
+  EXPECT_EQ(plan.topicOfFile["app/parser.py"], "topic:wiki/1");  // the first page that names a file takes it
+  ASSERT_NE(findTopic(plan.topics, "topic:wiki/2"), nullptr);
+  EXPECT_TRUE(findTopic(plan.topics, "topic:wiki/2")->files.empty());
+  const Topic* second = findTopic(plan.topics, "topic:wiki/3");  // the page without a title is no page
+  ASSERT_NE(second, nullptr);
+  EXPECT_TRUE(second->files.empty());
+  // What the wiki did not take is planned from the graph: 17 files left in app/, split
+  // into the http group and the loose files (ast_nodes alone is no group).
+  const Topic* app = findTopic(plan.topics, "topic:app");
+  ASSERT_NE(app, nullptr);
+  ASSERT_EQ(app->subtopics.size(), 0u) << "one group is no split";
+  EXPECT_EQ(app->files.size(), 17u);
+
+  // Bad JSON is ignored: the plan is the graph's.
+  options.wikiJson = "{not json";
+  auto fallback = planTopics(analysis, options);
+  EXPECT_TRUE(fallback.notes.empty());
+  EXPECT_EQ(fallback.topics[0].subtopics.size(), 2u);
+}
+
+TEST(Inventory, APublishedNpmPackagesDistIsItsCode) {
+  docs::test::TempDir dir;
+  fs::path root = dir.path();
+  // Only dist/ ships the code: dist is the source, but only the folders its entries name.
+  writeFile(root / "router/package.json",
+            R"({"name": "router", "main": "./dist/development/index.js",
+                "exports": {".": {"import": "./dist/development/index.mjs"}, "./package.json": "./package.json"}})");
+  writeFile(root / "router/dist/development/index.js", "export function route() {}\n");
+  writeFile(root / "router/dist/development/lib/types.d.ts", "export type Route = string;\n");
+  writeFile(root / "router/dist/production/index.js", "export function route() {}\n");
+  writeFile(root / "router/dist/node_modules/dep/index.js", "x\n");
+  // A src/ beside dist/: dist is a build of it.
+  writeFile(root / "withsrc/package.json", R"({"main": "dist/index.js"})");
+  writeFile(root / "withsrc/src/index.ts", "export const a = 1;\n");
+  writeFile(root / "withsrc/dist/index.js", "exports.a = 1;\n");
+  // An entry outside dist/ (the module at the top): dist holds a second build.
+  writeFile(root / "toplevel/package.json", R"({"main": "./dist/index.cjs", "module": "./index.js"})");
+  writeFile(root / "toplevel/index.js", "export const b = 2;\n");
+  writeFile(root / "toplevel/dist/index.cjs", "exports.b = 2;\n");
+  // No package.json: dist/ is build output as before.
+  writeFile(root / "plain/dist/bundle.js", "var c = 3;\n");
+  // Broken JSON changes nothing.
+  writeFile(root / "broken/package.json", "{\"main\": ");
+  writeFile(root / "broken/dist/index.js", "var d;\n");
+
+  auto paths = pathsOf(takeInventory(root.string(), InventoryLimits{}));
+  EXPECT_TRUE(paths.count("router/dist/development/index.js"));
+  EXPECT_TRUE(paths.count("router/dist/development/lib/types.d.ts"));
+  EXPECT_FALSE(paths.count("router/dist/production/index.js"));
+  EXPECT_FALSE(paths.count("router/dist/node_modules/dep/index.js"));
+  EXPECT_TRUE(paths.count("withsrc/src/index.ts"));
+  EXPECT_FALSE(paths.count("withsrc/dist/index.js"));
+  EXPECT_TRUE(paths.count("toplevel/index.js"));
+  EXPECT_FALSE(paths.count("toplevel/dist/index.cjs"));
+  EXPECT_FALSE(paths.count("plain/dist/bundle.js"));
+  EXPECT_FALSE(paths.count("broken/dist/index.js"));
+
+  // The package at the root of the tree (a package folder given to `docsd generate`).
+  auto alone = pathsOf(takeInventory((root / "router").string(), InventoryLimits{}));
+  EXPECT_TRUE(alone.count("dist/development/index.js"));
+  EXPECT_FALSE(alone.count("dist/production/index.js"));
+}
