@@ -76,6 +76,21 @@ std::vector<std::uint8_t> Awareness::encodeAll() const {
   return enc.take();
 }
 
+std::vector<std::uint8_t> Awareness::encode(const std::set<std::uint64_t>& clients) const {
+  std::vector<std::pair<std::uint64_t, const Entry*>> known;
+  for (auto client : clients)
+    if (auto found = states_.find(client); found != states_.end()) known.emplace_back(client, &found->second);
+  if (known.empty()) return {};
+  Encoder enc;
+  enc.writeVarUint(known.size());
+  for (const auto& [client, entry] : known) {
+    enc.writeVarUint(client);
+    enc.writeVarUint(entry->clock);
+    enc.writeVarString(entry->state);
+  }
+  return enc.take();
+}
+
 bool Awareness::empty() const { return states_.empty(); }
 
 std::vector<std::uint8_t> Awareness::expire(std::chrono::steady_clock::duration age) {

@@ -34,6 +34,8 @@ class Awareness {
   std::vector<std::uint8_t> remove(const std::set<std::uint64_t>& clients);
   // Every live state as one update (the answer to QueryAwareness); empty when none.
   std::vector<std::uint8_t> encodeAll() const;
+  // The states of these clients as one update; empty when none is known.
+  std::vector<std::uint8_t> encode(const std::set<std::uint64_t>& clients) const;
   bool empty() const;
   // Forgets states not renewed for `age` and returns their removal update (or empty).
   std::vector<std::uint8_t> expire(std::chrono::steady_clock::duration age);

@@ -535,14 +535,25 @@ void CollabServer::writerLoop() {
         writes_.pop_front();
       }
     }
+    // One row per room and writer: the updates are packed side by side, not merged (a Yjs
+    // merge cost docsd more than the rows cost PostgreSQL; docs/benchmarks.md).
     std::vector<UpdateLog::Entry> entries;
-    entries.reserve(batch.size());
-    for (const auto& write : batch) entries.push_back({write.room->pageId, write.update, write.writer.userId});
-    // (Merging a room's updates into one row per commit was tried: PostgreSQL's share
-    // fell by 45 % but the merge cost docsd more than that; docs/benchmarks.md.)
+    std::vector<std::size_t> rowOf(batch.size());
+    {
+      std::map<std::pair<Room*, std::optional<std::int64_t>>, std::size_t> rowFor;
+      for (std::size_t i = 0; i < batch.size(); ++i) {
+        const auto& write = batch[i];
+        auto [slot, added] = rowFor.try_emplace({write.room.get(), write.writer.userId}, entries.size());
+        if (added) entries.push_back({write.room->pageId, {}, write.writer.userId});
+        entries[slot->second].updates.push_back(write.update);
+        rowOf[i] = slot->second;
+      }
+    }
     std::vector<std::int64_t> ids;
     try {
-      ids = log_.appendBatch(entries);
+      auto rowIds = log_.appendBatch(entries);
+      ids.reserve(batch.size());
+      for (auto row : rowOf) ids.push_back(rowIds[row]);
     } catch (const std::exception& error) {
       // Applied in memory but not durable: nobody may see it. Everyone resynchronises.
       context_.logger().error("updates not stored; resetting their rooms", {{"updates", batch.size()}, {"error", error.what()}});
@@ -926,10 +937,14 @@ void CollabServer::announce(std::int64_t projectId, std::int64_t pageId, bool op
 }
 
 void CollabServer::relayAwareness(const Room& room, std::span<const std::uint8_t> update) {
-  if (room.peers.empty() || update.size() > relay::kMaxAwarenessBytes) return;
-  context_.events().publish(relay::kAwarenessTopic,
-                            relay::encode(relay::AwarenessNotice{{room.projectId, room.pageId, log_.node()},
-                                                                 std::string(textOf(update))}));
+  if (room.peers.empty()) return;
+  publishAwareness(room.projectId, room.pageId, update);
+}
+
+void CollabServer::publishAwareness(std::int64_t projectId, std::int64_t pageId, std::span<const std::uint8_t> update) {
+  if (update.empty() || update.size() > relay::kMaxAwarenessBytes) return;
+  context_.events().publish(relay::kAwarenessTopic, relay::encode(relay::AwarenessNotice{{projectId, pageId, log_.node()},
+                                                                                         std::string(textOf(update))}));
 }
 
 void CollabServer::onPeerRoom(const nlohmann::json& payload) {
@@ -939,6 +954,7 @@ void CollabServer::onPeerRoom(const nlohmann::json& payload) {
   auto room = loadedRoom(origin.projectId, origin.pageId);
   if (!room) return;
   std::int64_t committed = 0;
+  std::vector<std::uint8_t> presence;
   {
     std::lock_guard lock(room->mutex);
     if (!room->doc || room->retired) return;
@@ -952,7 +968,12 @@ void CollabServer::onPeerRoom(const nlohmann::json& payload) {
     }
     room->peers.try_emplace(origin.node);
     committed = room->appliedLogId;
+    // The new peer learns who is here now (presence sent before it was known went nowhere).
+    std::set<std::uint64_t> local;
+    for (const auto& [memberId, member] : room->members) local.insert(member.awarenessClients.begin(), member.awarenessClients.end());
+    presence = room->awareness.encode(local);
   }
+  publishAwareness(room->projectId, room->pageId, presence);
   // A node that opens a page has read the log; it learns who holds the page from their
   // answers. Until then nobody relays to it and it relays to nobody, so on each answer
   // it reads what the answering node committed, and points that node at what it

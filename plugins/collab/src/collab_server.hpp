@@ -129,6 +129,8 @@ class CollabServer final : public DocumentEditor {
   void resetRoom(Room& room, const char* reason);
   // The room of a page if it is loaded here (never loads one).
   std::shared_ptr<Room> loadedRoom(std::int64_t projectId, std::int64_t pageId);
+  // Sends an awareness update to the other nodes (unless empty or too big to carry).
+  void publishAwareness(std::int64_t projectId, std::int64_t pageId, std::span<const std::uint8_t> update);
   // Tells the other nodes this node opened or closed a page.
   void announce(std::int64_t projectId, std::int64_t pageId, bool open, bool reply);
   // Applies updates another node committed and passes what is new to the editors here.

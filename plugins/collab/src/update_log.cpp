@@ -1,6 +1,8 @@
 #include "update_log.hpp"
 
 #include <docs/db.hpp>
+#include <docs/ydoc/error.hpp>
+#include <docs/ydoc/lib0.hpp>
 
 #include <stdexcept>
 
@@ -33,26 +35,68 @@ std::string fromHexBytea(std::string_view text) {
   return out;
 }
 
+std::string packUpdates(const std::vector<std::string_view>& updates) {
+  ydoc::Encoder encoder;
+  for (auto update : updates)
+    encoder.writeVarUint8Array({reinterpret_cast<const std::uint8_t*>(update.data()), update.size()});
+  const auto& bytes = encoder.bytes();
+  return std::string(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+}
+
+std::vector<std::string> unpackUpdates(std::string_view packed, std::int64_t count) {
+  std::vector<std::string> updates;
+  if (count == 1) {
+    updates.emplace_back(packed);
+    return updates;
+  }
+  try {
+    ydoc::Decoder decoder({reinterpret_cast<const std::uint8_t*>(packed.data()), packed.size()});
+    while (decoder.hasContent()) {
+      auto bytes = decoder.readVarUint8Array();
+      updates.emplace_back(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+    }
+  } catch (const ydoc::YdocError& error) {
+    throw std::runtime_error(std::string("packed log row does not decode: ") + error.what());
+  }
+  if (static_cast<std::int64_t>(updates.size()) != count) throw std::runtime_error("packed log row holds the wrong count");
+  return updates;
+}
+
+namespace {
+// SELECT lists id, update, update_count: one LoggedUpdate per update, in order.
+std::vector<LoggedUpdate> unpackRows(const Result& rows) {
+  std::vector<LoggedUpdate> updates;
+  for (auto row : rows) {
+    auto id = row.int64("id");
+    for (auto& update : unpackUpdates(fromHexBytea(row.text("update")), row.int64("update_count")))
+      updates.push_back({id, std::move(update)});
+  }
+  return updates;
+}
+}  // namespace
+
 std::int64_t UpdateLog::append(std::int64_t pageId, std::string_view update, std::optional<std::int64_t> userId) {
-  return db_.exec("INSERT INTO page_updates (page_id, update, user_id, node) VALUES ($1, $2::bytea, $3, $4) RETURNING id",
-                  {pageId, toHex(update), userId, node_})[0]
-      .int64("id");
+  return appendBatch({Entry{pageId, {update}, userId}}).front();
 }
 
 std::vector<std::int64_t> UpdateLog::appendBatch(const std::vector<Entry>& entries) {
   std::vector<std::int64_t> ids;
   if (entries.empty()) return ids;
-  std::string sql = "INSERT INTO page_updates (page_id, update, user_id, node) VALUES ";
+  std::string sql = "INSERT INTO page_updates (page_id, update, user_id, update_count, node) VALUES ";
   Params params;
-  params.reserve(entries.size() * 3 + 1);
+  params.reserve(entries.size() * 4 + 1);
   params.emplace_back(node_);
   for (std::size_t i = 0; i < entries.size(); ++i) {
-    std::size_t base = 1 + i * 3;
+    const auto& entry = entries[i];
+    if (entry.updates.empty()) throw std::invalid_argument("a log row holds at least one update");
+    std::size_t base = 1 + i * 4;
     if (i) sql += ", ";
-    sql += "($" + std::to_string(base + 1) + ", $" + std::to_string(base + 2) + "::bytea, $" + std::to_string(base + 3) + ", $1)";
-    params.emplace_back(entries[i].pageId);
-    params.emplace_back(toHex(entries[i].update));
-    params.emplace_back(entries[i].userId);
+    sql += "($" + std::to_string(base + 1) + ", $" + std::to_string(base + 2) + "::bytea, $" + std::to_string(base + 3) +
+           ", $" + std::to_string(base + 4) + ", $1)";
+    params.emplace_back(entry.pageId);
+    params.emplace_back(toHex(entry.updates.size() == 1 ? entry.updates.front() : packUpdates(entry.updates)));
+    params.emplace_back(entry.userId);
+    params.emplace_back(static_cast<std::int64_t>(entry.updates.size()));
   }
   // Rows of one multi-row VALUES are inserted, and returned, in order.
   sql += " RETURNING id";
@@ -62,28 +106,20 @@ std::vector<std::int64_t> UpdateLog::appendBatch(const std::vector<Entry>& entri
 }
 
 std::vector<LoggedUpdate> UpdateLog::read(std::int64_t pageId) {
-  std::vector<LoggedUpdate> updates;
-  for (auto row : db_.exec("SELECT id, update FROM page_updates WHERE page_id = $1 ORDER BY id", {pageId}))
-    updates.push_back({row.int64("id"), fromHexBytea(row.text("update"))});
-  return updates;
+  return unpackRows(db_.exec("SELECT id, update, update_count FROM page_updates WHERE page_id = $1 ORDER BY id", {pageId}));
 }
 
 std::vector<LoggedUpdate> UpdateLog::readNode(std::int64_t pageId, std::string_view node, std::int64_t fromId,
                                               std::int64_t toId) {
-  std::vector<LoggedUpdate> updates;
-  for (auto row : db_.exec("SELECT id, update FROM page_updates WHERE page_id = $1 AND node = $2 AND id BETWEEN $3 AND $4"
-                           " ORDER BY id",
-                           {pageId, std::string(node), fromId, toId}))
-    updates.push_back({row.int64("id"), fromHexBytea(row.text("update"))});
-  return updates;
+  return unpackRows(db_.exec("SELECT id, update, update_count FROM page_updates"
+                             " WHERE page_id = $1 AND node = $2 AND id BETWEEN $3 AND $4 ORDER BY id",
+                             {pageId, std::string(node), fromId, toId}));
 }
 
 std::vector<LoggedUpdate> UpdateLog::readOthers(std::int64_t pageId, std::int64_t upToId) {
-  std::vector<LoggedUpdate> updates;
-  for (auto row : db_.exec("SELECT id, update FROM page_updates WHERE page_id = $1 AND id <= $2 AND node <> $3 ORDER BY id",
-                           {pageId, upToId, node_}))
-    updates.push_back({row.int64("id"), fromHexBytea(row.text("update"))});
-  return updates;
+  return unpackRows(db_.exec("SELECT id, update, update_count FROM page_updates"
+                             " WHERE page_id = $1 AND id <= $2 AND node <> $3 ORDER BY id",
+                             {pageId, upToId, node_}));
 }
 
 void UpdateLog::truncate(std::int64_t pageId, std::int64_t upToId, const std::vector<std::int64_t>& othersFolded) {

@@ -24,15 +24,18 @@ class UpdateLog {
  public:
   // `node` names this process in the rows it writes.
   UpdateLog(Db& db, std::string node) : db_(db), node_(std::move(node)) {}
+  // One row: a writer's updates to one page from one group commit. Several updates share
+  // the row (packed, `update_count` > 1), which costs PostgreSQL one row instead of many.
   struct Entry {
     std::int64_t pageId = 0;
-    std::string_view update;
+    std::vector<std::string_view> updates;  // at least one
     std::optional<std::int64_t> userId;
   };
   // Commits one update; returns its log id.
   std::int64_t append(std::int64_t pageId, std::string_view update, std::optional<std::int64_t> userId);
-  // Commits several updates in one transaction (group commit); ids in the same order.
+  // Commits several rows in one transaction (group commit); ids in the same order.
   std::vector<std::int64_t> appendBatch(const std::vector<Entry>& entries);
+  // Reads return one LoggedUpdate per update; the updates of a packed row share its id.
   // The page's updates not yet folded into its content, oldest first.
   std::vector<LoggedUpdate> read(std::int64_t pageId);
   // The rows one process wrote for the page, within a log id range, oldest first.
@@ -52,6 +55,11 @@ class UpdateLog {
   Db& db_;
   std::string node_;
 };
+
+// A packed row's bytes: each update as a lib0 byte array, one after the other.
+std::string packUpdates(const std::vector<std::string_view>& updates);
+// Throws std::runtime_error if the bytes do not hold exactly `count` updates.
+std::vector<std::string> unpackUpdates(std::string_view packed, std::int64_t count);
 
 std::string toHex(std::string_view bytes);
 std::string fromHexBytea(std::string_view text);  // PostgreSQL "\x..." text output
