@@ -1,6 +1,7 @@
 // Unit tests of topic planning from the import graph (large flat folders split into
-// groups of files that import each other, .docs/wiki.json steering) and of the
-// inventory rule that takes a published npm package's dist/ as its code.
+// groups of files that import each other, .docs/wiki.json steering), of the inventory
+// rule that takes a published npm package's dist/ as its code, and of the quality
+// figures' reading of repository links.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -11,6 +12,7 @@
 #include "import_communities.hpp"
 #include "inventory.hpp"
 #include "planner.hpp"
+#include "quality_report.hpp"
 #include "test_support.hpp"
 
 namespace fs = std::filesystem;
@@ -227,4 +229,38 @@ TEST(Inventory, APublishedNpmPackagesDistIsItsCode) {
   auto alone = pathsOf(takeInventory((root / "router").string(), InventoryLimits{}));
   EXPECT_TRUE(alone.count("dist/development/index.js"));
   EXPECT_FALSE(alone.count("dist/production/index.js"));
+}
+
+TEST(Quality, RepositoryBlobLinksResolveAndTheStrictShareCountsOnlyCode) {
+  docs::test::TempDir dir;
+  writeFile(fs::path(dir.path()) / "tool/run.py", "import sys\n\n\ndef run(argv):\n    return len(argv)\n");
+  Analysis analysis = analysisOf({"tool/run.py"}, {});
+  analysis.files[0].lines = 5;
+  Symbol run;
+  run.name = "run";
+  run.kind = "function";
+  run.line = 4;
+  run.end = 5;
+  run.doc = "Counts argv.";  // "argv" exists only in a comment
+  analysis.files[0].symbols.push_back(run);
+  auto code = [](const std::string& text) {
+    return nlohmann::json{{"type", "text"}, {"text", text}, {"marks", nlohmann::json::array({{{"type", "code"}}})}};
+  };
+  auto block = [](const std::string& url) {
+    return nlohmann::json{{"type", "codeBlock"}, {"attrs", {{"language", "python"}, {"git_url", url}}},
+                          {"content", nlohmann::json::array({{{"type", "text"}, {"text", "def run(argv):"}}})}};
+  };
+  const std::string base = "https://git.example/acme/tool/blob/0123456789abcdef0123456789abcdef01234567/";
+  PageDraft page;
+  page.key = "file:tool/run.py";
+  page.content = {{"type", "doc"},
+                  {"content", nlohmann::json::array({block(base + "tool/run.py#L4-L5"), block(base + "tool/run.py#L4-L9"),
+                                                     block("tool/run.py#L1-L1"),
+                                                     {{"type", "paragraph"}, {"content", nlohmann::json::array({code("run"), code("argv"), code("tool/run.py")})}}})}};
+  auto report = measureQuality(analysis, {page}, dir.path()).toJson();
+  EXPECT_EQ(report["source_links"], 3);
+  EXPECT_DOUBLE_EQ(report["source_links_resolving_share"].get<double>(), 2.0 / 3.0) << report.dump(2);
+  EXPECT_EQ(report["identifiers_named"], 2);  // a path is no identifier: the links check it
+  EXPECT_DOUBLE_EQ(report["identifiers_existing_share"].get<double>(), 1.0);
+  EXPECT_DOUBLE_EQ(report["identifiers_in_code_share"].get<double>(), 0.5);
 }
