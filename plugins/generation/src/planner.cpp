@@ -149,6 +149,24 @@ Plan planTopics(const Analysis& analysis, const PlanOptions& options) {
     topic.folder = folder;
     topic.files.push_back(f->path);
   }
+  // A folder that only wraps one sub-folder (dist/ holding development/): the topic is
+  // the innermost folder that has files of its own or several sub-folders.
+  std::map<std::string, Topic> collapsed;
+  for (auto& [wrapper, topic] : byFolder) {
+    std::string folder = wrapper;
+    for (bool wraps = !folder.empty(); wraps;) {
+      std::set<std::string> subs;
+      for (const auto& path : topic.files) {
+        std::string rest = path.substr(folder.size() + 1);
+        subs.insert(rest.find('/') == std::string::npos ? std::string() : firstSegment(rest));
+      }
+      wraps = subs.size() == 1 && !subs.begin()->empty();
+      if (wraps) folder += "/" + *subs.begin();
+    }
+    topic.folder = folder;
+    collapsed[folder] = std::move(topic);
+  }
+  byFolder = std::move(collapsed);
   std::set<std::string> usedKeys;
   for (const auto& topic : plan.topics) usedKeys.insert(topic.key);
   for (const auto& [folder, topic] : byFolder) usedKeys.insert("topic:" + (folder.empty() ? std::string(".") : folder));

@@ -153,6 +153,18 @@ TEST(Planner, SubFoldersStillComeFirstAndKeysNeverCollide) {
   EXPECT_EQ(findTopic(plan.topics, "topic:app/http-2")->files.size(), 4u);
 }
 
+TEST(Planner, AFolderThatOnlyWrapsAnotherIsThatFolder) {
+  auto plan = planTopics(analysisOf({"pkg/dist/development/a.py", "pkg/dist/development/b.py", "pkg/dist/development/lib/c.py",
+                                     "other/x.py"}, {}), {});
+  ASSERT_EQ(plan.topics.size(), 2u);
+  const Topic* development = findTopic(plan.topics, "topic:pkg/dist/development");
+  ASSERT_NE(development, nullptr);
+  EXPECT_EQ(development->title, "Development");
+  EXPECT_EQ(development->folder, "pkg/dist/development");
+  EXPECT_EQ(development->files.size(), 3u);
+  EXPECT_NE(findTopic(plan.topics, "topic:other"), nullptr);
+}
+
 TEST(Planner, WikiJsonNotesAndPagesSteerThePlan) {
   auto analysis = flatFolder();
   PlanOptions options;
