@@ -21,6 +21,15 @@ export function DrawingView({ node, updateAttributes, editor, deleteNode, extens
   const pending = useRef<SceneElement[] | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const userName = String((extension.options as { userName?: string }).userName ?? 'Guest');
+  // the editor turns editable after mounting (a room that syncs late); setEditable emits 'update'
+  const [editable, setEditable] = useState(editor.isEditable);
+  useEffect(() => {
+    const follow = () => setEditable(editor.isEditable);
+    editor.on('update', follow);
+    return () => {
+      editor.off('update', follow);
+    };
+  }, [editor]);
 
   const flush = () => {
     const local = pending.current;
@@ -65,11 +74,11 @@ export function DrawingView({ node, updateAttributes, editor, deleteNode, extens
     <NodeViewWrapper className="drawing" contentEditable={false} data-testid="drawing" data-shapes={shapes}>
       <div className="drawing__bar">
         <span>Drawing</span>
-        {editor.isEditable && <button type="button" className="button button--ghost" onClick={() => deleteNode()}>Remove drawing</button>}
+        {editable && <button type="button" className="button button--ghost" onClick={() => deleteNode()}>Remove drawing</button>}
       </div>
       <div className="drawing__canvas">
         <Suspense fallback={<div role="status">Loading drawing...</div>}>
-          <DrawingCanvas initial={initial} readOnly={!editor.isEditable} onScene={onScene} onReady={onReady} />
+          <DrawingCanvas initial={initial} readOnly={!editable} onScene={onScene} onReady={onReady} />
         </Suspense>
       </div>
     </NodeViewWrapper>

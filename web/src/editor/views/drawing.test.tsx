@@ -59,7 +59,17 @@ describe('DrawingView', () => {
 
   async function mount(attrs: { store: string | null; users?: string | null }, editable = true) {
     const updateAttributes = vi.fn();
-    const editor = { isEditable: editable, isDestroyed: false };
+    const listeners = new Set<() => void>();
+    const editor = {
+      isEditable: editable,
+      isDestroyed: false,
+      on: (_: string, f: () => void) => listeners.add(f),
+      off: (_: string, f: () => void) => listeners.delete(f),
+      setEditable(value: boolean) {
+        this.isEditable = value;
+        listeners.forEach((f) => f());
+      },
+    };
     const props = (store: string | null) => ({
       node: { attrs: { users: null, ...attrs, store } },
       updateAttributes,
@@ -99,6 +109,17 @@ describe('DrawingView', () => {
     act(() => canvas.props!.onScene([el('a', 2)]));
     act(() => vi.advanceTimersByTime(1000));
     expect(updateAttributes).not.toHaveBeenCalled();
+  });
+
+  it('an editor that turns editable later (a late sync) opens the canvas for drawing', async () => {
+    const { editor, updateAttributes } = await mount({ store: null }, false);
+    expect(canvas.props!.readOnly).toBe(true);
+    act(() => editor.setEditable(true));
+    expect(canvas.props!.readOnly).toBe(false);
+    expect(screen.getByRole('button', { name: 'Remove drawing' })).toBeInTheDocument();
+    act(() => canvas.props!.onScene([el('a', 1)]));
+    act(() => vi.advanceTimersByTime(500));
+    expect(updateAttributes).toHaveBeenCalledTimes(1);
   });
 
   it('a remote change reaches the open canvas', async () => {
