@@ -127,6 +127,14 @@ void GenerationService::queueStage(std::int64_t projectId, const std::string& st
 }
 
 void GenerationService::onZipUploaded(std::int64_t projectId) {
+  // The upload event and the start-up sweep for lost events can both see one upload: the
+  // second only queues (deduplicated), so the history shows REQUEST_TO_CLONE once.
+  auto* projects = context_.findService<Projects>();
+  auto project = projects ? projects->find(projectId) : std::nullopt;
+  if (project && project->status == "REQUEST_TO_CLONE") {
+    queueStage(projectId, "unpack");
+    return;
+  }
   if (!setStatus(projectId, "REQUEST_TO_CLONE")) return;
   queueStage(projectId, "unpack");
 }
@@ -209,8 +217,13 @@ void GenerationService::runStage(JobContext& job) {
   } catch (const ProjectGone&) {
     // The delete handler removed the folder, but a transfer may have written into it since.
     fs::remove_all(projectDir(projectId), ignored);
-    context_.logger().info("generation stopped: the project was deleted", {{"project_id", projectId}});
+    context_.logger().info("generation stopped: the project was deleted", {{"project_id", projectId}, {"stage", stage}});
   } catch (const StageFailure& failure) {
+    if (!projectExists(projectId)) {  // it failed because the project went (its upload was deleted)
+      fs::remove_all(projectDir(projectId), ignored);
+      context_.logger().info("generation stopped: the project was deleted", {{"project_id", projectId}, {"stage", stage}});
+      return;
+    }
     context_.logger().warn("generation failed", {{"project_id", projectId}, {"stage", stage}, {"error", failure.what()}});
     setStatus(projectId, failure.status, failure.what());
   } catch (const std::exception& error) {
