@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 
 namespace docs::generation {
@@ -11,6 +12,56 @@ std::string stemOf(const std::string& path) {
   std::string name = path.substr(path.rfind('/') == std::string::npos ? 0 : path.rfind('/') + 1);
   auto dot = name.find('.', 1);  // "a.test.ts" -> "a"
   return dot == std::string::npos ? name : name.substr(0, dot);
+}
+
+// One pass of Louvain's local moving over a weighted graph (both directions stored; a
+// self loop holds twice the weight inside a merged node). Each node's community,
+// numbered from 0 in node order; nullopt when no node moved.
+std::optional<std::vector<std::size_t>> localMoving(const std::vector<std::map<std::size_t, double>>& graph) {
+  const std::size_t n = graph.size();
+  std::vector<double> degree(n, 0), total(n, 0);
+  double twice = 0;  // twice the weight of all edges
+  for (std::size_t i = 0; i < n; ++i) {
+    for (const auto& [j, weight] : graph[i]) degree[i] += weight;
+    total[i] = degree[i];
+    twice += degree[i];
+  }
+  if (twice <= 0) return std::nullopt;
+  std::vector<std::size_t> community(n);
+  for (std::size_t i = 0; i < n; ++i) community[i] = i;
+  bool movedAny = false;
+  for (int round = 0; round < 100; ++round) {
+    bool moved = false;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (degree[i] <= 0) continue;
+      std::map<std::size_t, double> links;  // weight from i to each neighbouring community
+      for (const auto& [j, weight] : graph[i])
+        if (j != i) links[community[j]] += weight;
+      std::size_t own = community[i];
+      total[own] -= degree[i];
+      auto gain = [&](std::size_t c) {
+        auto found = links.find(c);
+        return (found == links.end() ? 0.0 : found->second) - total[c] * degree[i] / twice;
+      };
+      std::size_t best = own;
+      double bestGain = gain(own);
+      for (const auto& [c, weight] : links)
+        if (double g = gain(c); g > bestGain + 1e-9) {
+          best = c;
+          bestGain = g;
+        }
+      total[best] += degree[i];
+      if (best != own) {
+        community[i] = best;
+        moved = movedAny = true;
+      }
+    }
+    if (!moved) break;
+  }
+  if (!movedAny) return std::nullopt;
+  std::map<std::size_t, std::size_t> renumbered;
+  for (auto& c : community) c = renumbered.emplace(c, renumbered.size()).first->second;
+  return community;
 }
 
 }  // namespace
@@ -33,36 +84,58 @@ std::vector<std::vector<std::string>> importCommunities(const Analysis& analysis
           neighbours[found->second].insert(i);
         }
   }
-  // Label propagation, in path order so the result is the same every run: each file
-  // takes the label most of its neighbours have (its own on a tie, else the smallest).
-  std::vector<std::size_t> label(nodes.size());
-  for (std::size_t i = 0; i < nodes.size(); ++i) label[i] = i;
-  for (int round = 0; round < 50; ++round) {
-    bool changed = false;
-    for (std::size_t i = 0; i < nodes.size(); ++i) {
-      if (neighbours[i].empty()) continue;
-      std::map<std::size_t, std::size_t> votes;
-      for (auto n : neighbours[i]) ++votes[label[n]];
-      std::size_t best = label[i], bestVotes = votes.count(label[i]) ? votes[label[i]] : 0;
-      for (const auto& [candidate, count] : votes)
-        if (count > bestVotes) {
-          best = candidate;
-          bestVotes = count;
-        }
-      if (best != label[i]) {
-        label[i] = best;
-        changed = true;
+  // Hubs (a package's __init__, its errors module) link everything with everything and
+  // would make one group of the folder: the busiest are taken out, one at a time.
+  const std::size_t hubDegree = std::max<std::size_t>(4, nodes.size() / 3);
+  for (;;) {
+    std::size_t hub = nodes.size(), degree = hubDegree;
+    for (std::size_t i = 0; i < nodes.size(); ++i)
+      if (neighbours[i].size() > degree) {
+        hub = i;
+        degree = neighbours[i].size();
       }
-    }
-    if (!changed) break;
+    if (hub == nodes.size()) break;
+    for (auto n : neighbours[hub]) neighbours[n].erase(hub);
+    neighbours[hub].clear();
   }
+  // Louvain: files move to the neighbouring group that raises modularity most, then the
+  // groups are merged as nodes of a smaller graph, until nothing moves.
+  std::vector<std::map<std::size_t, double>> graph(nodes.size());
+  for (std::size_t i = 0; i < nodes.size(); ++i)
+    for (auto n : neighbours[i]) graph[i][n] = 1;
+  std::vector<std::size_t> member(nodes.size());
+  for (std::size_t i = 0; i < nodes.size(); ++i) member[i] = i;
+  for (int level = 0; level < 20; ++level) {
+    auto community = localMoving(graph);
+    if (!community) break;
+    for (auto& m : member) m = (*community)[m];
+    std::size_t count = *std::max_element(community->begin(), community->end()) + 1;
+    std::vector<std::map<std::size_t, double>> merged(count);
+    for (std::size_t i = 0; i < graph.size(); ++i)
+      for (const auto& [j, weight] : graph[i]) merged[(*community)[i]][(*community)[j]] += weight;
+    graph = std::move(merged);
+  }
+  // Without clear community structure (modularity under 0.3, the usual bar) the folder
+  // is one tangle: no groups.
+  double edges = 0;
+  std::map<std::size_t, double> inside, degrees;
+  for (std::size_t i = 0; i < nodes.size(); ++i)
+    for (auto n : neighbours[i]) {
+      edges += 0.5;
+      degrees[member[i]] += 1;
+      if (member[n] == member[i]) inside[member[i]] += 0.5;
+    }
+  double modularity = 0;
+  for (const auto& [c, degree] : degrees) modularity += inside[c] / edges - (degree / (2 * edges)) * (degree / (2 * edges));
+  if (edges == 0 || modularity < 0.3) return {};
   std::map<std::size_t, std::vector<std::string>> groups;
   for (std::size_t i = 0; i < nodes.size(); ++i)
-    if (!neighbours[i].empty()) groups[label[i]].push_back(nodes[i]);
+    if (!neighbours[i].empty()) groups[member[i]].push_back(nodes[i]);
   std::vector<std::vector<std::string>> result;
   for (auto& [_, group] : groups)
     if (group.size() >= 2) result.push_back(std::move(group));
-  std::stable_sort(result.begin(), result.end(), [](const auto& a, const auto& b) { return a.size() > b.size(); });
+  // Largest first, then by their first path (groups hold paths in order).
+  std::sort(result.begin(), result.end(), [](const auto& a, const auto& b) { return a.size() != b.size() ? a.size() > b.size() : a < b; });
   return result;
 }
 

@@ -82,13 +82,40 @@ TEST(ImportCommunities, FilesThatImportEachOtherFormAGroup) {
   for (const auto& f : analysis.files) all.push_back(f.path);
   auto groups = importCommunities(analysis, all);
   ASSERT_EQ(groups.size(), 2u);
-  EXPECT_EQ(groups[0], (std::vector<std::string>{"app/http_client.py", "app/http_cookies.py", "app/http_headers.py", "app/http_server.py"}));
-  EXPECT_EQ(groups[1], (std::vector<std::string>{"app/ast_nodes.py", "app/lexer.py", "app/parser.py", "app/tokens.py"}));
+  EXPECT_EQ(groups[0], (std::vector<std::string>{"app/ast_nodes.py", "app/lexer.py", "app/parser.py", "app/tokens.py"}));
+  EXPECT_EQ(groups[1], (std::vector<std::string>{"app/http_client.py", "app/http_cookies.py", "app/http_headers.py", "app/http_server.py"}));
   // Named by the common prefix, else by the file the others import most.
-  EXPECT_EQ(communityName(analysis, groups[0]), "http");
-  EXPECT_EQ(communityName(analysis, groups[1]), "tokens");
+  EXPECT_EQ(communityName(analysis, groups[0]), "tokens");
+  EXPECT_EQ(communityName(analysis, groups[1]), "http");
   // Only imports within the given files count.
   EXPECT_TRUE(importCommunities(analysis, {"app/parser.py", "app/http_client.py"}).empty());
+}
+
+TEST(ImportCommunities, HubsStayOutOfTheGroups) {
+  // An __init__ importing every clustered file and an errors module they all import.
+  auto base = flatFolder();
+  std::vector<std::string> paths;
+  std::vector<std::pair<std::string, std::string>> imports;
+  for (const auto& f : base.files) {
+    paths.push_back(f.path);
+    for (const auto& to : f.dependsOn) imports.push_back({f.path, to});
+  }
+  paths.push_back("app/__init__.py");
+  paths.push_back("app/errors.py");
+  for (const auto& f : base.files)
+    if (f.path.find("loose") == std::string::npos) {
+      imports.push_back({"app/__init__.py", f.path});
+      imports.push_back({f.path, "app/errors.py"});
+    }
+  auto analysis = analysisOf(paths, imports);
+  auto groups = importCommunities(analysis, paths);
+  ASSERT_EQ(groups.size(), 2u);
+  EXPECT_EQ(groups[0].size(), 4u);
+  EXPECT_EQ(groups[1].size(), 4u);
+  for (const auto& group : groups) {
+    EXPECT_EQ(std::count(group.begin(), group.end(), "app/__init__.py"), 0);
+    EXPECT_EQ(std::count(group.begin(), group.end(), "app/errors.py"), 0);
+  }
 }
 
 TEST(Planner, ALargeFlatFolderIsSplitByItsImports) {
@@ -118,12 +145,11 @@ TEST(Planner, ALargeFlatFolderIsSplitByItsImports) {
 
 TEST(Planner, ASingleTangleOrNoImportsLeavesTheFolderWhole) {
   std::vector<std::string> paths;
-  std::vector<std::pair<std::string, std::string>> chain;
+  std::vector<std::pair<std::string, std::string>> everyPair;
   for (int i = 0; i < 15; ++i) paths.push_back("lib/m" + std::to_string(10 + i) + ".py");
-  for (int i = 0; i + 1 < 15; ++i) chain.push_back({paths[static_cast<std::size_t>(i)], paths[static_cast<std::size_t>(i) + 1]});
-  for (int i = 0; i < 15; ++i) chain.push_back({paths[0], paths[static_cast<std::size_t>(i)]});  // one hub: a single group
-  chain.erase(chain.begin() + 14);  // no self import
-  auto tangled = planTopics(analysisOf(paths, chain), {});
+  for (std::size_t i = 0; i < paths.size(); ++i)
+    for (std::size_t j = i + 1; j < paths.size(); ++j) everyPair.push_back({paths[i], paths[j]});
+  auto tangled = planTopics(analysisOf(paths, everyPair), {});
   ASSERT_EQ(tangled.topics.size(), 1u);
   EXPECT_TRUE(tangled.topics[0].subtopics.empty());
   EXPECT_EQ(tangled.topics[0].files.size(), 15u);
@@ -186,11 +212,11 @@ TEST(Planner, WikiJsonNotesAndPagesSteerThePlan) {
   const Topic* second = findTopic(plan.topics, "topic:wiki/3");  // the page without a title is no page
   ASSERT_NE(second, nullptr);
   EXPECT_TRUE(second->files.empty());
-  // What the wiki did not take is planned from the graph: 17 files left in app/, split
-  // into the http group and the loose files (ast_nodes alone is no group).
+  // What the wiki did not take is planned from the graph: 17 files left in app/, the
+  // http cluster and loose files: one cluster alone has no community structure.
   const Topic* app = findTopic(plan.topics, "topic:app");
   ASSERT_NE(app, nullptr);
-  ASSERT_EQ(app->subtopics.size(), 0u) << "one group is no split";
+  ASSERT_EQ(app->subtopics.size(), 0u) << "one cluster is no split";
   EXPECT_EQ(app->files.size(), 17u);
 
   // Bad JSON is ignored: the plan is the graph's.
