@@ -3,12 +3,13 @@
 // descendant; the root area makes a page a root). While searching the matches are listed
 // flat without dragging; the tree stays mounted but parked (not drawn, not focusable), so typing
 // does not rebuild it and leaving the search does not lay it out again.
-import { memo, useCallback, useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { buildTree, canDrop, keyboardMoveTarget, type FlatPage, type TreeNode } from './pageTree';
 import { MOVE_IN_KEYS, MOVE_OUT_KEYS, treeKeyAction } from './treeKeyboard';
 import { SearchResults } from './SearchResults';
 import { RowActions } from './RowActions';
 import { useExpansion } from './treeExpansion';
+import { createSelection, SelectionContext, useIsSelected } from './treeSelection';
 import './pageTree.css';
 
 export interface TreeActions {
@@ -55,13 +56,26 @@ interface PendingFocus {
 }
 
 const TreeView = memo(function TreeView(props: ViewProps) {
-  const { pages, canEdit, onMove } = props;
+  const { pages, canEdit, selectedId } = props;
   const [collapsed, setCollapsed] = useState<Set<number>>(new Set());
   const [dragged, setDragged] = useState<number | null>(null);
   const [rootHover, setRootHover] = useState(false);
   const [pendingFocus, setPendingFocus] = useState<PendingFocus | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const list = useRef<HTMLUListElement>(null);
+  // The rows get stable callbacks (the page passes new arrows on every render) and read
+  // the chosen page from a store, so they are memoised: choosing a page re-renders two rows.
+  const [selection] = useState(() => createSelection(selectedId));
+  useLayoutEffect(() => selection.set(selectedId), [selection, selectedId]);
+  const latest = useRef(props);
+  latest.current = props;
+  const actions = useMemo<TreeActions>(() => ({
+    onSelect: (id) => latest.current.onSelect(id),
+    onCreateChild: (id) => latest.current.onCreateChild(id),
+    onRename: (id, name) => latest.current.onRename(id, name),
+    onDelete: (id, name) => latest.current.onDelete(id, name),
+    onMove: (id, parent) => latest.current.onMove(id, parent),
+  }), []);
 
   const setOpen = useCallback((id: number, open: boolean) => {
     setCollapsed((prev) => {
@@ -73,9 +87,8 @@ const TreeView = memo(function TreeView(props: ViewProps) {
     });
   }, []);
 
-  const nameOf = (id: number | null) => pages.find((p) => p.id === id)?.name ?? '';
-
-  const moveByKeyboard = (id: number, direction: 'in' | 'out') => {
+  const moveByKeyboard = useCallback((id: number, direction: 'in' | 'out') => {
+    const nameOf = (pageId: number | null) => pages.find((p) => p.id === pageId)?.name ?? '';
     const target = keyboardMoveTarget(pages, id, direction);
     if (target === undefined) {
       setAnnouncement(`${nameOf(id)} cannot move ${direction === 'in' ? 'under the page above' : 'up a level'}`);
@@ -84,22 +97,27 @@ const TreeView = memo(function TreeView(props: ViewProps) {
     if (target !== null) setOpen(target, true);
     setPendingFocus({ id, parent: target });
     setAnnouncement(target === null ? `Moved ${nameOf(id)} to the top level` : `Moved ${nameOf(id)} under ${nameOf(target)}`);
-    onMove(id, target);
-  };
+    actions.onMove(id, target);
+  }, [pages, setOpen, actions]);
+
+  const clearPendingFocus = useCallback(() => setPendingFocus(null), []);
 
   const dropOnRoot = (event: DragEvent) => {
     event.preventDefault();
     setRootHover(false);
-    if (dragged !== null) onMove(dragged, null);
+    if (dragged !== null) actions.onMove(dragged, null);
     setDragged(null);
   };
 
-  const nodes: TreeNode[] = buildTree(pages);
-  const shared = { ...props, collapsed, setOpen, dragged, setDragged, list, pendingFocus, clearPendingFocus: () => setPendingFocus(null), moveByKeyboard };
+  const nodes: TreeNode[] = useMemo(() => buildTree(pages), [pages]);
+  const ctx = useMemo<RowContext>(
+    () => ({ ...actions, pages, canEdit, collapsed, setOpen, dragged, setDragged, list, pendingFocus, clearPendingFocus, moveByKeyboard }),
+    [actions, pages, canEdit, collapsed, setOpen, dragged, list, pendingFocus, clearPendingFocus, moveByKeyboard],
+  );
   return (
-    <>
+    <SelectionContext.Provider value={selection}>
       <ul ref={list} role="tree" aria-label="Pages" className="page-tree__list" aria-describedby={canEdit ? 'page-tree-keys' : undefined}>
-        {nodes.map((node) => <TreeItem key={node.id} node={node} depth={1} parentId={null} {...shared} />)}
+        {nodes.map((node) => <TreeItem key={node.id} node={node} depth={1} parentId={null} ctx={ctx} />)}
       </ul>
       {canEdit && (
         <p id="page-tree-keys" className="visually-hidden">
@@ -118,14 +136,14 @@ const TreeView = memo(function TreeView(props: ViewProps) {
           Drop here to move to the top level
         </div>
       )}
-    </>
+    </SelectionContext.Provider>
   );
 });
 
-interface ItemProps extends ViewProps {
-  node: TreeNode;
-  depth: number;
-  parentId: number | null;
+/** What every row shares; a new object only when one of these changes (not on selection). */
+interface RowContext extends TreeActions {
+  pages: readonly FlatPage[];
+  canEdit: boolean;
   collapsed: Set<number>;
   setOpen: (id: number, open: boolean) => void;
   dragged: number | null;
@@ -136,14 +154,23 @@ interface ItemProps extends ViewProps {
   moveByKeyboard: (id: number, direction: 'in' | 'out') => void;
 }
 
+interface ItemProps {
+  node: TreeNode;
+  depth: number;
+  parentId: number | null;
+  ctx: RowContext;
+}
+
 /** The name buttons of the rows on screen, in order (closed branches render no children;
  *  a closing one keeps them until its animation ends, but they are no longer walked). */
 function visibleNames(list: HTMLUListElement | null): HTMLButtonElement[] {
   return list ? [...list.querySelectorAll<HTMLButtonElement>('.page-tree__name')].filter((b) => !b.closest('.is-collapsed')) : [];
 }
 
-function TreeItem(props: ItemProps) {
-  const { node, depth, parentId, collapsed, setOpen, dragged, setDragged, pages, selectedId, canEdit, list, pendingFocus } = props;
+// (the inner function has another name: its own name would shadow the memoised TreeItem)
+const TreeItem = memo(function TreeRow({ node, depth, parentId, ctx }: ItemProps) {
+  const { collapsed, setOpen, dragged, setDragged, pages, canEdit, list, pendingFocus } = ctx;
+  const selected = useIsSelected(node.id);
   const [over, setOver] = useState(false);
   const nameButton = useRef<HTMLButtonElement>(null);
   const item = useRef<HTMLLIElement>(null);
@@ -156,7 +183,7 @@ function TreeItem(props: ItemProps) {
   useEffect(() => {
     if (pendingFocus && pendingFocus.id === node.id && pendingFocus.parent === parentId) {
       nameButton.current?.focus();
-      props.clearPendingFocus();
+      ctx.clearPendingFocus();
     }
   });
 
@@ -164,7 +191,7 @@ function TreeItem(props: ItemProps) {
     const action = treeKeyAction(event, { hasChildren, open }, canEdit);
     if (!action) return;
     event.preventDefault();
-    if (action.kind === 'move') return props.moveByKeyboard(node.id, action.direction);
+    if (action.kind === 'move') return ctx.moveByKeyboard(node.id, action.direction);
     if (action.kind === 'expand') return setOpen(node.id, true);
     if (action.kind === 'collapse') return setOpen(node.id, false);
     const names = visibleNames(list.current);
@@ -181,10 +208,10 @@ function TreeItem(props: ItemProps) {
   };
 
   return (
-    <li ref={item} role="treeitem" aria-expanded={hasChildren ? open : undefined} aria-selected={selectedId === node.id} aria-level={depth}
+    <li ref={item} role="treeitem" aria-expanded={hasChildren ? open : undefined} aria-selected={selected} aria-level={depth}
       className="page-tree__item" data-page-id={node.id}>
       <div
-        className={`page-tree__row${selectedId === node.id ? ' is-selected' : ''}${over && accepts ? ' is-drop-target' : ''}`}
+        className={`page-tree__row${selected ? ' is-selected' : ''}${over && accepts ? ' is-drop-target' : ''}`}
         draggable={canEdit}
         onDragStart={(e) => {
           e.dataTransfer.setData(DRAG_TYPE, String(node.id));
@@ -203,7 +230,7 @@ function TreeItem(props: ItemProps) {
           e.preventDefault();
           e.stopPropagation();
           setOver(false);
-          if (dragged !== null && accepts) props.onMove(dragged, node.id);
+          if (dragged !== null && accepts) ctx.onMove(dragged, node.id);
           setDragged(null);
         }}
       >
@@ -214,18 +241,18 @@ function TreeItem(props: ItemProps) {
         ) : (
           <span className="page-tree__toggle" aria-hidden="true" />
         )}
-        <button ref={nameButton} type="button" className="page-tree__name" onClick={() => props.onSelect(node.id)} onKeyDown={onKeyDown}
-          aria-current={selectedId === node.id ? 'page' : undefined}
+        <button ref={nameButton} type="button" className="page-tree__name" onClick={() => ctx.onSelect(node.id)} onKeyDown={onKeyDown}
+          aria-current={selected ? 'page' : undefined}
           aria-keyshortcuts={canEdit ? `${MOVE_IN_KEYS} ${MOVE_OUT_KEYS}` : undefined}>
           {node.name}
         </button>
-        {canEdit && <RowActions id={node.id} name={node.name} {...props} />}
+        {canEdit && <RowActions id={node.id} name={node.name} {...ctx} />}
       </div>
       {hasChildren && (
         <ul ref={expansion.ref} role="group" className={`page-tree__children${open ? '' : ' is-collapsed'}`} aria-hidden={!open || undefined} inert={!open || undefined}>
-          {expansion.rendered && node.children.map((child) => <TreeItem key={child.id} {...props} node={child} depth={depth + 1} parentId={node.id} />)}
+          {expansion.rendered && node.children.map((child) => <TreeItem key={child.id} node={child} depth={depth + 1} parentId={node.id} ctx={ctx} />)}
         </ul>
       )}
     </li>
   );
-}
+});
