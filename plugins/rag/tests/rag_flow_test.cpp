@@ -304,7 +304,7 @@ TEST_F(RagFlow, WithoutAModelTheAnswerQuotesTheBestPassagesAndSaysSo) {
 
 TEST_F(RagFlow, TheModelAnswerIsCheckedAndRepositoryTextStaysData) {
   docs::test::FakeModel model;
-  start({{"DOCS_MODEL_URL", model.url()}, {"DOCS_MODEL_NAME", "test-model"}});
+  start({{"DOCS_LLM_BASE_URL", model.url()}, {"DOCS_LLM_MODEL", "test-model"}});
   auto id = generatedProject();
   waitActive(id);
   json body = {{"query", "stock audit"}, {"is_all", false}, {"is_code", true}, {"is_docs", true}, {"is_llm", true},
@@ -350,7 +350,7 @@ TEST_F(RagFlow, TheModelAnswerIsCheckedAndRepositoryTextStaysData) {
 
 TEST_F(RagFlow, RequestsPerMinuteAndTheDailyTokenBudgetAreEnforced) {
   docs::test::FakeModel model;
-  start({{"DOCS_RAG_USER_REQUESTS_PER_MINUTE", "4"}, {"DOCS_MODEL_URL", model.url()}, {"DOCS_RAG_DAILY_MODEL_TOKENS", "3000"}});
+  start({{"DOCS_RAG_USER_REQUESTS_PER_MINUTE", "4"}, {"DOCS_LLM_BASE_URL", model.url()}, {"DOCS_RAG_DAILY_MODEL_TOKENS", "3000"}});
   auto id = generatedProject();
   waitActive(id);
   json body = {{"query", "read config file"}, {"is_all", false}, {"is_code", true}, {"is_docs", true}, {"is_llm", true},
