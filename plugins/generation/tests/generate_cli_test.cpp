@@ -21,6 +21,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "git_server.hpp"
 #include "test_support.hpp"
 #include "zip_builder.hpp"
 
@@ -306,4 +307,20 @@ TEST(GenerateCommand, SettingsComeFromTheConfigFileAndTheEnvironment) {
                           {{"DOCS_GENERATION_CTAGS", work.path() + "/no-such-ctags"}});
   EXPECT_EQ(noCtags.status, 1);
   EXPECT_NE(noCtags.err.find("Universal Ctags"), std::string::npos) << noCtags.err;
+}
+
+TEST(GenerateCommand, ARepositoryLinksToItsCommitAndTheReportResolvesThoseLinks) {
+  docs::test::GitHttpServer server;
+  auto commit = server.createRepository("acme", "shop", kShop);
+  docs::test::TempDir work;
+  auto run = runPiped({"generate", server.url() + "/acme/shop", "--out", work.path() + "/out", "--report"},
+                      {{"DOCS_GITHUB_URL", server.url()}, {"DOCS_MERMAID_CHECK", work.path() + "/no-such-script.mjs"}});
+  ASSERT_EQ(run.status, 0) << run.err;
+  std::string api = readText(work.path() + "/out/files/shop/api.py.md");
+  std::string blob = server.url() + "/acme/shop/blob/" + commit + "/shop/api.py#L";
+  EXPECT_NE(api.find(blob), std::string::npos) << api;
+  // Blob URLs are read as the paths they name: every one resolves.
+  auto report = nlohmann::json::parse(readText(work.path() + "/out/report.json"));
+  EXPECT_GT(report["source_links"].get<int>(), 0);
+  EXPECT_DOUBLE_EQ(report["source_links_resolving_share"].get<double>(), 1.0) << report.dump(2);
 }
