@@ -1,5 +1,6 @@
 #include "quality_report.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -30,6 +31,7 @@ nlohmann::json QualityReport::toJson() const {
           {"identifiers_named", identifiersNamed},
           {"identifiers_existing_share", share(identifiersFound, identifiersNamed)},
           {"identifiers_in_code_share", share(identifiersInCode, identifiersNamed)},
+          {"identifiers_not_in_code_examples", notInCode},
           {"source_links", sourceLinks},
           {"source_links_resolving_share", share(sourceLinksResolved, sourceLinks)},
           {"diagrams", diagrams},
@@ -124,6 +126,9 @@ QualityReport measureQuality(const Analysis& analysis, const std::vector<PageDra
         if (known.count(text)) ++report.identifiersFound;
         else problem("identifier not found in the code: " + text);
         if (inCode.count(text)) ++report.identifiersInCode;
+        else if (known.count(text) && report.notInCode.size() < 12 &&
+                 std::find(report.notInCode.begin(), report.notInCode.end(), text) == report.notInCode.end())
+          report.notInCode.push_back(text);
       }
     }
     if (node.contains("content"))

@@ -26,6 +26,7 @@ struct QualityReport {
   std::uint64_t diagrams = 0;
   std::uint64_t diagramsValid = 0;
   std::vector<std::string> problems;  // the first few failures, for people
+  std::vector<std::string> notInCode;  // the first few names found only in comments or build files
 
   nlohmann::json toJson() const;
 };

@@ -301,4 +301,5 @@ TEST(Quality, RepositoryBlobLinksResolveAndTheStrictShareCountsOnlyCode) {
   EXPECT_EQ(report["identifiers_named"], 2);  // a path is no identifier: the links check it
   EXPECT_DOUBLE_EQ(report["identifiers_existing_share"].get<double>(), 1.0);
   EXPECT_DOUBLE_EQ(report["identifiers_in_code_share"].get<double>(), 0.5);
+  EXPECT_EQ(report["identifiers_not_in_code_examples"], nlohmann::json::array({"argv"}));
 }
