@@ -4,10 +4,7 @@
 
 #include "clone_policy.hpp"
 
-#include <cerrno>
-#include <cstdlib>
 #include <filesystem>
-#include <system_error>
 #include <memory>
 #include <mutex>
 
@@ -113,12 +110,6 @@ bool readHead(git_repository* repo, GitResult& result) {
 }
 
 }  // namespace
-
-std::string makePrivateTempDir(const std::string& prefix) {
-  std::string pattern = (fs::temp_directory_path() / (prefix + "XXXXXX")).string();
-  if (!::mkdtemp(pattern.data())) throw std::system_error(errno, std::generic_category(), "mkdtemp " + pattern);
-  return pattern;  // mode 0700
-}
 
 std::vector<std::string> removeSymbolicLinks(const std::string& directory) {
   std::vector<std::string> removed;

@@ -56,11 +56,6 @@ struct ChangedFile {
 // Files that differ between two commits of the clone at `directory` (empty `from`: all).
 std::vector<ChangedFile> changedFiles(const std::string& directory, const std::string& from, const std::string& to);
 
-// A new folder only this process can use, under the system's temporary directory, named
-// by mkdtemp (not guessable, so nobody can prepare it or a link there beforehand).
-// Throws std::system_error when it cannot be made.
-std::string makePrivateTempDir(const std::string& prefix);
-
 // Removes every symbolic link under `directory` (they could point out of the tree).
 std::vector<std::string> removeSymbolicLinks(const std::string& directory);
 

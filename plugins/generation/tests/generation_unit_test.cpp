@@ -649,16 +649,6 @@ TEST_F(Unpack, AnUnpackStopsBetweenEntriesWhenCancelled) {
   expectNothingOutside();
 }
 
-TEST(GitSource, PrivateTempDirsAreFreshAndOnlyOurs) {
-  auto a = makePrivateTempDir("docsd-generate-");
-  auto b = makePrivateTempDir("docsd-generate-");
-  EXPECT_NE(a, b);
-  EXPECT_EQ(fs::status(a).permissions() & fs::perms::all, fs::perms::owner_all);
-  EXPECT_EQ(fs::path(a).filename().string().rfind("docsd-generate-", 0), 0u);
-  fs::remove(a);
-  fs::remove(b);
-}
-
 TEST(GitSource, RemoteHeadAndFetchFollowNoRedirect) {
   docs::test::GitHttpServer server("s3cret-installation-token");
   auto first = server.createRepository("acme", "private", {{"a.py", "A = 1\n"}});
