@@ -229,27 +229,38 @@ describe('project page view', () => {
     await signInByEmail(stranger, server);
     const strangerState = await stranger.context().storageState();
     await stranger.context().close();
+    const ownerState = await admin.context().storageState();
+
+    // A fresh context each time, the observer installed before any of the app's code.
+    const watched = async (storageState) => {
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, ...(storageState ? { storageState } : {}) });
+      await context.addInitScript(() => {
+        window.__shown = [];
+        const content = '.page-tree__name, [data-testid="project-title"], [data-testid="block-editor"], .project-view__page-title';
+        const seen = (node) => node.nodeType === 1 && (node.matches(content) || node.querySelector(content));
+        new MutationObserver((records) => {
+          for (const r of records) for (const n of r.addedNodes) if (seen(n)) window.__shown.push(n.outerHTML.slice(0, 120));
+          if (document.body?.textContent.includes('Secret')) window.__shown.push('text: Secret');
+        }).observe(document, { childList: true, subtree: true, characterData: true });
+      });
+      return context.newPage();
+    };
+    // the observer does see the project when it is shown (the owner)
+    const control = await watched(ownerState);
+    await control.goto(`${server.url}/${owner}/${repo}`);
+    await tree(control).getByRole('button', { name: 'Secret page', exact: true }).waitFor();
+    assert.ok((await control.evaluate(() => window.__shown)).length > 0, 'the observer records the project for its owner');
+    await control.context().close();
 
     const addresses = [`/projects/${id}`, `/projects/${id}/${pageId}`, `/github/${owner}/${repo}`, `/github/${owner}/${repo}/${pageId}`, `/${owner}/${repo}`, `/${owner}/${repo}/${pageId}`];
-    for (const who of ['visitor', 'stranger']) {
+    for (const [who, state] of [['visitor', null], ['stranger', strangerState]]) {
       for (const path of addresses) {
-        // A fresh context each time, the observer installed before any of the app's code.
-        const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, ...(who === 'stranger' ? { storageState: strangerState } : {}) });
-        await context.addInitScript(() => {
-          window.__shown = [];
-          const seen = (node) => node.nodeType === 1 && (node.matches('.page-tree__name, [data-testid="project-title"], [data-testid="block-editor"], .project-view__page-title')
-            || node.querySelector('.page-tree__name, [data-testid="project-title"], [data-testid="block-editor"], .project-view__page-title'));
-          new MutationObserver((records) => {
-            for (const r of records) for (const n of r.addedNodes) if (seen(n)) window.__shown.push(n.outerHTML.slice(0, 120));
-            if (document.body?.textContent.includes('Secret')) window.__shown.push('text: Secret');
-          }).observe(document, { childList: true, subtree: true, characterData: true });
-        });
-        const page = await context.newPage();
+        const page = await watched(state);
         await page.goto(`${server.url}${path}`);
         await page.waitForFunction(() => location.pathname === '/login' || document.body.textContent.includes('Oops! This page does not exist.'));
         await page.waitForTimeout(300);
         assert.deepEqual(await page.evaluate(() => window.__shown), [], `${who} at ${path} saw nothing of the project`);
-        await context.close();
+        await page.context().close();
       }
     }
     await admin.context().close();
