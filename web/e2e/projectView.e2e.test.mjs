@@ -367,7 +367,7 @@ describe('project page view', () => {
     await page.context().close();
   });
 
-  test('the sidebar: Ctrl+Backslash, open above 1024 px, hidden while fullscreen', async (t) => {
+  test('the sidebar: Ctrl+Backslash, open above 1024 px, hidden while fullscreen; the tree expansion animation', async (t) => {
     if (!features.projects) return t.skip('the projects plugin is not loaded in this docsd');
     const page = await newPage(browser);
     await signInByEmail(page, server);
@@ -386,6 +386,34 @@ describe('project page view', () => {
     await sidebar.waitFor({ state: 'detached' });
     await page.evaluate(() => document.exitFullscreen());
     await sidebar.waitFor();
+
+    // A branch taller than 1000 px: opening animates up to 1000 px, then the height is
+    // released (every row shown); closing animates to 0, then the rows go.
+    const guide = (await api(page, 'POST', `/api/project/${id}/page`, { name: 'Long branch', parent_page_id: 0 })).body.id;
+    for (let i = 0; i < 60; i += 20) {
+      await page.evaluate(async ({ id, guide, i }) => {
+        const headers = { 'Content-Type': 'application/json', Authorization: `Bearer ${localStorage.getItem('auth-jwt')}` };
+        await Promise.all(Array.from({ length: 20 }, (_, k) => fetch(`/api/project/${id}/page`, { method: 'POST', headers, body: JSON.stringify({ name: `Leaf ${i + k}`, parent_page_id: guide }) })));
+      }, { id, guide, i });
+    }
+    await page.reload();
+    await tree(page).getByRole('button', { name: 'Leaf 59', exact: true }).waitFor();
+    const animate = (label) => page.evaluate(async (label) => {
+      const group = document.querySelector(`[data-page-id="${document.querySelector(`[aria-label="${label}"]`).closest('li').dataset.pageId}"] > [role="group"]`);
+      document.querySelector(`[aria-label="${label}"]`).click();
+      await new Promise((resolve) => queueMicrotask(resolve)); // after React's own microtask commits the click
+      const during = group.style.height;
+      await new Promise((resolve) => group.addEventListener('transitionend', resolve, { once: true }));
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      return { during, after: group.style.height, height: group.getBoundingClientRect().height, rows: group.querySelectorAll('.page-tree__name').length };
+    }, label);
+    const closing = await animate('Collapse Long branch');
+    assert.deepEqual(closing, { during: '0px', after: '', height: 0, rows: 0 });
+    const opening = await animate('Expand Long branch');
+    assert.equal(opening.during, '1000px', 'animated up to the 1000 px cap');
+    assert.equal(opening.after, '', 'then released');
+    assert.equal(opening.rows, 60);
+    assert.ok(opening.height > 1000, `every row shown (${opening.height} px)`);
 
     for (const [width, open] of [[1024, false], [1025, true]]) {
       await page.setViewportSize({ width, height: 800 });
