@@ -62,6 +62,16 @@ async function newLineAtEnd(page) {
     const size = editor.state.doc.content.size;
     editor.chain().insertContentAt(size, { type: 'paragraph' }).focus('end').run();
   });
+  await afterFocus(page);
+}
+
+/**
+ * Tiptap's focus command focuses the view in the next animation frame; a key typed before
+ * it lands where the caret was, and the rest jumps back in front of it ('/drawing' became
+ * 'drawing/' on a loaded machine). Two frames later the focus is done.
+ */
+async function afterFocus(page) {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await page.waitForTimeout(50);
 }
 
@@ -193,7 +203,7 @@ describe('editor sandbox', () => {
       });
       editor.chain().insertContentAt(after, { type: 'paragraph' }).focus(after + 1).run();
     });
-    await page.waitForTimeout(50);
+    await afterFocus(page);
     await page.keyboard.type('/drawing');
     await page.getByRole('option', { name: 'Drawing' }).waitFor();
     await page.keyboard.press('Enter');

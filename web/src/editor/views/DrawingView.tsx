@@ -23,8 +23,14 @@ export function DrawingView({ node, updateAttributes, editor, deleteNode, extens
   const userName = String((extension.options as { userName?: string }).userName ?? 'Guest');
   // the editor turns editable after mounting (a room that syncs late); setEditable emits 'update'
   const [editable, setEditable] = useState(editor.isEditable);
+  const shown = useRef(editable);
   useEffect(() => {
-    const follow = () => setEditable(editor.isEditable);
+    // (only a real change re-renders: a node-view render during typing can move the caret)
+    const follow = () => {
+      if (shown.current === editor.isEditable) return;
+      shown.current = editor.isEditable;
+      setEditable(editor.isEditable);
+    };
     editor.on('update', follow);
     return () => {
       editor.off('update', follow);
@@ -43,12 +49,18 @@ export function DrawingView({ node, updateAttributes, editor, deleteNode, extens
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  // how many shapes the canvas shows (for people reading the DOM: tests, tools)
-  const [shapes, setShapes] = useState(() => initial.filter((e) => !e.isDeleted).length);
+  // How many shapes the canvas shows, for people reading the DOM (tests, tools). Written
+  // straight to the DOM: Excalidraw reports changes all the time, and re-rendering the node
+  // view for each one moved the editor's caret while someone typed elsewhere.
+  const wrapper = useRef<HTMLDivElement>(null);
+  const showShapes = (elements: readonly SceneElement[]) => {
+    const count = String(elements.filter((e) => !e.isDeleted).length);
+    const el = wrapper.current?.closest<HTMLElement>('[data-testid=drawing]');
+    if (el && el.dataset.shapes !== count) el.dataset.shapes = count;
+  };
 
   const onScene = (elements: SceneElement[]) => {
-    const visible = elements.filter((e) => !e.isDeleted).length;
-    setShapes((n) => (n === visible ? n : visible));
+    showShapes(elements);
     if (!editor.isEditable) return;
     pending.current = elements;
     clearTimeout(timer.current);
@@ -68,15 +80,16 @@ export function DrawingView({ node, updateAttributes, editor, deleteNode, extens
   const onReady = useCallback((handle: CanvasHandle) => {
     canvas.current = handle;
     showStored();
+    showShapes(handle.elements());
   }, [showStored]);
 
   return (
-    <NodeViewWrapper className="drawing" contentEditable={false} data-testid="drawing" data-shapes={shapes}>
+    <NodeViewWrapper className="drawing" contentEditable={false} data-testid="drawing">
       <div className="drawing__bar">
         <span>Drawing</span>
         {editable && <button type="button" className="button button--ghost" onClick={() => deleteNode()}>Remove drawing</button>}
       </div>
-      <div className="drawing__canvas">
+      <div className="drawing__canvas" ref={wrapper}>
         <Suspense fallback={<div role="status">Loading drawing...</div>}>
           <DrawingCanvas initial={initial} readOnly={!editable} onScene={onScene} onReady={onReady} />
         </Suspense>
