@@ -527,3 +527,20 @@ TEST_F(GenerationFlow, WithAModelFilePagesOpenWithCheckedTextAndRepositoryTextSt
   auto log = httpRequest(docsd_->port(), "GET", "/api/project/" + std::to_string(id) + "/generation", "", auth());
   EXPECT_NE(log.body.find("the model wrote"), std::string::npos) << log.body.substr(0, 800);
 }
+
+TEST_F(GenerationFlow, TheOldModelKeyNamesStillWorkAndAreReportedAsDeprecated) {
+  docs::test::FakeModel model;
+  model.setDefault(docs::test::FakeModel::answer(
+      nlohmann::json{{"paragraphs", {"`list_products` answers with every product [shop/api.py#L4-L6]."}}, {"diagram", ""}}.dump()));
+  start({{"DOCS_MODEL_URL", model.url()}, {"DOCS_MODEL_NAME", "old-name"}, {"DOCS_GENERATION_ALLOW_FILE_URLS", "true"}});
+  auto id = createZipProject("Old names");
+  ASSERT_EQ(upload(id, zipOf(shopSources())).status, 200);
+  EXPECT_EQ(waitSettled(id)["status"], "DOC_SUCCESS");
+  auto requests = model.requests();
+  ASSERT_FALSE(requests.empty());
+  EXPECT_EQ(requests[0]["model"], "old-name");
+  auto log = docsd_->log();
+  for (const std::string key : {"model.url (now llm.base_url)", "model.name (now llm.model)",
+                                "generation.allow_file_urls (now generation.allow_local_sources)"})
+    EXPECT_NE(log.find(key), std::string::npos) << key;
+}
