@@ -33,8 +33,10 @@ namespace {
 
 const char* kUsage =
     "usage: docsd generate <path|file.zip|https-url> --out DIR [--language en|ru|de] [--name NAME] [--report]\n"
-    "       [--allow-file-urls]\n"
+    "       [--allow-local-sources]\n"
     "Writes the documentation of a source tree as Markdown files plus index.json.\n"
+    "Settings (github.url, generation.allowed_hosts, generation.allow_local_sources, generation.ctags,\n"
+    "generation.max_files) come from DOCS_CONFIG and DOCS_* variables, as for the server.\n"
     "--report also prints the quality figures as JSON (and writes them to DIR/report.json), with every diagram\n"
     "parsed by mermaid in Chromium when scripts/mermaid-check.mjs can run (DOCS_MERMAID_CHECK names it).\n";
 
@@ -194,7 +196,7 @@ int runGenerateCli(const std::vector<std::string>& args, std::ostream& out, std:
     else if (args[i] == "--language") language = value();
     else if (args[i] == "--name") name = value();
     else if (args[i] == "--report") report = true;
-    else if (args[i] == "--allow-file-urls") allowFileUrls = true;
+    else if (args[i] == "--allow-local-sources" || args[i] == "--allow-file-urls") allowFileUrls = true;  // the old name too
     else if (args[i] == "--help" || args[i] == "-h") {
       out << kUsage;
       return 0;
