@@ -392,9 +392,10 @@ TEST_F(GenerationFlow, DeletingTheProjectMidRunStopsIt) {
     if (stopped >= 3) break;
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
-  for (auto id : {unpacking, analysing, writing}) {
+  // Each stopped in the stage that was running when the delete landed.
+  for (const auto& [id, stage] : std::vector<std::pair<std::int64_t, std::string>>{{unpacking, "unpack"}, {analysing, "analyze"}, {writing, "write"}}) {
     EXPECT_EQ(project(id)["http_status"], 404);
-    EXPECT_NE(log.find("\"project_id\":" + std::to_string(id)), std::string::npos);
+    EXPECT_NE(log.find("{\"project_id\":" + std::to_string(id) + ",\"stage\":\"" + stage + "\"}"), std::string::npos) << stage;
   }
   // Long enough for a run that had not stopped to write again.
   std::this_thread::sleep_for(std::chrono::seconds(3));
@@ -431,7 +432,8 @@ TEST_F(GenerationFlow, DeletingARepositoryProjectWhileItClonesStopsTheClone) {
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
     log = docsd_->log();
   }
-  EXPECT_NE(log.find("generation stopped: the project was deleted"), std::string::npos);
+  EXPECT_NE(log.find("generation stopped: the project was deleted {\"project_id\":" + std::to_string(id) + ",\"stage\":\"clone\"}"),
+            std::string::npos);
   std::this_thread::sleep_for(std::chrono::seconds(2));
   EXPECT_FALSE(fs::exists(fs::path(dataDir_.path()) / "generation" / std::to_string(id)));
 }

@@ -649,6 +649,18 @@ TEST_F(Unpack, AnUnpackStopsBetweenEntriesWhenCancelled) {
   expectNothingOutside();
 }
 
+TEST(GitSource, ACancelledCloneStopsAndLeavesNothing) {
+  docs::test::GitHttpServer server;
+  server.createRepository("acme", "shop", {{"a.py", "A = 1\n"}, {"b.py", "B = 2\n"}});
+  docs::test::TempDir work;
+  int asked = 0;
+  auto cloned = cloneRepository(server.url() + "/acme/shop", work.path() + "/c", std::nullopt, {}, [&] { return ++asked > 0; });
+  EXPECT_FALSE(cloned.ok);
+  EXPECT_GT(asked, 0);
+  EXPECT_EQ(cloned.error, "cancelled");
+  EXPECT_FALSE(fs::exists(work.path() + "/c"));
+}
+
 TEST(GitSource, RemoteHeadAndFetchFollowNoRedirect) {
   docs::test::GitHttpServer server("s3cret-installation-token");
   auto first = server.createRepository("acme", "private", {{"a.py", "A = 1\n"}});
