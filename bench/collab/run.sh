@@ -3,9 +3,11 @@
 # (build/bin/collab_load), same machine. Usage: bench/collab/run.sh  (after bench/run.sh
 # has built the tools; bench/run.sh collab does both).
 #   BENCH_SECONDS   length of each measured row (default 10)
+#   BENCH_MEMORY_ROOMS  documents held open for the memory row (default 2000)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds="${BENCH_SECONDS:-10}"
+memory_rooms="${BENCH_MEMORY_ROOMS:-2000}"
 (cd bench/collab && [[ -d node_modules ]] || npm ci --no-audit --no-fund --loglevel=error >/dev/null)
 work="$(mktemp -d /tmp/docs-collab-bench-XXXXXX)"
 chmod 755 "$work"
@@ -39,16 +41,19 @@ token=$(curl -s -D - -o /dev/null -X POST "$api/api/auth/sign-in/email-otp" -H '
   -d "{\"email\":\"bench@example.com\",\"otp\":\"$code\"}" | awk -F': ' 'tolower($1)=="set-auth-jwt" {print $2}' | tr -d '\r')
 project=$(curl -sf -X POST "$api/api/project" -H "Authorization: Bearer $token" -H 'Content-Type: application/json' \
   -d '{"name":"bench","is_private":true}' | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])')
-make_rooms() {  # count file
-  : > "$2"
-  for _ in $(seq 1 "$1"); do
-    page=$(curl -sf -X POST "$api/api/project/$project/page" -H "Authorization: Bearer $token" \
-      -H 'Content-Type: application/json' -d '{"parent_page_id":0}' | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])')
-    echo "${project}__${page}" >> "$2"
-  done
+make_rooms() {  # count file: one page per room, created through the REST API
+  python3 - "$api" "$token" "$project" "$1" > "$2" <<'PY'
+import json, sys, urllib.request
+api, token, project, count = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+for _ in range(count):
+    request = urllib.request.Request(f"{api}/api/project/{project}/page", data=b'{"parent_page_id":0}', method="POST",
+                                     headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as answer:
+        print(f"{project}__{json.load(answer)['id']}")
+PY
 }
 make_rooms 10 "$work/rooms10"
-make_rooms 200 "$work/rooms200"
+make_rooms "$memory_rooms" "$work/rooms_memory"
 head -1 "$work/rooms10" > "$work/rooms1"
 
 node bench/collab/hocuspocus_server.cjs 18111 > "$work/peer.log" 2>&1 &
@@ -79,14 +84,15 @@ for server in docsd hocuspocus; do
   row "$server" "$pid" "$p" "$work/rooms10" 10 5 1
 done
 
-echo "== Memory per open document (200 rooms, 1 editor, 200 updates each) =="
+echo "== Memory per open document ($memory_rooms rooms, 1 editor, 200 updates each) =="
 for server in docsd hocuspocus; do
   if [[ $server == docsd ]]; then pid=$docsd_pid; p=$port; else pid=$peer_pid; p=18111; fi
   before=$(rss_kib "$pid")
-  build/bin/collab_load --port "$p" --rooms-file "$work/rooms200" --editors 1 --rate 1 --seconds 1 \
+  build/bin/collab_load --port "$p" --rooms-file "$work/rooms_memory" --editors 1 --rate 1 --seconds 3 \
     --token "$token" --warm-updates 200 > /dev/null &
   load_pid=$!
   sleep 0.5
   while kill -0 "$load_pid" 2>/dev/null; do after=$(rss_kib "$pid"); sleep 0.2; done
-  echo "$server rss_before_kib=$before rss_with_200_open_docs_kib=$after per_doc_kib=$(( (after - before) / 200 ))"
+  echo "$server rss_before_kib=$before rss_with_${memory_rooms}_open_docs_kib=$after" \
+    "per_doc_kib=$(awk -v a="$after" -v b="$before" -v n="$memory_rooms" 'BEGIN {printf "%.1f", (a - b) / n}')"
 done
