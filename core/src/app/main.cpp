@@ -22,7 +22,7 @@
 
 namespace {
 
-constexpr const char* kUsage = R"(usage: docsd [COMMAND] [OPTIONS]
+constexpr const char* kUsage = R"(usage: docsd [OPTIONS] [COMMAND] [ARGS]
 
 commands:
   serve                 run the server (default)
@@ -30,13 +30,15 @@ commands:
   plugins               list plugins: what would load, versions, dependencies, and why not
   postgres start|stop|url --dir DIR
                         manage a private PostgreSQL cluster (tests, development)
-  generate <path|file.zip> --out DIR [--language en|ru|de]
-                        write a source tree's documentation as Markdown (no server needed)
+  generate <path|file.zip|url> --out DIR [--language en|ru|de] [--report]
+                        write a source tree's documentation as Markdown (no server needed;
+                        an OpenAI-compatible model writes with llm.base_url set, else the
+                        offline writer; docsd generate --help)
   ydoc json|markdown|html|text|merge|state-vector|diff|from-json FILE...
                         read, merge and build Yjs page documents (docsd ydoc --help)
   help                  this text, with every configuration key
 
-options:
+options (before the command: docsd --config FILE generate ...):
   --config FILE         JSON configuration file (also DOCS_CONFIG)
   --port N              same as DOCS_PORT
   --data-dir DIR        same as DOCS_DATA_DIR
@@ -68,6 +70,7 @@ class DocsdApplication final : public Poco::Util::ServerApplication {
     std::string command = "serve";
     std::vector<std::string> rest;
     std::string configFile;
+    bool commandGiven = false;  // the first word that is not an option, after any global options
     if (const char* fromEnv = std::getenv("DOCS_CONFIG")) configFile = fromEnv;
     for (std::size_t i = 0; i < args_.size(); ++i) {
       const std::string& arg = args_[i];
@@ -79,12 +82,17 @@ class DocsdApplication final : public Poco::Util::ServerApplication {
         if (i + 1 >= args_.size()) throw std::invalid_argument(std::string(flag) + " needs a value");
         return args_[++i];
       };
-      if (arg == "--help" || arg == "-h") command = "help";
-      else if (arg == "--version") command = "version";
+      if (arg == "--help" || arg == "-h" || arg == "--version") {
+        command = arg == "--version" ? "version" : "help";
+        commandGiven = true;
+      }
       else if (arg == "--config") configFile = value("--config");
       else if (arg == "--port") config.set("server.port", value("--port"));
       else if (arg == "--data-dir") config.set("data_dir", value("--data-dir"));
-      else if (i == 0 && !arg.empty() && arg[0] != '-') command = arg;
+      else if (!commandGiven && !arg.empty() && arg[0] != '-') {
+        command = arg;
+        commandGiven = true;
+      }
       else rest.push_back(arg);
     }
     if (!configFile.empty()) config.loadFile(configFile);

@@ -2,8 +2,11 @@
 
 #include <unistd.h>
 
+#include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdlib>
+#include <exception>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -11,6 +14,8 @@
 #include <sstream>
 #include <iostream>
 #include <map>
+#include <mutex>
+#include <thread>
 
 #include <docs/config.hpp>
 #include <docs/ydoc/prosemirror.hpp>
@@ -20,6 +25,7 @@
 #include "clone_policy.hpp"
 #include "git_source.hpp"
 #include "inventory.hpp"
+#include "model_writer.hpp"
 #include "offline_writer.hpp"
 #include "planner.hpp"
 #include "process_runner.hpp"
@@ -36,7 +42,10 @@ const char* kUsage =
     "       [--allow-local-sources]\n"
     "Writes the documentation of a source tree as Markdown files plus index.json.\n"
     "Settings (github.url, generation.allowed_hosts, generation.allow_local_sources, generation.ctags,\n"
-    "generation.max_files) come from DOCS_CONFIG and DOCS_* variables, as for the server.\n"
+    "generation.max_files, generation.max_model_pages, llm.*) come from the config file (docsd --config FILE\n"
+    "generate ..., or DOCS_CONFIG) and DOCS_* variables, as for the server. With llm.base_url set, an\n"
+    "OpenAI-compatible model writes each file page's opening (checked; the offline page stays when it fails);\n"
+    "without it the offline writer writes every page. The last line names the writer that ran.\n"
     "--report also prints the quality figures as JSON (and writes them to DIR/report.json), with every diagram\n"
     "parsed by mermaid in Chromium when scripts/mermaid-check.mjs can run (DOCS_MERMAID_CHECK names it).\n";
 
@@ -146,9 +155,54 @@ const std::vector<std::pair<std::string, std::string>>& generateCliKeys() {
       {"generation.allow_local_sources", "false"},
       {"generation.allow_file_urls", ""},  // deprecated name of allow_local_sources
       {"generation.ctags", "ctags"},
-      {"generation.max_files", "20000"}};
+      {"generation.max_files", "20000"},
+      {"generation.max_model_pages", "200"},
+      // Same defaults as support::declareModelKeys (chat_model.cpp).
+      {"llm.base_url", ""},
+      {"llm.api_key", ""},
+      {"llm.model", "gpt-4o-mini"},
+      {"llm.timeout_s", "60"},
+      {"llm.max_attempts", "3"},
+      {"llm.concurrency", "4"},
+      {"llm.max_input_tokens", "6000"},
+      {"model.url", ""},  // deprecated names of the llm.* keys
+      {"model.api_key", ""},
+      {"model.name", ""},
+      {"model.timeout_ms", ""}};
   return keys;
 }
+
+namespace {
+
+// The settings lookup seen as a Config, so support::modelSettingsFrom reads the llm.*
+// keys (renames, bounds) exactly as it does for the server.
+class LookupConfig final : public docs::Config {
+ public:
+  explicit LookupConfig(std::function<std::string(const std::string&)> get) : get_(std::move(get)) {}
+  bool has(std::string_view key) const override {
+    for (const auto& entry : generateCliKeys())
+      if (entry.first == key) return true;
+    return false;
+  }
+  std::string getString(std::string_view key) const override { return get_(std::string(key)); }
+  std::int64_t getInt(std::string_view key) const override {
+    std::string text = getString(key);
+    try {
+      std::size_t used = 0;
+      auto number = std::stoll(text, &used);
+      if (used == text.size()) return number;
+    } catch (const std::exception&) {
+    }
+    throw std::invalid_argument("config key " + std::string(key) + " must be an integer, got '" + text + "'");
+  }
+  bool getBool(std::string_view key) const override { return getString(key) == "true"; }
+  std::vector<std::string> getList(std::string_view key) const override { return lowerList(getString(key)); }
+
+ private:
+  std::function<std::string(const std::string&)> get_;
+};
+
+}  // namespace
 
 GenerateCliSettings generateCliSettings(const std::function<std::optional<std::string>(const std::string&)>& value) {
   auto get = [&](const std::string& key) {
@@ -170,6 +224,9 @@ GenerateCliSettings generateCliSettings(const std::function<std::optional<std::s
   } catch (const std::exception&) {
     settings.maxFiles = InventoryLimits{}.maxFiles;
   }
+  LookupConfig config(get);
+  settings.model = support::modelSettingsFrom(config, &settings.deprecatedInUse);
+  settings.maxModelPages = static_cast<int>(std::max<std::int64_t>(0, config.getInt("generation.max_model_pages")));
   return settings;
 }
 
@@ -214,6 +271,7 @@ int runGenerateCli(const std::vector<std::string>& args, std::ostream& out, std:
     err << "docsd generate: --language must be en, ru or de\n";
     return 2;
   }
+  for (const auto& old : settings.deprecatedInUse) err << "docsd generate: deprecated setting " << old << "\n";
   Progress progress(err);
   std::string root = source;
   std::optional<fs::path> unpacked;
@@ -294,13 +352,22 @@ int runGenerateCli(const std::vector<std::string>& args, std::ostream& out, std:
   }
   auto plan = planTopics(analysis, planOptions);
   auto pages = planPages(analysis, plan, language);
-  progress.stage("writing " + std::to_string(pages.size()) + " pages");
+  const bool withModel = settings.model.configured();
+  progress.stage("writing " + std::to_string(pages.size()) + " pages" + (withModel ? " (model " + settings.model.model + ")" : ""));
   std::map<std::string, std::string> paths;
-  for (const auto& page : pages) paths[page.key] = outputPath(page.key);
   fs::create_directories(outDir);
+  for (const auto& page : pages) {
+    paths[page.key] = outputPath(page.key);
+    fs::create_directories((fs::path(outDir) / paths[page.key]).parent_path());  // here, not racing in the pool
+  }
+  // As on the server: the offline page first, then the model's checked opening of a file
+  // page on top (or the offline page as it is when the model's answer fails).
+  std::mutex mutex;  // progress, the fallback list
   std::size_t done = 0;
-  for (auto& page : pages) {
-    const std::string& self = paths[page.key];
+  std::atomic<int> modelClaimed{0}, modelUsed{0};
+  std::vector<std::string> fallbacks;
+  auto compose = [&](PageDraft& page) {
+    const std::string& self = paths.at(page.key);
     WriterContext context;
     context.language = language;
     context.sourceRoot = root;
@@ -312,10 +379,42 @@ int runGenerateCli(const std::vector<std::string>& args, std::ostream& out, std:
       return found == paths.end() ? std::string() : relativeLink(self, found->second);
     };
     writePage(page, analysis, plan, context);
-    fs::path target = fs::path(outDir) / self;
-    fs::create_directories(target.parent_path());
-    std::ofstream(target) << ydoc::toMarkdown(page.content);
+    if (withModel && page.key.rfind("file:", 0) == 0) {
+      const auto* file = analysis.find(page.key.substr(5));
+      if (file && modelClaimed.fetch_add(1) < settings.maxModelPages) {
+        auto result = writeFileOpeningWithModel(page, *file, analysis, context, settings.model);
+        if (result.used) ++modelUsed;
+        else {
+          std::lock_guard lock(mutex);
+          fallbacks.push_back(file->path + ": " + result.problem);
+        }
+      }
+    }
+    std::ofstream(fs::path(outDir) / self) << ydoc::toMarkdown(page.content);
+    std::lock_guard lock(mutex);
     progress.show(++done, pages.size());
+  };
+  // The model's answers are the slow part: llm.concurrency pages at once, as the server does.
+  std::size_t threads = withModel ? std::min<std::size_t>(static_cast<std::size_t>(settings.model.concurrency), pages.size()) : 1;
+  if (threads <= 1) {
+    for (auto& page : pages) compose(page);
+  } else {
+    std::atomic<std::size_t> next{0};
+    std::atomic<bool> stop{false};
+    std::exception_ptr failure;
+    std::vector<std::thread> pool;
+    for (std::size_t t = 0; t < threads; ++t)
+      pool.emplace_back([&] {
+        try {
+          for (std::size_t i; !stop && (i = next++) < pages.size();) compose(pages[i]);
+        } catch (...) {
+          std::lock_guard lock(mutex);
+          if (!failure) failure = std::current_exception();
+          stop = true;
+        }
+      });
+    for (auto& worker : pool) worker.join();
+    if (failure) std::rethrow_exception(failure);
   }
   std::map<std::string, std::vector<std::size_t>> children;
   for (std::size_t i = 0; i < pages.size(); ++i) children[pages[i].parentKey].push_back(i);
@@ -339,6 +438,12 @@ int runGenerateCli(const std::vector<std::string>& args, std::ostream& out, std:
   }
   out << "wrote " << pages.size() << " pages (" << plan.topics.size() << " topics, " << plan.filePages.size()
       << " file pages) from " << analysis.files.size() << " files to " << outDir << "\n";
+  for (const auto& why : fallbacks) err << "docsd generate: the model's page was not used, the offline page stays: " << why << "\n";
+  if (withModel)
+    out << "writer: model " << settings.model.model << " at " << settings.model.url << " wrote the opening of "
+        << modelUsed.load() << " file pages; " << fallbacks.size() << " fell back to the offline writer\n";
+  else
+    out << "writer: offline (no llm.base_url)\n";
   return 0;
 }
 

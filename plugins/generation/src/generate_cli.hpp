@@ -1,6 +1,7 @@
 #pragma once
 // `docsd generate <path|file.zip> --out DIR [--language en|ru|de] [--name NAME]`: the
-// generation pipeline without a server. Writes the page tree as Markdown plus an
+// generation pipeline without a server, with the server's writers (the model's when
+// llm.base_url is set, else the offline one). Writes the page tree as Markdown plus an
 // index.json of the tree. Progress goes to stderr: a live line on a terminal, one line
 // per stage in a pipe.
 
@@ -12,6 +13,8 @@
 #include <utility>
 #include <vector>
 
+#include <docs/support/chat_model.hpp>
+
 namespace docs::generation {
 
 // What the command line takes from the server's configuration (config file, DOCS_*).
@@ -21,6 +24,9 @@ struct GenerateCliSettings {
   bool allowFileUrls = false;             // file:// (also --allow-file-urls)
   std::string ctags;
   std::uint64_t maxFiles = 0;
+  support::ModelSettings model;              // llm.*: url "" = the offline writer alone
+  int maxModelPages = 200;                   // file pages whose opening the model writes
+  std::vector<std::string> deprecatedInUse;  // old key names that are set
 };
 
 // The keys read, with the generation plugin's defaults (the plugin is not loaded by

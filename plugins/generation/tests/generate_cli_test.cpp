@@ -1,7 +1,8 @@
 // `docsd generate` run as a child process, the way people run it: on a folder and on a
 // ZIP (Markdown tree, index.json, links to source lines relative to the source root),
 // with --report (report.json), in a pipe (one line per stage) and on a terminal (a live
-// progress line), and with settings from the config file and the environment.
+// progress line), with settings from the config file and the environment, and with an
+// OpenAI-compatible model (the fake server) writing file pages' openings.
 #include <gtest/gtest.h>
 
 #include <fcntl.h>
@@ -21,6 +22,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "fake_model.hpp"
 #include "git_server.hpp"
 #include "test_support.hpp"
 #include "zip_builder.hpp"
@@ -323,4 +325,45 @@ TEST(GenerateCommand, ARepositoryLinksToItsCommitAndTheReportResolvesThoseLinks)
   auto report = nlohmann::json::parse(readText(work.path() + "/out/report.json"));
   EXPECT_GT(report["source_links"].get<int>(), 0);
   EXPECT_DOUBLE_EQ(report["source_links_resolving_share"].get<double>(), 1.0) << report.dump(2);
+}
+
+TEST(GenerateCommand, WithLlmBaseUrlTheModelWritesFilePagesAndABrokenAnswerFallsBack) {
+  docs::test::TempDir work;
+  writeTree(work.path() + "/shop-src", kShop);
+  auto offline = runPiped({"generate", work.path() + "/shop-src", "--out", work.path() + "/offline"});
+  ASSERT_EQ(offline.status, 0) << offline.err;
+  EXPECT_NE(offline.out.find("writer: offline"), std::string::npos) << offline.out;
+  std::string offlineApi = readText(work.path() + "/offline/files/shop/api.py.md");
+  ASSERT_FALSE(offlineApi.empty());
+
+  // The model from the config file, named as a global option before the command.
+  docs::test::FakeModel model;
+  model.setDefault(docs::test::FakeModel::answer(
+      nlohmann::json{{"paragraphs", {"`list_products` answers with every product [shop/api.py#L5-L7]."}}, {"diagram", ""}}.dump()));
+  std::ofstream(work.path() + "/docsd.json")
+      << nlohmann::json{{"llm", {{"base_url", model.url()}, {"model", "cli-writer"}, {"concurrency", 2}, {"max_attempts", 1}}}}.dump();
+  auto written = runPiped({"--config", work.path() + "/docsd.json", "generate", work.path() + "/shop-src", "--out",
+                           work.path() + "/model"});
+  ASSERT_EQ(written.status, 0) << written.err << written.out;
+  expectShopTree(work.path() + "/model");  // the model's citations are source links that resolve too
+  std::string api = readText(work.path() + "/model/files/shop/api.py.md");
+  EXPECT_NE(api.find("answers with every product"), std::string::npos) << api;
+  EXPECT_NE(api.find("](shop/api.py#L5-L7)"), std::string::npos) << api;
+  auto requests = model.requests();
+  ASSERT_GE(requests.size(), 3u);  // one per file page
+  for (const auto& request : requests) EXPECT_EQ(request["model"], "cli-writer");
+  std::smatch used;
+  ASSERT_TRUE(std::regex_search(written.out, used, std::regex(R"(writer: model cli-writer at \S+ wrote the opening of ([0-9]+) file pages; 0 fell back)")))
+      << written.out;
+  EXPECT_EQ(std::stoul(used[1]), requests.size());
+
+  // An answer that is not the JSON asked for (here from DOCS_LLM_*): every file page stays offline.
+  model.setDefault(docs::test::FakeModel::answer("Sure! Here is the page."));
+  auto fallback = runPiped({"generate", work.path() + "/shop-src", "--out", work.path() + "/fallback"},
+                           {{"DOCS_LLM_BASE_URL", model.url()}, {"DOCS_LLM_MAX_ATTEMPTS", "1"}});
+  ASSERT_EQ(fallback.status, 0) << fallback.err << fallback.out;
+  EXPECT_EQ(readText(work.path() + "/fallback/files/shop/api.py.md"), offlineApi);
+  EXPECT_NE(fallback.out.find("wrote the opening of 0 file pages"), std::string::npos) << fallback.out;
+  EXPECT_NE(fallback.err.find("the offline page stays: shop/api.py: the model's answer is not the JSON"), std::string::npos)
+      << fallback.err;
 }
