@@ -61,6 +61,23 @@ TEST(Conversion, GoldenParagraphReadsAsTiptapJson) {
     EXPECT_EQ(toProseMirrorJson(doc).dump(), R"({"type":"doc","content":[{"type":"paragraph","content":[{"type":"text","text":"Hi"}]}]})");
 }
 
+// Number attributes out of int's range (the decode fuzzer found -1.9e37) are clamped,
+// never converted with undefined behaviour.
+TEST(Conversion, MarkdownClampsNumbersOutOfRange) {
+    const Json pm = Json::parse(R"({"type":"doc","content":[
+        {"type":"heading","attrs":{"level":1e300},"content":[{"type":"text","text":"H"}]},
+        {"type":"heading","attrs":{"level":-1.906e37},"content":[{"type":"text","text":"L"}]},
+        {"type":"orderedList","attrs":{"start":-1.906e37},"content":[{"type":"listItem","content":[{"type":"paragraph","content":[{"type":"text","text":"a"}]}]}]},
+        {"type":"orderedList","attrs":{"start":3e20},"content":[{"type":"listItem","content":[{"type":"paragraph","content":[{"type":"text","text":"b"}]}]}]},
+        {"type":"orderedList","attrs":{"start":2.5},"content":[{"type":"listItem","content":[{"type":"paragraph","content":[{"type":"text","text":"c"}]}]}]}]})");
+    const std::string md = toMarkdown(pm);
+    EXPECT_NE(md.find("###### H\n"), std::string::npos) << md;
+    EXPECT_NE(md.find("# L\n"), std::string::npos) << md;
+    EXPECT_NE(md.find("0. a"), std::string::npos) << md;
+    EXPECT_NE(md.find("999999999. b"), std::string::npos) << md;
+    EXPECT_NE(md.find("2. c"), std::string::npos) << md;
+}
+
 TEST(Conversion, Markdown) {
     Doc doc(1);
     applyProseMirrorJson(doc, loadAllNodes());

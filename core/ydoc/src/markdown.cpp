@@ -1,5 +1,6 @@
 // ProseMirror JSON -> GitHub-flavoured Markdown.
 #include <algorithm>
+#include <cmath>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -218,12 +219,21 @@ std::string renderTable(const Json& table) {
     return out;
 }
 
+// A number attribute as an int within [lo, hi]. Documents may carry any double (a fuzzed
+// one had -1.9e37), and converting one outside int's range is undefined behaviour.
+int intAttr(const Json& value, int fallback, int lo, int hi) {
+    if (!value.is_number()) return fallback;
+    const double number = value.get<double>();
+    if (std::isnan(number)) return fallback;
+    return static_cast<int>(std::clamp(number, static_cast<double>(lo), static_cast<double>(hi)));
+}
+
 std::string renderList(const Json& list, const std::string& type) {
     std::string out;
     int number = 1;
     if (type == "orderedList") {
-        const Json start = attrOf(list, "start");
-        if (start.is_number()) number = start.get<int>();
+        // CommonMark list numbers have at most 9 digits.
+        number = intAttr(attrOf(list, "start"), 1, 0, 999999999);
     }
     for (const Json& item : contentOf(list)) {
         std::string marker;
@@ -259,8 +269,7 @@ std::string renderBlock(const Json& node) {
     const std::string type = typeOf(node);
     if (type == "paragraph") return escapeLineStart(renderInline(contentOf(node), false)) + "\n";
     if (type == "heading") {
-        const Json level = attrOf(node, "level");
-        const int n = std::clamp(level.is_number() ? level.get<int>() : 1, 1, 6);
+        const int n = intAttr(attrOf(node, "level"), 1, 1, 6);
         return std::string(static_cast<size_t>(n), '#') + " " + renderInline(contentOf(node), false) + "\n";
     }
     if (type == "bulletList" || type == "orderedList" || type == "taskList") return renderList(node, type);
