@@ -318,6 +318,7 @@ TEST_F(CollabTest, KillNineLosesNoAcknowledgedEdit) {
   PQclear(rows);
   PQfinish(connection);
   auto read = run({{"scenario", "read"}, {"tokens", {alice_.token}}});
+  ASSERT_TRUE(read.contains("xml") && read["xml"].is_string()) << read.dump() << "\n" << docsd_->log();
   std::string xml = read["xml"];
   for (const auto& edit : acked) EXPECT_NE(xml.find("<paragraph>" + edit + "</paragraph>"), std::string::npos) << edit;
 }
