@@ -85,6 +85,15 @@ class CollabTest : public ::testing::Test {
     EXPECT_EQ(code, 0) << output;
     return result.is_discarded() ? json{{"error", output}} : result;
   }
+  // Another node: a second docsd on the same database with these settings (not started).
+  Docsd& makeOtherNode(std::map<std::string, std::string> env) {
+    env.emplace("DOCS_PLUGINS_ENABLED", "auth,rbac,projects,pages,collab");
+    otherNode_ = std::make_unique<Docsd>(Docsd::Options{env, {"serve"}, otherNodeData_.path(), database_.url()});
+    return *otherNode_;
+  }
+  static std::string collabUrl(const Docsd& node) {
+    return "ws://127.0.0.1:" + std::to_string(node.port()) + "/collaboration";
+  }
   // The page's stored content (REST), as text.
   std::string storedText() {
     auto r = httpRequest(docsd_->port(), "GET", "/api/page/" + std::to_string(pageId_) + "/content", "", alice_.bearer());
@@ -106,6 +115,8 @@ class CollabTest : public ::testing::Test {
   docs::test::TempDir dataDirHolder_;
   std::string dataDir_ = dataDirHolder_.path();
   std::unique_ptr<Docsd> docsd_;
+  docs::test::TempDir otherNodeData_;
+  std::unique_ptr<Docsd> otherNode_;
   SignedIn alice_, bob_, carol_, victor_, mallory_;
   std::int64_t projectId_ = 0, pageId_ = 0;
   std::string room_;
@@ -323,25 +334,16 @@ TEST_F(CollabTest, KillNineLosesNoAcknowledgedEdit) {
   for (const auto& edit : acked) EXPECT_NE(xml.find("<paragraph>" + edit + "</paragraph>"), std::string::npos) << edit;
 }
 
-// Two nodes share one database (a load balancer without sticky sessions): two writers of
-// one page, one on each node. Each node logs only its own writer's updates and keeps only
-// those in memory, so a compactor that overwrote the content with its own state would
-// lose the other node's acknowledged edits. Compaction merges instead, and hands the
-// other node's edits to its own editors.
 TEST_F(CollabTest, TwoNodesRelayEditsAndPresenceLive) {
   // Compaction is a minute away: what crosses between the nodes is the relay alone.
   std::map<std::string, std::string> slow = {{"DOCS_COLLAB_COMPACT_DEBOUNCE_MS", "60000"},
                                              {"DOCS_COLLAB_COMPACT_MAX_DELAY_MS", "120000"}};
   start(slow);
   setUpProject();
-  auto env = slow;
-  env.emplace("DOCS_PLUGINS_ENABLED", "auth,rbac,projects,pages,collab");
-  docs::test::TempDir otherData;
-  Docsd other({env, {"serve"}, otherData.path(), database_.url()});
+  Docsd& other = makeOtherNode(slow);
   ASSERT_TRUE(other.start()) << other.log();
-  std::string nodeA = "ws://127.0.0.1:" + std::to_string(docsd_->port()) + "/collaboration";
-  std::string nodeB = "ws://127.0.0.1:" + std::to_string(other.port()) + "/collaboration";
-  auto result = run({{"scenario", "relay"}, {"tokens", {bob_.token, carol_.token}}, {"urls", {nodeA, nodeB}},
+  auto result = run({{"scenario", "relay"}, {"tokens", {bob_.token, carol_.token}},
+                     {"urls", {collabUrl(*docsd_), collabUrl(other)}},
                      {"rounds", 5}, {"timeoutMs", 5000}});
   ASSERT_FALSE(result.contains("error")) << result.dump();
   EXPECT_TRUE(result["missed"].empty()) << result.dump();
@@ -359,6 +361,11 @@ TEST_F(CollabTest, TwoNodesRelayEditsAndPresenceLive) {
   EXPECT_EQ(other.terminate(), 0);
 }
 
+// Two nodes share one database (a load balancer without sticky sessions): two writers of
+// one page, one on each node. Each node logs only its own writer's updates and keeps only
+// those in memory, so a compactor that overwrote the content with its own state would
+// lose the other node's acknowledged edits. Compaction merges instead, and hands the
+// other node's edits to its own editors.
 TEST_F(CollabTest, TwoNodesEditingOnePageLoseNothingAndConverge) {
   std::map<std::string, std::string> fast = {{"DOCS_COLLAB_COMPACT_DEBOUNCE_MS", "300"},
                                              {"DOCS_COLLAB_COMPACT_MAX_DELAY_MS", "600"}};
@@ -366,13 +373,10 @@ TEST_F(CollabTest, TwoNodesEditingOnePageLoseNothingAndConverge) {
   setUpProject();
   auto env = fast;
   env.emplace("DOCS_COLLAB_ACCESS_RECHECK_MS", "300");
-  env.emplace("DOCS_PLUGINS_ENABLED", "auth,rbac,projects,pages,collab");
-  docs::test::TempDir otherData;
-  Docsd other({env, {"serve"}, otherData.path(), database_.url()});
+  Docsd& other = makeOtherNode(env);
   ASSERT_TRUE(other.start()) << other.log();
-  std::string nodeA = "ws://127.0.0.1:" + std::to_string(docsd_->port()) + "/collaboration";
-  std::string nodeB = "ws://127.0.0.1:" + std::to_string(other.port()) + "/collaboration";
-  auto result = run({{"scenario", "twoNodes"}, {"tokens", {bob_.token, carol_.token}}, {"urls", {nodeA, nodeB}},
+  auto result = run({{"scenario", "twoNodes"}, {"tokens", {bob_.token, carol_.token}},
+                     {"urls", {collabUrl(*docsd_), collabUrl(other)}},
                      {"rounds", 6}, {"pauseMs", 400}, {"timeoutMs", 20000}});
   ASSERT_FALSE(result.contains("error")) << result.dump();
   // Each writer ends up with the other node's edits (handed over at compaction).
