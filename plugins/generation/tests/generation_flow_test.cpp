@@ -55,6 +55,15 @@ const std::vector<std::string> kSuccessSequence = {
 
 class GenerationFlow : public ::testing::Test {
  protected:
+  // Uploads the shop sources to a new ZIP project; the run must end in `status` with a
+  // message naming `reason`.
+  void expectRunFails(const std::string& name, const std::string& status, const std::string& reason) {
+    auto id = createZipProject(name);
+    ASSERT_EQ(upload(id, zipOf(shopSources())).status, 200);
+    EXPECT_EQ(waitSettled(id)["status"], status);
+    auto r = httpRequest(docsd_->port(), "GET", "/api/project/" + std::to_string(id) + "/generation", "", auth());
+    EXPECT_NE(json::parse(r.body).value("message", "").find(reason), std::string::npos) << r.body;
+  }
   using Headers = std::map<std::string, std::string>;
   void start(std::map<std::string, std::string> env = {}) {
     env.emplace("DOCS_PLUGINS_ENABLED", "auth,rbac,projects,pages,generation");
@@ -237,23 +246,13 @@ TEST_F(GenerationFlow, AForcedFailureInEachStageLeavesItsStatus) {
 
 TEST_F(GenerationFlow, AMissingCtagsFailsTheAnalysisWithItsReason) {
   start({{"DOCS_GENERATION_CTAGS", "/nonexistent/ctags"}});
-  auto id = createZipProject("No ctags");
-  ASSERT_EQ(upload(id, zipOf(shopSources())).status, 200);
-  auto p = waitSettled(id);
-  EXPECT_EQ(p["status"], "DOC_FILE_OVERVIEWS_FAILED");
-  auto r = httpRequest(docsd_->port(), "GET", "/api/project/" + std::to_string(id) + "/generation", "", auth());
-  EXPECT_NE(json::parse(r.body).value("message", "").find("Ctags could not be run"), std::string::npos) << r.body;
+  expectRunFails("No ctags", "DOC_FILE_OVERVIEWS_FAILED", "Ctags could not be run");
 }
 
 TEST_F(GenerationFlow, ARunLongerThanMaxRunSecondsFailsItsStage) {
   // Each status change waits 700 ms: analysis alone passes the one-second bound.
   start({{"DOCS_GENERATION_MAX_RUN_SECONDS", "1"}, {"DOCS_GENERATION_TEST_STAGE_DELAY_MS", "700"}});
-  auto id = createZipProject("Slow");
-  ASSERT_EQ(upload(id, zipOf(shopSources())).status, 200);
-  auto p = waitSettled(id);
-  EXPECT_EQ(p["status"], "DOC_FILE_OVERVIEWS_FAILED");
-  auto r = httpRequest(docsd_->port(), "GET", "/api/project/" + std::to_string(id) + "/generation", "", auth());
-  EXPECT_NE(json::parse(r.body).value("message", "").find("generation.max_run_seconds"), std::string::npos) << r.body;
+  expectRunFails("Slow", "DOC_FILE_OVERVIEWS_FAILED", "generation.max_run_seconds");
 }
 
 TEST_F(GenerationFlow, BadArchivesFailCleanlyAndWriteNothingOutside) {

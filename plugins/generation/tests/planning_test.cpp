@@ -20,9 +20,8 @@ using namespace docs::generation;
 
 namespace {
 
-// An analysis of code files only, with imports given as (from, to) pairs.
-Analysis analysisOf(const std::vector<std::string>& paths, const std::vector<std::pair<std::string, std::string>>& imports) {
-  Analysis analysis;
+// Adds 40-line Python files and keeps the files sorted by path, as an analysis has them.
+void addPythonFiles(Analysis& analysis, const std::vector<std::string>& paths) {
   for (const auto& path : paths) {
     FileAnalysis file;
     file.path = path;
@@ -31,6 +30,12 @@ Analysis analysisOf(const std::vector<std::string>& paths, const std::vector<std
     analysis.files.push_back(file);
   }
   std::sort(analysis.files.begin(), analysis.files.end(), [](const auto& a, const auto& b) { return a.path < b.path; });
+}
+
+// An analysis of code files only, with imports given as (from, to) pairs.
+Analysis analysisOf(const std::vector<std::string>& paths, const std::vector<std::pair<std::string, std::string>>& imports) {
+  Analysis analysis;
+  addPythonFiles(analysis, paths);
   auto at = [&](const std::string& path) -> FileAnalysis& {
     for (auto& f : analysis.files)
       if (f.path == path) return f;
@@ -161,14 +166,7 @@ TEST(Planner, ASingleTangleOrNoImportsLeavesTheFolderWhole) {
 TEST(Planner, SubFoldersStillComeFirstAndKeysNeverCollide) {
   auto analysis = flatFolder();
   // A sub-folder named like an import group: it keeps its key, the group gets another.
-  for (const char* path : {"app/http/a.py", "app/http/b.py"}) {
-    FileAnalysis file;
-    file.path = path;
-    file.language = "python";
-    file.lines = 40;
-    analysis.files.push_back(file);
-  }
-  std::sort(analysis.files.begin(), analysis.files.end(), [](const auto& a, const auto& b) { return a.path < b.path; });
+  addPythonFiles(analysis, {"app/http/a.py", "app/http/b.py"});
   auto plan = planTopics(analysis, {});
   ASSERT_EQ(plan.topics.size(), 1u);
   std::set<std::string> keys;
