@@ -79,6 +79,24 @@ std::string clusterUrl(const std::string& database) {
   return "postgresql:///" + database + "?host=" + encoded + "&user=docsd";
 }
 
+std::string sqlValue(const std::string& databaseUrl, const std::string& statement) {
+  PGconn* connection = PQconnectdb(databaseUrl.c_str());
+  if (PQstatus(connection) != CONNECTION_OK) {
+    std::string message = PQerrorMessage(connection);
+    PQfinish(connection);
+    throw std::runtime_error("cannot connect to " + databaseUrl + ": " + message);
+  }
+  PGresult* result = PQexec(connection, statement.c_str());
+  auto status = PQresultStatus(result);
+  std::string value, message;
+  if (status == PGRES_TUPLES_OK && PQntuples(result) > 0 && PQnfields(result) > 0) value = PQgetvalue(result, 0, 0);
+  else if (status != PGRES_TUPLES_OK && status != PGRES_COMMAND_OK) message = PQresultErrorMessage(result);
+  PQclear(result);
+  PQfinish(connection);
+  if (!message.empty()) throw std::runtime_error(statement + ": " + message);
+  return value;
+}
+
 TestDatabase::TestDatabase() : name_("t_" + randomSuffix()) {
   adminExec("CREATE DATABASE " + name_);
   url_ = clusterUrl(name_);

@@ -29,6 +29,11 @@ class TestDatabase {
   std::string url_;
 };
 
+// Runs one statement on a database (fixtures only; plugins never do this) and returns the
+// first column of the first row, "" when there is none; throws std::runtime_error when
+// the statement fails.
+std::string sqlValue(const std::string& databaseUrl, const std::string& statement);
+
 // A temporary directory removed at destruction.
 class TempDir {
  public:

@@ -6,6 +6,7 @@
 #include "docs/services/authenticator.hpp"
 #include "docs/services/document_editor.hpp"
 #include "docs/services/github_access.hpp"
+#include "docs/services/linked_accounts.hpp"
 #include "docs/services/pages.hpp"
 #include "docs/services/projects.hpp"
 
@@ -28,6 +29,7 @@ Projects::~Projects() = default;
 Pages::~Pages() = default;
 Analysis::~Analysis() = default;
 GithubAccess::~GithubAccess() = default;
+LinkedAccounts::~LinkedAccounts() = default;
 
 std::string envNameForKey(std::string_view key) {
   std::string name = "DOCS_";

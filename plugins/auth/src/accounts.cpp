@@ -84,6 +84,15 @@ User Accounts::userForGithub(Tx& tx, const GithubProfile& profile) {
   return userFrom(updated.at(0));
 }
 
+std::optional<std::pair<std::string, std::string>> Accounts::linkedAccount(std::int64_t userId, const std::string& provider) {
+  auto rows = db_.exec("SELECT a.account_id, coalesce(u.login, '') AS login FROM auth_accounts a"
+                       " JOIN auth_users u ON u.id = a.user_id WHERE a.user_id = $1 AND a.provider = $2"
+                       " ORDER BY a.created_at DESC LIMIT 1",
+                       {userId, provider});
+  if (rows.empty()) return std::nullopt;
+  return std::make_pair(rows[0].text("account_id"), rows[0].text("login"));
+}
+
 std::optional<User> Accounts::findUser(std::int64_t id) {
   auto rows = db_.exec(selectUser("u.id = $1"), {id});
   if (rows.empty()) return std::nullopt;

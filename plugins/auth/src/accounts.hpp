@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include <nlohmann/json.hpp>
 
@@ -56,6 +57,9 @@ class Accounts {
   User userForEmail(Tx& tx, const std::string& email);
   // The user linked to this GitHub account; links by verified email or creates one.
   User userForGithub(Tx& tx, const GithubProfile& profile);
+  // The provider's account id linked to the user and the user's last seen login
+  // (GitHub's), nullopt when none is linked.
+  std::optional<std::pair<std::string, std::string>> linkedAccount(std::int64_t userId, const std::string& provider);
   std::optional<User> findUser(std::int64_t id);
   // Deletes the user with their sessions and links (publishes user.deleted).
   bool deleteUser(std::int64_t id);

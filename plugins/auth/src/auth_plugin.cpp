@@ -1,8 +1,10 @@
 // The auth plugin module: declares keys, migrations, routes, tasks and the
-// Authenticator service; the parts live in the docs_auth library.
+// Authenticator and LinkedAccounts services; the parts live in the docs_auth library.
 #include <docs/plugin.hpp>
+#include <docs/services/linked_accounts.hpp>
 
 #include <algorithm>
+#include <charconv>
 #include <memory>
 #include <stdexcept>
 
@@ -28,6 +30,24 @@ class LateAuthenticator final : public docs::Authenticator {
   std::unique_ptr<docs::auth::AuthCore>& core_;
 };
 
+// The linked sign-in accounts, for plugins that act as a person on GitHub.
+class LateLinkedAccounts final : public docs::LinkedAccounts {
+ public:
+  explicit LateLinkedAccounts(std::unique_ptr<docs::auth::AuthCore>& core) : core_(core) {}
+  std::optional<Account> linkedAccount(std::string_view userId, std::string_view provider) override {
+    if (!core_) return std::nullopt;
+    std::int64_t id = 0;
+    auto [end, error] = std::from_chars(userId.data(), userId.data() + userId.size(), id);
+    if (error != std::errc() || end != userId.data() + userId.size() || id <= 0) return std::nullopt;
+    auto linked = core_->accounts().linkedAccount(id, std::string(provider));
+    if (!linked) return std::nullopt;
+    return Account{linked->first, linked->second};
+  }
+
+ private:
+  std::unique_ptr<docs::auth::AuthCore>& core_;
+};
+
 class AuthPlugin final : public docs::Plugin {
  public:
   void configure(docs::Registry& registry) override {
@@ -40,6 +60,7 @@ class AuthPlugin final : public docs::Plugin {
       return *core_;
     });
     registry.provideService<docs::Authenticator>(authenticator_);
+    registry.provideService<docs::LinkedAccounts>(linkedAccounts_);
 
     registry.configKey("auth.maintenance_interval_seconds", "3600", "How often keys are rotated when due and spent codes and sessions are dropped.");
     docs::PeriodicOptions hourly;
@@ -62,6 +83,7 @@ class AuthPlugin final : public docs::Plugin {
   docs::auth::AuthSettings settings_;
   std::unique_ptr<docs::auth::AuthCore> core_;
   LateAuthenticator authenticator_{core_};
+  LateLinkedAccounts linkedAccounts_{core_};
 };
 
 }  // namespace

@@ -101,15 +101,7 @@ class CollabTest : public ::testing::Test {
     EXPECT_EQ(r.status, 200) << r.body;
     return json::parse(r.body)["content_bytea"].get<std::string>();
   }
-  std::string sql(const std::string& query) {
-    PGconn* connection = PQconnectdb(database_.url().c_str());
-    PGresult* result = PQexec(connection, query.c_str());
-    std::string value;
-    if (PQresultStatus(result) == PGRES_TUPLES_OK && PQntuples(result) > 0) value = PQgetvalue(result, 0, 0);
-    PQclear(result);
-    PQfinish(connection);
-    return value;
-  }
+  std::string sql(const std::string& query) { return docs::test::sqlValue(database_.url(), query); }
 
   docs::test::TestDatabase database_;
   docs::test::TempDir dataDirHolder_;

@@ -528,21 +528,24 @@ std::optional<GitCredentials> GenerationService::credentialsFor(std::int64_t pro
   if (!github || !github->configured() || !projects) return std::nullopt;
   auto project = projects->find(projectId);
   if (!project || project->gitUrl.empty()) return std::nullopt;
+  // owner/repo are the last two segments of the repository's address.
+  auto parsed = parseUrl(project->gitUrl);
+  if (!parsed) return std::nullopt;
+  std::string path = parsed->path;
+  while (!path.empty() && path.back() == '/') path.pop_back();
+  if (path.size() > 4 && path.ends_with(".git")) path.resize(path.size() - 4);
+  auto slash = path.rfind('/');
+  auto ownerSlash = slash == std::string::npos || slash == 0 ? std::string::npos : path.rfind('/', slash - 1);
+  if (ownerSlash == std::string::npos) return std::nullopt;
+  std::string owner = path.substr(ownerSlash + 1, slash - ownerSlash - 1), repo = path.substr(slash + 1);
   std::int64_t installation = project->installationId;
   if (installation <= 0) {
-    // owner/repo are the last two segments of the repository's address.
-    auto parsed = parseUrl(project->gitUrl);
-    if (!parsed) return std::nullopt;
-    std::string path = parsed->path;
-    while (!path.empty() && path.back() == '/') path.pop_back();
-    auto slash = path.rfind('/');
-    auto ownerSlash = slash == std::string::npos || slash == 0 ? std::string::npos : path.rfind('/', slash - 1);
-    if (ownerSlash == std::string::npos) return std::nullopt;
-    installation = github->installationFor(path.substr(ownerSlash + 1, slash - ownerSlash - 1), path.substr(slash + 1));
+    installation = github->installationFor(owner, repo);
     if (installation <= 0) return std::nullopt;  // not installed: try a public clone
     projects->setInstallation(projectId, installation);
   }
-  auto token = github->installationToken(installation);
+  // A token for this one repository: the installation may reach many more.
+  auto token = github->repositoryToken(installation, owner, repo);
   if (!token) return std::nullopt;
   return GitCredentials{"x-access-token", *token};
 }

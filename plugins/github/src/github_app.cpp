@@ -3,8 +3,10 @@
 #include <openssl/evp.h>
 #include <openssl/pem.h>
 
+#include <cctype>
 #include <ctime>
 #include <memory>
+#include <set>
 #include <stdexcept>
 
 #include <nlohmann/json.hpp>
@@ -40,6 +42,11 @@ std::vector<std::pair<std::string, std::string>> appHeaders(const std::string& j
   return {{"Authorization", "Bearer " + jwt}, {"Accept", "application/vnd.github+json"}, {"X-GitHub-Api-Version", "2022-11-28"}};
 }
 
+// An installation token goes as "token", the app's JWT as "Bearer"; GitHub takes both.
+std::vector<std::pair<std::string, std::string>> tokenHeaders(const std::string& token) {
+  return {{"Authorization", "token " + token}, {"Accept", "application/vnd.github+json"}, {"X-GitHub-Api-Version", "2022-11-28"}};
+}
+
 }  // namespace
 
 std::string appJwt(const std::string& appId, const std::string& privateKeyPem, std::int64_t now) {
@@ -69,6 +76,16 @@ std::int64_t parseGithubTime(const std::string& text) {
   return static_cast<std::int64_t>(timegm(&tm));
 }
 
+bool validGithubLogin(std::string_view login) {
+  if (login.empty() || login.size() > 39 || login.front() == '-' || login.back() == '-') return false;
+  for (std::size_t i = 0; i < login.size(); ++i) {
+    char c = login[i];
+    bool alnum = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+    if (!alnum && !(c == '-' && login[i - 1] != '-')) return false;
+  }
+  return true;
+}
+
 std::int64_t GithubApp::installationFor(std::string_view owner, std::string_view repo) {
   if (!configured()) return 0;
   support::HttpCall call;
@@ -84,18 +101,68 @@ std::int64_t GithubApp::installationFor(std::string_view owner, std::string_view
   return json["id"].get<std::int64_t>();
 }
 
-std::optional<std::string> GithubApp::installationToken(std::int64_t installationId) {
+std::int64_t GithubApp::installationReadableBy(std::string_view owner, std::string_view repo, const Principal& caller) {
+  if (!configured() || caller.anonymous()) return 0;
+  std::int64_t installation = installationFor(owner, repo);
+  if (installation <= 0) return 0;
+  auto token = repositoryToken(installation, owner, repo);
+  if (!token) throw std::runtime_error("GitHub gave no token for " + std::string(owner) + "/" + std::string(repo));
+  support::HttpCall call;
+  call.url = settings_.apiUrl + "/repos/" + std::string(owner) + "/" + std::string(repo);
+  call.headers = tokenHeaders(*token);
+  auto reply = support::httpCall(call);
+  if (reply.status == 404) return 0;
+  if (reply.status != 200)
+    throw std::runtime_error("GitHub answered " + std::to_string(reply.status) + " for " + std::string(owner) + "/" + std::string(repo));
+  auto json = nlohmann::json::parse(reply.body, nullptr, false);
+  // Anything but an explicit "private": false counts as private (internal repositories too).
+  bool isPublic = json.is_object() && json.contains("private") && json["private"].is_boolean() && !json["private"].get<bool>() &&
+                  json.value("visibility", "public") == "public";
+  if (isPublic) return installation;
+  auto account = accountOf_ ? accountOf_(caller) : std::nullopt;
+  if (!account || !collaboratorCanRead(owner, repo, *token, *account)) return 0;
+  return installation;
+}
+
+bool GithubApp::collaboratorCanRead(std::string_view owner, std::string_view repo, const std::string& token,
+                                    const LinkedAccounts::Account& account) {
+  if (!validGithubLogin(account.login) || account.accountId.empty()) return false;
+  support::HttpCall call;
+  call.url = settings_.apiUrl + "/repos/" + std::string(owner) + "/" + std::string(repo) + "/collaborators/" + account.login +
+             "/permission";
+  call.headers = tokenHeaders(token);
+  auto reply = support::httpCall(call);
+  if (reply.status == 404) return false;  // no such user any more
+  if (reply.status != 200)
+    throw std::runtime_error("GitHub answered " + std::to_string(reply.status) + " for a collaborator of " + std::string(owner) + "/" +
+                             std::string(repo));
+  auto json = nlohmann::json::parse(reply.body, nullptr, false);
+  if (json.is_discarded() || !json.is_object() || !json.contains("user") || !json["user"].is_object()) return false;
+  // The login was the person's when they signed in; someone else may hold it now.
+  const auto& user = json["user"];
+  std::string id = user.contains("id") && user["id"].is_number_integer() ? std::to_string(user["id"].get<std::int64_t>()) : "";
+  if (id != account.accountId) return false;
+  static const std::set<std::string> reading = {"admin", "maintain", "write", "triage", "read"};
+  return json.contains("permission") && json["permission"].is_string() && reading.count(json["permission"].get<std::string>());
+}
+
+std::optional<std::string> GithubApp::repositoryToken(std::int64_t installationId, std::string_view owner, std::string_view repo) {
   if (!configured() || installationId <= 0) return std::nullopt;
+  std::string key = std::to_string(installationId) + " " + std::string(owner) + "/" + std::string(repo);
+  for (auto& c : key) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   std::int64_t now = nowSeconds();
   {
     std::lock_guard lock(mutex_);
-    auto found = tokens_.find(installationId);
+    auto found = tokens_.find(key);
     if (found != tokens_.end() && found->second.expiresAt - 300 > now) return found->second.value;
   }
   support::HttpCall call;
   call.method = "POST";
   call.url = settings_.apiUrl + "/app/installations/" + std::to_string(installationId) + "/access_tokens";
   call.headers = appHeaders(appJwt(settings_.appId, settings_.privateKeyPem, now));
+  call.headers.emplace_back("Content-Type", "application/json");
+  // One repository, read only: a leaked token reads this code and nothing else.
+  call.body = nlohmann::json{{"repositories", {std::string(repo)}}, {"permissions", {{"contents", "read"}, {"metadata", "read"}}}}.dump();
   auto reply = support::httpCall(call);
   if (reply.status != 201 && reply.status != 200) return std::nullopt;
   auto json = nlohmann::json::parse(reply.body, nullptr, false);
@@ -104,7 +171,7 @@ std::optional<std::string> GithubApp::installationToken(std::int64_t installatio
   if (json.contains("expires_at") && json["expires_at"].is_string())
     if (auto at = parseGithubTime(json["expires_at"].get<std::string>()); at > 0) token.expiresAt = at;
   std::lock_guard lock(mutex_);
-  tokens_[installationId] = token;
+  tokens_[key] = token;
   return token.value;
 }
 

@@ -3,11 +3,12 @@
 // webhook that keeps repository projects in sync.
 #include <docs/plugin.hpp>
 #include <docs/services/access_control.hpp>
+#include <docs/services/linked_accounts.hpp>
 #include <docs/services/projects.hpp>
 
+#include <cctype>
 #include <fstream>
 #include <memory>
-#include <regex>
 #include <sstream>
 
 #include "github_app.hpp"
@@ -23,8 +24,10 @@ std::string trimSlash(std::string text) {
 }
 
 bool repositoryPart(const std::string& part) {
-  static const std::regex allowed("[A-Za-z0-9._-]{1,100}");
-  return std::regex_match(part, allowed) && part != "." && part != "..";
+  if (part.empty() || part.size() > 100 || part == "." || part == "..") return false;
+  for (char c : part)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '.' && c != '_' && c != '-') return false;
+  return true;
 }
 
 class GithubPlugin final : public docs::Plugin {
@@ -50,7 +53,14 @@ class GithubPlugin final : public docs::Plugin {
       app.privateKeyPem = text.str();
     }
     githubUrl_ = trimSlash(config.getString("github.url"));
-    app_ = std::make_unique<docs::github::GithubApp>(app);
+    // The person's GitHub identity comes from the auth plugin; without it no private
+    // repository is readable by anyone.
+    auto accountOf = [context = context_](const docs::Principal& caller) -> std::optional<docs::LinkedAccounts::Account> {
+      auto* accounts = context->findService<docs::LinkedAccounts>();
+      if (!accounts || caller.anonymous()) return std::nullopt;
+      return accounts->linkedAccount(caller.userId, "github");
+    };
+    app_ = std::make_unique<docs::github::GithubApp>(app, accountOf);
     registry.provideService<docs::GithubAccess>(*app_);
     webhook_ = std::make_unique<docs::github::Webhook>(*context_, config.getString("github.webhook_secret"), githubUrl_);
 
@@ -63,6 +73,8 @@ class GithubPlugin final : public docs::Plugin {
   }
 
  private:
+  // Answers only about what the caller may read: a repository they cannot read on GitHub,
+  // and a private project they hold no role in, look exactly like nothing there.
   void installationStatus(docs::Request& request, docs::Response& response) {
     const auto& caller = request.requirePrincipal();
     std::string owner = request.param("owner");
@@ -71,11 +83,12 @@ class GithubPlugin final : public docs::Plugin {
     if (!repositoryPart(owner) || !repositoryPart(repo)) throw docs::HttpError::badRequest("Invalid GitHub URL", "invalid_repository");
     auto& projects = context_->requireService<docs::Projects>();
     auto project = projects.findByGitUrl(githubUrl_ + "/" + owner + "/" + repo);
-    docs::Json out = {{"is_project_already_exists", project.has_value()}};
+    docs::Json out = {{"is_project_already_exists", false}};
     if (project) {
       // 'View project' leads there only for callers who may read it.
       try {
         context_->requireService<docs::AccessControl>().requireKnown(project->id, project->isPublic(), caller, docs::Role::Read);
+        out["is_project_already_exists"] = true;
         out["project_id"] = project->id;
       } catch (const docs::HttpError&) {
       }
@@ -84,7 +97,7 @@ class GithubPlugin final : public docs::Plugin {
     if (!app_->configured()) out["has_installation_access"] = true;
     else {
       try {
-        out["has_installation_access"] = app_->installationFor(owner, repo) > 0;
+        out["has_installation_access"] = app_->installationReadableBy(owner, repo, caller) > 0;
       } catch (const std::exception& error) {
         throw docs::HttpError(502, "github_unavailable", std::string("Could not ask GitHub: ") + error.what());
       }

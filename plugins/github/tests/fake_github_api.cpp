@@ -12,6 +12,7 @@
 #include <openssl/pem.h>
 
 #include <ctime>
+#include <iterator>
 #include <regex>
 
 #include <nlohmann/json.hpp>
@@ -22,9 +23,18 @@ struct FakeGithubApi::State {
   std::string appId;
   std::string pem;
   std::mutex mutex;
-  std::map<std::string, std::pair<long long, std::string>> installations;  // full name -> (id, token)
+  struct Repository {
+    long long installation = 0;
+    std::string token;
+    bool isPrivate = true;
+  };
+  std::map<std::string, Repository> repositories;  // full name -> installation
+  std::map<std::string, long long> users;           // login -> id
+  std::map<std::string, std::map<std::string, std::string>> permissions;  // full name -> login -> permission
   int tokenRequests = 0;
   int rejectedJwts = 0;
+  std::vector<std::string> tokenBodies;
+  std::map<std::string, int> repositoryCalls;
 };
 
 namespace {
@@ -59,35 +69,81 @@ bool validJwt(const FakeGithubApi::State& state, const std::string& authorizatio
                           reinterpret_cast<const unsigned char*>(input.data()), input.size()) == 1;
 }
 
+// Tokens are "<repository token>" for one repository; a token asked for the whole
+// installation is "<installation>-all" and reads every repository of it.
+bool tokenReads(const FakeGithubApi::State& state, const std::string& authorization, const std::string& fullName) {
+  auto found = state.repositories.find(fullName);
+  if (found == state.repositories.end() || authorization.rfind("token ", 0) != 0) return false;
+  std::string token = authorization.substr(6);
+  return token == found->second.token || token == std::to_string(found->second.installation) + "-all";
+}
+
 class Handler final : public Poco::Net::HTTPRequestHandler {
  public:
   explicit Handler(std::shared_ptr<FakeGithubApi::State> state) : state_(std::move(state)) {}
   void handleRequest(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerResponse& response) override {
     static const std::regex installation("^/api/repos/([^/]+)/([^/]+)/installation$");
     static const std::regex tokens("^/api/app/installations/([0-9]+)/access_tokens$");
+    static const std::regex repository("^/api/repos/([^/]+)/([^/]+)$");
+    static const std::regex permission("^/api/repos/([^/]+)/([^/]+)/collaborators/([^/]+)/permission$");
     std::string path = request.getURI().substr(0, request.getURI().find('?'));
+    std::string requestBody(std::istreambuf_iterator<char>(request.stream()), {});
     std::smatch match;
     int status = 404;
     nlohmann::json body = {{"message", "Not Found"}};
     std::lock_guard lock(state_->mutex);
-    if (!validJwt(*state_, request.get("Authorization", ""))) {
+    std::string authorization = request.get("Authorization", "");
+    if (request.getMethod() == "GET" && std::regex_match(path, match, permission)) {
+      std::string fullName = match[1].str() + "/" + match[2].str();
+      ++state_->repositoryCalls[fullName];
+      auto user = state_->users.find(match[3].str());
+      if (!tokenReads(*state_, authorization, fullName)) status = 404;
+      else if (user == state_->users.end()) body = {{"message", match[3].str() + " is not a user"}};
+      else {
+        auto& granted = state_->permissions[fullName];
+        auto level = granted.find(user->first);
+        status = 200;
+        body = {{"permission", level == granted.end() ? "none" : level->second},
+                {"user", {{"login", user->first}, {"id", user->second}}}};
+      }
+    } else if (request.getMethod() == "GET" && std::regex_match(path, match, repository)) {
+      std::string fullName = match[1].str() + "/" + match[2].str();
+      ++state_->repositoryCalls[fullName];
+      if (tokenReads(*state_, authorization, fullName)) {
+        bool isPrivate = state_->repositories[fullName].isPrivate;
+        status = 200;
+        body = {{"full_name", fullName}, {"private", isPrivate}, {"visibility", isPrivate ? "private" : "public"}};
+      }
+    } else if (!validJwt(*state_, authorization)) {
       ++state_->rejectedJwts;
       status = 401;
       body = {{"message", "A JSON web token could not be decoded"}};
     } else if (request.getMethod() == "GET" && std::regex_match(path, match, installation)) {
-      auto found = state_->installations.find(match[1].str() + "/" + match[2].str());
-      if (found != state_->installations.end()) {
+      auto found = state_->repositories.find(match[1].str() + "/" + match[2].str());
+      if (found != state_->repositories.end()) {
         status = 200;
-        body = {{"id", found->second.first}, {"app_id", std::stoll(state_->appId)}};
+        body = {{"id", found->second.installation}, {"app_id", std::stoll(state_->appId)}};
       }
     } else if (request.getMethod() == "POST" && std::regex_match(path, match, tokens)) {
-      for (const auto& [name, entry] : state_->installations)
-        if (std::to_string(entry.first) == match[1].str()) {
-          ++state_->tokenRequests;
-          status = 201;
-          body = {{"token", entry.second}, {"expires_at", "2099-01-01T00:00:00Z"}};
-          break;
-        }
+      state_->tokenBodies.push_back(requestBody);
+      auto asked = nlohmann::json::parse(requestBody.empty() ? "{}" : requestBody, nullptr, false);
+      long long id = std::stoll(match[1].str());
+      std::string token;
+      bool known = false;
+      for (const auto& [name, entry] : state_->repositories) known = known || entry.installation == id;
+      if (known && asked.is_object() && asked.contains("repositories") && asked["repositories"].is_array() &&
+          asked["repositories"].size() == 1 && asked["repositories"][0].is_string()) {
+        for (const auto& [name, entry] : state_->repositories)
+          if (entry.installation == id && name.substr(name.find('/') + 1) == asked["repositories"][0].get<std::string>()) token = entry.token;
+        if (token.empty()) status = 422, body = {{"message", "There is at least one repository that does not exist or is not accessible"}};
+      } else if (known && asked.is_object() && !asked.contains("repositories")) {
+        token = std::to_string(id) + "-all";
+      }
+      if (!token.empty()) {
+        ++state_->tokenRequests;
+        status = 201;
+        body = {{"token", token}, {"expires_at", "2099-01-01T00:00:00Z"}};
+      }
     }
     std::string text = body.dump();
     response.setStatus(static_cast<Poco::Net::HTTPResponse::HTTPStatus>(status));
@@ -122,9 +178,29 @@ FakeGithubApi::FakeGithubApi(std::string appId, std::string privateKeyPem) : sta
 
 FakeGithubApi::~FakeGithubApi() { server_->stopAll(true); }
 
-void FakeGithubApi::install(const std::string& fullName, long long installationId, const std::string& token) {
+void FakeGithubApi::install(const std::string& fullName, long long installationId, const std::string& token, bool isPrivate) {
   std::lock_guard lock(state_->mutex);
-  state_->installations[fullName] = {installationId, token};
+  state_->repositories[fullName] = {installationId, token, isPrivate};
+}
+
+void FakeGithubApi::addUser(const std::string& login, long long id) {
+  std::lock_guard lock(state_->mutex);
+  state_->users[login] = id;
+}
+
+void FakeGithubApi::addCollaborator(const std::string& fullName, const std::string& login, const std::string& permission) {
+  std::lock_guard lock(state_->mutex);
+  state_->permissions[fullName][login] = permission;
+}
+
+std::vector<std::string> FakeGithubApi::tokenRequestBodies() {
+  std::lock_guard lock(state_->mutex);
+  return state_->tokenBodies;
+}
+
+int FakeGithubApi::repositoryCalls(const std::string& fullName) {
+  std::lock_guard lock(state_->mutex);
+  return state_->repositoryCalls[fullName];
 }
 
 int FakeGithubApi::tokenRequests() {

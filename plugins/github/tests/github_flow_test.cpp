@@ -74,6 +74,8 @@ class GithubFlow : public ::testing::Test {
     keyFile_ = scratch_.path() + "/app.pem";
     std::ofstream(keyFile_) << pem_;
     api_.install("acme/shop", 77, kToken);
+    api_.addUser("alice-gh", 1001);
+    api_.addCollaborator("acme/shop", "alice-gh", "write");
   }
   void start(const std::string& plugins = "auth,rbac,projects,pages,generation,github") {
     std::map<std::string, std::string> env = {
@@ -83,17 +85,33 @@ class GithubFlow : public ::testing::Test {
         {"DOCS_GENERATION_RECONCILE_SECONDS", "0"}};
     docsd_ = std::make_unique<Docsd>(Docsd::Options{env, {"serve"}, dataDir_.path(), database_.url()});
     ASSERT_TRUE(docsd_->start()) << docsd_->log();
-    if (alice_.token.empty()) alice_ = docs::test::signInByEmail(*docsd_, "alice@example.com");
+    if (alice_.token.empty()) {
+      alice_ = docs::test::signInByEmail(*docsd_, "alice@example.com");
+      linkGithub(alice_, "alice-gh", 1001);
+    }
   }
-  Headers auth() { return {{"Authorization", "Bearer " + alice_.token}, {"Content-Type", "application/json"}}; }
+  // What GitHub sign-in leaves behind: the user's GitHub id linked, their login kept.
+  void linkGithub(const docs::test::SignedIn& user, const std::string& login, long long githubId) {
+    docs::test::sqlValue(database_.url(), "INSERT INTO auth_accounts (provider, account_id, user_id) VALUES ('github', '" +
+                                              std::to_string(githubId) + "', " + user.userId + ")");
+    docs::test::sqlValue(database_.url(), "UPDATE auth_users SET login = '" + login + "' WHERE id = " + user.userId);
+  }
+  Headers auth(const docs::test::SignedIn& user) {
+    return {{"Authorization", "Bearer " + user.token}, {"Content-Type", "application/json"}};
+  }
+  Headers auth() { return auth(alice_); }
   json get(const std::string& path) {
     auto r = httpRequest(docsd_->port(), "GET", path, "", auth());
     return json::parse(r.body, nullptr, false);
   }
-  HttpResponse createProject(const std::string& repo) {
+  HttpResponse createProject(const std::string& repo) { return createProject(repo, alice_); }
+  HttpResponse createProject(const std::string& repo, const docs::test::SignedIn& user) {
     return httpRequest(docsd_->port(), "POST", "/api/project/github",
                        json{{"repo_owner", "acme"}, {"repo_name", repo}, {"name", repo}, {"language", "en"}, {"is_private", true}}.dump(),
-                       auth());
+                       auth(user));
+  }
+  HttpResponse status(const std::string& repo, const docs::test::SignedIn& user) {
+    return httpRequest(docsd_->port(), "GET", "/api/github/acme/" + repo + "/installation/status", "", auth(user));
   }
   json waitFor(std::int64_t id, const std::function<bool(const json&)>& done, int seconds = 90) {
     json p;
@@ -215,6 +233,71 @@ TEST_F(GithubFlow, CreateGeneratePushSyncRewritesOnlyWhatChangedAndKeepsAPersons
   auto replay = deliver("push", pushPayload("shop", second), "delivery-1");
   EXPECT_EQ(replay.status, 200);
   EXPECT_EQ(json::parse(replay.body)["status"], "duplicate");
+}
+
+// The App is installed on the whole acme account; only people who may read a private
+// repository on GitHub may turn it into a project, or even learn that the App reaches it.
+TEST_F(GithubFlow, OnlyACollaboratorMakesAProjectOfAPrivateRepository) {
+  git_.createRepository("acme", "shop", shopFiles());
+  git_.createRepository("acme", "open", {{"README.md", "# Open\n"}});
+  api_.install("acme/open", 77, kToken, /*isPrivate=*/false);
+  api_.addUser("bob-gh", 1002);
+  api_.addUser("dave-gh", 1004);
+  api_.addCollaborator("acme/shop", "dave-gh", "none");
+  start();
+  auto bob = docs::test::signInByEmail(*docsd_, "bob@example.com");      // on GitHub, no access to acme/shop
+  auto carol = docs::test::signInByEmail(*docsd_, "carol@example.com");  // never linked GitHub
+  auto dave = docs::test::signInByEmail(*docsd_, "dave@example.com");    // an explicit "none"
+  auto mallory = docs::test::signInByEmail(*docsd_, "mallory@example.com");
+  linkGithub(bob, "bob-gh", 1002);
+  linkGithub(dave, "dave-gh", 1004);
+  // Mallory's stored login is alice's; GitHub's user id gives the name away.
+  linkGithub(mallory, "alice-gh", 1003);
+
+  // For everyone but alice, the private repository looks exactly like one without the App.
+  auto notInstalled = status("nowhere", bob);
+  ASSERT_EQ(notInstalled.status, 200) << notInstalled.body;
+  EXPECT_EQ(json::parse(notInstalled.body), (json{{"is_project_already_exists", false}, {"has_installation_access", false}}));
+  for (const auto* user : {&bob, &carol, &dave, &mallory}) {
+    auto answer = status("shop", *user);
+    EXPECT_EQ(answer.status, 200) << answer.body;
+    EXPECT_EQ(answer.body, notInstalled.body) << user->userId;
+    auto refused = createProject("shop", *user);
+    EXPECT_EQ(refused.status, 403) << refused.body;
+    EXPECT_EQ(json::parse(refused.body)["error"]["message"], "Install GitHub App");
+    EXPECT_EQ(json::parse(refused.body)["error"]["code"], "installation_required");
+  }
+  EXPECT_EQ(get("/api/github/acme/shop/installation/status")["has_installation_access"], true);  // alice
+  // A public repository of the same installation is anybody's.
+  EXPECT_EQ(json::parse(status("open", carol).body)["has_installation_access"], true);
+  auto open = createProject("open", carol);
+  EXPECT_EQ(open.status, 201) << open.body;
+
+  auto created = createProject("shop");
+  ASSERT_EQ(created.status, 201) << created.body;
+  auto id = json::parse(created.body)["id"].get<std::int64_t>();
+  auto p = waitFor(id, [](const json& x) { return x.value("status", "") == "DOC_SUCCESS" || x.value("status", "").find("FAIL") != std::string::npos; });
+  EXPECT_EQ(p["status"], "DOC_SUCCESS");
+  // Every token asked for named one repository and only reading it.
+  auto bodies = api_.tokenRequestBodies();
+  ASSERT_FALSE(bodies.empty());
+  for (const auto& body : bodies) {
+    auto asked = json::parse(body, nullptr, false);
+    ASSERT_TRUE(asked.is_object()) << body;
+    EXPECT_EQ(asked["repositories"].size(), 1u) << body;
+    EXPECT_EQ(asked["permissions"]["contents"], "read") << body;
+    for (const auto& [name, level] : asked["permissions"].items()) EXPECT_EQ(level, "read") << body;
+  }
+
+  // The project exists now, private: for bob it still is not there, and asking to create
+  // it again is a 404, not a 409 that would confirm it.
+  EXPECT_EQ(status("shop", bob).body, notInstalled.body);
+  auto again = createProject("shop", bob);
+  EXPECT_EQ(again.status, 404) << again.body;
+  auto mine = createProject("shop");
+  EXPECT_EQ(mine.status, 409) << mine.body;
+  // Nor can bob reach the project's code or pages by id.
+  EXPECT_EQ(httpRequest(docsd_->port(), "GET", "/api/project?projectId=" + std::to_string(id), "", auth(bob)).status, 404);
 }
 
 TEST_F(GithubFlow, TheWebhookRefusesWhatGithubDidNotSign) {

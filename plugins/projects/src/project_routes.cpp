@@ -217,20 +217,38 @@ class ProjectRoutes {
     project.isPrivate = isPrivate->get<bool>();
     project.status = "REQUEST_TO_CLONE";
     project.gitUrl = Repository{owner, repo}.url(githubBase());
-    if (findProjectByGitUrl(context_.db(), *project.gitUrl)) throw HttpError::conflict("Project already exists");
-    // With a GitHub App configured, only repositories it can read become projects.
+    refuseExisting(caller, *project.gitUrl);
+    // With a GitHub App configured, only repositories both the App and the caller can read
+    // become projects: the App reaches every repository of an installation, the caller
+    // perhaps not.
     std::int64_t installation = 0;
     if (auto* github = context_.findService<docs::GithubAccess>(); github && github->configured()) {
       try {
-        installation = github->installationFor(owner, repo);
+        installation = github->installationReadableBy(owner, repo, caller);
       } catch (const std::exception& error) {
         throw HttpError(502, "github_unavailable", std::string("Could not ask GitHub: ") + error.what());
       }
       if (installation <= 0) throw HttpError(403, "installation_required", "Install GitHub App");
     }
-    auto created = create(caller, project, false);
+    std::int64_t created = 0;
+    try {
+      created = create(caller, project, false);
+    } catch (const HttpError& error) {
+      if (error.status() == 409) refuseExisting(caller, *project.gitUrl);  // created meanwhile
+      throw;
+    }
     if (installation > 0) updateInstallation(context_.db(), created, installation);
     respondCreated(created, response);
+  }
+
+  // A repository that already has a project: 409 for callers who may know it exists
+  // (public, or they hold a role), 404 for the rest, as if they had asked for it by id.
+  void refuseExisting(const docs::Principal& caller, const std::string& gitUrl) {
+    auto existing = findProjectByGitUrl(context_.db(), gitUrl);
+    if (!existing) return;
+    if (!existing->isPublic() && access().grantedRole(existing->id, caller) == Role::None)
+      throw HttpError::notFound("Project not found");
+    throw HttpError::conflict("Project already exists");
   }
 
   void update(docs::Request& request, docs::Response& response) {

@@ -76,21 +76,7 @@ class RestTest : public ::testing::Test {
   }
 
   // Runs SQL directly on the test database (fixtures only; the plugins never do this).
-  std::string sql(const std::string& statement) {
-    PGconn* connection = PQconnectdb(database_.url().c_str());
-    std::string out;
-    if (PQstatus(connection) == CONNECTION_OK) {
-      PGresult* result = PQexec(connection, statement.c_str());
-      auto status = PQresultStatus(result);
-      if (status == PGRES_TUPLES_OK && PQntuples(result) > 0) out = PQgetvalue(result, 0, 0);
-      else if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) ADD_FAILURE() << PQerrorMessage(connection);
-      PQclear(result);
-    } else {
-      ADD_FAILURE() << PQerrorMessage(connection);
-    }
-    PQfinish(connection);
-    return out;
-  }
+  std::string sql(const std::string& statement) { return docs::test::sqlValue(database_.url(), statement); }
 
   docs::test::TestDatabase database_;
   std::unique_ptr<docs::test::Docsd> docsd_;
