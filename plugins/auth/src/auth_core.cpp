@@ -108,6 +108,10 @@ std::optional<SignedInSession> AuthCore::resolve(const Request& request) {
       return signedIn;
     }
   }
+  return cookieSession(request);
+}
+
+std::optional<SignedInSession> AuthCore::cookieSession(const Request& request) {
   std::string token = cookieValue(request, kSessionCookie);
   if (token.empty()) return std::nullopt;
   auto found = accounts_->findByToken(token);

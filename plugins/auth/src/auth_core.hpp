@@ -41,6 +41,8 @@ class AuthCore final : public Authenticator {
   // The caller's session: from a bearer JWT if one is sent (an invalid one is a 401),
   // else from the session cookie (an invalid cookie is simply no session).
   std::optional<SignedInSession> resolve(const Request& request);
+  // The session cookie's session alone, whatever bearer the request carries.
+  std::optional<SignedInSession> cookieSession(const Request& request);
   std::string issueJwt(const User& user, const Session& session, const std::string& issuer);
 
   std::optional<Principal> authenticate(const Request& request) override;

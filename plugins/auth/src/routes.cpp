@@ -135,6 +135,10 @@ void registerRoutes(Registry& registry, std::function<AuthCore&()> coreOf) {
       // An already invalid token: there is nothing to end, and signing out still succeeds.
     }
     if (signedIn) core.accounts().revokeSession(signedIn->session.id);
+    // The cookie's session ends too, whatever the bearer was: an idle SPA sends an expired
+    // JWT, and clearing only the cookie would leave its session alive for whoever copied it.
+    if (auto fromCookie = core.cookieSession(request); fromCookie && (!signedIn || fromCookie->session.id != signedIn->session.id))
+      core.accounts().revokeSession(fromCookie->session.id);
     noStore(response);
     response.addHeader("Set-Cookie", cookie(core, request, kSessionCookie, "", 0));
     response.json({{"success", true}});

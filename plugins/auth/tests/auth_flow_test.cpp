@@ -3,7 +3,6 @@
 // cases: guessing, expiry, reuse, flooding, forged tokens, OAuth state and redirects.
 #include <gtest/gtest.h>
 
-#include <libpq-fe.h>
 
 #include <ctime>
 #include <filesystem>
@@ -53,17 +52,7 @@ class AuthFlow : public ::testing::Test {
   }
   std::string code(const std::string& email) { return docs::test::latestOutboxCode(docsd_->dataDir(), email); }
   // First column of the first row, or "" (and a test failure) on error.
-  std::string sql(const std::string& query) {
-    PGconn* connection = PQconnectdb(database_.url().c_str());
-    PGresult* result = PQexec(connection, query.c_str());
-    std::string value;
-    auto status = PQresultStatus(result);
-    EXPECT_TRUE(status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK) << PQerrorMessage(connection);
-    if (status == PGRES_TUPLES_OK && PQntuples(result) > 0) value = PQgetvalue(result, 0, 0);
-    PQclear(result);
-    PQfinish(connection);
-    return value;
-  }
+  std::string sql(const std::string& query) { return docs::test::sqlValue(database_.url(), query); }
   // The signing keys published at /api/auth/jwks, by kid.
   std::map<std::string, std::string> jwks() {
     std::map<std::string, std::string> keys;
@@ -184,6 +173,32 @@ TEST_F(AuthFlow, SignOutEndsTheSessionItsCookieAndItsTokens) {
   EXPECT_EQ(get("/api/auth/get-session", other.bearer()).status, 200);
   // Signing out twice, or with a dead token, still answers success.
   EXPECT_EQ(post("/api/auth/sign-out", json::object(), alice.bearer()).status, 200);
+}
+
+// What the SPA sends after idling: the cookie and a bearer that no longer verifies. The
+// cookie's session must end all the same.
+TEST_F(AuthFlow, SignOutWithADeadBearerStillEndsTheCookiesSession) {
+  start();
+  auto alice = docs::test::signInByEmail(*docsd_, "alice@example.com");
+  for (std::string bearer : std::vector<std::string>{"Bearer not-a-jwt", "Bearer " + alice.token.substr(0, alice.token.size() - 4) + "AAAA"}) {
+    auto fresh = docs::test::signInByEmail(*docsd_, "alice@example.com");
+    ASSERT_EQ(get("/api/auth/get-session", {{"Cookie", fresh.cookie}}).status, 200);
+    auto out = post("/api/auth/sign-out", json::object(), {{"Cookie", fresh.cookie}, {"Authorization", bearer}});
+    EXPECT_EQ(out.status, 200) << out.body;
+    EXPECT_NE(sessionCookie(out).find("Max-Age=0"), std::string::npos);
+    EXPECT_TRUE(body(get("/api/auth/get-session", {{"Cookie", fresh.cookie}})).is_null()) << bearer;
+    EXPECT_EQ(get("/api/auth/token", {{"Cookie", fresh.cookie}}).status, 401) << bearer;
+  }
+  // A valid bearer of one session and the cookie of another: both end.
+  auto phone = docs::test::signInByEmail(*docsd_, "alice@example.com");
+  auto laptop = docs::test::signInByEmail(*docsd_, "alice@example.com");
+  auto headers = phone.bearer();
+  headers["Cookie"] = laptop.cookie;
+  EXPECT_EQ(post("/api/auth/sign-out", json::object(), headers).status, 200);
+  EXPECT_EQ(get("/api/auth/get-session", phone.bearer()).status, 401);
+  EXPECT_TRUE(body(get("/api/auth/get-session", {{"Cookie", laptop.cookie}})).is_null());
+  // The first session, never signed out, is untouched.
+  EXPECT_EQ(get("/api/auth/get-session", alice.bearer()).status, 200);
 }
 
 TEST_F(AuthFlow, GuessingPastTheTryLimitBurnsTheCode) {
