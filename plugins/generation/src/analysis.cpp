@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
-#include <regex>
+#include <optional>
 #include <set>
 #include <sstream>
+#include <string_view>
 
+#include "bounded_json.hpp"
 #include "process_runner.hpp"
 
 namespace fs = std::filesystem;
@@ -23,14 +25,83 @@ std::string readFile(const fs::path& path, std::size_t max = 2u << 20) {
   return text;
 }
 
+// The lines of a text, each cut to kMaxAnalysedLineBytes: comments, docstrings and imports are
+// looked for in that much of a line (numbering is kept).
 std::vector<std::string> lines(const std::string& text) {
   std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    out.push_back(std::move(line));
+  std::size_t start = 0;
+  while (start < text.size()) {
+    auto end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    std::size_t length = end - start;
+    if (length > 0 && text[end - 1] == '\r') --length;
+    out.push_back(text.substr(start, std::min(length, kMaxAnalysedLineBytes)));
+    start = end + 1;
   }
   return out;
+}
+
+bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
+bool isWordChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+char lowerChar(char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
+
+// Where `needle` (lower case) occurs in `text` from `from` on, ignoring case; npos if not.
+std::size_t findIgnoringCase(std::string_view text, std::string_view needle, std::size_t from = 0) {
+  for (std::size_t i = from; i + needle.size() <= text.size(); ++i) {
+    std::size_t k = 0;
+    while (k < needle.size() && lowerChar(text[i + k]) == needle[k]) ++k;
+    if (k == needle.size()) return i;
+  }
+  return std::string_view::npos;
+}
+
+// A cursor over a piece of text for the small patterns the analysis reads (imports, build
+// files): each step either consumes what it matches or fails, and nothing steps back, so
+// reading costs time linear in the text however it is built.
+class Cursor {
+ public:
+  Cursor(std::string_view text, std::size_t at = 0) : text_(text), at_(at) {}
+  std::size_t at() const { return at_; }
+  bool done() const { return at_ >= text_.size(); }
+  char peek() const { return done() ? '\0' : text_[at_]; }
+  // Any number of spaces; with atLeastOne, false when there is none.
+  bool spaces(bool atLeastOne = false) {
+    std::size_t start = at_;
+    while (!done() && isSpace(text_[at_])) ++at_;
+    return !atLeastOne || at_ > start;
+  }
+  bool literal(std::string_view word, bool ignoreCase = false) {
+    if (at_ > text_.size() || text_.size() - at_ < word.size()) return false;
+    for (std::size_t k = 0; k < word.size(); ++k)
+      if (ignoreCase ? lowerChar(text_[at_ + k]) != word[k] : text_[at_ + k] != word[k]) return false;
+    at_ += word.size();
+    return true;
+  }
+  bool oneOf(std::string_view chars) {
+    if (done() || chars.find(text_[at_]) == std::string_view::npos) return false;
+    ++at_;
+    return true;
+  }
+  // One or more characters for which `accept` holds, into `out`.
+  template <typename Accept>
+  bool take(Accept accept, std::string& out) {
+    std::size_t start = at_;
+    while (!done() && accept(text_[at_])) ++at_;
+    if (at_ == start) return false;
+    out.assign(text_.substr(start, at_ - start));
+    return true;
+  }
+
+ private:
+  std::string_view text_;
+  std::size_t at_;
+};
+
+auto wordOr(std::string_view extra) {
+  return [extra](char c) { return isWordChar(c) || extra.find(c) != std::string_view::npos; };
+}
+auto noneOf(std::string_view excluded) {
+  return [excluded](char c) { return excluded.find(c) == std::string_view::npos; };
 }
 
 std::string trim(const std::string& text) {
@@ -87,9 +158,10 @@ bool isCommentLine(const std::string& language, const std::string& line, std::st
 }
 
 bool isBoilerplate(const std::string& text) {
-  static const std::regex legal("(copyright|license|licence|spdx|all rights reserved|@generated|auto-generated|do not edit)",
-                                std::regex::icase);
-  return std::regex_search(text, legal);
+  for (std::string_view legal : {"copyright", "license", "licence", "spdx", "all rights reserved", "@generated", "auto-generated",
+                                 "do not edit"})
+    if (findIgnoringCase(text, legal) != std::string_view::npos) return true;
+  return false;
 }
 
 std::string cleanComment(std::string text) {
@@ -260,56 +332,27 @@ class ImportResolver {
   std::map<std::string, std::vector<std::string>> byStemName_;  // "util" -> paths
 };
 
-BuildFile readBuildFile(const std::string& root, const std::string& path) {
-  BuildFile build;
-  build.path = path;
-  std::string name = basenameOf(path);
-  std::string text = readFile(fs::path(root) / path, 1 << 20);
-  std::smatch match;
-  if (name == "package.json") {
-    build.kind = "npm";
-    json package = json::parse(text, nullptr, false);
-    if (package.is_object()) {
-      build.name = package.value("name", "");
-      build.description = package.value("description", "");
-      if (package.contains("scripts") && package["scripts"].is_object())
-        for (auto& [key, value] : package["scripts"].items())
-          if (value.is_string()) build.facts.push_back("script `" + key + "`: " + value.get<std::string>());
-      for (const char* field : {"dependencies", "devDependencies"})
-        if (package.contains(field) && package[field].is_object())
-          build.facts.push_back(std::to_string(package[field].size()) + " " + field);
-      if (package.contains("main") && package["main"].is_string()) build.facts.push_back("main: " + package["main"].get<std::string>());
-    }
-  } else if (name == "CMakeLists.txt") {
-    build.kind = "cmake";
-    static const std::regex project(R"(project\s*\(\s*([A-Za-z0-9_.-]+))", std::regex::icase);
-    static const std::regex target(R"((add_executable|add_library)\s*\(\s*([A-Za-z0-9_.:-]+))", std::regex::icase);
-    if (std::regex_search(text, match, project)) build.name = match[1];
-    for (std::sregex_iterator it(text.begin(), text.end(), target), end; it != end && build.facts.size() < 30; ++it)
-      build.facts.push_back(std::string((*it)[1] == "add_executable" ? "executable " : "library ") + (*it)[2].str());
-  } else if (name == "pyproject.toml" || name == "setup.py" || name == "setup.cfg") {
-    build.kind = "python";
-    static const std::regex nameField(R"(name\s*[=:]\s*["']?([A-Za-z0-9_.-]+))");
-    static const std::regex descriptionField(R"(description\s*[=:]\s*["']([^"'\n]+))");
-    if (std::regex_search(text, match, nameField)) build.name = match[1];
-    if (std::regex_search(text, match, descriptionField)) build.description = match[1];
-  } else if (name == "go.mod") {
-    build.kind = "go";
-    static const std::regex module(R"(module\s+(\S+))");
-    if (std::regex_search(text, match, module)) build.name = match[1];
-  } else if (name == "Cargo.toml") {
-    build.kind = "cargo";
-    static const std::regex nameField(R"(name\s*=\s*"([^"]+))");
-    static const std::regex descriptionField(R"(description\s*=\s*"([^"]+))");
-    if (std::regex_search(text, match, nameField)) build.name = match[1];
-    if (std::regex_search(text, match, descriptionField)) build.description = match[1];
-  } else {
-    build.kind = name;
+// The first place after an occurrence of `word` where `rest` reads a value; occurrences
+// are tried left to right.
+template <typename Rest>
+std::optional<std::string> firstAfter(std::string_view text, std::string_view word, Rest rest, bool ignoreCase = false) {
+  auto find = [&](std::size_t from) { return ignoreCase ? findIgnoringCase(text, word, from) : text.find(word, from); };
+  for (std::size_t at = find(0); at != std::string_view::npos; at = find(at + 1)) {
+    Cursor cursor(text, at + word.size());
+    std::string value;
+    if (rest(cursor, value)) return value;
   }
-  build.name = validUtf8(build.name);
-  build.description = validUtf8(build.description);
-  for (auto& fact : build.facts) fact = validUtf8(fact);
-  return build;
+  return std::nullopt;
+}
+
+// A string member of a JSON object, "" when absent or of another type.
+std::string stringMember(const json& object, const char* key) {
+  auto found = object.find(key);
+  return found != object.end() && found->is_string() ? found->get<std::string>() : std::string();
+}
+
+BuildFile readBuildFile(const std::string& root, const std::string& path) {
+  return readBuildText(path, readFile(fs::path(root) / path, 1 << 20));
 }
 
 std::string readmeOpening(const std::string& text) {
@@ -333,10 +376,107 @@ std::string readmeOpening(const std::string& text) {
 
 }  // namespace
 
+BuildFile readBuildText(const std::string& path, const std::string& text) {
+  BuildFile build;
+  build.path = path;
+  std::string name = basenameOf(path);
+  auto nameChars = wordOr(".-");
+  if (name == "package.json") {
+    build.kind = "npm";
+    json package = parseBoundedJson(text);
+    if (package.is_object()) {
+      build.name = stringMember(package, "name");
+      build.description = stringMember(package, "description");
+      if (auto scripts = package.find("scripts"); scripts != package.end() && scripts->is_object())
+        for (auto& [key, value] : scripts->items())
+          if (value.is_string() && build.facts.size() < 30) build.facts.push_back("script `" + key + "`: " + value.get<std::string>());
+      for (const char* field : {"dependencies", "devDependencies"})
+        if (auto found = package.find(field); found != package.end() && found->is_object())
+          build.facts.push_back(std::to_string(found->size()) + " " + field);
+      if (auto main = stringMember(package, "main"); !main.empty()) build.facts.push_back("main: " + main);
+    }
+  } else if (name == "CMakeLists.txt") {
+    build.kind = "cmake";
+    // project(name ...), add_executable(name ...), add_library(name ...), any case.
+    auto call = [](auto chars) {
+      return [chars](Cursor& c, std::string& value) { return c.spaces() && c.literal("(") && c.spaces() && c.take(chars, value); };
+    };
+    if (auto found = firstAfter(text, "project", call(nameChars), true)) build.name = *found;
+    std::vector<std::pair<std::size_t, std::string>> targets;  // position, fact
+    for (std::string_view command : {"add_executable", "add_library"})
+      for (auto at = findIgnoringCase(text, command); at != std::string_view::npos && targets.size() < 60;
+           at = findIgnoringCase(text, command, at + 1)) {
+        Cursor cursor(text, at + command.size());
+        std::string target;
+        if (call(wordOr(".:-"))(cursor, target))
+          targets.emplace_back(at, std::string(command == "add_executable" ? "executable " : "library ") + target);
+      }
+    std::sort(targets.begin(), targets.end());
+    for (std::size_t i = 0; i < targets.size() && build.facts.size() < 30; ++i) build.facts.push_back(targets[i].second);
+  } else if (name == "pyproject.toml" || name == "setup.py" || name == "setup.cfg") {
+    build.kind = "python";
+    // name = "x" / name: x / name="x"; description = "..."
+    if (auto found = firstAfter(text, "name", [&](Cursor& c, std::string& value) {
+          if (!(c.spaces() && c.oneOf("=:") && c.spaces())) return false;
+          Cursor unquoted = c;
+          if (c.oneOf("\"'") && c.take(nameChars, value)) return true;
+          return unquoted.take(nameChars, value);
+        }))
+      build.name = *found;
+    if (auto found = firstAfter(text, "description", [](Cursor& c, std::string& value) {
+          return c.spaces() && c.oneOf("=:") && c.spaces() && c.oneOf("\"'") && c.take(noneOf("\"'\n"), value);
+        }))
+      build.description = *found;
+  } else if (name == "go.mod") {
+    build.kind = "go";
+    if (auto found = firstAfter(text, "module", [](Cursor& c, std::string& value) {
+          return c.spaces(true) && c.take([](char ch) { return !isSpace(ch); }, value);
+        }))
+      build.name = *found;
+  } else if (name == "Cargo.toml") {
+    build.kind = "cargo";
+    auto quoted = [](Cursor& c, std::string& value) {
+      return c.spaces() && c.literal("=") && c.spaces() && c.literal("\"") && c.take(noneOf("\""), value);
+    };
+    if (auto found = firstAfter(text, "name", quoted)) build.name = *found;
+    if (auto found = firstAfter(text, "description", quoted)) build.description = *found;
+  } else {
+    build.kind = name;
+  }
+  build.name = validUtf8(build.name);
+  build.description = validUtf8(build.description);
+  for (auto& fact : build.facts) fact = validUtf8(fact);
+  return build;
+}
+
+void describeFile(FileAnalysis& f, const std::string& text) {
+  f.summary = validUtf8(firstSentences(leadingComment(f.language, text), 400));
+  auto all = lines(text);
+  for (auto& symbol : f.symbols) {
+    std::string doc;
+    if (f.language == "python" && symbol.line > 0) doc = docstringAt(all, static_cast<std::size_t>(symbol.line));
+    if (doc.empty() && symbol.line > 0 && static_cast<std::size_t>(symbol.line) <= all.size())
+      doc = commentAbove(f.language, all, symbol.line);
+    symbol.doc = validUtf8(firstSentences(doc, 300));
+  }
+  std::sort(f.symbols.begin(), f.symbols.end(), [](const Symbol& a, const Symbol& b) { return a.line < b.line; });
+  f.imports = extractImports(f.language, text);
+  for (auto& import : f.imports) import = validUtf8(import);
+  std::string base = basenameOf(stem(f.path));
+  f.entryPoint = base == "main" || base == "__main__" || base == "cli" || base == "app" || base == "server" ||
+                 (base == "index" && dirnameOf(f.path).find('/') == std::string::npos) ||
+                 std::any_of(f.symbols.begin(), f.symbols.end(), [](const Symbol& s) { return s.name == "main" && s.kind == "function"; });
+}
+
 std::string firstSentences(const std::string& text, std::size_t maxChars) {
+  // Line breaks and tabs become spaces and runs of spaces one, in one pass.
   std::string flat;
-  for (char c : text) flat += (c == '\n' || c == '\t') ? ' ' : c;
-  while (flat.find("  ") != std::string::npos) flat.replace(flat.find("  "), 2, " ");
+  flat.reserve(text.size());
+  for (char c : text) {
+    if (c == '\n' || c == '\t') c = ' ';
+    if (c == ' ' && !flat.empty() && flat.back() == ' ') continue;
+    flat += c;
+  }
   flat = trim(flat);
   if (flat.size() <= maxChars) return flat;
   auto cut = flat.rfind(". ", maxChars);
@@ -345,30 +485,168 @@ std::string firstSentences(const std::string& text, std::size_t maxChars) {
   return flat.substr(0, cut == std::string::npos ? maxChars : cut) + "...";
 }
 
+namespace {
+
+// One pattern of an import statement, read from the start of a (cut) line: the name it
+// imports, or nullopt. Each is a straight scan of the line.
+using ImportPattern = std::optional<std::string> (*)(std::string_view line);
+
+std::optional<std::string> pythonFrom(std::string_view line) {  // from a.b import c
+  Cursor c(line);
+  std::string name;
+  c.spaces();
+  if (c.literal("from") && c.spaces(true) && c.take(wordOr("."), name) && c.spaces(true) && c.literal("import") &&
+      !isWordChar(c.peek()))
+    return name;
+  return std::nullopt;
+}
+std::optional<std::string> pythonImport(std::string_view line) {  // import a.b
+  Cursor c(line);
+  std::string name;
+  c.spaces();
+  if (c.literal("import") && c.spaces(true) && c.take(wordOr("."), name)) return name;
+  return std::nullopt;
+}
+// A quoted name right at the cursor: '...' or "..." (either quote closes it).
+bool quotedName(Cursor& c, std::string& name) { return c.oneOf("'\"") && c.take(noneOf("'\""), name) && c.oneOf("'\""); }
+// `word` where it starts a word anywhere in the line, followed by what `rest` reads.
+template <typename Rest>
+std::optional<std::string> anywhere(std::string_view line, std::string_view word, Rest rest) {
+  for (auto at = line.find(word); at != std::string_view::npos; at = line.find(word, at + 1)) {
+    if (at > 0 && isWordChar(line[at - 1])) continue;
+    Cursor c(line, at + word.size());
+    std::string name;
+    if (rest(c, name)) return name;
+  }
+  return std::nullopt;
+}
+std::optional<std::string> scriptFrom(std::string_view line) {  // import x from './x'
+  return anywhere(line, "from", [](Cursor& c, std::string& name) { return c.spaces(true) && quotedName(c, name); });
+}
+std::optional<std::string> scriptBareImport(std::string_view line) {  // import './styles.css'
+  Cursor c(line);
+  std::string name;
+  c.spaces();
+  if (c.literal("import") && c.spaces(true) && quotedName(c, name)) return name;
+  return std::nullopt;
+}
+std::optional<std::string> scriptRequire(std::string_view line) {  // require('x')
+  return anywhere(line, "require", [](Cursor& c, std::string& name) {
+    return c.spaces() && c.literal("(") && c.spaces() && quotedName(c, name) && c.spaces() && c.literal(")");
+  });
+}
+std::optional<std::string> cInclude(std::string_view line) {  // #include <a/b.h>
+  Cursor c(line);
+  std::string name;
+  c.spaces();
+  if (c.literal("#") && c.spaces() && (c.literal("include") || c.literal("import")) && c.spaces() && c.oneOf("<\"") &&
+      c.take(noneOf(">\""), name) && c.oneOf(">\""))
+    return name;
+  return std::nullopt;
+}
+std::optional<std::string> jvmImport(std::string_view line) {  // import static a.B.c
+  Cursor c(line);
+  std::string name;
+  c.spaces();
+  if (!c.literal("import") || !c.spaces(true)) return std::nullopt;
+  Cursor afterStatic = c;
+  if (afterStatic.literal("static") && afterStatic.spaces(true) && afterStatic.take(wordOr("."), name)) return name;
+  if (c.take(wordOr("."), name)) return name;
+  return std::nullopt;
+}
+std::optional<std::string> goImport(std::string_view line) {  // import h "net/http", or a line of an import block
+  auto from = [&](Cursor c) -> std::optional<std::string> {
+    std::string alias, name;
+    if (c.peek() != '"' && !(c.take(wordOr(""), alias) && c.spaces(true))) return std::nullopt;
+    if (!(c.literal("\"") && c.take(wordOr("./-"), name) && c.literal("\""))) return std::nullopt;
+    c.spaces();
+    if (!c.done()) return std::nullopt;
+    return name;
+  };
+  Cursor c(line);
+  c.spaces();
+  Cursor afterImport = c;
+  if (afterImport.literal("import") && afterImport.spaces(true))
+    if (auto name = from(afterImport)) return name;
+  return from(c);
+}
+std::optional<std::string> rustUse(std::string_view line) {  // pub use crate::net::Socket
+  Cursor c(line);
+  std::string name;
+  c.spaces();
+  Cursor afterPub = c;
+  if (afterPub.literal("pub") && afterPub.spaces(true)) c = afterPub;
+  if (c.literal("use") && c.spaces(true) && c.take(wordOr(":"), name)) return name;
+  return std::nullopt;
+}
+std::optional<std::string> rustMod(std::string_view line) {  // mod parser;
+  Cursor c(line);
+  std::string name;
+  c.spaces();
+  Cursor afterPub = c;
+  if (afterPub.literal("pub") && afterPub.spaces(true)) c = afterPub;
+  if (c.literal("mod") && c.spaces(true) && c.take(wordOr(""), name) && c.spaces() && c.literal(";")) return name;
+  return std::nullopt;
+}
+std::optional<std::string> rubyRequire(std::string_view line) {  // require_relative 'x'
+  Cursor c(line);
+  std::string name;
+  c.spaces();
+  if (!c.literal("require")) return std::nullopt;
+  c.literal("_relative");
+  c.spaces();
+  c.literal("(");
+  c.spaces();
+  if (quotedName(c, name)) return name;
+  return std::nullopt;
+}
+std::optional<std::string> phpUse(std::string_view line) {  // use App\Models\User
+  Cursor c(line);
+  std::string name;
+  c.spaces();
+  if (c.literal("use") && c.spaces(true) && c.take(wordOr("\\"), name)) return name;
+  return std::nullopt;
+}
+std::optional<std::string> csharpUsing(std::string_view line) {  // using System.Text;
+  Cursor c(line);
+  std::string name;
+  c.spaces();
+  if (c.literal("using") && c.spaces(true) && c.take(wordOr("."), name) && c.spaces() && c.literal(";")) return name;
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::vector<std::string> extractImports(const std::string& language, const std::string& text) {
-  struct Pattern {
+  struct Patterns {
     std::vector<std::string> languages;
-    std::regex regex;
+    std::vector<ImportPattern> patterns;
   };
-  static const std::vector<Pattern> patterns = {
-      {{"python"}, std::regex(R"re(^\s*from\s+([.\w]+)\s+import\b)re")},
-      {{"python"}, std::regex(R"re(^\s*import\s+([\w.]+))re")},
-      {{"javascript", "typescript", "vue", "svelte"}, std::regex(R"re(\bfrom\s+['"]([^'"]+)['"])re")},
-      {{"javascript", "typescript", "vue", "svelte"}, std::regex(R"re(^\s*import\s+['"]([^'"]+)['"])re")},
-      {{"javascript", "typescript"}, std::regex(R"re(\brequire\s*\(\s*['"]([^'"]+)['"]\s*\))re")},
-      {{"c", "c++", "objective-c"}, std::regex(R"re(^\s*#\s*(?:include|import)\s*[<"]([^>"]+)[>"])re")},
-      {{"java", "kotlin", "scala", "groovy"}, std::regex(R"re(^\s*import\s+(?:static\s+)?([\w.]+))re")},
-      {{"go"}, std::regex(R"re(^\s*(?:import\s+)?(?:\w+\s+)?"([\w./-]+)"\s*$)re")},
-      {{"rust"}, std::regex(R"re(^\s*(?:pub\s+)?use\s+([\w:]+))re")},
-      {{"rust"}, std::regex(R"re(^\s*(?:pub\s+)?mod\s+(\w+)\s*;)re")},
-      {{"ruby"}, std::regex(R"re(^\s*require(?:_relative)?\s*\(?\s*['"]([^'"]+)['"])re")},
-      {{"php"}, std::regex(R"re(^\s*use\s+([\w\\]+))re")},
-      {{"csharp"}, std::regex(R"re(^\s*using\s+([\w.]+)\s*;)re")},
+  static const std::vector<Patterns> byLanguage = {
+      {{"python"}, {pythonFrom, pythonImport}},
+      {{"javascript", "typescript"}, {scriptFrom, scriptBareImport, scriptRequire}},
+      {{"vue", "svelte"}, {scriptFrom, scriptBareImport}},
+      {{"c", "c++", "objective-c"}, {cInclude}},
+      {{"java", "kotlin", "scala", "groovy"}, {jvmImport}},
+      {{"go"}, {goImport}},
+      {{"rust"}, {rustUse, rustMod}},
+      {{"ruby"}, {rubyRequire}},
+      {{"php"}, {phpUse}},
+      {{"csharp"}, {csharpUsing}},
   };
+  const std::vector<ImportPattern>* patterns = nullptr;
+  for (const auto& entry : byLanguage)
+    if (std::find(entry.languages.begin(), entry.languages.end(), language) != entry.languages.end()) patterns = &entry.patterns;
+  if (!patterns) return {};
   std::vector<std::string> imports;
   std::set<std::string> seen;
   bool inGoImports = false;
-  for (const auto& line : lines(text)) {
+  for (std::size_t start = 0, end = 0; start < text.size(); start = end + 1) {
+    end = std::min(text.find('\n', start), text.size());
+    // A longer line is data or generated code; cut, it would give a wrong name.
+    if (end - start > kMaxAnalysedLineBytes) continue;
+    std::string line = text.substr(start, end - start);
+    if (!line.empty() && line.back() == '\r') line.pop_back();
     if (language == "go") {
       std::string t = trim(line);
       if (t.rfind("import (", 0) == 0) {
@@ -381,18 +659,16 @@ std::vector<std::string> extractImports(const std::string& language, const std::
       }
       if (!inGoImports && t.rfind("import ", 0) != 0) continue;
     }
-    for (const auto& pattern : patterns) {
-      if (std::find(pattern.languages.begin(), pattern.languages.end(), language) == pattern.languages.end()) continue;
-      std::smatch match;
-      if (std::regex_search(line, match, pattern.regex)) {
-        std::string value = match[1];
-        if (language == "rust" && line.find("mod ") != std::string::npos && line.find("use ") == std::string::npos)
-          value = "./" + value;
-        if (language == "ruby" && line.find("require_relative") != std::string::npos && value.rfind(".", 0) != 0)
-          value = "./" + value;
-        if (language == "php") std::replace(value.begin(), value.end(), '\\', '/');
-        if (seen.insert(value).second) imports.push_back(value);
-      }
+    for (auto pattern : *patterns) {
+      auto found = pattern(line);
+      if (!found) continue;
+      std::string value = std::move(*found);
+      if (language == "rust" && line.find("mod ") != std::string::npos && line.find("use ") == std::string::npos)
+        value = "./" + value;
+      if (language == "ruby" && line.find("require_relative") != std::string::npos && value.rfind(".", 0) != 0)
+        value = "./" + value;
+      if (language == "php") std::replace(value.begin(), value.end(), '\\', '/');
+      if (seen.insert(value).second) imports.push_back(value);
     }
     if (imports.size() >= 200) break;
   }
@@ -609,7 +885,7 @@ Analysis analyze(const std::string& root, const Inventory& inventory, const Anal
                                             : "Universal Ctags failed with exit code " + std::to_string(result.exitCode));
     std::istringstream in(result.output);
     for (std::string line; std::getline(in, line);) {
-      json tag = json::parse(line, nullptr, false);
+      json tag = parseBoundedJson(line);
       if (!tag.is_object() || tag.value("_type", "") != "tag" || !tag.contains("path")) continue;
       std::string tagPath = tag["path"].get<std::string>();
       if (tagPath.rfind("./", 0) == 0) tagPath = tagPath.substr(2);
@@ -667,22 +943,7 @@ Analysis analyze(const std::string& root, const Inventory& inventory, const Anal
         analysis.readme = validUtf8(readmeOpening(text));
       continue;
     }
-    f.summary = validUtf8(firstSentences(leadingComment(f.language, text), 400));
-    auto all = lines(text);
-    for (auto& symbol : f.symbols) {
-      std::string doc;
-      if (f.language == "python" && symbol.line > 0) doc = docstringAt(all, static_cast<std::size_t>(symbol.line));
-      if (doc.empty() && symbol.line > 0 && static_cast<std::size_t>(symbol.line) <= all.size())
-        doc = commentAbove(f.language, all, symbol.line);
-      symbol.doc = validUtf8(firstSentences(doc, 300));
-    }
-    std::sort(f.symbols.begin(), f.symbols.end(), [](const Symbol& a, const Symbol& b) { return a.line < b.line; });
-    f.imports = extractImports(f.language, text);
-    for (auto& import : f.imports) import = validUtf8(import);
-    std::string base = basenameOf(stem(f.path));
-    f.entryPoint = base == "main" || base == "__main__" || base == "cli" || base == "app" || base == "server" ||
-                   (base == "index" && dirnameOf(f.path).find('/') == std::string::npos) ||
-                   std::any_of(f.symbols.begin(), f.symbols.end(), [](const Symbol& s) { return s.name == "main" && s.kind == "function"; });
+    describeFile(f, text);
   }
   if (options.onStep) options.onStep("reading", analysis.files.size(), analysis.files.size());
   // C and C++ put the comments on declarations in headers: carry them to definitions

@@ -87,6 +87,17 @@ struct CtagsFailed : std::runtime_error {
 Analysis analyze(const std::string& root, const Inventory& inventory, const AnalysisOptions& options,
                  const std::function<void(std::size_t, std::size_t)>& progress = {});
 
+// Comments and docstrings are looked for in the first this many bytes of a line, imports
+// only in lines no longer: a longer line is data or generated code.
+inline constexpr std::size_t kMaxAnalysedLineBytes = 4096;
+
+// The text-only part of analysing one file (what ctags does not): its summary, the docs
+// of `f.symbols` (by their lines), its imports and whether it is an entry point. Any
+// text gives an answer in time linear in its size, with no recursion.
+void describeFile(FileAnalysis& f, const std::string& text);
+// A build file's kind, name, description and facts from its path and text.
+BuildFile readBuildText(const std::string& path, const std::string& text);
+
 // Pieces exposed for tests.
 std::vector<std::string> extractImports(const std::string& language, const std::string& text);
 std::string leadingComment(const std::string& language, const std::string& text);

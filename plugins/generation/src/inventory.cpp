@@ -9,6 +9,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "bounded_json.hpp"
+
 namespace fs = std::filesystem;
 
 namespace docs::generation {
@@ -61,18 +63,25 @@ std::string lower(std::string text) {
 // Build-output folder names that a published npm package may ship as its only code.
 const std::set<std::string> kPublishedFolders = {"dist", "build", "out"};
 
+// Every string inside `value`, walked with a stack of our own rather than recursion.
 void collectStrings(const nlohmann::json& value, std::vector<std::string>& into) {
-  if (value.is_string()) into.push_back(value.get<std::string>());
-  else if (value.is_object() || value.is_array())
-    for (const auto& item : value) collectStrings(item, into);
+  std::vector<const nlohmann::json*> pending = {&value};
+  while (!pending.empty() && into.size() < 1000) {
+    const nlohmann::json* next = pending.back();
+    pending.pop_back();
+    if (next->is_string()) into.push_back(next->get<std::string>());
+    else if (next->is_object() || next->is_array())
+      for (const auto& item : *next) pending.push_back(&item);
+  }
 }
 
 // The folders (relative to the package) that package.json's main, module and exports
 // point into, when every entry is inside a build-output folder and there is no src/:
 // then that output is the package's code, not a build of code shipped beside it.
 std::vector<std::string> publishedCodeFolders(const std::string& packageJson, bool hasSrc) {
-  auto json = nlohmann::json::parse(packageJson, nullptr, false);
-  if (hasSrc || !json.is_object()) return {};
+  if (hasSrc) return {};
+  auto json = parseBoundedJson(packageJson);
+  if (!json.is_object()) return {};
   std::vector<std::string> targets;
   for (const char* key : {"main", "module", "exports"})
     if (json.contains(key)) collectStrings(json[key], targets);
@@ -97,41 +106,46 @@ bool onTheWayTo(const std::string& path, const std::vector<std::string>& folders
 
 bool looksBinary(const std::string& head) { return head.find('\0') != std::string::npos; }
 
-// Minified or generated: very long lines on average.
-bool looksMinified(const std::string& head, std::uint64_t lines, std::uint64_t bytes) {
-  return bytes > 4096 && lines > 0 && bytes / lines > 400 && head.find("\n") > 1000;
+// The length of the longest line, in bytes.
+std::size_t longestLine(const std::string& text) {
+  std::size_t longest = 0, start = 0;
+  while (start <= text.size()) {
+    auto end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    longest = std::max(longest, end - start);
+    start = end + 1;
+  }
+  return longest;
 }
 
 }  // namespace
 
 bool globMatch(const std::string& pattern, const std::string& text) {
-  // '*' and '?' stay within a path segment, '**' crosses segments. Memoised, so hostile
-  // patterns with many stars stay polynomial.
+  // '*' and '?' stay within a path segment, '**' crosses segments. A table filled from
+  // the ends backwards (no recursion), so hostile patterns with many stars stay
+  // polynomial and use no stack.
   if (pattern.size() > 512 || text.size() > 4096) return false;
   const std::size_t n = pattern.size(), m = text.size();
-  std::vector<signed char> memo((n + 1) * (m + 1), -1);
-  std::function<bool(std::size_t, std::size_t)> match = [&](std::size_t p, std::size_t t) -> bool {
-    signed char& cached = memo[p * (m + 1) + t];
-    if (cached >= 0) return cached;
-    bool result = false;
-    if (p == n) {
-      result = t == m;
-    } else if (pattern[p] == '*' && p + 1 < n && pattern[p + 1] == '*') {
-      std::size_t q = p + 2;
-      if (q < n && pattern[q] == '/') ++q;
-      for (std::size_t k = t; k <= m && !result; ++k) result = match(q, k);
-    } else if (pattern[p] == '*') {
-      for (std::size_t k = t; k <= m && !result; ++k) {
-        result = match(p + 1, k);
-        if (k < m && text[k] == '/') break;
+  // matches[p * (m + 1) + t]: pattern from p matches text from t.
+  std::vector<unsigned char> matches((n + 1) * (m + 1), 0);
+  auto at = [&](std::size_t p, std::size_t t) -> unsigned char& { return matches[p * (m + 1) + t]; };
+  at(n, m) = 1;
+  for (std::size_t p = n; p-- > 0;) {
+    for (std::size_t t = m + 1; t-- > 0;) {
+      bool result = false;
+      if (pattern[p] == '*' && p + 1 < n && pattern[p + 1] == '*') {
+        std::size_t q = p + 2;
+        if (q < n && pattern[q] == '/') ++q;
+        result = at(q, t) || (t < m && at(p, t + 1));  // the rest matches here or further on
+      } else if (pattern[p] == '*') {
+        result = at(p + 1, t) || (t < m && text[t] != '/' && at(p, t + 1));  // within the segment
+      } else if (t < m && (pattern[p] == '?' ? text[t] != '/' : pattern[p] == text[t])) {
+        result = at(p + 1, t + 1);
       }
-    } else if (t < m && (pattern[p] == '?' ? text[t] != '/' : pattern[p] == text[t])) {
-      result = match(p + 1, t + 1);
+      at(p, t) = result ? 1 : 0;
     }
-    cached = result ? 1 : 0;
-    return result;
-  };
-  return match(0, 0);
+  }
+  return at(0, 0) != 0;
 }
 
 void IgnoreRules::add(const std::string& baseDir, const std::string& fileText) {
@@ -276,8 +290,10 @@ Inventory takeInventory(const std::string& root, const InventoryLimits& limits) 
       file.path = path;
       file.bytes = bytes;
       file.lines = static_cast<std::uint64_t>(std::count(text.begin(), text.end(), '\n')) + (text.empty() || text.back() == '\n' ? 0 : 1);
-      if (looksMinified(text.substr(0, 8192), file.lines, bytes)) {
-        inventory.skipped.push_back(path + ": minified or generated");
+      // Minified or generated: judged by the longest line (one long line among short
+      // ones hides from an average). Build files are read whatever their lines.
+      if (auto longest = longestLine(text); longest > limits.maxLineBytes && !kBuildFiles.count(name)) {
+        inventory.skipped.push_back(path + ": minified or generated (a line of " + std::to_string(longest >> 10) + " KB)");
         continue;
       }
       file.language = languageOf(path);

@@ -1,7 +1,7 @@
 #pragma once
 // What is in a source tree and worth documenting: files with their language, size and
 // line count, after ignore rules (.gitignore, vendored and generated folders, binaries,
-// minified files, size caps). Symbolic links are never followed.
+// minified files (by their longest line), size caps). Symbolic links are never followed.
 
 #include <cstdint>
 #include <string>
@@ -21,6 +21,7 @@ struct SourceFile {
 struct InventoryLimits {
   std::uint64_t maxFiles = 20000;
   std::uint64_t maxFileBytes = 1 << 20;   // larger files are listed as skipped
+  std::size_t maxLineBytes = 5000;         // a file with a longer line is taken for minified or generated
   int maxDepth = 32;
 };
 

@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
-#include <regex>
 #include <set>
 #include <sstream>
+#include <string_view>
+
+#include "bounded_json.hpp"
 
 namespace docs::generation {
 
@@ -14,9 +16,74 @@ namespace {
 constexpr std::size_t kMaxParagraphs = 6;         // per answer
 constexpr std::size_t kMaxJoinedParagraphs = 12;  // per page, when the file came in parts
 
-const std::regex& citationPattern() {
-  static const std::regex pattern(R"(\[([^\]\s#]+)#L(\d{1,7})(?:-L(\d{1,7}))?\])");
-  return pattern;
+// A citation in a model's answer: [path#L12] or [path#L12-L20].
+struct Citation {
+  std::size_t at = 0, length = 0;  // where it stands in the text
+  std::string path;
+  int from = 0, to = 0;
+};
+
+bool isSpaceChar(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
+bool isDigitChar(char c) { return c >= '0' && c <= '9'; }
+
+// 1 to 7 digits at `at` (and no more), moving `at` past them.
+bool lineNumber(std::string_view text, std::size_t& at, int& value) {
+  std::size_t start = at;
+  value = 0;
+  while (at < text.size() && isDigitChar(text[at]) && at - start < 8) value = value * 10 + (text[at++] - '0');
+  return at > start && at - start <= 7;
+}
+
+// Every citation, left to right, in one pass: a path stops at the first ']', space or '#',
+// and a '[' that fails is not tried again from inside the same path.
+std::vector<Citation> findCitations(std::string_view text) {
+  std::vector<Citation> found;
+  std::size_t i = 0;
+  while ((i = text.find('[', i)) != std::string_view::npos) {
+    std::size_t end = i + 1;
+    while (end < text.size() && text[end] != ']' && text[end] != '#' && !isSpaceChar(text[end])) ++end;
+    Citation citation;
+    std::size_t at = end;
+    bool ok = end > i + 1 && text.substr(at, 2) == "#L";
+    if (ok) {
+      at += 2;
+      ok = lineNumber(text, at, citation.from);
+      citation.to = citation.from;
+      if (ok && text.substr(at, 2) == "-L") {
+        at += 2;
+        ok = lineNumber(text, at, citation.to);
+      }
+      ok = ok && at < text.size() && text[at] == ']';
+    }
+    if (!ok) {
+      // Any '[' between i and end reads the same path up to the same stop, so fails too.
+      i = end > i + 1 ? end : i + 1;
+      continue;
+    }
+    citation.at = i;
+    citation.length = at + 1 - i;
+    citation.path = std::string(text.substr(i + 1, end - i - 1));
+    found.push_back(std::move(citation));
+    i = at + 1;
+  }
+  return found;
+}
+
+// The names written in backticks: `name`, at most 120 characters on one line.
+std::vector<std::string> backtickedNames(std::string_view text) {
+  std::vector<std::string> names;
+  std::size_t i = 0;
+  while ((i = text.find('`', i)) != std::string_view::npos) {
+    std::size_t end = i + 1;
+    while (end < text.size() && end - i <= 121 && text[end] != '`' && text[end] != '\n') ++end;
+    if (end < text.size() && text[end] == '`' && end > i + 1 && end - i - 1 <= 120) {
+      names.emplace_back(text.substr(i + 1, end - i - 1));
+      i = end + 1;
+    } else {
+      ++i;
+    }
+  }
+  return names;
 }
 
 std::string languageName(const std::string& code) {
@@ -42,15 +109,11 @@ nlohmann::json paragraphNode(const std::string& text, const WriterContext& conte
     content.push_back(node);
   };
   std::size_t copied = 0;
-  for (auto it = std::sregex_iterator(text.begin(), text.end(), citationPattern()); it != std::sregex_iterator(); ++it) {
-    const auto& match = *it;
-    auto position = static_cast<std::size_t>(match.position(0));
-    addText(text.substr(copied, position - copied), nullptr);
-    int from = std::stoi(match[2].str());
-    int to = match[3].matched ? std::stoi(match[3].str()) : from;
-    std::string label = match[1].str() + "#L" + std::to_string(from) + "-L" + std::to_string(to);
-    addText(label, nlohmann::json::array({{{"type", "link"}, {"attrs", {{"href", context.sourceUrl(match[1].str(), from, to)}}}}}));
-    copied = position + static_cast<std::size_t>(match.length(0));
+  for (const auto& citation : findCitations(text)) {
+    addText(text.substr(copied, citation.at - copied), nullptr);
+    std::string label = citation.path + "#L" + std::to_string(citation.from) + "-L" + std::to_string(citation.to);
+    addText(label, nlohmann::json::array({{{"type", "link"}, {"attrs", {{"href", context.sourceUrl(citation.path, citation.from, citation.to)}}}}}));
+    copied = citation.at + citation.length;
   }
   addText(text.substr(copied), nullptr);
   return {{"type", "paragraph"}, {"content", content}};
@@ -65,7 +128,7 @@ std::optional<ModelText> parseModelText(const std::string& answer) {
     auto end = start == std::string::npos ? std::string::npos : text.find("```", start);
     if (end != std::string::npos) text = text.substr(start + 1, end - start - 1);
   }
-  auto json = nlohmann::json::parse(text, nullptr, false);
+  auto json = parseBoundedJson(text);
   if (json.is_discarded() || !json.is_object() || !json.contains("paragraphs") || !json["paragraphs"].is_array()) return std::nullopt;
   ModelText out;
   for (const auto& paragraph : json["paragraphs"]) {
@@ -88,24 +151,19 @@ ModelCheck checkModelText(const ModelText& text, const Analysis& analysis, const
       if (!symbol.scope.empty()) known.insert(symbol.scope + "." + symbol.name);
     }
   }
-  static const std::regex backticked("`([^`\\n]{1,120})`");
   for (const auto& paragraph : text.paragraphs) {
-    for (auto it = std::sregex_iterator(paragraph.begin(), paragraph.end(), citationPattern()); it != std::sregex_iterator(); ++it) {
-      const auto& match = *it;
-      const FileAnalysis* file = analysis.find(match[1].str());
-      int from = std::stoi(match[2].str());
-      int to = match[3].matched ? std::stoi(match[3].str()) : from;
+    for (const auto& citation : findCitations(paragraph)) {
+      const FileAnalysis* file = analysis.find(citation.path);
       if (!file) {
-        check.problem = "cites a file that does not exist: " + match[1].str();
+        check.problem = "cites a file that does not exist: " + citation.path;
         return check;
       }
-      if (from < 1 || to < from || static_cast<std::uint64_t>(to) > file->lines) {
-        check.problem = "cites lines that do not exist: " + match.str(0);
+      if (citation.from < 1 || citation.to < citation.from || static_cast<std::uint64_t>(citation.to) > file->lines) {
+        check.problem = "cites lines that do not exist: " + paragraph.substr(citation.at, citation.length);
         return check;
       }
     }
-    for (auto it = std::sregex_iterator(paragraph.begin(), paragraph.end(), backticked); it != std::sregex_iterator(); ++it) {
-      std::string name = (*it)[1].str();
+    for (std::string name : backtickedNames(paragraph)) {
       // `read_config()` names read_config.
       if (auto paren = name.find('('); paren != std::string::npos) name = name.substr(0, paren);
       if (!known.count(name)) {

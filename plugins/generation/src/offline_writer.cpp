@@ -4,7 +4,6 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
-#include <regex>
 #include <set>
 #include <sstream>
 
@@ -581,16 +580,61 @@ void writePage(PageDraft& page, const Analysis& analysis, const Plan& plan, cons
   page.content = doc(Json::array({heading(1, page.title)}));
 }
 
+namespace {
+
+// The checked mermaid subset, read line by line with plain scans (a model writes these).
+bool isNodeIdStart(char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; }
+bool isNodeIdChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+bool isBlank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
+
+// A node id at `at`; moves past it.
+bool nodeId(const std::string& line, std::size_t& at) {
+  if (at >= line.size() || !isNodeIdStart(line[at])) return false;
+  while (++at < line.size() && isNodeIdChar(line[at])) {}
+  return true;
+}
+
+// flowchart LR
+bool isMermaidHeader(const std::string& line) {
+  for (const char* direction : {"LR", "TD", "TB", "RL", "BT"})
+    if (line == std::string("flowchart ") + direction) return true;
+  return false;
+}
+
+// A["label"]: a label without quotes, brackets, braces, angle brackets, pipes or backticks.
+bool isMermaidNode(const std::string& line) {
+  std::size_t at = 0;
+  while (at < line.size() && isBlank(line[at])) ++at;
+  if (!nodeId(line, at) || line.compare(at, 2, "[\"") != 0) return false;
+  auto close = line.find_first_of("\"[]{}<>|`", at + 2);
+  return close != std::string::npos && line[close] == '"' && close + 2 == line.size() && line[close + 1] == ']';
+}
+
+// A --> B, or A -->|label| B with a label of 1 to 40 characters.
+bool isMermaidEdge(const std::string& line) {
+  std::size_t at = 0;
+  while (at < line.size() && isBlank(line[at])) ++at;
+  if (!nodeId(line, at) || line.compare(at, 4, " -->") != 0) return false;
+  at += 4;
+  if (at < line.size() && line[at] == '|') {
+    auto close = line.find('|', at + 1);
+    if (close == std::string::npos || close == at + 1 || close - at - 1 > 40) return false;
+    at = close + 1;
+  }
+  if (at >= line.size() || line[at] != ' ') return false;
+  ++at;
+  return nodeId(line, at) && at == line.size();
+}
+
+}  // namespace
+
 bool checkMermaid(const std::string& text, std::string* error) {
-  static const std::regex header(R"(^flowchart (LR|TD|TB|RL|BT)$)");
-  static const std::regex node(R"(^\s*[A-Za-z][A-Za-z0-9_]*\["[^"\[\]{}<>|`]*"\]$)");
-  static const std::regex edge(R"(^\s*[A-Za-z][A-Za-z0-9_]* -->(\|[^|\n]{1,40}\|)? [A-Za-z][A-Za-z0-9_]*$)");
   std::istringstream in(text);
   std::string line;
   int n = 0;
   while (std::getline(in, line)) {
     ++n;
-    if (n == 1 ? std::regex_match(line, header) : (std::regex_match(line, node) || std::regex_match(line, edge) || line.empty()))
+    if (n == 1 ? isMermaidHeader(line) : (isMermaidNode(line) || isMermaidEdge(line) || line.empty()))
       continue;
     if (error) *error = "line " + std::to_string(n) + " is outside the supported mermaid subset: " + line;
     return false;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 
+#include "bounded_json.hpp"
 #include "import_communities.hpp"
 #include "inventory.hpp"
 
@@ -107,7 +108,7 @@ Plan planTopics(const Analysis& analysis, const PlanOptions& options) {
 
   // Explicit pages from .docs/wiki.json come first and take their files.
   std::set<std::string> assigned;
-  nlohmann::json wiki = nlohmann::json::parse(options.wikiJson.empty() ? "{}" : options.wikiJson, nullptr, false);
+  nlohmann::json wiki = parseBoundedJson(options.wikiJson.empty() ? "{}" : options.wikiJson);
   if (wiki.is_object()) {
     if (wiki.contains("notes") && wiki["notes"].is_string()) plan.notes = wiki["notes"].get<std::string>().substr(0, 4000);
     if (wiki.contains("pages") && wiki["pages"].is_array()) {

@@ -5,8 +5,9 @@
 #include <fstream>
 #include <functional>
 #include <map>
-#include <regex>
+#include <optional>
 #include <set>
+#include <string_view>
 
 #include "planner.hpp"
 
@@ -16,6 +17,68 @@ namespace docs::generation {
 namespace {
 
 double share(std::uint64_t part, std::uint64_t whole) { return whole == 0 ? 1.0 : static_cast<double>(part) / static_cast<double>(whole); }
+
+bool isIdentifierStart(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
+bool isIdentifierChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+bool isHexDigit(char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; }
+
+// The dotted identifier (a.b_c.d) starting at `at`; its end, or `at` when none starts there.
+std::size_t dottedIdentifierEnd(std::string_view text, std::size_t at) {
+  if (at >= text.size() || !isIdentifierStart(text[at])) return at;
+  std::size_t end = at + 1;
+  while (true) {
+    while (end < text.size() && isIdentifierChar(text[end])) ++end;
+    if (end + 1 < text.size() && text[end] == '.' && isIdentifierStart(text[end + 1])) end += 2;
+    else return end;
+  }
+}
+
+bool isDottedIdentifier(std::string_view text) { return !text.empty() && dottedIdentifierEnd(text, 0) == text.size(); }
+
+// Digits to a number that stops growing at a bound (a link to line 10^30 is just wrong).
+std::uint64_t lineValue(std::string_view digits) {
+  std::uint64_t value = 0;
+  for (char c : digits) value = std::min<std::uint64_t>(value * 10 + static_cast<std::uint64_t>(c - '0'), 1ull << 40);
+  return value;
+}
+
+bool allDigits(std::string_view text) {
+  return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// A local line link "path#L<from>-L<to>".
+struct LineLink {
+  std::string path;
+  std::uint64_t from = 0, to = 0;
+};
+std::optional<LineLink> parseLineLink(std::string_view link) {
+  auto hash = link.rfind("#L");
+  if (hash == std::string_view::npos || hash == 0 || link.substr(0, hash).find_first_of("\r\n") != std::string_view::npos)
+    return std::nullopt;
+  auto rest = link.substr(hash + 2);
+  auto dash = rest.find("-L");
+  if (dash == std::string_view::npos || !allDigits(rest.substr(0, dash)) || !allDigits(rest.substr(dash + 2))) return std::nullopt;
+  return LineLink{std::string(link.substr(0, hash)), lineValue(rest.substr(0, dash)), lineValue(rest.substr(dash + 2))};
+}
+
+// A repository's blob URL (scheme://.../blob/<commit>/<path>) names <path>; else nullopt.
+std::optional<std::string> blobPath(std::string_view url) {
+  auto scheme = url.find("://");
+  if (scheme == std::string_view::npos || scheme == 0 || !std::islower(static_cast<unsigned char>(url[0]))) return std::nullopt;
+  for (char c : url.substr(0, scheme))
+    if (!(std::islower(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)) || c == '+' || c == '.' || c == '-'))
+      return std::nullopt;
+  auto firstHash = url.find('#', scheme + 3);
+  for (auto at = url.find("/blob/", scheme + 3); at != std::string_view::npos && at < firstHash; at = url.find("/blob/", at + 1)) {
+    std::size_t end = at + 6;
+    while (end < url.size() && end - (at + 6) <= 64 && isHexDigit(url[end])) ++end;
+    std::size_t hexLength = end - (at + 6);
+    if (hexLength < 7 || hexLength > 64 || end >= url.size() || url[end] != '/') continue;
+    auto path = url.substr(end + 1);
+    if (!path.empty() && path.find_first_of("\r\n") == std::string_view::npos) return std::string(path);
+  }
+  return std::nullopt;
+}
 
 bool isApiKind(const std::string& kind) {
   static const std::set<std::string> kinds = {"function", "class", "struct", "interface", "enum", "type", "typedef",
@@ -65,9 +128,16 @@ QualityReport measureQuality(const Analysis& analysis, const std::vector<PageDra
   const std::set<std::string> inCode = known;
   // Names the code's own comments, README and build files use (parameters, scripts)
   // exist in the code too: the pages quote them.
-  static const std::regex word(R"([A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*)");
   auto addWords = [&](const std::string& text) {
-    for (std::sregex_iterator it(text.begin(), text.end(), word), end; it != end; ++it) known.insert(it->str());
+    for (std::size_t at = 0; at < text.size();) {
+      std::size_t end = dottedIdentifierEnd(text, at);
+      if (end == at) {
+        ++at;
+      } else {
+        known.insert(text.substr(at, end - at));
+        at = end;
+      }
+    }
   };
   addWords(analysis.readme);
   for (const auto& b : analysis.builds) {
@@ -81,18 +151,13 @@ QualityReport measureQuality(const Analysis& analysis, const std::vector<PageDra
   auto problem = [&](std::string text) {
     if (report.problems.size() < 20) report.problems.push_back(std::move(text));
   };
-  static const std::regex lineLink(R"(^(.+)#L([0-9]+)-L([0-9]+)$)");
-  // A repository's blob URL names the same path after <base>/blob/<commit>/.
-  static const std::regex blobUrl(R"(^[a-z][a-z0-9+.-]*://[^#]*?/blob/[0-9a-fA-F]{7,64}/(.+)$)");
-  static const std::regex identifier(R"(^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$)");
   auto checkLink = [&](const std::string& href) {
-    std::smatch match;
-    std::string local = href;
-    if (std::smatch blob; std::regex_match(href, blob, blobUrl)) local = blob[1];
-    if (!std::regex_match(local, match, lineLink)) return;
+    std::string local = blobPath(href).value_or(href);
+    auto link = parseLineLink(local);
+    if (!link) return;
     ++report.sourceLinks;
-    std::string path = match[1];
-    auto from = std::stoull(match[2]), to = std::stoull(match[3]);
+    const std::string& path = link->path;
+    auto from = link->from, to = link->to;
     auto lines = linesOf.find(path);
     bool ok = lines != linesOf.end() && from >= 1 && from <= to && to <= lines->second &&
               fs::exists(fs::path(sourceRoot) / path);
@@ -121,7 +186,7 @@ QualityReport measureQuality(const Analysis& analysis, const std::vector<PageDra
       }
       std::string text = node.value("text", "");
       // Identifiers in code style; signatures and paths are checked by the links instead.
-      if (code && std::regex_match(text, identifier)) {
+      if (code && isDottedIdentifier(text)) {
         ++report.identifiersNamed;
         if (known.count(text)) ++report.identifiersFound;
         else problem("identifier not found in the code: " + text);

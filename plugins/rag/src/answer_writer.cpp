@@ -1,7 +1,7 @@
 #include "answer_writer.hpp"
 
 #include <algorithm>
-#include <regex>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
 
@@ -89,21 +89,25 @@ std::vector<support::ChatMessage> answerPrompt(const std::string& question, cons
 
 CheckedAnswer checkCitations(const std::string& answer, const std::vector<AnswerSource>& sources) {
   CheckedAnswer out;
-  static const std::regex citation(R"(\[(\d{1,4})\](?!\())");
   std::string text;
   std::size_t copied = 0;
-  for (auto it = std::sregex_iterator(answer.begin(), answer.end(), citation); it != std::sregex_iterator(); ++it) {
-    const auto& match = *it;
-    auto position = static_cast<std::size_t>(match.position(0));
-    text.append(answer, copied, position - copied);
-    copied = position + static_cast<std::size_t>(match.length(0));
-    int n = std::stoi(match[1].str());
+  // [n] with 1 to 4 digits and no "(" after it (a Markdown link), found by a plain scan.
+  for (std::size_t at = answer.find('['); at != std::string::npos; at = answer.find('[', at + 1)) {
+    std::size_t end = at + 1;
+    while (end < answer.size() && end - at <= 5 && answer[end] >= '0' && answer[end] <= '9') ++end;
+    std::size_t digits = end - at - 1;
+    if (digits < 1 || digits > 4 || end >= answer.size() || answer[end] != ']') continue;
+    if (end + 1 < answer.size() && answer[end + 1] == '(') continue;
+    text.append(answer, copied, at - copied);
+    copied = end + 1;
+    int n = std::stoi(answer.substr(at + 1, digits));
     if (n >= 1 && n <= static_cast<int>(sources.size())) {
-      text += match.str(0);
+      text.append(answer, at, end + 1 - at);
       if (std::find(out.cited.begin(), out.cited.end(), n) == out.cited.end()) out.cited.push_back(n);
     } else if (std::find(out.invalid.begin(), out.invalid.end(), n) == out.invalid.end()) {
       out.invalid.push_back(n);
     }
+    at = end;
   }
   text.append(answer, copied);
   out.markdown = text;
