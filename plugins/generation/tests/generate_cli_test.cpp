@@ -15,6 +15,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <map>
 #include <regex>
 #include <set>
@@ -23,6 +24,7 @@
 #include <nlohmann/json.hpp>
 
 #include "fake_model.hpp"
+#include "git_bomb.hpp"
 #include "git_server.hpp"
 #include "test_support.hpp"
 #include "zip_builder.hpp"
@@ -311,6 +313,33 @@ TEST(GenerateCommand, SettingsComeFromTheConfigFileAndTheEnvironment) {
   EXPECT_NE(noCtags.err.find("Universal Ctags"), std::string::npos) << noCtags.err;
 }
 
+TEST(GenerateCommand, AGitBombIsRefusedBeforeItsCheckoutAndLeavesNothing) {
+  docs::test::TempDir work;
+  std::string bare = work.path() + "/bomb.git";
+  auto init = docs::test::runCommand({"git", "init", "-q", "--bare", "--initial-branch=main", bare});
+  ASSERT_EQ(init.first, 0) << init.second;
+  docs::test::commitGitBomb(bare, {10, 4, 0});  // 100,000 files
+  // The temporary clone goes under TMPDIR: it must be gone afterwards.
+  fs::create_directories(work.path() + "/tmp");
+  std::map<std::string, std::string> env = {{"DOCS_GENERATION_ALLOW_LOCAL_SOURCES", "true"}, {"TMPDIR", work.path() + "/tmp"}};
+  // generation.max_files sets the limit, as on the server: twice 100.
+  env["DOCS_GENERATION_MAX_FILES"] = "100";
+  auto small = runPiped({"generate", "file://" + bare, "--out", work.path() + "/a"}, env);
+  ASSERT_EQ(small.status, 1) << small.err;
+  EXPECT_NE(small.err.find("more than 200 files and folders"), std::string::npos) << small.err;
+  EXPECT_FALSE(fs::exists(work.path() + "/a"));
+  env.erase("DOCS_GENERATION_MAX_FILES");
+  auto started = std::chrono::steady_clock::now();
+  auto run = runPiped({"generate", "file://" + bare, "--out", work.path() + "/b"}, env);
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  EXPECT_EQ(run.status, 1) << run.err;
+  EXPECT_NE(run.err.find("more than 40000 files and folders"), std::string::npos) << run.err;
+  EXPECT_FALSE(fs::exists(work.path() + "/b"));
+  EXPECT_TRUE(fs::is_empty(work.path() + "/tmp"));
+  EXPECT_LT(seconds, 10.0);
+  std::cout << "[ measure  ] docsd generate refused the bomb in " << seconds << " s\n";
+}
+
 TEST(GenerateCommand, ARepositoryLinksToItsCommitAndTheReportResolvesThoseLinks) {
   docs::test::GitHttpServer server;
   auto commit = server.createRepository("acme", "shop", kShop);
@@ -366,4 +395,31 @@ TEST(GenerateCommand, WithLlmBaseUrlTheModelWritesFilePagesAndABrokenAnswerFalls
   EXPECT_NE(fallback.out.find("wrote the opening of 0 file pages"), std::string::npos) << fallback.out;
   EXPECT_NE(fallback.err.find("the offline page stays: shop/api.py: the model's answer is not the JSON"), std::string::npos)
       << fallback.err;
+}
+
+// A package.json nested 500,000 deep and source files with an 80 KB line among short ones
+// used to overflow the stack (SIGSEGV) in the inventory and the analysis; now the run
+// finishes, from a folder and from a ZIP, and the long-lined files are set aside.
+TEST(GenerateCommand, DeepJsonAndAn80KbLineEndTheRunCleanly) {
+  docs::test::TempDir work;
+  auto files = kShop;
+  std::string shortLines;
+  for (int i = 0; i < 300; ++i) shortLines += "const value" + std::to_string(i) + " = " + std::to_string(i) + ";\n";
+  files["package.json"] = "{\"name\":\"shop\",\"main\":" + std::string(500000, '[') + std::string(500000, ']') + "}";
+  files["web/app.js"] = shortLines + "import x from '" + std::string(80 * 1024, 'a') + "'\n";
+  files["tools/gen.py"] = "\"\"\"Generated.\"\"\"\n" + shortLines + "import " + std::string(80 * 1024, 'b') + "\n";
+  writeTree(work.path() + "/src", files);
+  auto run = runPiped({"generate", work.path() + "/src", "--out", work.path() + "/out"});
+  ASSERT_EQ(run.status, 0) << run.err << run.out;
+  expectShopTree(work.path() + "/out");
+  EXPECT_FALSE(fs::exists(work.path() + "/out/files/web/app.js.md"));
+
+  std::vector<docs::test::ZipEntry> entries;
+  for (const auto& [path, text] : files) entries.push_back({path, text});
+  docs::test::writeZip(work.path() + "/src.zip", entries);
+  run = runPiped({"generate", work.path() + "/src.zip", "--out", work.path() + "/zip-out", "--report"},
+                 {{"DOCS_MERMAID_CHECK", work.path() + "/no-such-script.mjs"}});
+  ASSERT_EQ(run.status, 0) << run.err << run.out;
+  expectShopTree(work.path() + "/zip-out");
+  EXPECT_TRUE(fs::exists(work.path() + "/zip-out/report.json"));
 }
