@@ -48,7 +48,7 @@ TEST(Crash, Kill9LoopLosesNoAcknowledgedWrite) {
         int n = 0;
         while (!stop) {
           auto r = httpRequest(docsd.port(), "POST", "/api/example/notes",
-                               json{{"text", "w" + std::to_string(w) + "-" + std::to_string(n++)}}.dump(), {},
+                               json{{"text", "w" + std::to_string(w) + "-" + std::to_string(n++)}}.dump(), {{"Content-Type", "application/json"}},
                                std::chrono::seconds(5));
           if (r.status == 201) {
             std::lock_guard lock(mutex);

@@ -31,7 +31,7 @@ std::string pluginsWith(const docs::test::TempDir& dir, std::vector<std::string>
 }
 
 std::int64_t createNote(int port, const std::string& text) {
-  auto r = httpRequest(port, "POST", "/api/example/notes", json{{"text", text}}.dump());
+  auto r = httpRequest(port, "POST", "/api/example/notes", json{{"text", text}}.dump(), {{"Content-Type", "application/json"}});
   return r.status == 201 ? json::parse(r.body)["id"].get<std::int64_t>() : -1;
 }
 
@@ -229,7 +229,7 @@ TEST(Lifecycle, ShutdownWaitsForARunningJob) {
   docs::test::TestDatabase database;
   Docsd docsd({{}, {"serve"}, "", database.url()});
   ASSERT_TRUE(docsd.start()) << docsd.log();
-  ASSERT_EQ(httpRequest(docsd.port(), "POST", "/api/example/slow", R"({"ms": 2000})").status, 202);
+  ASSERT_EQ(httpRequest(docsd.port(), "POST", "/api/example/slow", R"({"ms": 2000})", {{"Content-Type", "application/json"}}).status, 202);
   json stats = json::object();
   for (int i = 0; i < 100 && stats.value("slow_started", 0) < 1; ++i) {
     stats = json::parse(httpRequest(docsd.port(), "GET", "/api/example/stats").body, nullptr, false);

@@ -1,8 +1,13 @@
 // Abuse of the HTTP and WebSocket front: slow clients, many idle sockets, bad frames.
 #include <gtest/gtest.h>
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
+
+#include <cerrno>
 
 #include <nlohmann/json.hpp>
 #include <thread>
@@ -149,4 +154,123 @@ TEST_F(RobustnessTest, ThousandIdleWebSocketsHoldNoThreads) {
     ASSERT_TRUE(echo) << "socket " << i;
     EXPECT_EQ(echo->payload, "ping " + std::to_string(i));
   }
+}
+
+namespace {
+
+// A TCP connection to 127.0.0.1:port from another loopback address, so one "client" can
+// be told apart from the test's own requests.
+int connectFrom(const char* source, int port) {
+  int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (fd < 0) return -1;
+  sockaddr_in local{};
+  local.sin_family = AF_INET;
+  ::inet_pton(AF_INET, source, &local.sin_addr);
+  sockaddr_in remote{};
+  remote.sin_family = AF_INET;
+  remote.sin_port = htons(static_cast<std::uint16_t>(port));
+  remote.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (::bind(fd, reinterpret_cast<sockaddr*>(&local), sizeof local) != 0 ||
+      ::connect(fd, reinterpret_cast<sockaddr*>(&remote), sizeof remote) != 0) {
+    ::close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+// Reads what the server sends until it closes or `timeout` passes; "" and false when it
+// stayed open.
+std::pair<bool, std::string> readUntilClosed(int fd, std::chrono::milliseconds timeout) {
+  std::string got;
+  auto until = std::chrono::steady_clock::now() + timeout;
+  while (std::chrono::steady_clock::now() < until) {
+    pollfd p{fd, POLLIN, 0};
+    if (::poll(&p, 1, 100) <= 0) continue;
+    char buffer[4096];
+    ssize_t n = ::recv(fd, buffer, sizeof buffer, 0);
+    if (n <= 0) return {true, got};
+    got.append(buffer, static_cast<std::size_t>(n));
+  }
+  return {false, got};
+}
+
+}  // namespace
+
+// 260 slow PUT bodies once stopped /healthz. Now: a large body from nobody is refused
+// before a byte of it is read; one address holds at most its share of the workers; a body
+// that does not keep the minimum rate is cut off; everyone else is served throughout.
+TEST_F(RobustnessTest, SlowBodiesFromOneAddressCannotStarveTheServer) {
+  docs::test::raiseOpenFileLimit(4096);
+  startServer({{"DOCS_SERVER_MAX_THREADS", "48"},
+               {"DOCS_SERVER_MAX_CONNECTIONS_PER_ADDRESS", "16"},
+               {"DOCS_SERVER_BODY_GRACE_MS", "1500"},
+               {"DOCS_LOG_ACCESS", "false"}});
+  const int port = docsd_->port();
+
+  // Nobody signed in announces 5 MB: 401 at once, without sending the body.
+  int big = connectFrom("127.0.0.2", port);
+  ASSERT_GE(big, 0);
+  std::string head = "PUT /api/page/1/content HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 5000000\r\n\r\n";
+  ASSERT_EQ(::send(big, head.data(), head.size(), MSG_NOSIGNAL), static_cast<ssize_t>(head.size()));
+  auto [bigClosed, bigAnswer] = readUntilClosed(big, std::chrono::seconds(20));
+  ::close(big);
+  EXPECT_TRUE(bigClosed);
+  EXPECT_NE(bigAnswer.find(" 401 "), std::string::npos) << bigAnswer;
+
+  // 120 trickling bodies small enough to be read for anyone, from one address.
+  std::vector<int> slow;
+  std::string trickle = "POST /api/example/notes HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 60000\r\n\r\n{";
+  for (int i = 0; i < 120; ++i) {
+    int fd = connectFrom("127.0.0.2", port);
+    ASSERT_GE(fd, 0) << i;
+    (void)!::send(fd, trickle.data(), trickle.size(), MSG_NOSIGNAL);
+    slow.push_back(fd);
+  }
+  // Those over the address's share are answered 429 and closed at once.
+  int refused = 0;
+  std::vector<int> admitted;
+  for (int fd : slow) {
+    auto [closed, answer] = readUntilClosed(fd, std::chrono::milliseconds(300));
+    if (closed && answer.find(" 429 ") != std::string::npos) {
+      ++refused;
+      ::close(fd);
+    } else {
+      admitted.push_back(fd);
+    }
+  }
+  EXPECT_GE(refused, 120 - 16);
+  EXPECT_LE(admitted.size(), 16u);
+  // Everyone else is served while they trickle.
+  for (int i = 0; i < 10; ++i) {
+    auto r = httpRequest(port, "GET", "/healthz", "", {}, std::chrono::seconds(10));
+    EXPECT_EQ(r.status, 200) << "healthz " << i;
+  }
+  // The admitted ones keep sending a byte now and then, far under the minimum rate, and
+  // are cut off once the grace time and their allowance are spent.
+  std::size_t cut = 0;
+  for (int round = 0; round < 600 && cut < admitted.size(); ++round) {
+    cut = 0;
+    for (int fd : admitted) {
+      if (::send(fd, " ", 1, MSG_NOSIGNAL | MSG_DONTWAIT) != 1) {
+        ++cut;
+        continue;
+      }
+      char c;
+      ssize_t n = ::recv(fd, &c, 1, MSG_DONTWAIT);
+      if (n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK)) ++cut;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  EXPECT_EQ(cut, admitted.size()) << "trickling bodies were never cut off";
+  for (int fd : admitted) ::close(fd);
+  // The address may come back: its connections were all released.
+  auto again = httpRequest(port, "GET", "/healthz", "", {}, std::chrono::seconds(10));
+  EXPECT_EQ(again.status, 200);
+  int fresh = connectFrom("127.0.0.2", port);
+  ASSERT_GE(fresh, 0);
+  std::string hello = "GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n";
+  (void)!::send(fresh, hello.data(), hello.size(), MSG_NOSIGNAL);
+  auto [freshClosed, freshAnswer] = readUntilClosed(fresh, std::chrono::seconds(10));
+  ::close(fresh);
+  EXPECT_NE(freshAnswer.find(" 200 "), std::string::npos) << freshAnswer;
 }

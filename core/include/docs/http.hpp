@@ -161,6 +161,11 @@ using Handler = std::function<void(Request&, Response&)>;
 struct RouteOptions {
   std::size_t maxBodyBytes = 1 << 20;  // 1 MiB; larger bodies get 413
   bool streamBody = false;             // hand the handler a BodyReader instead of a string
+  // A body over server.anonymous_body_bytes (64 KiB) is read only for a signed-in caller
+  // (401 before a byte of it otherwise). Set for routes whose callers prove themselves
+  // inside the body, such as signed webhooks. Streaming handlers authenticate themselves
+  // before they read.
+  bool anonymousBody = false;
 };
 
 // The JSON error body every failure uses.

@@ -1,8 +1,12 @@
 #include "app/application.hpp"
 
 #include <signal.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -151,12 +155,28 @@ int Application::listPlugins(std::ostream& out) {
 
 namespace {
 
+// Uploads, clones, sign-in mail and keys live here: nobody else may list or read them.
+// When root hands the embedded cluster to the postgres user, that user must still pass
+// through (0711: traverse, never list).
+void closeDataDir(const std::string& dataDir, bool embeddedRunsAsAnotherUser, Logger& log) {
+  mode_t mode = embeddedRunsAsAnotherUser ? 0711 : 0700;
+  struct stat info {};
+  if (::stat(dataDir.c_str(), &info) != 0) return;
+  if ((info.st_mode & 07777) == mode) return;
+  if (info.st_uid != geteuid()) {
+    log.warn("the data directory belongs to another user; its permissions are left as they are", {{"data_dir", dataDir}});
+    return;
+  }
+  if (::chmod(dataDir.c_str(), mode) != 0) log.warn("cannot restrict the data directory", {{"data_dir", dataDir}});
+}
+
 // Steps shared by serve and migrate: lock, plugins, configure, database, migrations.
 void prepare(ConfigStore& config, Application::Running& r) {
   r.paths = resolvePaths(config);
   r.state.config = &config;
   r.state.dataDir = r.paths.dataDir;
   r.lock = std::make_unique<DirLock>(r.paths.dataDir);
+  closeDataDir(r.paths.dataDir, geteuid() == 0 && config.getString("database.url").empty(), *r.log);
 
   auto candidates = inspectPluginDir(r.paths.pluginsDir);
   for (const auto& c : candidates) r.discovered.push_back(c.name);
@@ -297,6 +317,10 @@ int Application::serve() {
     http.headerTimeoutMs = static_cast<int>(config_.getInt("server.header_timeout_ms"));
     http.keepAliveTimeoutMs = static_cast<int>(config_.getInt("server.keep_alive_timeout_ms"));
     http.bodyTimeoutMs = static_cast<int>(config_.getInt("server.body_timeout_ms"));
+    http.bodyGraceMs = static_cast<int>(config_.getInt("server.body_grace_ms"));
+    http.bodyMinRate = static_cast<std::uint64_t>(std::max<std::int64_t>(0, config_.getInt("server.body_min_rate_bytes")));
+    http.maxConnectionsPerAddress = static_cast<std::size_t>(std::max<std::int64_t>(0, config_.getInt("server.max_connections_per_address")));
+    http.anonymousBodyBytes = static_cast<std::size_t>(std::max<std::int64_t>(0, config_.getInt("server.anonymous_body_bytes")));
     http.allowedOrigins = config_.getList("server.allowed_origins");
     std::string publicUrl = config_.getString("server.public_url");
     while (!publicUrl.empty() && publicUrl.back() == '/') publicUrl.pop_back();
@@ -399,11 +423,28 @@ int runPostgresCommand(ConfigStore& config, const std::vector<std::string>& args
   options.runAsUser = config.getString("database.embedded_user");
   options.database = database;
   EmbeddedPostgres cluster(options, makeLogger("postgres"));
+  // Each caller (a ctest run: our parent) holds the cluster; stop ends it only when no
+  // other live holder is left, so two test runs side by side do not stop each other's.
+  fs::path holders = fs::path(dir) / "holders";
+  std::string self = std::to_string(::getppid());
   try {
     if (action == "start") {
       cluster.start();
+      std::error_code ignored;
+      fs::create_directories(holders, ignored);
+      std::ofstream(holders / self).flush();
       out << cluster.url() << "\n";
     } else if (action == "stop") {
+      std::error_code ignored;
+      fs::remove(holders / self, ignored);
+      for (const auto& entry : fs::directory_iterator(holders, ignored)) {
+        pid_t pid = static_cast<pid_t>(std::atoll(entry.path().filename().c_str()));
+        if (pid > 0 && (::kill(pid, 0) == 0 || errno == EPERM)) {
+          out << "still held by process " << pid << "\n";
+          return 0;
+        }
+        fs::remove(entry.path(), ignored);
+      }
       cluster.start();  // adopts the running cluster so stop() knows it
       cluster.stop();
     } else {

@@ -3,6 +3,7 @@
 #include <Poco/Util/ServerApplication.h>
 #include <signal.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 
 #include <iostream>
 #include <string>
@@ -107,6 +108,8 @@ class DocsdApplication final : public Poco::Util::ServerApplication {
       std::cout << "docsd 0.1.0 (plugin ABI " << docs::kPluginAbi << ")\n";
       return 0;
     }
+    // What the server writes (uploads, clones, sign-in mail, keys) is its own: 0600 / 0700.
+    if (command == "serve" || command == "migrate") ::umask(077);
     if (command == "serve") return app.serve();
     if (command == "migrate") return app.migrate();
     if (command == "plugins") return app.listPlugins(std::cout);

@@ -193,6 +193,10 @@ void declareCoreKeys(ConfigStore& store) {
   core("server.header_timeout_ms", "10000", "Time a client has to send a request's headers.");
   core("server.keep_alive_timeout_ms", "15000", "Idle time before a keep-alive connection is closed.");
   core("server.body_timeout_ms", "60000", "Longest pause while reading a request body.");
+  core("server.body_grace_ms", "10000", "Time a request body may take before it must keep up server.body_min_rate_bytes.");
+  core("server.body_min_rate_bytes", "16384", "Bytes a second a request body must average after the grace time (0: no minimum).");
+  core("server.max_connections_per_address", "64", "HTTP connections one client address may hold open at once (0: no cap; trusted proxies are not counted).");
+  core("server.anonymous_body_bytes", "65536", "Request bodies larger than this are read only for a signed-in caller (signed webhooks excepted).");
   core("server.port_file", "", "If set, the bound port is written to this file once listening.");
   core("server.trusted_proxies", "", "Comma-separated proxy addresses whose X-Forwarded-For/-Proto are believed.");
   core("data_dir", "", "Data directory (embedded PostgreSQL, uploads, clones). Default: /var/lib/docsd for root, else ~/.local/share/docsd.", "DOCS_DATA_DIR");

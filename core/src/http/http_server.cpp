@@ -1,5 +1,7 @@
 #include "http/http_server.hpp"
 
+#include "http/cross_site_guard.hpp"
+
 #include <Poco/Net/HTTPRequestHandler.h>
 #include <Poco/Net/HTTPRequestHandlerFactory.h>
 #include <Poco/Net/HTTPServerConnection.h>
@@ -117,39 +119,74 @@ class DispatchFactory final : public Poco::Net::HTTPRequestHandlerFactory {
   HttpServer& server_;
 };
 
-// An HTTP connection whose header deadline starts when it is accepted.
+std::string peerHost(const Poco::Net::StreamSocket& socket) {
+  try {
+    return socket.peerAddress().host().toString();
+  } catch (const Poco::Exception&) {
+    return "";
+  }
+}
+
+// An HTTP connection whose header deadline starts when it is accepted, counted against
+// its address while it lives.
 class TimedConnection final : public Poco::Net::HTTPServerConnection {
  public:
   TimedConnection(const Poco::Net::StreamSocket& socket, Poco::Net::HTTPServerParams::Ptr params,
-                  Poco::Net::HTTPRequestHandlerFactory::Ptr factory, HeaderDeadlines& deadlines)
-      : HTTPServerConnection(socket, params, factory), deadlines_(deadlines), key_(socket.impl()) {}
+                  Poco::Net::HTTPRequestHandlerFactory::Ptr factory, HeaderDeadlines& deadlines,
+                  ConnectionsPerAddress& perAddress, std::string address)
+      : HTTPServerConnection(socket, params, factory), deadlines_(deadlines), perAddress_(perAddress),
+        address_(std::move(address)), key_(socket.impl()) {}
   void run() override {
     try {
       HTTPServerConnection::run();
     } catch (...) {
     }
     deadlines_.remove(key_);
+    perAddress_.release(address_);
   }
 
  private:
   HeaderDeadlines& deadlines_;
+  ConnectionsPerAddress& perAddress_;
+  std::string address_;
   Poco::Net::SocketImpl* key_;
+};
+
+// One address already holds its share of the workers: a short answer, then close.
+class RefusedConnection final : public Poco::Net::TCPServerConnection {
+ public:
+  explicit RefusedConnection(const Poco::Net::StreamSocket& socket) : TCPServerConnection(socket) {}
+  void run() override {
+    static const std::string body =
+        R"({"error":{"code":"too_many_connections","message":"Too many connections from your address","request_id":""}})";
+    std::string reply = "HTTP/1.1 429 Too Many Requests\r\nContent-Type: application/json\r\nRetry-After: 5\r\nConnection: close\r\n"
+                        "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body;
+    try {
+      socket().setSendTimeout(Poco::Timespan(1, 0));
+      socket().sendBytes(reply.data(), static_cast<int>(reply.size()));
+      socket().shutdownSend();
+    } catch (...) {
+    }
+  }
 };
 
 class TimedConnectionFactory final : public Poco::Net::TCPServerConnectionFactory {
  public:
   TimedConnectionFactory(Poco::Net::HTTPServerParams::Ptr params, Poco::Net::HTTPRequestHandlerFactory::Ptr factory,
-                         HeaderDeadlines& deadlines, std::chrono::milliseconds headerTimeout)
-      : params_(params), factory_(factory), deadlines_(deadlines), headerTimeout_(headerTimeout) {}
+                         HeaderDeadlines& deadlines, ConnectionsPerAddress& perAddress, std::chrono::milliseconds headerTimeout)
+      : params_(params), factory_(factory), deadlines_(deadlines), perAddress_(perAddress), headerTimeout_(headerTimeout) {}
   Poco::Net::TCPServerConnection* createConnection(const Poco::Net::StreamSocket& socket) override {
+    std::string address = peerHost(socket);
+    if (!perAddress_.tryAcquire(address)) return new RefusedConnection(socket);
     deadlines_.arm(socket, headerTimeout_);
-    return new TimedConnection(socket, params_, factory_, deadlines_);
+    return new TimedConnection(socket, params_, factory_, deadlines_, perAddress_, std::move(address));
   }
 
  private:
   Poco::Net::HTTPServerParams::Ptr params_;
   Poco::Net::HTTPRequestHandlerFactory::Ptr factory_;
   HeaderDeadlines& deadlines_;
+  ConnectionsPerAddress& perAddress_;
   std::chrono::milliseconds headerTimeout_;
 };
 
@@ -186,9 +223,12 @@ bool containsToken(const std::string& header, std::string_view token) {
 // Reads a request body piecewise, refusing bytes past the limit.
 class LimitedBodyReader final : public BodyReader {
  public:
-  LimitedBodyReader(std::istream* in, std::size_t limit) : in_(in), limit_(limit) {}
+  // beforeRead(received so far, size wanted) arms the body's deadline.
+  LimitedBodyReader(std::istream* in, std::size_t limit, std::function<void(std::uint64_t, std::size_t)> beforeRead)
+      : in_(in), limit_(limit), beforeRead_(std::move(beforeRead)) {}
   std::size_t read(char* buffer, std::size_t size) override {
     if (!in_ || finished_) return 0;
+    if (beforeRead_) beforeRead_(total_, size);
     in_->read(buffer, static_cast<std::streamsize>(size));
     auto n = static_cast<std::size_t>(in_->gcount());
     if (n == 0) {
@@ -204,6 +244,7 @@ class LimitedBodyReader final : public BodyReader {
  private:
   std::istream* in_;
   std::size_t limit_;
+  std::function<void(std::uint64_t, std::size_t)> beforeRead_;
   std::size_t total_ = 0;
   bool finished_ = false;
 };
@@ -245,10 +286,11 @@ void HttpServer::start() {
   params->setSoftwareVersion("docsd");
 
   deadlines_ = std::make_unique<HeaderDeadlines>();
+  perAddress_ = std::make_unique<ConnectionsPerAddress>(options_.maxConnectionsPerAddress, options_.trustedProxies);
   threadPool_ = std::make_unique<Poco::ThreadPool>(4, options_.maxThreads, 60);
   Poco::Net::HTTPRequestHandlerFactory::Ptr factory(new DispatchFactory(*this));
   Poco::Net::TCPServerConnectionFactory::Ptr connections(new TimedConnectionFactory(
-      params, factory, *deadlines_, std::chrono::milliseconds(options_.headerTimeoutMs)));
+      params, factory, *deadlines_, *perAddress_, std::chrono::milliseconds(options_.headerTimeoutMs)));
   server_ = std::make_unique<Poco::Net::TCPServer>(connections, *threadPool_, socket, params);
   server_->start();
 }
@@ -398,6 +440,21 @@ void HttpServer::dispatch(void* pocoRequest, void* pocoResponse) {
         case RouteMatch::Kind::Found: {
           const Route& route = *match.route;
           bool hasBody = request.hasContentLength() || request.getChunkedTransferEncoding();
+          AmbientRequest ambient;
+          ambient.method = *method;
+          ambient.hasAuthorization = request.has("Authorization");
+          ambient.origin = origin;
+          ambient.originAllowed = originAllowed;
+          ambient.secFetchSite = request.get("Sec-Fetch-Site", "");
+          ambient.contentType = request.get("Content-Type", "");
+          ambient.hasBody = request.getChunkedTransferEncoding() || (request.hasContentLength() && request.getContentLength64() > 0);
+          ambient.uploadRoute = route.options.streamBody;
+          try {
+            refuseCrossSite(ambient);
+          } catch (const HttpError&) {
+            if (hasBody) closeAfter = true;  // the body stays unread
+            throw;
+          }
           std::optional<LimitedBodyReader> reader;
           if (request.hasContentLength() && static_cast<std::uint64_t>(request.getContentLength64()) >
                                                 route.options.maxBodyBytes) {
@@ -405,13 +462,42 @@ void HttpServer::dispatch(void* pocoRequest, void* pocoResponse) {
             throw HttpError::payloadTooLarge("Request body is larger than " +
                                              std::to_string(route.options.maxBodyBytes) + " bytes");
           }
+          // A large body is read only for a caller we know (streaming handlers check first):
+          // at once when its length says so, or once a chunked one grows past the bound.
+          bool callerChecked = route.options.streamBody || route.options.anonymousBody;
+          auto requireCallerForLargeBody = [&] {
+            if (callerChecked) return;
+            callerChecked = true;
+            Request probe{Request::Init(init)};
+            std::optional<Principal> caller;
+            try {
+              caller = hooks_.authenticate ? hooks_.authenticate(probe) : std::nullopt;
+            } catch (...) {
+              closeAfter = true;
+              throw;
+            }
+            if (!caller) {
+              closeAfter = true;
+              throw HttpError::unauthorized();
+            }
+          };
+          if (request.hasContentLength() && static_cast<std::uint64_t>(request.getContentLength64()) > options_.anonymousBodyBytes)
+            requireCallerForLargeBody();
+          // The whole body must come at the minimum rate: one deadline, moved on as bytes arrive.
+          const auto bodyStarted = Clock::now();
+          const BodyRate rate{std::chrono::milliseconds(options_.bodyGraceMs), options_.bodyMinRate};
+          auto pace = [&](std::uint64_t received, std::size_t wanted) {
+            auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - bodyStarted);
+            deadlines_->arm(socket, bodyTimeLeft(rate, received + wanted, elapsed));
+          };
           if (route.options.streamBody) {
-            reader.emplace(hasBody ? &request.stream() : nullptr, route.options.maxBodyBytes);
+            reader.emplace(hasBody ? &request.stream() : nullptr, route.options.maxBodyBytes, pace);
             init.bodyReader = &*reader;
           } else if (hasBody) {
             std::istream& in = request.stream();
             char buffer[16384];
             while (in) {
+              pace(init.body.size(), sizeof buffer);
               in.read(buffer, sizeof buffer);
               auto n = static_cast<std::size_t>(in.gcount());
               if (init.body.size() + n > route.options.maxBodyBytes) {
@@ -420,8 +506,14 @@ void HttpServer::dispatch(void* pocoRequest, void* pocoResponse) {
                                                  std::to_string(route.options.maxBodyBytes) + " bytes");
               }
               init.body.append(buffer, n);
+              if (init.body.size() > options_.anonymousBodyBytes) requireCallerForLargeBody();
             }
+            deadlines_->disarm(socketKey);
             bytesIn = init.body.size();
+            if (request.hasContentLength() && bytesIn < static_cast<std::uint64_t>(request.getContentLength64())) {
+              closeAfter = true;
+              throw HttpError(408, "body_timeout", "The request body did not arrive in time");
+            }
           }
           Request docsRequest(std::move(init));
           self = &docsRequest;
@@ -430,8 +522,10 @@ void HttpServer::dispatch(void* pocoRequest, void* pocoResponse) {
             route.handler(docsRequest, out);
           } catch (...) {
             if (reader && !reader->finished()) closeAfter = true;
+            deadlines_->disarm(socketKey);
             throw;
           }
+          deadlines_->disarm(socketKey);
           if (reader && !reader->finished()) closeAfter = true;
           break;
         }

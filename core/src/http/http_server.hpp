@@ -3,6 +3,7 @@
 // routing, JSON errors, access log, WebSocket upgrades, the SPA) and a header deadline
 // so clients that trickle their headers are cut off.
 
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
@@ -12,6 +13,7 @@
 #include "docs/http.hpp"
 #include "docs/logger.hpp"
 #include "docs/websocket.hpp"
+#include "http/connection_limits.hpp"
 #include "http/router.hpp"
 #include "http/static_files.hpp"
 
@@ -42,6 +44,10 @@ struct HttpServerOptions {
   int headerTimeoutMs = 10000;
   int keepAliveTimeoutMs = 15000;
   int bodyTimeoutMs = 60000;
+  int bodyGraceMs = 10000;                    // then bodies must arrive at bodyMinRate on average
+  std::uint64_t bodyMinRate = 16384;          // bytes per second; 0: no minimum
+  std::size_t maxConnectionsPerAddress = 64;  // 0: no cap; trusted proxies are not counted
+  std::size_t anonymousBodyBytes = 65536;     // larger bodies need a caller (RouteOptions::anonymousBody)
   std::vector<std::string> allowedOrigins;   // exact origins allowed with credentials
   std::vector<std::string> trustedProxies;
   std::string webRoot;
@@ -78,6 +84,7 @@ class HttpServer {
   std::unique_ptr<Poco::ThreadPool> threadPool_;
   std::unique_ptr<Poco::Net::TCPServer> server_;
   std::unique_ptr<HeaderDeadlines> deadlines_;
+  std::unique_ptr<ConnectionsPerAddress> perAddress_;
   int boundPort_ = 0;
 };
 

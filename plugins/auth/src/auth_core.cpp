@@ -1,5 +1,6 @@
 #include "auth_core.hpp"
 
+#include <docs/config.hpp>
 #include <docs/context.hpp>
 #include <docs/db.hpp>
 #include <docs/events.hpp>
@@ -49,6 +50,10 @@ AuthCore::AuthCore(Context& context, AuthSettings settings) : context_(context),
                       (std::filesystem::path(context_.dataDir()) / "outbox").string(), settings_.smtpTimeoutMs,
                       settings_.smtpVerifyTls};
   mailer_ = std::make_unique<Mailer>(std::move(mail), context_.logger());
+  if (mailer_->usesOutbox() && context_.config().getString("server.mode") == "production")
+    context_.logger().warn("smtp.url is empty: sign-in codes are written to files in the outbox, not mailed; set smtp.url "
+                           "before anyone else signs in",
+                           {{"outbox", (std::filesystem::path(context_.dataDir()) / "outbox").string()}});
   std::string secret = loadSecret();
   codes_ = std::make_unique<OneTimeCodes>(db, *mailer_, settings_, secret);
   github_ = std::make_unique<GithubSignIn>(db, settings_, secret);

@@ -201,6 +201,42 @@ TEST_F(AuthFlow, SignOutWithADeadBearerStillEndsTheCookiesSession) {
   EXPECT_EQ(get("/api/auth/get-session", alice.bearer()).status, 200);
 }
 
+// Login CSRF: another site's form (text/plain, its own Origin) posts the attacker's code
+// so the victim's browser is signed in as the attacker. Nothing of that may sign in.
+TEST_F(AuthFlow, CrossSiteSignInAndPlainTextBodiesAreRefused) {
+  start();
+  ASSERT_EQ(sendCode("mallory@example.com").status, 200);
+  std::string otp = code("mallory@example.com");
+  std::string payload = json{{"email", "mallory@example.com"}, {"otp", otp}}.dump();
+  auto signInWith = [&](Headers headers) {
+    return httpRequest(docsd_->port(), "POST", "/api/auth/sign-in/email-otp", payload, headers);
+  };
+  auto fromForm = signInWith({{"Content-Type", "text/plain"}, {"Origin", "https://evil.example"}, {"Sec-Fetch-Site", "cross-site"}});
+  EXPECT_EQ(fromForm.status, 403) << fromForm.body;
+  EXPECT_EQ(errorCode(fromForm), "cross_site");
+  EXPECT_TRUE(fromForm.setCookies.empty());
+  auto jsonElsewhere = signInWith({{"Content-Type", "application/json"}, {"Origin", "https://evil.example"}});
+  EXPECT_EQ(jsonElsewhere.status, 403);
+  auto noOrigin = signInWith({{"Content-Type", "text/plain"}, {"Sec-Fetch-Site", "cross-site"}});
+  EXPECT_EQ(noOrigin.status, 403);
+  auto plain = signInWith({{"Content-Type", "text/plain"}});
+  EXPECT_EQ(plain.status, 415) << plain.body;
+  EXPECT_EQ(errorCode(plain), "unsupported_media_type");
+  auto form = signInWith({{"Content-Type", "application/x-www-form-urlencoded"}});
+  EXPECT_EQ(form.status, 415);
+  // The code was never consumed: the real page, same origin and JSON, signs in.
+  auto ours = signInWith({{"Content-Type", "application/json"}, {"Origin", "http://localhost:" + std::to_string(docsd_->port())},
+                          {"Sec-Fetch-Site", "same-origin"}});
+  EXPECT_EQ(ours.status, 200) << ours.body;
+  EXPECT_FALSE(ours.setCookies.empty());
+  // A signed-in cookie cannot be spent from another site either.
+  auto signedIn = docs::test::signInByEmail(*docsd_, "alice@example.com");
+  auto out = httpRequest(docsd_->port(), "POST", "/api/auth/sign-out", "{}",
+                         {{"Content-Type", "application/json"}, {"Cookie", signedIn.cookie}, {"Origin", "https://evil.example"}});
+  EXPECT_EQ(out.status, 403);
+  EXPECT_FALSE(body(get("/api/auth/get-session", {{"Cookie", signedIn.cookie}})).is_null());
+}
+
 TEST_F(AuthFlow, GuessingPastTheTryLimitBurnsTheCode) {
   start();
   ASSERT_EQ(sendCode("bob@example.com").status, 200);

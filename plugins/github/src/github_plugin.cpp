@@ -68,6 +68,7 @@ class GithubPlugin final : public docs::Plugin {
                    [this](docs::Request& request, docs::Response& response) { installationStatus(request, response); });
     docs::RouteOptions webhook;
     webhook.maxBodyBytes = 25 << 20;  // GitHub caps payloads at 25 MB
+    webhook.anonymousBody = true;     // GitHub signs the body instead
     registry.route(docs::Method::Post, "/api/github/webhook",
                    [this](docs::Request& request, docs::Response& response) { webhook_->handle(request, response); }, webhook);
   }
