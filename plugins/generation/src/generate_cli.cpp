@@ -289,7 +289,9 @@ int runGenerateCli(const std::vector<std::string>& args, std::ostream& out, std:
     }
     progress.stage("cloning");
     fs::path temp = privateTempDir();
-    auto result = cloneRepository(source, (temp / "source").string(), std::nullopt, GitLimits{});
+    GitLimits limits;  // the server's defaults; a checkout holds at most twice generation.max_files
+    if (settings.maxFiles) limits.maxEntries = settings.maxFiles * 2;
+    auto result = cloneRepository(source, (temp / "source").string(), std::nullopt, limits);
     if (!result.ok) {
       fs::remove_all(temp);
       progress.finish();

@@ -27,7 +27,7 @@ class GenerationPlugin final : public docs::Plugin {
     context_ = &registry.context();
     registry.configKey("generation.ctags", "ctags", "Universal Ctags executable (with JSON output).");
     registry.configKey("generation.max_files", "20000", "Files documented per project at most.");
-    registry.configKey("generation.max_unpacked_mb", "1024", "Largest unpacked size of an uploaded ZIP.");
+    registry.configKey("generation.max_unpacked_mb", "1024", "Largest unpacked size of an uploaded ZIP or a repository's checkout.");
     registry.configKey("generation.test_stage_delay_ms", "0", "For tests: a pause after each status change.");
     registry.configKey("generation.fail_stage", "", "For tests: a stage that fails on purpose (unpack, analyze, overview, topics, topic_pages, subtopics, file_pages).");
     registry.configKey("github.url", "https://github.com", "GitHub web base URL (GitHub Enterprise: https://ghe.example.com).");
@@ -70,6 +70,9 @@ class GenerationPlugin final : public docs::Plugin {
       settings_.clonePolicy.allowFileUrls = settings_.clonePolicy.allowFileUrls || config.getBool("generation.allow_file_urls");
     }
     settings_.gitLimits.maxReceivedBytes = static_cast<std::uint64_t>(config.getInt("generation.max_clone_mb")) << 20;
+    // A checkout may hold as many files and folders as a ZIP may hold entries.
+    settings_.gitLimits.maxEntries = settings_.maxFiles * 2;
+    settings_.gitLimits.maxUnpackedBytes = settings_.maxUnpackedBytes;
 
     registry.jobHandler(docs::generation::GenerationService::kJobKind, [this](docs::JobContext& job) {
       if (service_) service_->runStage(job);

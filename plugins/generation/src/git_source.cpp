@@ -4,6 +4,7 @@
 
 #include "clone_policy.hpp"
 
+#include <cstring>
 #include <filesystem>
 #include <memory>
 #include <mutex>
@@ -52,21 +53,26 @@ int credentialCallback(git_credential** out, const char* url, const char*, unsig
   return git_credential_userpass_plaintext_new(out, credentials.username.c_str(), credentials.password.c_str());
 }
 
+// Over the time allowed, or cancelled: the reason is kept for the caller's message.
+bool stopNow(Transfer& transfer) {
+  if (std::chrono::steady_clock::now() - transfer.started > transfer.limits->maxDuration) {
+    transfer.stopReason = "Cloning took longer than this server allows";
+    return true;
+  }
+  if (*transfer.cancelled && (*transfer.cancelled)()) {
+    transfer.stopReason = "cancelled";
+    return true;
+  }
+  return false;
+}
+
 int progressCallback(const git_indexer_progress* stats, void* payload) {
   auto* transfer = static_cast<Transfer*>(payload);
   if (stats->received_bytes > transfer->limits->maxReceivedBytes) {
     transfer->stopReason = "The repository is larger than this server accepts";
     return -1;
   }
-  if (std::chrono::steady_clock::now() - transfer->started > transfer->limits->maxDuration) {
-    transfer->stopReason = "Cloning took longer than this server allows";
-    return -1;
-  }
-  if (*transfer->cancelled && (*transfer->cancelled)()) {
-    transfer->stopReason = "cancelled";
-    return -1;
-  }
-  return 0;
+  return stopNow(*transfer) ? -1 : 0;
 }
 
 void prepareFetch(git_fetch_options& fetch, Transfer& transfer) {
@@ -109,6 +115,120 @@ bool readHead(git_repository* repo, GitResult& result) {
   return true;
 }
 
+std::string tooManyEntries(const GitLimits& limits) {
+  return "The repository has more than " + std::to_string(limits.maxEntries) +
+         " files and folders (this server checks out at most twice generation.max_files)";
+}
+
+// Measures what checking out `root` would write, path by path, without writing anything
+// or reading a file's content: a blob's size comes from its object header. A folder named
+// many times is walked (and counted) each time, so the classic bomb of one subtree
+// repeated on every level is counted as the paths it would become; the walk stops at the
+// first limit passed, which bounds its own work by the limits. An explicit stack, so the
+// repository's nesting never sets the depth of ours. nullopt: within the limits.
+std::optional<std::string> refuseTree(git_repository* repo, const git_oid* rootId, Transfer& transfer) {
+  const GitLimits& limits = *transfer.limits;
+  Owned<git_odb, git_odb_free> odb;
+  if (git_repository_odb(&odb.ptr, repo) != 0) return lastError("Reading the repository failed");
+  struct Folder {
+    std::unique_ptr<git_tree, void (*)(git_tree*)> tree;
+    std::size_t next = 0;       // the entry to look at next
+    std::size_t pathBytes = 0;  // the folder's path, '/'-separated, without a trailing '/'
+  };
+  std::vector<Folder> stack;
+  // The most bytes one tree entry can take within the limits: a mode of up to 6 digits,
+  // a space, the name, a NUL and a 20-byte id. A folder object larger than the entries
+  // still allowed could take is refused without being read.
+  const std::uint64_t maxEntryBytes = 28 + limits.maxPathBytes;
+  std::uint64_t entries = 0, bytes = 0;
+  auto open = [&](const git_oid* id, std::size_t pathBytes) -> std::optional<std::string> {
+    std::size_t size = 0;
+    git_object_t stored = GIT_OBJECT_INVALID;
+    if (git_odb_read_header(&size, &stored, odb.ptr, id) != 0) return lastError("Reading the repository failed");
+    if (size / maxEntryBytes > limits.maxEntries - entries) return tooManyEntries(limits);
+    git_tree* tree = nullptr;
+    if (git_tree_lookup(&tree, repo, id) != 0) return lastError("Reading the repository failed");
+    stack.push_back(Folder{{tree, git_tree_free}, 0, pathBytes});
+    return std::nullopt;
+  };
+  if (auto refused = open(rootId, 0)) return refused;
+  while (!stack.empty()) {
+    Folder& folder = stack.back();
+    if (folder.next == git_tree_entrycount(folder.tree.get())) {
+      stack.pop_back();
+      continue;
+    }
+    const git_tree_entry* entry = git_tree_entry_byindex(folder.tree.get(), folder.next++);
+    if (++entries > limits.maxEntries) return tooManyEntries(limits);
+    if (entries % 512 == 0 && stopNow(transfer)) return transfer.stopReason;
+    std::size_t pathBytes = folder.pathBytes + (folder.pathBytes ? 1 : 0) + std::strlen(git_tree_entry_name(entry));
+    if (pathBytes > limits.maxPathBytes)
+      return "The repository has a path longer than " + std::to_string(limits.maxPathBytes) + " bytes";
+    git_object_t type = git_tree_entry_type(entry);
+    if (type == GIT_OBJECT_BLOB) {
+      std::size_t size = 0;
+      git_object_t stored = GIT_OBJECT_INVALID;
+      if (git_odb_read_header(&size, &stored, odb.ptr, git_tree_entry_id(entry)) != 0)
+        return lastError("Reading the repository failed");
+      bytes += size;
+      if (bytes > limits.maxUnpackedBytes)
+        return "The repository's files add up to more than " + std::to_string(limits.maxUnpackedBytes >> 20) +
+               " MB (generation.max_unpacked_mb)";
+    } else if (type == GIT_OBJECT_TREE) {
+      if (stack.size() > limits.maxDepth)  // the depth of the folder this entry is
+        return "The repository's folders nest deeper than " + std::to_string(limits.maxDepth) + " levels";
+      if (auto refused = open(git_tree_entry_id(entry), pathBytes)) return refused;  // `folder` is stale from here
+    }
+    // A gitlink (submodule) is not fetched: at most an empty folder.
+  }
+  return std::nullopt;
+}
+
+// The checkout's planning names each file it will write before writing any; over the
+// limit, out of time or cancelled, a non-zero answer aborts the checkout with nothing
+// written. A second guard behind refuseTree, and the point where a long checkout can stop.
+struct CheckoutWatch {
+  Transfer* transfer = nullptr;
+  std::uint64_t files = 0;
+};
+
+int checkoutNotify(git_checkout_notify_t why, const char*, const git_diff_file*, const git_diff_file*, const git_diff_file*,
+                   void* payload) {
+  auto* watch = static_cast<CheckoutWatch*>(payload);
+  if (why != GIT_CHECKOUT_NOTIFY_UPDATED) return 0;
+  if (++watch->files > watch->transfer->limits->maxEntries) {
+    watch->transfer->stopReason = tooManyEntries(*watch->transfer->limits);
+    return -1;
+  }
+  return watch->files % 512 == 0 && stopNow(*watch->transfer) ? -1 : 0;
+}
+
+// Measures the commit's tree, then checks it out with the watch.
+bool checkOutWithinLimits(git_repository* repo, const git_oid* commitId, unsigned strategy, Transfer& transfer,
+                          GitResult& result) {
+  Owned<git_commit, git_commit_free> commit;
+  Owned<git_object, git_object_free> target;
+  if (git_commit_lookup(&commit.ptr, repo, commitId) != 0 || git_object_lookup(&target.ptr, repo, commitId, GIT_OBJECT_COMMIT) != 0) {
+    result.error = lastError("Reading the commit failed");
+    return false;
+  }
+  if (auto refused = refuseTree(repo, git_commit_tree_id(commit.ptr), transfer)) {
+    result.error = *refused;
+    return false;
+  }
+  CheckoutWatch watch{&transfer, 0};
+  git_checkout_options checkout = GIT_CHECKOUT_OPTIONS_INIT;
+  checkout.checkout_strategy = strategy;
+  checkout.notify_flags = GIT_CHECKOUT_NOTIFY_UPDATED;
+  checkout.notify_cb = checkoutNotify;
+  checkout.notify_payload = &watch;
+  if (git_checkout_tree(repo, target.ptr, &checkout) != 0) {
+    result.error = transfer.stopReason.empty() ? lastError("Checking out the commit failed") : transfer.stopReason;
+    return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 std::vector<std::string> removeSymbolicLinks(const std::string& directory) {
@@ -137,15 +257,23 @@ GitResult cloneRepository(const std::string& url, const std::string& destination
   transfer.cancelled = &cancelled;
   git_clone_options options = GIT_CLONE_OPTIONS_INIT;
   prepareFetch(options.fetch_opts, transfer);
-  options.checkout_opts.checkout_strategy = GIT_CHECKOUT_SAFE;
+  // Objects only: the checkout waits until the tree is measured.
+  options.checkout_opts.checkout_strategy = GIT_CHECKOUT_NONE;
   Owned<git_repository, git_repository_free> repo;
-  if (git_clone(&repo.ptr, url.c_str(), destination.c_str(), &options) != 0) {
-    result.error = transfer.stopReason.empty() ? lastError("Cloning failed") : transfer.stopReason;
+  auto fail = [&](std::string error) {
+    result.ok = false;
+    result.error = std::move(error);
     std::error_code ignored;
     fs::remove_all(destination, ignored);
     return result;
-  }
-  if (!readHead(repo.ptr, result)) return result;
+  };
+  if (git_clone(&repo.ptr, url.c_str(), destination.c_str(), &options) != 0)
+    return fail(transfer.stopReason.empty() ? lastError("Cloning failed") : transfer.stopReason);
+  if (!readHead(repo.ptr, result)) return fail(result.error);
+  git_oid commit;
+  if (git_oid_fromstr(&commit, result.commit.c_str()) != 0) return fail(lastError("Reading the commit failed"));
+  // The folder holds nothing but .git yet: a forced checkout writes the whole tree.
+  if (!checkOutWithinLimits(repo.ptr, &commit, GIT_CHECKOUT_FORCE, transfer, result)) return fail(result.error);
   result.removedLinks = removeSymbolicLinks(destination);
   result.ok = true;
   return result;
@@ -189,16 +317,10 @@ GitResult fetchLatest(const std::string& directory, const std::string& url,
     result.error = lastError("The default branch is gone");
     return result;
   }
-  Owned<git_object, git_object_free> commit;
-  if (git_object_lookup(&commit.ptr, repo.ptr, &target, GIT_OBJECT_COMMIT) != 0) {
-    result.error = lastError("The fetched branch names no commit");
-    return result;
-  }
-  git_checkout_options checkout = GIT_CHECKOUT_OPTIONS_INIT;
-  checkout.checkout_strategy = GIT_CHECKOUT_FORCE | GIT_CHECKOUT_REMOVE_UNTRACKED;
+  GitResult checkedOut;
   // Links removed after the last checkout would otherwise be restored.
-  if (git_checkout_tree(repo.ptr, commit.ptr, &checkout) != 0) {
-    result.error = lastError("Checking out the new commit failed");
+  if (!checkOutWithinLimits(repo.ptr, &target, GIT_CHECKOUT_FORCE | GIT_CHECKOUT_REMOVE_UNTRACKED, transfer, checkedOut)) {
+    result.error = checkedOut.error;
     return result;
   }
   std::string localRef = "refs/heads/" + before.branch;

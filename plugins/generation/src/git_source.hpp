@@ -3,9 +3,11 @@
 // folder (no redirect to another host followed, bounded in bytes and time, symbolic links removed
 // after checkout, credentials handed over per request and never written to
 // .git/config), the later fetch of a newer commit, and the files that changed between
-// two commits.
+// two commits. Before anything is checked out, the commit's tree is measured against the
+// checkout limits (a git bomb: a few KB of objects naming one folder many times over).
 
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -22,6 +24,13 @@ struct GitCredentials {
 struct GitLimits {
   std::uint64_t maxReceivedBytes = 2ull << 30;
   std::chrono::seconds maxDuration{900};
+  // The checkout, counted per path from the tree before anything is written: files and
+  // folders (a folder repeated N times counts N times), the bytes of the files, how deep
+  // folders nest and how long one path is.
+  std::uint64_t maxEntries = 40000;            // the server: twice generation.max_files
+  std::uint64_t maxUnpackedBytes = 1ull << 30;  // generation.max_unpacked_mb
+  std::size_t maxDepth = 100;
+  std::size_t maxPathBytes = 1024;
 };
 
 struct GitResult {
@@ -33,12 +42,14 @@ struct GitResult {
 };
 
 // Clones `url` into `destination` (which must not exist). On failure the destination is
-// removed again. `cancelled` is polled during the transfer.
+// removed again. `cancelled` is polled during the transfer, the tree's measuring and the
+// checkout's planning.
 GitResult cloneRepository(const std::string& url, const std::string& destination,
                           const std::optional<GitCredentials>& credentials, const GitLimits& limits,
                           const std::function<bool()>& cancelled = {});
 
-// Fetches the default branch of the clone at `directory` from `url` and checks it out.
+// Fetches the default branch of the clone at `directory` from `url` and checks it out
+// (the same checkout limits; over them the clone stays at the commit it had).
 GitResult fetchLatest(const std::string& directory, const std::string& url,
                       const std::optional<GitCredentials>& credentials, const GitLimits& limits,
                       const std::function<bool()>& cancelled = {});

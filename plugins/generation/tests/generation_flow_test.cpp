@@ -13,6 +13,7 @@
 
 #include "test_support.hpp"
 #include "fake_model.hpp"
+#include "git_bomb.hpp"
 #include "git_server.hpp"
 #include "zip_builder.hpp"
 
@@ -485,6 +486,59 @@ TEST_F(GenerationFlow, AMissingRepositoryOrAForcedCloneFailureEndsInCloneFail) {
   start({{"DOCS_GITHUB_URL", git.url()}, {"DOCS_GENERATION_FAIL_STAGE", "clone"}});
   auto forced = create("shop");
   EXPECT_EQ(waitSettled(forced)["status"], "CLONE_FAIL");
+}
+
+TEST_F(GenerationFlow, GitBombsEndInCloneFailOrPullFailNamingTheLimitWithNothingCheckedOut) {
+  docs::test::GitHttpServer git;
+  // 100,000 files from a few KB of objects; 20 MiB from one MiB of zeros named 20 times.
+  git.createRepository("acme", "bomb", {{"README.md", "# Bomb\n"}});
+  docs::test::commitGitBomb(git.root() + "/acme/bomb", {10, 4, 0});
+  git.createRepository("acme", "blobs", {{"README.md", "# Blobs\n"}});
+  docs::test::commitGitBomb(git.root() + "/acme/blobs", {20, 0, 1u << 20});
+  git.createRepository("acme", "shop", repositoryFiles());
+  start({{"DOCS_GITHUB_URL", git.url()}, {"DOCS_GENERATION_MAX_UNPACKED_MB", "8"}, {"DOCS_GENERATION_RECONCILE_SECONDS", "1"}});
+  auto create = [&](const std::string& repo) {
+    auto r = httpRequest(docsd_->port(), "POST", "/api/project/github",
+                         json{{"repo_owner", "acme"}, {"repo_name", repo}, {"name", repo}, {"language", "en"},
+                              {"is_private", true}}.dump(),
+                         auth({{"Content-Type", "application/json"}}));
+    EXPECT_TRUE(r.status == 200 || r.status == 201) << r.body;
+    return json::parse(r.body)["id"].get<std::int64_t>();
+  };
+  // The first status after `from` (a bomb that got through would go on to the analysis).
+  auto statusAfter = [&](std::int64_t id, const std::set<std::string>& from) {
+    std::string status;
+    for (int i = 0; i < 600; ++i) {
+      status = project(id).value("status", "");
+      if (!from.count(status)) break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    return status;
+  };
+  auto message = [&](std::int64_t id) {
+    auto r = httpRequest(docsd_->port(), "GET", "/api/project/" + std::to_string(id) + "/generation", "", auth());
+    return json::parse(r.body).value("message", "");
+  };
+  auto source = [&](std::int64_t id) { return fs::path(dataDir_.path()) / "generation" / std::to_string(id) / "source"; };
+
+  auto bomb = create("bomb");
+  EXPECT_EQ(statusAfter(bomb, {"", "REQUEST_TO_CLONE", "CLONING"}), "CLONE_FAIL");
+  EXPECT_NE(message(bomb).find("more than 40000 files and folders"), std::string::npos) << message(bomb);
+  EXPECT_FALSE(fs::exists(source(bomb)));
+  auto blobs = create("blobs");
+  EXPECT_EQ(statusAfter(blobs, {"", "REQUEST_TO_CLONE", "CLONING"}), "CLONE_FAIL");
+  EXPECT_NE(message(blobs).find("more than 8 MB (generation.max_unpacked_mb)"), std::string::npos) << message(blobs);
+  EXPECT_FALSE(fs::exists(source(blobs)));
+
+  // A normal repository still goes through; a bomb pushed onto it later fails the sync and
+  // leaves the checkout at the commit it had.
+  auto shop = create("shop");
+  ASSERT_EQ(waitSettled(shop)["status"], "DOC_SUCCESS");
+  docs::test::commitGitBomb(git.root() + "/acme/shop", {10, 4, 0});
+  EXPECT_EQ(statusAfter(shop, {"DOC_SUCCESS", "DOC_UPDATING"}), "PULL_FAIL");
+  EXPECT_NE(message(shop).find("more than 40000 files and folders"), std::string::npos) << message(shop);
+  EXPECT_TRUE(fs::exists(source(shop) / "shop" / "api.py"));
+  EXPECT_FALSE(fs::exists(source(shop) / "d0"));
 }
 
 TEST_F(GenerationFlow, WithAModelFilePagesOpenWithCheckedTextAndRepositoryTextStaysData) {

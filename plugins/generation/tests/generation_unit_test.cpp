@@ -2,9 +2,11 @@
 // import extraction, comments, planning and the writer's output.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <cstdlib>
+#include <iostream>
 #include <map>
 #include <set>
 #include <sstream>
@@ -19,6 +21,7 @@
 #include "clone_policy.hpp"
 #include "fake_model.hpp"
 #include "generate_cli.hpp"
+#include "git_bomb.hpp"
 #include "model_writer.hpp"
 #include "git_server.hpp"
 #include "git_source.hpp"
@@ -678,6 +681,132 @@ TEST(GitSource, RemoteHeadAndFetchFollowNoRedirect) {
   EXPECT_EQ(fetched.commit, "");
   // The real address still works: the refusal was the redirect's.
   EXPECT_TRUE(fetchLatest(work.path() + "/c", server.url() + "/acme/private", token, {}).ok);
+}
+
+// ---- Git bombs: the checkout is measured from the tree before anything is written ----
+
+namespace {
+
+// A bare repository holding one bomb commit on main, for file:// clones.
+std::string bombRepository(const std::string& root, const std::string& name, const docs::test::GitBomb& bomb) {
+  std::string bare = root + "/" + name + ".git";
+  auto [status, output] = docs::test::runCommand({"git", "init", "-q", "--bare", "--initial-branch=main", bare});
+  EXPECT_EQ(status, 0) << output;
+  docs::test::commitGitBomb(bare, bomb);
+  return "file://" + bare;
+}
+
+double secondsSince(std::chrono::steady_clock::time_point started) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+}
+
+}  // namespace
+
+TEST(GitSource, AFolderRepeatedOnEveryLevelIsRefusedBeforeAnythingIsCheckedOut) {
+  docs::test::TempDir work;
+  // 10 wide, 4 levels: 100,000 files from about 2 KB of objects.
+  auto url = bombRepository(work.path(), "bomb", {10, 4, 0});
+  auto started = std::chrono::steady_clock::now();
+  auto cloned = cloneRepository(url, work.path() + "/clone", std::nullopt, GitLimits{});
+  double seconds = secondsSince(started);
+  // Without the limit the 10^10 paths below would fill the disk: stop here.
+  ASSERT_FALSE(cloned.ok);
+  EXPECT_NE(cloned.error.find("more than 40000 files and folders"), std::string::npos) << cloned.error;
+  EXPECT_NE(cloned.error.find("generation.max_files"), std::string::npos) << cloned.error;
+  EXPECT_FALSE(fs::exists(work.path() + "/clone"));
+  EXPECT_LT(seconds, 5.0);
+  std::cout << "[ measure  ] 100,000-file bomb refused in " << seconds << " s\n";
+
+  // 10 wide, 9 levels: 10^10 paths. The walk stops at the limit, so this is no slower.
+  auto deeper = bombRepository(work.path(), "deeper", {10, 9, 0});
+  started = std::chrono::steady_clock::now();
+  cloned = cloneRepository(deeper, work.path() + "/clone", std::nullopt, GitLimits{});
+  seconds = secondsSince(started);
+  EXPECT_FALSE(cloned.ok);
+  EXPECT_NE(cloned.error.find("more than 40000 files and folders"), std::string::npos) << cloned.error;
+  EXPECT_FALSE(fs::exists(work.path() + "/clone"));
+  EXPECT_LT(seconds, 5.0);
+  std::cout << "[ measure  ] 10^10-path bomb refused in " << seconds << " s\n";
+
+  // The count is exact: 1,000 files in 110 folders fit 1,110 entries and not 1,109.
+  auto small = bombRepository(work.path(), "small", {10, 2, 0});
+  GitLimits limits;
+  limits.maxEntries = 1110;
+  cloned = cloneRepository(small, work.path() + "/fits", std::nullopt, limits);
+  ASSERT_TRUE(cloned.ok) << cloned.error;
+  EXPECT_TRUE(fs::exists(work.path() + "/fits/d9/d9/f9"));
+  limits.maxEntries = 1109;
+  cloned = cloneRepository(small, work.path() + "/tight", std::nullopt, limits);
+  EXPECT_NE(cloned.error.find("more than 1109 files and folders"), std::string::npos) << cloned.error;
+  EXPECT_FALSE(fs::exists(work.path() + "/tight"));
+}
+
+TEST(GitSource, OneLargeBlobNamedManyTimesIsRefusedByTheUnpackedSize) {
+  docs::test::TempDir work;
+  // One MiB of zeros (about 1 KB packed) under 20 names: 20 MiB checked out.
+  auto url = bombRepository(work.path(), "blobs", {20, 0, 1u << 20});
+  GitLimits limits;
+  limits.maxUnpackedBytes = 8u << 20;
+  auto cloned = cloneRepository(url, work.path() + "/clone", std::nullopt, limits);
+  EXPECT_FALSE(cloned.ok);
+  EXPECT_NE(cloned.error.find("more than 8 MB (generation.max_unpacked_mb)"), std::string::npos) << cloned.error;
+  EXPECT_FALSE(fs::exists(work.path() + "/clone"));
+  limits.maxUnpackedBytes = 20u << 20;  // exactly what it unpacks to
+  cloned = cloneRepository(url, work.path() + "/fits", std::nullopt, limits);
+  ASSERT_TRUE(cloned.ok) << cloned.error;
+  EXPECT_EQ(fs::file_size(work.path() + "/fits/f19"), 1u << 20);
+}
+
+TEST(GitSource, FoldersNestedTooDeepAndPathsTooLongAreRefused) {
+  docs::test::TempDir work;
+  // One file under 101 nested folders (d0/d0/.../f0).
+  auto deep = bombRepository(work.path(), "deep", {1, 101, 0});
+  auto cloned = cloneRepository(deep, work.path() + "/a", std::nullopt, GitLimits{});
+  EXPECT_FALSE(cloned.ok);
+  EXPECT_NE(cloned.error.find("deeper than 100 levels"), std::string::npos) << cloned.error;
+  EXPECT_FALSE(fs::exists(work.path() + "/a"));
+  // 100 levels are allowed.
+  auto fine = bombRepository(work.path(), "fine", {1, 100, 0});
+  EXPECT_TRUE(cloneRepository(fine, work.path() + "/b", std::nullopt, GitLimits{}).ok);
+  // "d0/d0/d0/d0/d0/d0/d0/d0/f0" is 26 bytes.
+  auto eight = bombRepository(work.path(), "eight", {1, 8, 0});
+  GitLimits limits;
+  limits.maxPathBytes = 25;
+  cloned = cloneRepository(eight, work.path() + "/c", std::nullopt, limits);
+  EXPECT_FALSE(cloned.ok);
+  EXPECT_NE(cloned.error.find("a path longer than 25 bytes"), std::string::npos) << cloned.error;
+  EXPECT_FALSE(fs::exists(work.path() + "/c"));
+  limits.maxPathBytes = 26;
+  EXPECT_TRUE(cloneRepository(eight, work.path() + "/d", std::nullopt, limits).ok);
+}
+
+TEST(GitSource, ASyncToABombLeavesTheCheckoutAtItsCommitAndALaterCommitStillArrives) {
+  docs::test::GitHttpServer server;
+  auto first = server.createRepository("acme", "grow", {{"a.py", "A = 1\n"}});
+  docs::test::TempDir work;
+  std::string checkout = work.path() + "/clone";
+  std::string url = server.url() + "/acme/grow";
+  ASSERT_TRUE(cloneRepository(url, checkout, std::nullopt, {}).ok);
+  docs::test::commitGitBomb(server.root() + "/acme/grow", {10, 4, 0});
+  auto started = std::chrono::steady_clock::now();
+  auto fetched = fetchLatest(checkout, url, std::nullopt, {});
+  double seconds = secondsSince(started);
+  EXPECT_FALSE(fetched.ok);
+  EXPECT_NE(fetched.error.find("more than 40000 files and folders"), std::string::npos) << fetched.error;
+  EXPECT_LT(seconds, 5.0);
+  std::cout << "[ measure  ] sync to a 100,000-file bomb refused in " << seconds << " s\n";
+  // Nothing of the bomb was written; the branch and the files are the first commit's.
+  EXPECT_TRUE(fs::exists(checkout + "/a.py"));
+  EXPECT_FALSE(fs::exists(checkout + "/d0"));
+  auto head = docs::test::runCommand({"git", "-C", checkout, "rev-parse", "HEAD"});
+  EXPECT_EQ(head.second.substr(0, 40), first);
+  // A small tree on top of the bomb checks out as usual.
+  auto small = docs::test::commitGitBomb(server.root() + "/acme/grow", {2, 1, 0});
+  fetched = fetchLatest(checkout, url, std::nullopt, {});
+  ASSERT_TRUE(fetched.ok) << fetched.error;
+  EXPECT_EQ(fetched.commit, small);
+  EXPECT_TRUE(fs::exists(checkout + "/d1/f1"));
+  EXPECT_FALSE(fs::exists(checkout + "/a.py"));
 }
 
 namespace {
