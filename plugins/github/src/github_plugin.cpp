@@ -1,11 +1,13 @@
 // The github plugin: the GitHub App (its JWT and installation tokens, offered to other
 // plugins as GithubAccess), GET /api/github/{owner}/{repo}/installation/status and the
 // webhook that keeps repository projects in sync.
+#include <docs/db.hpp>
 #include <docs/plugin.hpp>
 #include <docs/services/access_control.hpp>
 #include <docs/services/linked_accounts.hpp>
 #include <docs/services/projects.hpp>
 
+#include <algorithm>
 #include <cctype>
 #include <fstream>
 #include <memory>
@@ -39,6 +41,9 @@ class GithubPlugin final : public docs::Plugin {
     registry.configKey("github.app_id", "", "The GitHub App's id (empty: no app; public repositories only).");
     registry.configKey("github.private_key_file", "", "PEM file of the GitHub App's private key.");
     registry.configKey("github.webhook_secret", "", "The GitHub App's webhook secret (empty: the webhook refuses every delivery).");
+    registry.configKey("github.delivery_retention_days", "30",
+                       "Days a webhook delivery (its id and body digest) is remembered against replays; GitHub redelivers for 3.");
+    registry.configKey("github.prune_interval_seconds", "3600", "How often forgotten deliveries are pruned.");
     docs_plugin_github::registerMigrations(registry);
 
     const auto& config = context_->config();
@@ -63,6 +68,15 @@ class GithubPlugin final : public docs::Plugin {
     app_ = std::make_unique<docs::github::GithubApp>(app, accountOf);
     registry.provideService<docs::GithubAccess>(*app_);
     webhook_ = std::make_unique<docs::github::Webhook>(*context_, config.getString("github.webhook_secret"), githubUrl_);
+
+    // Deliveries are remembered long enough to refuse replays, then forgotten.
+    docs::PeriodicOptions prune;
+    prune.interval = std::chrono::seconds(std::max<std::int64_t>(1, config.getInt("github.prune_interval_seconds")));
+    std::int64_t retentionDays = std::max<std::int64_t>(1, config.getInt("github.delivery_retention_days"));
+    registry.periodic("prune_deliveries", prune, [this, retentionDays] {
+      context_->db().exec("DELETE FROM github_deliveries WHERE received_at < now() - make_interval(days => $1)",
+                          {retentionDays});
+    });
 
     registry.route(docs::Method::Get, "/api/github/{owner}/{repo}/installation/status",
                    [this](docs::Request& request, docs::Response& response) { installationStatus(request, response); });

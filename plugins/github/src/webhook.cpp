@@ -35,8 +35,10 @@ void Webhook::handle(Request& request, Response& response) {
     throw HttpError::badRequest("X-GitHub-Delivery and X-GitHub-Event are required", "invalid_delivery");
   Json payload = request.jsonObject();
   auto& db = context_.db();
-  auto fresh = db.exec("INSERT INTO github_deliveries (delivery_id, event) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1",
-                       {*delivery, *event});
+  // Either the id or the signed body seen before: a redelivery or a replay.
+  auto fresh = db.exec("INSERT INTO github_deliveries (delivery_id, event, body_sha256) VALUES ($1, $2, $3)"
+                       " ON CONFLICT DO NOTHING RETURNING 1",
+                       {*delivery, *event, bodyDigest(request.body())});
   if (fresh.empty()) {
     response.json({{"status", "duplicate"}});
     return;

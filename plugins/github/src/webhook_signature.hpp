@@ -10,4 +10,7 @@ namespace docs::github {
 std::string webhookSignature(std::string_view secret, std::string_view body);
 bool validWebhookSignature(std::string_view secret, std::string_view body, std::string_view header);
 
+// Lower-case hex SHA-256 of the body: what a delivery is remembered by besides its id.
+std::string bodyDigest(std::string_view body);
+
 }  // namespace docs::github

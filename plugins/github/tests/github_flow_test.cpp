@@ -83,6 +83,7 @@ class GithubFlow : public ::testing::Test {
         {"DOCS_GITHUB_URL", git_.url()}, {"DOCS_GITHUB_API_URL", api_.apiUrl()}, {"DOCS_GITHUB_APP_ID", "4242"},
         {"DOCS_GITHUB_PRIVATE_KEY_FILE", keyFile_}, {"DOCS_GITHUB_WEBHOOK_SECRET", kSecret},
         {"DOCS_GENERATION_RECONCILE_SECONDS", "0"}};
+    for (const auto& [key, value] : extraEnv_) env[key] = value;
     docsd_ = std::make_unique<Docsd>(Docsd::Options{env, {"serve"}, dataDir_.path(), database_.url()});
     ASSERT_TRUE(docsd_->start()) << docsd_->log();
     if (alice_.token.empty()) {
@@ -154,6 +155,7 @@ class GithubFlow : public ::testing::Test {
   docs::test::TestDatabase database_;
   docs::test::TempDir dataDir_;
   std::unique_ptr<Docsd> docsd_;
+  std::map<std::string, std::string> extraEnv_;
   docs::test::SignedIn alice_;
 };
 
@@ -338,8 +340,29 @@ TEST_F(GithubFlow, TheWebhookRefusesWhatGithubDidNotSign) {
   EXPECT_EQ(json::parse(star.body)["status"], "ignored");
   auto ping = deliver("ping", R"({"zen":"Design for failure."})", "d-ping");
   EXPECT_EQ(json::parse(ping.body)["status"], "pong");
+  // The delivery id is outside the signature: the same signed body under a new id is a
+  // replay, not a new event.
+  auto replayed = deliver("ping", R"({"zen":"Design for failure."})", "d-ping-replayed");
+  EXPECT_EQ(replayed.status, 200);
+  EXPECT_EQ(json::parse(replayed.body)["status"], "duplicate");
   // Nothing above touched a project: none exists.
   EXPECT_EQ(get("/api/github/acme/shop/installation/status")["is_project_already_exists"], false);
+}
+
+// Deliveries are remembered for github.delivery_retention_days, then pruned.
+TEST_F(GithubFlow, OldDeliveriesArePruned) {
+  extraEnv_ = {{"DOCS_GITHUB_PRUNE_INTERVAL_SECONDS", "1"}};
+  start();
+  ASSERT_EQ(json::parse(deliver("ping", R"({"zen":"old"})", "d-old").body)["status"], "pong");
+  ASSERT_EQ(json::parse(deliver("ping", R"({"zen":"new"})", "d-new").body)["status"], "pong");
+  docs::test::sqlValue(database_.url(), "UPDATE github_deliveries SET received_at = now() - interval '31 days' WHERE delivery_id = 'd-old'");
+  std::string left;
+  for (int i = 0; i < 600; ++i) {
+    left = docs::test::sqlValue(database_.url(), "SELECT string_agg(delivery_id, ',' ORDER BY delivery_id) FROM github_deliveries");
+    if (left == "d-new") break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  EXPECT_EQ(left, "d-new");
 }
 
 TEST_F(GithubFlow, InstallationEventsMoveAccess) {
