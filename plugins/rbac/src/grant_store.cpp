@@ -104,4 +104,8 @@ void claimInvites(docs::Db& db, std::int64_t userId, const std::string& email) {
           {userId, normalizeEmail(email)});
 }
 
+void removeUserGrants(docs::Db& db, std::int64_t userId) {
+  db.exec("DELETE FROM rbac_grants WHERE user_id = $1", {userId});
+}
+
 }  // namespace docs_rbac

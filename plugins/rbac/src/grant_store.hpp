@@ -43,5 +43,8 @@ void deleteGrant(docs::Tx& tx, std::int64_t grantId);
 void deleteProjectGrants(docs::Tx& tx, std::int64_t projectId);
 // Fills user_id on grants that were waiting for this email (first sign-in).
 void claimInvites(docs::Db& db, std::int64_t userId, const std::string& email);
+// A deleted account keeps no role anywhere (someone who later signs up with the same
+// email starts with nothing).
+void removeUserGrants(docs::Db& db, std::int64_t userId);
 
 }  // namespace docs_rbac

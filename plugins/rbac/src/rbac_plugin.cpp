@@ -39,6 +39,10 @@ class RbacPlugin final : public docs::Plugin {
       std::string email = payload.value("email", "");
       if (userId > 0 && !email.empty()) docs_rbac::claimInvites(context_->db(), userId, email);
     });
+    registry.subscribe("user.deleted", [this](const docs::Json& payload) {
+      std::int64_t userId = userIdFrom(payload.value("user_id", docs::Json()));
+      if (userId > 0) docs_rbac::removeUserGrants(context_->db(), userId);
+    });
   }
 
  private:

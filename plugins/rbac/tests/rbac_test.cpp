@@ -116,3 +116,18 @@ TEST_F(Rbac, Validation) {
   expectError(call("GET", "/api/rbac/project/99999999999999999999", "", admin), 400);
   expectError(call("POST", "/api/rbac/project", "[1,2]", admin), 400);
 }
+
+// A deleted account keeps no grant: not in the member list, and someone who later signs
+// up with the same address starts with nothing.
+TEST_F(Rbac, ADeletedAccountsGrantsGoWithIt) {
+  grant(alice_, projectId_, "zoe@example.com", "write");
+  auto zoe = signIn("zoe@example.com");
+  ASSERT_EQ(call("GET", "/api/project?projectId=" + std::to_string(projectId_), "", as(zoe)).status, 200);
+  auto deleted = call("POST", "/api/auth/delete-user", json::object(), as(zoe));
+  ASSERT_EQ(deleted.status, 200) << deleted.body;
+  for (int i = 0; i < 300 && members().size() != 1; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  EXPECT_EQ(members(), json::parse(R"([{"user_email": "alice@example.com", "role": "admin"}])"));
+  EXPECT_EQ(sql("SELECT count(*) FROM rbac_grants WHERE user_email = 'zoe@example.com'"), "0");
+  auto again = signIn("zoe@example.com");
+  EXPECT_EQ(call("GET", "/api/project?projectId=" + std::to_string(projectId_), "", as(again)).status, 404);
+}
