@@ -1,6 +1,7 @@
 #include "analysis.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -15,6 +16,21 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 
 namespace docs::generation {
+
+namespace {
+
+// What ctags runs with: a search path, a home with nothing in it, the C locale; none of
+// docsd's own settings or secrets.
+const std::vector<std::string>& ctagsEnvironment() {
+  static const std::vector<std::string> environment = [] {
+    const char* path = std::getenv("PATH");
+    return std::vector<std::string>{std::string("PATH=") + (path ? path : "/usr/local/bin:/usr/bin:/bin"), "HOME=/nonexistent",
+                                    "LC_ALL=C"};
+  }();
+  return environment;
+}
+
+}  // namespace
 namespace {
 
 std::string readFile(const fs::path& path, std::size_t max = 2u << 20) {
@@ -873,11 +889,13 @@ Analysis analyze(const std::string& root, const Inventory& inventory, const Anal
   std::vector<Prototype> prototypes;
   constexpr std::size_t kBatch = 200;
   for (std::size_t start = 0; start < codeFiles.size(); start += kBatch) {
-    std::vector<std::string> argv = {options.ctags, "--output-format=json", "--fields=+nKSse", "--sort=no",
+    // --options=NONE first: ctags would otherwise read .ctags.d/ in the repository (it runs
+    // there) and in $HOME, and a repository could forge symbols with its own regexes.
+    std::vector<std::string> argv = {options.ctags, "--options=NONE", "--output-format=json", "--fields=+nKSse", "--sort=no",
                                      "--extras=-F", "--kinds-C=+p", "--kinds-C++=+p", "-f", "-"};
     // "./" keeps a file named like an option from being read as one.
     for (std::size_t i = start; i < std::min(codeFiles.size(), start + kBatch); ++i) argv.push_back("./" + codeFiles[i]);
-    auto result = runProcess(argv, root, options.ctagsTimeoutSeconds);
+    auto result = runProcess(argv, root, options.ctagsTimeoutSeconds, 256u << 20, &ctagsEnvironment());
     if (result.timedOut)
       throw CtagsFailed("Universal Ctags took longer than " + std::to_string(options.ctagsTimeoutSeconds) + " s on a batch of files");
     if (result.exitCode != 0 && result.output.empty())

@@ -12,13 +12,18 @@
 namespace docs::generation {
 
 ProcessResult runProcess(const std::vector<std::string>& argv, const std::string& workingDirectory, int timeoutSeconds,
-                         std::size_t maxOutputBytes) {
+                         std::size_t maxOutputBytes, const std::vector<std::string>* environment) {
   ProcessResult result;
   int out[2];
   if (argv.empty() || ::pipe2(out, O_CLOEXEC) != 0) return result;
   std::vector<char*> args;
   for (const auto& arg : argv) args.push_back(const_cast<char*>(arg.c_str()));
   args.push_back(nullptr);
+  std::vector<char*> envp;
+  if (environment) {
+    for (const auto& entry : *environment) envp.push_back(const_cast<char*>(entry.c_str()));
+    envp.push_back(nullptr);
+  }
   // posix_spawn rather than fork: no copy of docsd's page tables (fast however large the
   // server is) and nothing run between fork and exec in a process full of threads.
   posix_spawn_file_actions_t actions;
@@ -28,7 +33,7 @@ ProcessResult runProcess(const std::vector<std::string>& argv, const std::string
   posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
   if (!workingDirectory.empty()) posix_spawn_file_actions_addchdir_np(&actions, workingDirectory.c_str());
   pid_t pid = 0;
-  int failed = ::posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), environ);
+  int failed = ::posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), environment ? envp.data() : environ);
   posix_spawn_file_actions_destroy(&actions);
   if (failed != 0) {
     ::close(out[0]);

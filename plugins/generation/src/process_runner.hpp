@@ -13,7 +13,9 @@ struct ProcessResult {
   std::string output;     // standard output (standard error is discarded)
 };
 
+// `environment` ("NAME=value" entries): the child's whole environment; nullptr passes
+// docsd's own on.
 ProcessResult runProcess(const std::vector<std::string>& argv, const std::string& workingDirectory, int timeoutSeconds,
-                         std::size_t maxOutputBytes = 256u << 20);
+                         std::size_t maxOutputBytes = 256u << 20, const std::vector<std::string>* environment = nullptr);
 
 }  // namespace docs::generation

@@ -2,6 +2,7 @@
 // import extraction, comments, planning and the writer's output.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -949,4 +950,20 @@ TEST(Analysis, AMissingCtagsFailsTheAnalysisInsteadOfLeavingItWithoutSymbols) {
   docs::test::TempDir docsOnly;
   std::ofstream(docsOnly.path() + "/README.md") << "# Notes\n";
   EXPECT_NO_THROW(analyze(docsOnly.path(), takeInventory(docsOnly.path(), InventoryLimits{}), options));
+}
+
+// ctags runs in the repository: its .ctags.d/ would let the repository forge symbols
+// (here a regex that turns a variable into a function "forged_x").
+TEST(Analysis, TheRepositorysOwnCtagsOptionsAreNeverRead) {
+  docs::test::TempDir dir;
+  fs::create_directories(fs::path(dir.path()) / ".ctags.d");
+  std::ofstream(fs::path(dir.path()) / ".ctags.d" / "forged.ctags") << "--regex-Python=/^secret_([a-z]+)/forged_\\1/f/\n";
+  std::ofstream(fs::path(dir.path()) / "tool.py") << "\"\"\"A tool.\"\"\"\nsecret_x = 1\n\ndef real():\n    \"\"\"Real.\"\"\"\n    pass\n";
+  auto analysis = analyze(dir.path(), takeInventory(dir.path(), InventoryLimits{}), AnalysisOptions{});
+  const auto* tool = analysis.find("tool.py");
+  ASSERT_NE(tool, nullptr);
+  std::vector<std::string> names;
+  for (const auto& symbol : tool->symbols) names.push_back(symbol.name);
+  EXPECT_NE(std::find(names.begin(), names.end(), "real"), names.end());
+  EXPECT_EQ(std::find(names.begin(), names.end(), "forged_x"), names.end());
 }
