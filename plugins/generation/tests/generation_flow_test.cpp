@@ -348,8 +348,10 @@ TEST_F(GenerationFlow, DeletingTheProjectMidRunStopsIt) {
   // Each status change waits a second, so the test can delete while a stage runs.
   start({{"DOCS_GENERATION_TEST_STAGE_DELAY_MS", "1000"}});
   auto deleteWhen = [&](std::int64_t id, const std::string& status) {
+    // Waits for the state, however long the stages before it take on a busy machine.
     std::string seen;
-    for (int i = 0; i < 600 && seen != status; ++i) {
+    for (auto until = std::chrono::steady_clock::now() + std::chrono::seconds(180);
+         seen != status && std::chrono::steady_clock::now() < until;) {
       seen = project(id).value("status", "");
       if (seen != status) std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
