@@ -35,6 +35,7 @@ q() { psql "$url" -qAtc "$1"; }
 
 DATABASE_URL="$url" DOCS_DATA_DIR="$work/data" DOCS_PLUGINS_ENABLED=auth,rbac,projects,pages \
   DOCS_PORT=0 DOCS_SERVER_HOST=127.0.0.1 DOCS_SERVER_PORT_FILE="$work/port" DOCS_LOG_ACCESS=false \
+  DOCS_PROJECTS_MAX_PER_USER=0 DOCS_SERVER_MAX_CONNECTIONS_PER_ADDRESS=0 \
   DOCS_LOG_LEVEL=warn "$docsd" serve >"$work/docsd.log" 2>&1 &
 docsd_pid=$!
 for _ in $(seq 1 600); do [[ -s "$work/port" ]] && break; sleep 0.1; done

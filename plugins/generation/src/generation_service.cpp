@@ -310,6 +310,7 @@ void GenerationService::analyzeSources(std::int64_t projectId) {
   };
   InventoryLimits limits;
   limits.maxFiles = settings_.maxFiles;
+  limits.checkpoint = checkpoint;  // a walk over a huge tree stops with the project
   auto inventory = takeInventory(source.string(), limits);
   checkpoint();
   AnalysisOptions options;
@@ -624,6 +625,11 @@ bool GenerationService::syncOnce(std::int64_t projectId, JobContext& job) {
   // The analysis again (ctags over the tree); the pages are rewritten only where needed.
   InventoryLimits limits;
   limits.maxFiles = settings_.maxFiles;
+  limits.checkpoint = [&] {
+    job.heartbeat();
+    if (job.stopping()) throw std::runtime_error("shutting down; the sync resumes on restart");
+    if (!projectExists(projectId)) throw ProjectGone();
+  };
   auto inventory = takeInventory(source.string(), limits);
   step("inventory");
   AnalysisOptions options;

@@ -156,6 +156,10 @@ void IgnoreRules::add(const std::string& baseDir, const std::string& fileText) {
     start = end == std::string::npos ? fileText.size() : end + 1;
     while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
     if (line.empty() || line[0] == '#') continue;
+    if (rules_.size() >= kMaxRules || line.size() > kMaxPatternBytes) {
+      ++dropped_;
+      continue;
+    }
     Rule rule;
     rule.base = baseDir;
     if (line[0] == '!') {
@@ -235,6 +239,7 @@ Inventory takeInventory(const std::string& root, const InventoryLimits& limits) 
     std::vector<std::string> only;
   };
   std::vector<Pending> stack = {{"", 0, {}}};
+  std::uint64_t visited = 0;
   while (!stack.empty()) {
     auto [relative, depth, only] = stack.back();
     stack.pop_back();
@@ -250,6 +255,7 @@ Inventory takeInventory(const std::string& root, const InventoryLimits& limits) 
       entries.push_back(entry);
     std::sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) { return a.path() > b.path(); });
     for (const auto& entry : entries) {
+      if (limits.checkpoint && ++visited % 256 == 0) limits.checkpoint();
       std::string name = entry.path().filename().string();
       std::string path = relative.empty() ? name : relative + "/" + name;
       auto status = entry.symlink_status(ec);
@@ -302,6 +308,10 @@ Inventory takeInventory(const std::string& root, const InventoryLimits& limits) 
       inventory.files.push_back(std::move(file));
     }
   }
+  if (rules.dropped() > 0)
+    inventory.skipped.push_back(".gitignore: " + std::to_string(rules.dropped()) + " rules over the limit of " +
+                                std::to_string(IgnoreRules::kMaxRules) + " (or longer than " +
+                                std::to_string(IgnoreRules::kMaxPatternBytes) + " bytes) not applied");
   std::sort(inventory.files.begin(), inventory.files.end(), [](const auto& a, const auto& b) { return a.path < b.path; });
   return inventory;
 }

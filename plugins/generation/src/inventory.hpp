@@ -4,6 +4,7 @@
 // minified files (by their longest line), size caps). Symbolic links are never followed.
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,8 @@ struct InventoryLimits {
   std::uint64_t maxFileBytes = 1 << 20;   // larger files are listed as skipped
   std::size_t maxLineBytes = 5000;         // a file with a longer line is taken for minified or generated
   int maxDepth = 32;
+  // Called every 256 entries; may throw to stop the walk (a deleted project, a deadline).
+  std::function<void()> checkpoint;
 };
 
 struct Inventory {
@@ -39,13 +42,19 @@ std::string languageOf(const std::string& path);
 std::string codeBlockLanguage(const std::string& language);
 
 // A small .gitignore matcher: patterns with *, ?, **, a leading / (anchored), a trailing
-// / (folders only) and ! (negation), evaluated in order.
+// / (folders only) and ! (negation), evaluated in order. Every path is matched against
+// every rule, so a repository's rules are capped: at most kMaxRules in all, patterns of
+// at most kMaxPatternBytes; the rest are not read (and counted in dropped()).
 class IgnoreRules {
  public:
+  static constexpr std::size_t kMaxRules = 2000;
+  static constexpr std::size_t kMaxPatternBytes = 256;
   void add(const std::string& baseDir, const std::string& fileText);
   bool ignored(const std::string& path, bool isDirectory) const;
+  std::size_t dropped() const { return dropped_; }
 
  private:
+  std::size_t dropped_ = 0;
   struct Rule {
     std::string base;
     std::string pattern;

@@ -967,3 +967,34 @@ TEST(Analysis, TheRepositorysOwnCtagsOptionsAreNeverRead) {
   EXPECT_NE(std::find(names.begin(), names.end(), "real"), names.end());
   EXPECT_EQ(std::find(names.begin(), names.end(), "forged_x"), names.end());
 }
+
+// Every path is matched against every ignore rule: a repository cannot make that cost
+// unbounded with a huge .gitignore.
+TEST(Inventory, IgnoreRulesAreCappedAndTheCapIsReported) {
+  docs::test::TempDir dir;
+  std::string rules;
+  for (std::size_t i = 0; i < IgnoreRules::kMaxRules; ++i) rules += "never-" + std::to_string(i) + "\n";
+  rules += "*.py\n";                                       // rule kMaxRules + 1: not applied
+  rules += std::string(IgnoreRules::kMaxPatternBytes + 1, '*') + "\n";  // too long as well
+  std::ofstream(fs::path(dir.path()) / ".gitignore") << rules;
+  std::ofstream(fs::path(dir.path()) / "kept.py") << "x = 1\n";
+  auto inventory = takeInventory(dir.path(), InventoryLimits{});
+  ASSERT_EQ(inventory.files.size(), 2u);  // .gitignore itself and kept.py
+  EXPECT_EQ(inventory.files[1].path, "kept.py");
+  bool reported = false;
+  for (const auto& note : inventory.skipped) reported = reported || note.find("2 rules over the limit") != std::string::npos;
+  EXPECT_TRUE(reported);
+}
+
+// A walk over a huge tree stops when its checkpoint says so (a deleted project).
+TEST(Inventory, TheWalkStopsAtItsCheckpoint) {
+  docs::test::TempDir dir;
+  for (int i = 0; i < 2000; ++i) std::ofstream(fs::path(dir.path()) / ("f" + std::to_string(i) + ".txt")) << "x\n";
+  InventoryLimits limits;
+  int calls = 0;
+  limits.checkpoint = [&] {
+    if (++calls == 3) throw std::runtime_error("the project was deleted");
+  };
+  EXPECT_THROW(takeInventory(dir.path(), limits), std::runtime_error);
+  EXPECT_EQ(calls, 3);
+}

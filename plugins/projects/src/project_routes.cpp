@@ -1,6 +1,7 @@
 #include "project_routes.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <tuple>
 #include <filesystem>
 #include <unordered_map>
@@ -147,6 +148,10 @@ class ProjectRoutes {
     project.createdBy = parseCallerId(caller);
     try {
       context_.db().transaction([&](docs::Tx& tx) {
+        if (auto limit = context_.config().getInt("projects.max_per_user"); project.createdBy > 0 && limit > 0 &&
+                                                                             lockAndCountProjectsOf(tx, project.createdBy) >= limit)
+          throw HttpError(403, "quota_exceeded",
+                          "You have reached the limit of " + std::to_string(limit) + " projects. Delete one to create another.");
         id = insertProject(tx, project);
         access().grantCreator(tx, id, caller);
         if (withFirstPage) {
@@ -314,12 +319,19 @@ class ProjectRoutes {
     std::uint64_t size = 0;
     bool stored = false;
     std::vector<char> buffer(64 * 1024);
+    // The uploads of one person's projects share a quota (charged to the project's creator).
+    std::uint64_t quota = static_cast<std::uint64_t>(std::max<std::int64_t>(0, context_.config().getInt("projects.max_upload_mb_per_user"))) << 20;
+    std::int64_t owner = creatorOf(context_.db(), id);
+    std::uint64_t room = quota == 0 || owner == 0 ? UINT64_MAX : quota - std::min(quota, uploadBytesOf(context_.db(), owner, id));
     while (reader.nextPart(part)) {
       if (part.name != "file" || stored) continue;  // other fields are skipped
       if (!isZip(part)) throw HttpError::badRequest("Please select a ZIP file", "invalid_field");
       UploadFile file(directory);
       while (std::size_t n = reader.read(buffer.data(), buffer.size())) {
         if (file.size() + n >= kMaxZipBytes) throw HttpError::payloadTooLarge("File size must be less than 100MB");
+        if (file.size() + n > room)
+          throw HttpError(413, "quota_exceeded",
+                          "The uploads of this project's owner would pass their limit of " + std::to_string(quota >> 20) + " MB");
         file.write(buffer.data(), n);
       }
       if (file.size() == 0) throw HttpError::badRequest("The file is empty", "invalid_field");

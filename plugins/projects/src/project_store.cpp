@@ -115,6 +115,22 @@ void recordUpload(docs::Db& db, std::int64_t id, const std::string& path, const 
           {id, path, fileName, static_cast<std::int64_t>(size)});
 }
 
+std::int64_t lockAndCountProjectsOf(docs::Tx& tx, std::int64_t userId) {
+  tx.exec("SELECT pg_advisory_xact_lock(hashtext('projects-of-user'), $1::int)", {static_cast<std::int64_t>(userId & 0x7fffffff)});
+  return tx.exec("SELECT count(*) AS n FROM projects WHERE created_by = $1", {userId})[0].int64("n");
+}
+
+std::uint64_t uploadBytesOf(docs::Db& db, std::int64_t userId, std::int64_t except) {
+  auto rows = db.exec("SELECT coalesce(sum(upload_size), 0)::bigint AS n FROM projects WHERE created_by = $1 AND id <> $2",
+                      {userId, except});
+  return static_cast<std::uint64_t>(rows[0].int64("n"));
+}
+
+std::int64_t creatorOf(docs::Db& db, std::int64_t projectId) {
+  auto rows = db.exec("SELECT coalesce(created_by, 0) AS id FROM projects WHERE id = $1", {projectId});
+  return rows.empty() ? 0 : rows[0].int64("id");
+}
+
 bool deleteProject(docs::Tx& tx, std::int64_t id) {
   return tx.exec("DELETE FROM projects WHERE id = $1", {id}).affectedRows() > 0;
 }

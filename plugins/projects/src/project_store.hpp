@@ -64,6 +64,12 @@ void recordUpload(docs::Db& db, std::int64_t id, const std::string& path, const 
                   std::uint64_t size);
 // False when the row was already gone.
 bool deleteProject(docs::Tx& tx, std::int64_t id);
+// Quotas: the projects a user created (counted under a lock on the user, so two creates
+// at once cannot both pass), and the bytes of the uploads those projects hold besides
+// `except`.
+std::int64_t lockAndCountProjectsOf(docs::Tx& tx, std::int64_t userId);
+std::uint64_t uploadBytesOf(docs::Db& db, std::int64_t userId, std::int64_t except);
+std::int64_t creatorOf(docs::Db& db, std::int64_t projectId);
 
 // The response shape of a project ("role" is the caller's effective role, or null).
 docs::Json projectJson(const ProjectRow& project, std::string_view role);

@@ -16,6 +16,9 @@ class ProjectsPlugin final : public docs::Plugin {
  public:
   void configure(docs::Registry& registry) override {
     registry.configKey("github.url", "https://github.com", "GitHub web base URL (GitHub Enterprise: https://ghe.example.com).");
+    registry.configKey("projects.max_per_user", "100", "Projects one person may create (0: no limit).");
+    registry.configKey("projects.max_upload_mb_per_user", "2048",
+                       "Megabytes of ZIP uploads the projects one person created may hold together (0: no limit).");
     docs_plugin_projects::registerMigrations(registry);
     service_ = std::make_unique<docs_projects::ProjectsService>(registry.context());
     registry.provideService<docs::Projects>(*service_);

@@ -229,3 +229,42 @@ TEST_F(Projects, UploadCutHalfwayLeavesNothing) {
   EXPECT_EQ(std::string(std::istreambuf_iterator<char>(stored), {}), emptyZip()) << "the earlier upload is intact";
   EXPECT_EQ(getProject(id)["name"], "Cut");
 }
+
+namespace {
+class ProjectQuotas : public RestTest {
+ protected:
+  void SetUp() override {
+    startServer({{"DOCS_PROJECTS_MAX_PER_USER", "2"}, {"DOCS_PROJECTS_MAX_UPLOAD_MB_PER_USER", "1"}});
+    alice_ = signIn("alice@example.com");
+    bob_ = signIn("bob@example.com");
+  }
+  HttpResponse upload(std::int64_t id, std::size_t bytes) {
+    std::string zip = std::string("PK\x03\x04", 4) + std::string(bytes, '\0');
+    return call("POST", "/api/project/" + std::to_string(id) + "/upload-zip", multipartBody("bnd", "file", "a.zip", "application/zip", zip),
+                multipartHeaders(as(alice_), "bnd"));
+  }
+  docs::test::SignedIn alice_, bob_;
+};
+}  // namespace
+
+// One person's projects and the bytes their uploads hold are bounded; others are not
+// affected, and deleting makes room again.
+TEST_F(ProjectQuotas, ProjectsAndUploadBytesPerPerson) {
+  std::int64_t first = createProject(alice_, "One", true)["id"];
+  std::int64_t second = createProject(alice_, "Two", true)["id"];
+  auto third = call("POST", "/api/project", json{{"name", "Three"}, {"is_private", true}}, as(alice_));
+  expectError(third, 403, "You have reached the limit of 2 projects. Delete one to create another.");
+  EXPECT_EQ(parse(third)["error"]["code"], "quota_exceeded");
+  EXPECT_EQ(call("POST", "/api/project/zip", json{{"name", "Three"}, {"is_private", true}}, as(alice_)).status, 403);
+  createProject(bob_, "Bob's", true);  // bob has his own quota
+
+  ASSERT_EQ(upload(first, 600 << 10).status, 200);
+  auto over = upload(second, 600 << 10);  // 1.2 MB together: over 1 MB
+  EXPECT_EQ(over.status, 413) << over.body;
+  EXPECT_EQ(parse(over)["error"]["code"], "quota_exceeded");
+  EXPECT_EQ(upload(first, 700 << 10).status, 200);  // replacing the same project's upload
+  EXPECT_EQ(upload(second, 200 << 10).status, 200);  // what is left
+
+  ASSERT_EQ(call("DELETE", "/api/project/" + std::to_string(first), "", as(alice_)).status, 200);
+  EXPECT_EQ(call("POST", "/api/project", json{{"name", "Three"}, {"is_private", true}}, as(alice_)).status, 201);
+}
