@@ -5,9 +5,9 @@
 #include <cstdint>
 #include <string>
 
-#include "analysis.hpp"
-#include "bounded_json.hpp"
-#include "inventory.hpp"
+#include "analysis/analysis.hpp"
+#include "analysis/bounded_json.hpp"
+#include "analysis/inventory.hpp"
 
 namespace {
 

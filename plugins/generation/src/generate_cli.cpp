@@ -20,17 +20,17 @@
 #include <docs/config.hpp>
 #include <docs/ydoc/prosemirror.hpp>
 
-#include "analysis.hpp"
-#include "analysis_service.hpp"
-#include "clone_policy.hpp"
-#include "git_source.hpp"
-#include "inventory.hpp"
-#include "model_writer.hpp"
-#include "offline_writer.hpp"
-#include "planner.hpp"
-#include "process_runner.hpp"
-#include "quality_report.hpp"
-#include "source_archive.hpp"
+#include "analysis/analysis.hpp"
+#include "analysis/analysis_service.hpp"
+#include "sources/clone_policy.hpp"
+#include "sources/git_source.hpp"
+#include "analysis/inventory.hpp"
+#include "writing/model_writer.hpp"
+#include "writing/offline_writer.hpp"
+#include "planning/planner.hpp"
+#include "analysis/process_runner.hpp"
+#include "writing/quality_report.hpp"
+#include "sources/source_archive.hpp"
 
 namespace fs = std::filesystem;
 

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "analysis_service.hpp"
+#include "analysis/analysis_service.hpp"
 #include "generation_service.hpp"
 
 #include "generation_migrations.hpp"

@@ -24,14 +24,14 @@
 #include <sstream>
 #include <thread>
 
-#include "analysis.hpp"
-#include "analysis_service.hpp"
-#include "inventory.hpp"
-#include "model_writer.hpp"
-#include "offline_writer.hpp"
-#include "page_writer.hpp"
-#include "planner.hpp"
-#include "source_archive.hpp"
+#include "analysis/analysis.hpp"
+#include "analysis/analysis_service.hpp"
+#include "analysis/inventory.hpp"
+#include "writing/model_writer.hpp"
+#include "writing/offline_writer.hpp"
+#include "writing/page_writer.hpp"
+#include "planning/planner.hpp"
+#include "sources/source_archive.hpp"
 
 namespace fs = std::filesystem;
 

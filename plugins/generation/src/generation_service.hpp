@@ -11,9 +11,9 @@
 
 #include <docs/support/chat_model.hpp>
 
-#include "analysis_cache.hpp"
-#include "clone_policy.hpp"
-#include "git_source.hpp"
+#include "analysis/analysis_cache.hpp"
+#include "sources/clone_policy.hpp"
+#include "sources/git_source.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -9,13 +9,13 @@
 #include <fstream>
 #include <string>
 
-#include "analysis.hpp"
-#include "bounded_json.hpp"
-#include "inventory.hpp"
-#include "model_writer.hpp"
-#include "offline_writer.hpp"
-#include "planner.hpp"
-#include "quality_report.hpp"
+#include "analysis/analysis.hpp"
+#include "analysis/bounded_json.hpp"
+#include "analysis/inventory.hpp"
+#include "writing/model_writer.hpp"
+#include "writing/offline_writer.hpp"
+#include "planning/planner.hpp"
+#include "writing/quality_report.hpp"
 #include "test_support.hpp"
 
 namespace fs = std::filesystem;

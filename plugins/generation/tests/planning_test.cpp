@@ -9,10 +9,10 @@
 #include <fstream>
 #include <set>
 
-#include "import_communities.hpp"
-#include "inventory.hpp"
-#include "planner.hpp"
-#include "quality_report.hpp"
+#include "planning/import_communities.hpp"
+#include "analysis/inventory.hpp"
+#include "planning/planner.hpp"
+#include "writing/quality_report.hpp"
 #include "test_support.hpp"
 
 namespace fs = std::filesystem;

@@ -1,4 +1,4 @@
-#include "offline_writer.hpp"
+#include "writing/offline_writer.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -7,7 +7,7 @@
 #include <set>
 #include <sstream>
 
-#include "inventory.hpp"
+#include "analysis/inventory.hpp"
 
 namespace docs::generation {
 

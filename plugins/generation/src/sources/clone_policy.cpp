@@ -1,4 +1,4 @@
-#include "clone_policy.hpp"
+#include "sources/clone_policy.hpp"
 
 #include <arpa/inet.h>
 #include <netdb.h>

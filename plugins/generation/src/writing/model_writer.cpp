@@ -1,4 +1,4 @@
-#include "model_writer.hpp"
+#include "writing/model_writer.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -7,7 +7,7 @@
 #include <sstream>
 #include <string_view>
 
-#include "bounded_json.hpp"
+#include "analysis/bounded_json.hpp"
 
 namespace docs::generation {
 

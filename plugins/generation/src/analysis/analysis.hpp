@@ -14,7 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "inventory.hpp"
+#include "analysis/inventory.hpp"
 
 namespace docs::generation {
 

@@ -1,4 +1,4 @@
-#include "import_communities.hpp"
+#include "planning/import_communities.hpp"
 
 #include <algorithm>
 #include <map>

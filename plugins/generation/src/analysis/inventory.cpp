@@ -1,4 +1,4 @@
-#include "inventory.hpp"
+#include "analysis/inventory.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -9,7 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "bounded_json.hpp"
+#include "analysis/bounded_json.hpp"
 
 namespace fs = std::filesystem;
 

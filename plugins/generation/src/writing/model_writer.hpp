@@ -13,8 +13,8 @@
 
 #include <docs/support/chat_model.hpp>
 
-#include "analysis.hpp"
-#include "offline_writer.hpp"
+#include "analysis/analysis.hpp"
+#include "writing/offline_writer.hpp"
 
 namespace docs::generation {
 

@@ -11,8 +11,8 @@
 
 #include <docs/ydoc/any.hpp>
 
-#include "analysis.hpp"
-#include "planner.hpp"
+#include "analysis/analysis.hpp"
+#include "planning/planner.hpp"
 
 namespace docs::generation {
 

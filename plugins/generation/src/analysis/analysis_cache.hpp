@@ -9,7 +9,7 @@
 #include <memory>
 #include <mutex>
 
-#include "analysis.hpp"
+#include "analysis/analysis.hpp"
 
 namespace docs::generation {
 

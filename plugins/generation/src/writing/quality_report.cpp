@@ -1,4 +1,4 @@
-#include "quality_report.hpp"
+#include "writing/quality_report.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -9,7 +9,7 @@
 #include <set>
 #include <string_view>
 
-#include "planner.hpp"
+#include "planning/planner.hpp"
 
 namespace fs = std::filesystem;
 

@@ -1,4 +1,4 @@
-#include "source_archive.hpp"
+#include "sources/source_archive.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>

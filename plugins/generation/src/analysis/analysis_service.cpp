@@ -1,4 +1,4 @@
-#include "analysis_service.hpp"
+#include "analysis/analysis_service.hpp"
 
 #include <docs/db.hpp>
 #include <docs/services/projects.hpp>
@@ -7,7 +7,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "analysis.hpp"
+#include "analysis/analysis.hpp"
 
 namespace docs::generation {
 

@@ -1,4 +1,4 @@
-#include "analysis_cache.hpp"
+#include "analysis/analysis_cache.hpp"
 
 #include <fstream>
 #include <sstream>

@@ -1,4 +1,4 @@
-#include "process_runner.hpp"
+#include "analysis/process_runner.hpp"
 
 #include <fcntl.h>
 #include <poll.h>

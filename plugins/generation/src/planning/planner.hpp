@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "analysis.hpp"
+#include "analysis/analysis.hpp"
 
 namespace docs::generation {
 

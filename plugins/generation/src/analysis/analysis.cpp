@@ -1,4 +1,4 @@
-#include "analysis.hpp"
+#include "analysis/analysis.hpp"
 
 #include <algorithm>
 #include <cstdlib>
@@ -9,8 +9,8 @@
 #include <sstream>
 #include <string_view>
 
-#include "bounded_json.hpp"
-#include "process_runner.hpp"
+#include "analysis/bounded_json.hpp"
+#include "analysis/process_runner.hpp"
 
 namespace fs = std::filesystem;
 using nlohmann::json;

@@ -1,8 +1,8 @@
-#include "git_source.hpp"
+#include "sources/git_source.hpp"
 
 #include <git2.h>
 
-#include "clone_policy.hpp"
+#include "sources/clone_policy.hpp"
 
 #include <cstring>
 #include <filesystem>

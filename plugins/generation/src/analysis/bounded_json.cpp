@@ -1,4 +1,4 @@
-#include "bounded_json.hpp"
+#include "analysis/bounded_json.hpp"
 
 namespace docs::generation {
 

@@ -1,4 +1,4 @@
-#include "page_writer.hpp"
+#include "writing/page_writer.hpp"
 
 #include <docs/context.hpp>
 #include <docs/services/document_editor.hpp>

@@ -1,11 +1,11 @@
-#include "planner.hpp"
+#include "planning/planner.hpp"
 
 #include <algorithm>
 #include <set>
 
-#include "bounded_json.hpp"
-#include "import_communities.hpp"
-#include "inventory.hpp"
+#include "analysis/bounded_json.hpp"
+#include "planning/import_communities.hpp"
+#include "analysis/inventory.hpp"
 
 namespace docs::generation {
 namespace {

@@ -10,8 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "analysis.hpp"
-#include "offline_writer.hpp"
+#include "analysis/analysis.hpp"
+#include "writing/offline_writer.hpp"
 
 namespace docs::generation {
 
