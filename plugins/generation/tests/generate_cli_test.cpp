@@ -46,7 +46,7 @@ const std::map<std::string, std::string> kShop = {
      "\"\"\"HTTP handlers.\"\"\"\nfrom shop.models import Product, total\n\n\ndef list_products():\n    \"\"\"Every product.\"\"\"\n"
      "    return [Product(\"tea\", 3)]\n\n\ndef basket_total():\n    \"\"\"What the basket costs.\"\"\"\n"
      "    return total(list_products())\n"},
-    {"tools/report.py", "\"\"\"Prints a report.\"\"\"\nfrom shop.api import basket_total\n\n\ndef main():\n    \"\"\"Entry.\"\"\"\n"
+    {"reports/report.py", "\"\"\"Prints a report.\"\"\"\nfrom shop.api import basket_total\n\n\ndef main():\n    \"\"\"Entry.\"\"\"\n"
                         "    print(basket_total())\n"},
 };
 
@@ -171,10 +171,10 @@ void expectShopTree(const fs::path& out) {
   std::map<std::string, std::string> parentOf;
   walkIndex(index, out, parentOf, "");
   EXPECT_EQ(parentOf["topic:shop"], "overview");
-  EXPECT_EQ(parentOf["topic:tools"], "overview");
+  EXPECT_EQ(parentOf["topic:reports"], "overview");
   EXPECT_EQ(parentOf["file:shop/api.py"], "topic:shop");
   EXPECT_EQ(parentOf["file:shop/models.py"], "topic:shop");
-  EXPECT_EQ(parentOf["file:tools/report.py"], "topic:tools");
+  EXPECT_EQ(parentOf["file:reports/report.py"], "topic:reports");
 
   // Links to source lines are relative to the source root and name lines that exist.
   static const std::regex link(R"(\]\(([A-Za-z0-9_./-]+\.py)#L([0-9]+)-L([0-9]+)\))");

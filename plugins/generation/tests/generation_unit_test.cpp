@@ -189,7 +189,7 @@ TEST(Writer, PagesOfASmallProjectAreWhatTheAnalysisImplies) {
   write("README.md", "# Shop\n\nShop sells things online.\n");
   write("shop/models.py", "\"\"\"Data models of the shop.\"\"\"\n\nclass Product:\n    \"\"\"A thing for sale.\"\"\"\n    pass\n");
   write("shop/api.py", "\"\"\"HTTP handlers.\"\"\"\nfrom .models import Product\n\ndef list_products():\n    \"\"\"Every product.\"\"\"\n    return [Product()]\n");
-  write("tools/report.py", "\"\"\"Sales report.\"\"\"\nfrom shop.api import list_products\n\ndef main():\n    print(list_products())\n");
+  write("reports/report.py", "\"\"\"Sales report.\"\"\"\nfrom shop.api import list_products\n\ndef main():\n    print(list_products())\n");
   write("node_modules/x/index.js", "module.exports = 1\n");
   write("shop/bad.py", std::string("\"\"\"Bytes \xff\xfe here.\"\"\"\n"));
   auto inventory = takeInventory(dir.path(), {});
@@ -204,13 +204,13 @@ TEST(Writer, PagesOfASmallProjectAreWhatTheAnalysisImplies) {
   EXPECT_EQ(api->symbols[0].name, "list_products");
   EXPECT_EQ(api->symbols[0].doc, "Every product.");
   EXPECT_EQ(analysis.find("shop/models.py")->usedBy, (std::vector<std::string>{"shop/api.py"}));
-  EXPECT_EQ(analysis.find("tools/report.py")->dependsOn, (std::vector<std::string>{"shop/api.py"}));
+  EXPECT_EQ(analysis.find("reports/report.py")->dependsOn, (std::vector<std::string>{"shop/api.py"}));
   EXPECT_NE(analysis.find("shop/bad.py")->summary.find("\xEF\xBF\xBD"), std::string::npos);  // replaced, not kept
 
   auto plan = planTopics(analysis, {});
   ASSERT_EQ(plan.topics.size(), 2u);
-  EXPECT_EQ(plan.topics[0].key, "topic:shop");  // depended on by tools
-  EXPECT_EQ(plan.topicGraph["topic:tools"]["topic:shop"], 1);
+  EXPECT_EQ(plan.topics[0].key, "topic:shop");  // depended on by reports
+  EXPECT_EQ(plan.topicGraph["topic:reports"]["topic:shop"], 1);
   auto pages = planPages(analysis, plan, "en");
   EXPECT_EQ(pages[0].key, "overview");
   WriterContext context;

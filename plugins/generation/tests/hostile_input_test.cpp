@@ -58,7 +58,7 @@ TEST(BoundedJson, DepthIsCountedOutsideStringsAndDeepTextIsRefused) {
 TEST(HostileInput, ADeeplyNestedPackageJsonIsReadWithoutCrashing) {
   docs::test::TempDir root;
   write(fs::path(root.path()) / "package.json", deepPackageJson());
-  write(fs::path(root.path()) / "index.js", "// The entry.\nexport const one = 1;\n");
+  write(fs::path(root.path()) / "index.js", "// The entry.\n\nexport const one = 1;\n");
   auto inventory = takeInventory(root.path(), InventoryLimits{});
   ASSERT_EQ(inventory.files.size(), 2u);
   auto analysis = analyze(root.path(), inventory, AnalysisOptions{});

@@ -48,8 +48,8 @@ std::map<std::string, std::string> shopFiles() {
   return {{"README.md", "# Shop\n\nShop sells things online.\n"},
           {"shop/models.py", "\"\"\"Data models of the shop.\"\"\"\n\nclass Product:\n    \"\"\"A thing for sale.\"\"\"\n    pass\n"},
           {"shop/api.py", "\"\"\"HTTP handlers.\"\"\"\nfrom .models import Product\n\ndef list_products():\n    \"\"\"Every product.\"\"\"\n    return [Product()]\n"},
-          {"tools/report.py", "\"\"\"Sales report.\"\"\"\nfrom shop.api import list_products\n\ndef main():\n    print(list_products())\n"},
-          {"tools/cleanup.py", "\"\"\"Removes old carts.\"\"\"\n\ndef sweep():\n    return 0\n"}};
+          {"reports/report.py", "\"\"\"Sales report.\"\"\"\nfrom shop.api import list_products\n\ndef main():\n    print(list_products())\n"},
+          {"reports/cleanup.py", "\"\"\"Removes old carts.\"\"\"\n\ndef sweep():\n    return 0\n"}};
 }
 
 std::string base64(const std::vector<std::uint8_t>& bytes) {
@@ -203,8 +203,8 @@ TEST_F(GithubFlow, CreateGeneratePushSyncRewritesOnlyWhatChangedAndKeepsAPersons
   auto second = git_.commit("acme", "shop",
                             {{"shop/api.py", "\"\"\"HTTP handlers.\"\"\"\nfrom .models import Product\n\ndef list_products():\n    \"\"\"Every product on sale today.\"\"\"\n    return [Product()]\n"},
                              {"shop/models.py", "\"\"\"Data models of the shop.\"\"\"\n\nclass Product:\n    \"\"\"A thing for sale, with a price.\"\"\"\n    price = 0\n"},
-                             {"tools/export.py", "\"\"\"Exports the catalogue.\"\"\"\n\ndef export_catalogue():\n    return []\n"}},
-                            {"tools/report.py"});
+                             {"reports/export.py", "\"\"\"Exports the catalogue.\"\"\"\n\ndef export_catalogue():\n    return []\n"}},
+                            {"reports/report.py"});
   auto hook = deliver("push", pushPayload("shop", second), "delivery-1");
   ASSERT_EQ(hook.status, 200) << hook.body;
   EXPECT_EQ(json::parse(hook.body)["status"], "queued");
@@ -410,12 +410,12 @@ TEST_F(GithubFlow, PushesDuringASyncCoalesceAndAPushNoWebhookBroughtIsFoundLater
   docsd_ = std::make_unique<Docsd>(Docsd::Options{env, {"serve"}, dataDir_.path(), database_.url()});
   ASSERT_TRUE(docsd_->start()) << docsd_->log();
   int updatingBefore = statusCount("DOC_UPDATING");
-  auto a = git_.commit("acme", "shop", {{"tools/cleanup.py", "\"\"\"Removes old carts, weekly.\"\"\"\n\ndef sweep():\n    return 0\n"}});
+  auto a = git_.commit("acme", "shop", {{"reports/cleanup.py", "\"\"\"Removes old carts, weekly.\"\"\"\n\ndef sweep():\n    return 0\n"}});
   ASSERT_EQ(deliver("push", pushPayload("shop", a), "c-1").status, 200);
   waitFor(id, [](const json& x) { return x.value("status", "") == "DOC_UPDATING"; });
-  auto b = git_.commit("acme", "shop", {{"tools/cleanup.py", "\"\"\"Removes old carts, daily.\"\"\"\n\ndef sweep():\n    return 1\n"}});
+  auto b = git_.commit("acme", "shop", {{"reports/cleanup.py", "\"\"\"Removes old carts, daily.\"\"\"\n\ndef sweep():\n    return 1\n"}});
   ASSERT_EQ(deliver("push", pushPayload("shop", b), "c-2").status, 200);
-  auto c = git_.commit("acme", "shop", {{"tools/cleanup.py", "\"\"\"Removes old carts, hourly.\"\"\"\n\ndef sweep():\n    return 2\n"}});
+  auto c = git_.commit("acme", "shop", {{"reports/cleanup.py", "\"\"\"Removes old carts, hourly.\"\"\"\n\ndef sweep():\n    return 2\n"}});
   ASSERT_EQ(deliver("push", pushPayload("shop", c), "c-3").status, 200);
   auto p = waitFor(id, [&](const json& x) { return x.value("commit_hash", "") == c && x.value("status", "") == "DOC_SUCCESS"; });
   ASSERT_EQ(p["commit_hash"], c);
@@ -426,7 +426,7 @@ TEST_F(GithubFlow, PushesDuringASyncCoalesceAndAPushNoWebhookBroughtIsFoundLater
   EXPECT_NE(exportPage(pagesByName(p)["cleanup.py"]).find("Removes old carts, hourly."), std::string::npos);
 
   // A push whose webhook never came: the periodic comparison with the remote finds it.
-  auto d = git_.commit("acme", "shop", {{"tools/cleanup.py", "\"\"\"Removes old carts, now.\"\"\"\n\ndef sweep():\n    return 3\n"}});
+  auto d = git_.commit("acme", "shop", {{"reports/cleanup.py", "\"\"\"Removes old carts, now.\"\"\"\n\ndef sweep():\n    return 3\n"}});
   p = waitFor(id, [&](const json& x) { return x.value("commit_hash", "") == d && x.value("status", "") == "DOC_SUCCESS"; }, 120);
   EXPECT_EQ(p["commit_hash"], d);
 }

@@ -10,6 +10,8 @@
 #include <string_view>
 
 #include "analysis/bounded_json.hpp"
+#include "analysis/entry_points.hpp"
+#include "analysis/file_roles.hpp"
 #include "analysis/process_runner.hpp"
 
 namespace fs = std::filesystem;
@@ -173,11 +175,30 @@ bool isCommentLine(const std::string& language, const std::string& line, std::st
   return false;
 }
 
+// A comment made only of tool directives (build constraints, type references, linter
+// switches, editor modelines) says nothing about what the file is for.
+bool isDirectiveLine(std::string_view line) {
+  while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.remove_prefix(1);
+  if (line.empty()) return true;
+  for (std::string_view directive : {"go:", "+build", "<reference", "eslint-", "eslint ", "@ts-", "prettier-ignore", "jshint", "jslint",
+                                     "istanbul ", "c8 ", "noinspection", "pylint:", "type: ignore", "nolint", "vim:", "-*-", "@flow",
+                                     "@jsx", "#region", "#endregion", "clang-format", "NOLINT", "swiftlint", "rubocop:"})
+    if (line.substr(0, directive.size()) == directive) return true;
+  return false;
+}
+
 bool isBoilerplate(const std::string& text) {
   for (std::string_view legal : {"copyright", "license", "licence", "spdx", "all rights reserved", "@generated", "auto-generated",
-                                 "do not edit"})
+                                 "do not edit", "(mit)", "(bsd)", "(apache"})
     if (findIgnoringCase(text, legal) != std::string_view::npos) return true;
-  return false;
+  std::string_view rest = text;
+  while (!rest.empty()) {
+    auto end = rest.find('\n');
+    if (!isDirectiveLine(rest.substr(0, end))) return false;
+    if (end == std::string_view::npos) break;
+    rest.remove_prefix(end + 1);
+  }
+  return true;
 }
 
 std::string cleanComment(std::string text) {
@@ -733,10 +754,32 @@ std::string leadingComment(const std::string& language, const std::string& sourc
       if (!isCommentLine(language, all[i], body)) break;
       parts.push_back(cleanComment(body));
     }
-    for (const auto& p : parts) text += (text.empty() ? "" : "\n") + p;
+    // Directive lines (//go:build, /// <reference ...>) say nothing about the file.
+    for (const auto& p : parts)
+      if (!isDirectiveLine(p) || p.empty()) text += (text.empty() ? "" : "\n") + p;
     text = trim(text);
-    if (text.empty()) return "";
-    if (!isBoilerplate(text)) return text;
+    if (text.empty() && parts.empty()) return "";
+    if (!text.empty() && !isBoilerplate(text)) {
+      // A comment right above a declaration documents that declaration, not the file,
+      // unless it says it is the file's (@file, @module, @fileoverview) or what follows
+      // is the file's preamble (package clause, imports, includes).
+      if (i < all.size() && language != "python") {
+        std::string next = trim(all[i]);
+        bool preamble = next.empty();
+        for (const char* start : {"package ", "import ", "import{", "from ", "#include", "#import", "#pragma", "using ", "require(",
+                                  "'use strict'", "\"use strict\"", "module ", "namespace ", "const ", "var ", "let "})
+          preamble = preamble || next.rfind(start, 0) == 0;
+        bool declaresFile = text.find("@file") != std::string::npos || text.find("@module") != std::string::npos ||
+                            text.find("@overview") != std::string::npos || text.find("@fileoverview") != std::string::npos;
+        bool requireLine = next.find("require(") != std::string::npos;
+        if (!preamble && !declaresFile && !requireLine) return "";
+        // `const x = ...` right under the comment is documented by it, unless it is an import.
+        if (!declaresFile && (next.rfind("const ", 0) == 0 || next.rfind("var ", 0) == 0 || next.rfind("let ", 0) == 0) &&
+            !requireLine && next.find(" from ") == std::string::npos)
+          return "";
+      }
+      return text;
+    }
     while (i < all.size() && trim(all[i]).empty()) ++i;
   }
   return "";
@@ -799,6 +842,7 @@ std::string Analysis::toJsonText() const {
     field(out, "entryPoint", f.entryPoint);
     field(out, "documentation", f.documentation);
     field(out, "build", f.build);
+    field(out, "role", f.role);
     out += '}';
   }
   out += "],\"builds\":[";
@@ -840,6 +884,10 @@ Analysis Analysis::fromJson(const json& in) {
     file.entryPoint = f.value("entryPoint", false);
     file.documentation = f.value("documentation", false);
     file.build = f.value("build", false);
+    // Analyses written before roles existed: judged by the path alone.
+    file.role = f.contains("role") && f["role"].is_string()
+                    ? f["role"].get<std::string>()
+                    : fileRole({file.path, file.language, file.documentation, file.build, ""});
     a.files.push_back(std::move(file));
   }
   for (const auto& b : in.at("builds"))
@@ -942,6 +990,7 @@ Analysis analyze(const std::string& root, const Inventory& inventory, const Anal
 
   // Summaries, symbol docs and imports from the text of each file.
   std::size_t read = 0;
+  std::set<std::string> declared, goCommands;
   for (auto& f : analysis.files) {
     if (options.onStep && read % 100 == 0) options.onStep("reading", read, analysis.files.size());
     ++read;
@@ -951,9 +1000,11 @@ Analysis analyze(const std::string& root, const Inventory& inventory, const Anal
       f.symbols = kept->second->symbols;
       f.imports = kept->second->imports;
       f.entryPoint = kept->second->entryPoint;
+      f.role = kept->second->role;
       continue;
     }
     std::string text = readFile(fs::path(root) / f.path);
+    f.role = fileRole({f.path, f.language, f.documentation, f.build, std::string_view(text).substr(0, 2048)});
     std::string lower = f.path;
     for (auto& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     if (f.documentation) {
@@ -962,8 +1013,24 @@ Analysis analyze(const std::string& root, const Inventory& inventory, const Anal
       continue;
     }
     describeFile(f, text);
+    if (f.language == "go" && isGoMainPackage(text)) goCommands.insert(f.path);
+    if (f.build)
+      for (const auto& path : declaredEntryPoints(f.path, text)) {
+        declared.insert(path);
+        declared.insert("src/" + path);  // Python's src layout
+      }
   }
   if (options.onStep) options.onStep("reading", analysis.files.size(), analysis.files.size());
+  // Entry points: what the packaging declares (and Go commands); only without any such
+  // declaration the names (main, cli, index, ...) of library code. Never tests.
+  bool anyDeclared = !goCommands.empty();
+  for (const auto& f : analysis.files) anyDeclared = anyDeclared || (declared.count(f.path) && !f.build && !f.documentation);
+  for (auto& f : analysis.files) {
+    if (reused.count(f.path)) continue;
+    bool declaredHere = (declared.count(f.path) || goCommands.count(f.path)) && !f.build && !f.documentation;
+    f.entryPoint = f.role != kRoleTest && f.role != kRoleGenerated &&
+                   (declaredHere || (!anyDeclared && f.entryPoint && (f.role == kRoleLibrary || f.role == kRoleExample)));
+  }
   // C and C++ put the comments on declarations in headers: carry them to definitions
   // that have none (by name and enclosing scope).
   std::map<std::string, std::string> declarationDocs;

@@ -41,6 +41,7 @@ struct FileAnalysis {
   bool entryPoint = false;
   bool documentation = false;
   bool build = false;
+  std::string role = "library";         // analysis/file_roles.hpp: library, test, example, guide, build, tooling, generated
 };
 
 struct BuildFile {

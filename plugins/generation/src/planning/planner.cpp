@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <set>
+#include <tuple>
 
 #include "analysis/bounded_json.hpp"
+#include "analysis/file_roles.hpp"
 #include "planning/import_communities.hpp"
 #include "analysis/inventory.hpp"
 
@@ -29,10 +31,14 @@ std::string titleOf(const std::string& folder) {
   return title;
 }
 
-double fileWeight(const FileAnalysis& file, const std::map<std::string, std::string>& topicOf) {
+// Only the library's own files count as users: forty tests importing a module do not
+// make it central, forty library files do.
+double fileWeight(const FileAnalysis& file, const std::map<std::string, std::string>& topicOf,
+                  const std::set<std::string>& library) {
   double outside = 0;
   auto mine = topicOf.find(file.path);
   for (const auto& user : file.usedBy) {
+    if (!library.count(user)) continue;
     auto theirs = topicOf.find(user);
     if (theirs == topicOf.end() || mine == topicOf.end() || theirs->second != mine->second) outside += 1;
   }
@@ -74,11 +80,17 @@ bool isCodeFile(const FileAnalysis& file) {
   return !data.count(file.language);
 }
 
+bool isLibraryCode(const FileAnalysis& file) { return isCodeFile(file) && isLibraryRole(file.role); }
+
 Plan planTopics(const Analysis& analysis, const PlanOptions& options) {
   Plan plan;
   std::vector<const FileAnalysis*> code;
+  std::set<std::string> library;
   for (const auto& file : analysis.files)
-    if (isCodeFile(file)) code.push_back(&file);
+    if (isLibraryCode(file)) {
+      code.push_back(&file);
+      library.insert(file.path);
+    }
 
   // Descend into a folder that holds nearly all the code (src/, lib/<name>/, ...).
   for (int depth = 0; depth < 3; ++depth) {
@@ -217,7 +229,7 @@ Plan planTopics(const Analysis& analysis, const PlanOptions& options) {
   for (auto& topic : plan.topics) {
     auto weigh = [&](Topic& t) {
       for (const auto& path : t.files)
-        if (const auto* f = analysis.find(path)) t.importance += fileWeight(*f, plan.topicOfFile);
+        if (const auto* f = analysis.find(path)) t.importance += fileWeight(*f, plan.topicOfFile, library);
     };
     weigh(topic);
     for (auto& sub : topic.subtopics) {
@@ -228,7 +240,25 @@ Plan planTopics(const Analysis& analysis, const PlanOptions& options) {
   }
   std::stable_sort(plan.topics.begin(), plan.topics.end(), [](const Topic& a, const Topic& b) { return a.importance > b.importance; });
 
+  // After the library: its examples, the tooling around it, and its tests last; one
+  // topic each (files in path order). Generated and vendored code gets no topic.
+  for (const auto& [role, key, title] : std::vector<std::tuple<std::string, std::string, std::string>>{
+           {kRoleExample, "topic:examples", "Examples"}, {kRoleTooling, "topic:tooling", "Tooling and scripts"},
+           {kRoleTest, "topic:tests", "Tests"}}) {
+    Topic topic;
+    topic.key = key;
+    topic.title = title;
+    topic.role = role;
+    for (const auto& file : analysis.files)
+      if (isCodeFile(file) && file.role == role && !assigned.count(file.path)) topic.files.push_back(file.path);
+    if (topic.files.empty()) continue;
+    for (const auto& path : topic.files) plan.topicOfFile[path] = topic.key;
+    topKey[topic.key] = topic.key;
+    plan.topics.push_back(std::move(topic));
+  }
+
   for (const auto& f : analysis.files) {
+    if (!library.count(f.path)) continue;  // the diagram is the library's; tests import everything
     auto from = plan.topicOfFile.find(f.path);
     if (from == plan.topicOfFile.end()) continue;
     for (const auto& target : f.dependsOn) {
@@ -246,7 +276,7 @@ Plan planTopics(const Analysis& analysis, const PlanOptions& options) {
     for (const auto& path : t.files)
       if (const auto* f = analysis.find(path); f && (!f->symbols.empty() || f->lines >= 20)) files.push_back(f);
     std::sort(files.begin(), files.end(), [&](const auto* a, const auto* b) {
-      return fileWeight(*a, plan.topicOfFile) > fileWeight(*b, plan.topicOfFile);
+      return fileWeight(*a, plan.topicOfFile, library) > fileWeight(*b, plan.topicOfFile, library);
     });
     for (const auto* f : files)
       if (plan.filePages.size() < options.maxFilePages) plan.filePages.push_back(f->path);

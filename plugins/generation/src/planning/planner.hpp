@@ -1,8 +1,9 @@
 #pragma once
-// Topics from the code graph: files are grouped by the folders under the source root,
-// large groups are split into subtopics by sub-folder and, where a folder is still
-// large and flat, by groups of files that import each other; topics are ordered by how
-// much the rest of the code depends on them. A repository can steer it with .docs/wiki.json:
+// Topics from the code graph: the library's files are grouped by the folders under the
+// source root, large groups are split into subtopics by sub-folder and, where a folder
+// is still large and flat, by groups of files that import each other; topics are
+// ordered by how much the rest of the library depends on them. Examples, tooling and
+// tests follow as one topic each, tests last; generated and vendored code gets none. A repository can steer it with .docs/wiki.json:
 //   {"notes": "...", "pages": [{"title": "...", "description": "...", "files": ["src/net/**"]}]}
 
 #include <map>
@@ -21,12 +22,15 @@ struct Topic {
   std::vector<std::string> files;       // code files of this topic (not of its subtopics)
   std::vector<Topic> subtopics;
   double importance = 0;
+  // "library" for the code's own topics; "example", "tooling" or "test" for the topics
+  // that gather those files after the library (tests last).
+  std::string role = "library";
 };
 
 struct Plan {
   std::string sourceRoot;            // where the code lives ("", "src", "lib/foo")
   std::string notes;                 // from .docs/wiki.json
-  std::vector<Topic> topics;         // ordered, most important first
+  std::vector<Topic> topics;         // reading order: library topics (most depended-on first), then examples, tooling, tests
   std::vector<std::string> filePages;  // files that get their own page, in topic order
   // topic key -> topic keys it depends on, with the number of imports between them
   std::map<std::string, std::map<std::string, int>> topicGraph;
@@ -43,5 +47,7 @@ Plan planTopics(const Analysis& analysis, const PlanOptions& options);
 
 // Files that are code (not documentation or build files) with content worth a page.
 bool isCodeFile(const FileAnalysis& file);
+// Code of the library itself (not tests, examples, tooling or generated code).
+bool isLibraryCode(const FileAnalysis& file);
 
 }  // namespace docs::generation

@@ -1,5 +1,7 @@
 #include "writing/offline_writer.hpp"
 
+#include "analysis/file_roles.hpp"
+
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -32,7 +34,15 @@ const std::map<std::string, std::map<std::string, std::string>> kPhrases = {
       {"diagram_note", "Arrows point from a module to the modules it imports."},
       {"notes", "Notes"}, {"sections", "Sections"}, {"top_level", "Top-level files"}, {"defined_at", "lines {from}-{to}"},
       {"skipped", "Not documented"}, {"skipped_note", "{count} files were left out (binary, generated, too large or links)."},
-      {"main_modules", "The most depended-on modules come first."}}},
+      {"main_modules", "The library's modules come first, the most depended-on first; examples, tooling and tests follow."},
+      {"api", "API"}, {"internals", "Internals"},
+      {"internals_note", "Helpers the file does not export, for readers of its code."},
+      {"tested_where", "What is tested where"}, {"tests", "Tests"}, {"exercises", "Exercises"},
+      {"test_cases", "Test cases"}, {"test_file_intro", "`{path}` holds {count} test cases for the code it imports."},
+      {"tests_intro", "{files} test files ({lines} lines). Each row names the library code a test file exercises."},
+      {"examples_intro", "{files} example files ({lines} lines) that show the library in use."},
+      {"tooling_intro", "{files} files ({lines} lines) of scripts and tooling around the code: builds, releases, checks."},
+      {"methods_of", "Members of {type}"}}},
     {"ru",
      {{"overview", "Обзор"}, {"at_a_glance", "Коротко"}, {"language", "Язык"}, {"files", "Файлы"},
       {"lines", "Строки"}, {"modules", "Модули"}, {"module", "Модуль"}, {"about", "О проекте"},
@@ -50,7 +60,15 @@ const std::map<std::string, std::map<std::string, std::string>> kPhrases = {
       {"notes", "Заметки"}, {"sections", "Разделы"}, {"top_level", "Файлы верхнего уровня"},
       {"defined_at", "строки {from}-{to}"}, {"skipped", "Не описано"},
       {"skipped_note", "Пропущено файлов: {count} (двоичные, сгенерированные, слишком большие или ссылки)."},
-      {"main_modules", "Сначала идут модули, от которых зависит больше всего кода."}}},
+      {"main_modules", "Сначала модули библиотеки, от которых зависит больше всего кода; затем примеры, инструменты и тесты."},
+      {"api", "API"}, {"internals", "Внутреннее"},
+      {"internals_note", "Вспомогательные функции, которые файл не экспортирует."},
+      {"tested_where", "Что где тестируется"}, {"tests", "Тесты"}, {"exercises", "Проверяет"},
+      {"test_cases", "Тестовые случаи"}, {"test_file_intro", "`{path}`: {count} тестовых случаев для кода, который он импортирует."},
+      {"tests_intro", "{files} файлов тестов ({lines} строк). В каждой строке: код библиотеки, который проверяет файл."},
+      {"examples_intro", "{files} файлов примеров ({lines} строк), показывающих библиотеку в деле."},
+      {"tooling_intro", "{files} файлов ({lines} строк) скриптов и инструментов вокруг кода: сборка, выпуск, проверки."},
+      {"methods_of", "Члены {type}"}}},
     {"de",
      {{"overview", "Überblick"}, {"at_a_glance", "Auf einen Blick"}, {"language", "Sprache"}, {"files", "Dateien"},
       {"lines", "Zeilen"}, {"modules", "Module"}, {"module", "Modul"}, {"about", "Über das Projekt"},
@@ -68,7 +86,15 @@ const std::map<std::string, std::map<std::string, std::string>> kPhrases = {
       {"notes", "Hinweise"}, {"sections", "Abschnitte"}, {"top_level", "Dateien der obersten Ebene"},
       {"defined_at", "Zeilen {from}-{to}"}, {"skipped", "Nicht dokumentiert"},
       {"skipped_note", "{count} Dateien wurden ausgelassen (binär, generiert, zu groß oder Links)."},
-      {"main_modules", "Die Module, von denen am meisten abhängt, stehen vorn."}}}};
+      {"main_modules", "Zuerst die Module der Bibliothek, von denen am meisten abhängt; dann Beispiele, Werkzeuge und Tests."},
+      {"api", "API"}, {"internals", "Interna"},
+      {"internals_note", "Hilfsfunktionen, die die Datei nicht exportiert."},
+      {"tested_where", "Was wo getestet wird"}, {"tests", "Tests"}, {"exercises", "Prüft"},
+      {"test_cases", "Testfälle"}, {"test_file_intro", "`{path}` enthält {count} Testfälle für den Code, den es importiert."},
+      {"tests_intro", "{files} Testdateien ({lines} Zeilen). Jede Zeile nennt den Bibliothekscode, den eine Testdatei prüft."},
+      {"examples_intro", "{files} Beispieldateien ({lines} Zeilen), die die Bibliothek im Einsatz zeigen."},
+      {"tooling_intro", "{files} Dateien ({lines} Zeilen) mit Skripten und Werkzeugen rund um den Code: Build, Release, Prüfungen."},
+      {"methods_of", "Mitglieder von {type}"}}}};
 
 std::string fill(std::string text, const std::map<std::string, std::string>& values) {
   for (const auto& [key, value] : values) {
@@ -199,6 +225,74 @@ bool isTopLevelApi(const Symbol& s) {
   return isPublic(s) && kinds.count(s.kind) > 0;
 }
 
+// What a file offers its users, by its language's rule: Go exports capitalised names;
+// elsewhere a leading underscore marks a private name.
+bool isExported(const Symbol& s, const std::string& language) {
+  if (!isPublic(s)) return false;
+  if (language == "go") return std::isupper(static_cast<unsigned char>(s.name[0])) != 0;
+  return true;
+}
+
+bool isTypeKind(const std::string& kind) {
+  static const std::set<std::string> kinds = {"class", "struct", "interface", "enum", "type", "trait", "union", "protocol",
+                                              "object", "implementation", "typedef"};
+  return kinds.count(kind) > 0;
+}
+
+// A test case by the conventions of its language's test frameworks.
+bool looksLikeTestCase(const Symbol& s, const std::string& language) {
+  const std::string& n = s.name;
+  if (language == "go")
+    return (n.rfind("Test", 0) == 0 || n.rfind("Benchmark", 0) == 0 || n.rfind("Example", 0) == 0 || n.rfind("Fuzz", 0) == 0) &&
+           s.scope.empty();
+  if (language == "python" || language == "ruby" || language == "php" || language == "java" || language == "kotlin" ||
+      language == "csharp" || language == "rust")
+    return n.rfind("test", 0) == 0 || n.rfind("Test", 0) == 0;
+  return false;
+}
+
+// `it("does x", ...)`, `test('...')`, `describe(...)` (JavaScript) and gtest's
+// `TEST(Suite, Name)`: test cases ctags does not see, read from the text in one pass.
+std::vector<std::string> scannedTestCases(const std::string& language, const std::string& text) {
+  std::vector<std::string> out;
+  bool js = language == "javascript" || language == "typescript";
+  bool cpp = language == "c++" || language == "c";
+  if (!js && !cpp) return out;
+  std::size_t at = 0;
+  while (at < text.size() && out.size() < 500) {
+    std::size_t next = std::string::npos, width = 0;
+    for (const char* opener : js ? std::vector<const char*>{"it(", "test(", "it.only(", "test.only(", "it.each"}
+                                 : std::vector<const char*>{"TEST(", "TEST_F(", "TEST_P(", "TYPED_TEST("}) {
+      auto found = text.find(opener, at);
+      if (found != std::string::npos && found < next && (found == 0 || !std::isalnum(static_cast<unsigned char>(text[found - 1])) )) {
+        next = found;
+        width = std::string(opener).size();
+      }
+    }
+    if (next == std::string::npos) break;
+    std::size_t p = next + width;
+    if (js) {
+      while (p < text.size() && text[p] != '(' && text[p] != '\'' && text[p] != '"' && text[p] != '`' && text[p] != '\n') ++p;
+      if (p < text.size() && text[p] == '(') ++p;
+      if (p < text.size() && (text[p] == '\'' || text[p] == '"' || text[p] == '`')) {
+        char quote = text[p];
+        auto close = text.find(quote, p + 1);
+        if (close != std::string::npos && close - p < 300 && text.find('\n', p) > close) out.push_back(text.substr(p + 1, close - p - 1));
+      }
+    } else {
+      auto close = text.find(')', p);
+      if (close != std::string::npos && close - p < 200) {
+        std::string inside = text.substr(p, close - p);
+        inside.erase(std::remove(inside.begin(), inside.end(), ' '), inside.end());
+        auto comma = inside.find(',');
+        if (comma != std::string::npos) out.push_back(inside.substr(0, comma) + "." + inside.substr(comma + 1));
+      }
+    }
+    at = next + width;
+  }
+  return out;
+}
+
 std::string signatureOf(const Symbol& s) {
   std::string sig = s.signature;
   if (sig.size() > 120) sig = sig.substr(0, 117) + "...";
@@ -277,6 +371,17 @@ std::string topicTitle(const Topic& topic, const std::string& language) {
 
 // What a topic is for: wiki.json, its README, else the leading comment of its most
 // important file.
+// A comment that describes: a few words, not a bare link, a to-do or a tool's note.
+bool usefulPurpose(const std::string& text) {
+  if (text.empty()) return false;
+  std::size_t words = 1;
+  for (char c : text) words += c == ' ' ? 1 : 0;
+  if (words < 4) return false;
+  for (const char* noise : {"See http", "see http", "TODO", "FIXME", "XXX", "HACK", "NOTE:", "http://", "https://", "eslint", "@"})
+    if (text.rfind(noise, 0) == 0) return false;
+  return true;
+}
+
 std::string describeTopic(const Topic& topic, const Analysis& analysis) {
   if (!topic.description.empty()) return topic.description;
   for (const auto& f : analysis.files) {
@@ -285,9 +390,23 @@ std::string describeTopic(const Topic& topic, const Analysis& analysis) {
     for (auto& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     if (lower.rfind(topic.folder + "/readme", 0) == 0 && !f.summary.empty()) return f.summary;
   }
-  for (const auto& path : allFiles(topic))
-    if (const auto* f = analysis.find(path); f && !f->summary.empty()) return firstSentences(f->summary, 300);
-  return "";
+  // The most used file's own description says most about the topic: a package's doc
+  // comment (Go's doc.go, Python's __init__), else the file the rest of the code imports.
+  const FileAnalysis* best = nullptr;
+  double bestScore = -1;
+  for (const auto& path : allFiles(topic)) {
+    const auto* f = analysis.find(path);
+    if (!f || !usefulPurpose(f->summary)) continue;
+    std::string base = basenameOf(path);
+    double score = static_cast<double>(f->usedBy.size()) +
+                   (base == "doc.go" || base == "__init__.py" || base == "index.js" || base == "index.ts" || base == "mod.rs" ? 1000 : 0) +
+                   (f->summary.rfind("Package ", 0) == 0 ? 1000 : 0);
+    if (score > bestScore) {
+      bestScore = score;
+      best = f;
+    }
+  }
+  return best ? firstSentences(best->summary, 300) : "";
 }
 
 void writeOverview(PageDraft& page, const Analysis& analysis, const Plan& plan, const WriterContext& ctx) {
@@ -381,6 +500,51 @@ void writeOverview(PageDraft& page, const Analysis& analysis, const Plan& plan, 
   page.content = doc(blocks);
 }
 
+// Examples, tooling and tests: what each file is for and, for tests, which library
+// code each test file exercises. No API: none of it is the library's.
+void writeRoleTopic(Json& blocks, const Topic& topic, const Analysis& analysis, const Plan& plan, const WriterContext& ctx) {
+  const auto& lang = ctx.language;
+  std::string intro = topic.role == kRoleTest ? "tests_intro" : topic.role == kRoleExample ? "examples_intro" : "tooling_intro";
+  blocks.push_back(paragraphText(fill(phrase(lang, intro), {{"files", std::to_string(topic.files.size())},
+                                                            {"lines", std::to_string(linesOf(analysis, topic.files))}})));
+  std::vector<std::vector<Json>> rows;
+  for (const auto& path : topic.files) {
+    const auto* f = analysis.find(path);
+    if (!f) continue;
+    Json fileCell = Json::array({linkText(path, ctx.pageHref("file:" + path), true)});
+    if (topic.role != kRoleTest) {
+      rows.push_back({fileCell, f->summary.empty() ? Json::array() : inlineWithCode(firstSentences(f->summary, 160))});
+      continue;
+    }
+    // The library topics this test file imports from.
+    std::set<std::string> exercised;
+    for (const auto& target : f->dependsOn) {
+      const auto* t = analysis.find(target);
+      auto topicOf = plan.topicOfFile.find(target);
+      if (t && isLibraryRole(t->role) && topicOf != plan.topicOfFile.end()) exercised.insert(topicOf->second);
+    }
+    Json exercisedCell = Json::array();
+    for (const auto& key : exercised) {
+      const Topic* other = findTopic(plan, key);
+      if (!other) continue;
+      if (!exercisedCell.empty()) exercisedCell.push_back(textNode(", "));
+      exercisedCell.push_back(linkText(topicTitle(*other, lang), ctx.pageHref(key)));
+    }
+    std::size_t cases = 0;
+    for (const auto& s : f->symbols) cases += looksLikeTestCase(s, f->language) ? 1 : 0;
+    if (cases == 0) cases = scannedTestCases(f->language, readLines(ctx.sourceRoot, path, 1, static_cast<int>(f->lines))).size();
+    rows.push_back({fileCell, exercisedCell, Json::array({textNode(std::to_string(cases))})});
+  }
+  if (rows.empty()) return;
+  if (topic.role == kRoleTest) {
+    blocks.push_back(heading(2, phrase(lang, "tested_where")));
+    blocks.push_back(table({phrase(lang, "file"), phrase(lang, "exercises"), phrase(lang, "test_cases")}, rows));
+  } else {
+    blocks.push_back(heading(2, phrase(lang, "files")));
+    blocks.push_back(table({phrase(lang, "file"), phrase(lang, "purpose")}, rows));
+  }
+}
+
 void writeTopic(PageDraft& page, const Topic& topic, const Analysis& analysis, const Plan& plan, const WriterContext& ctx) {
   const auto& lang = ctx.language;
   Json blocks = Json::array();
@@ -388,6 +552,11 @@ void writeTopic(PageDraft& page, const Topic& topic, const Analysis& analysis, c
   blocks.push_back(heading(1, topicTitle(topic, lang)));
   std::string description = describeTopic(topic, analysis);
   if (!description.empty()) blocks.push_back(paragraphText(description));
+  if (topic.role != kRoleLibrary) {
+    writeRoleTopic(blocks, topic, analysis, plan, ctx);
+    page.content = doc(blocks);
+    return;
+  }
   blocks.push_back(paragraphText(fill(phrase(lang, topic.folder.empty() ? "topic_intro_root" : "topic_intro"),
                                       {{"files", std::to_string(files.size())},
                                        {"lines", std::to_string(linesOf(analysis, files))},
@@ -420,8 +589,10 @@ void writeTopic(PageDraft& page, const Topic& topic, const Analysis& analysis, c
   for (const auto& path : topic.files) {
     const auto* f = analysis.find(path);
     if (!f) continue;
+    // Every exported top-level symbol: a topic page lists its API whole (members are on
+    // the file pages).
     for (const auto& s : f->symbols) {
-      if (!isTopLevelApi(s) || !s.scope.empty() || api.size() >= 40) continue;
+      if (!isTopLevelApi(s) || !s.scope.empty() || !isExported(s, f->language)) continue;
       api.push_back({Json::array({linkText(s.name, ctx.sourceUrl(path, s.line, std::max(s.line, s.end)), true)}),
                      Json::array({textNode(s.kind)}),
                      signatureOf(s).empty() ? Json::array() : Json::array({codeText(signatureOf(s))}),
@@ -490,22 +661,71 @@ void writeFile(PageDraft& page, const FileAnalysis& f, const Analysis& analysis,
   blocks.push_back(paragraphText(fill(phrase(lang, "file_intro"),
                                       {{"path", f.path}, {"language", f.language}, {"lines", std::to_string(f.lines)},
                                        {"symbols", std::to_string(f.symbols.size())}})));
-  if (!f.symbols.empty()) {
-    blocks.push_back(heading(2, phrase(lang, "symbols")));
-    std::vector<std::vector<Json>> rows;
-    for (const auto& s : f.symbols) {
-      if (rows.size() >= 80) break;
-      std::string name = s.scope.empty() ? s.name : s.scope + "." + s.name;
-      rows.push_back({Json::array({linkText(name, ctx.sourceUrl(f.path, s.line, std::max(s.line, s.end)), true)}),
-                      Json::array({textNode(s.kind)}),
-                      signatureOf(s).empty() ? Json::array() : Json::array({codeText(signatureOf(s))}),
-                      s.doc.empty() ? Json::array() : inlineWithCode(firstSentences(s.doc, 140))});
+  auto symbolRow = [&](const Symbol& s, const std::string& name) {
+    return std::vector<Json>{Json::array({linkText(name, ctx.sourceUrl(f.path, s.line, std::max(s.line, s.end)), true)}),
+                             Json::array({textNode(s.kind)}),
+                             signatureOf(s).empty() ? Json::array() : Json::array({codeText(signatureOf(s))}),
+                             s.doc.empty() ? Json::array() : inlineWithCode(firstSentences(s.doc, 140))};
+  };
+  if (f.role == kRoleTest) {
+    // A test file: its cases, and what it exercises (its imports below). Never an API.
+    std::vector<Json> cases;
+    for (const auto& s : f.symbols)
+      if (looksLikeTestCase(s, f.language))
+        cases.push_back(Json::array({linkText(s.scope.empty() ? s.name : s.scope + "." + s.name,
+                                              ctx.sourceUrl(f.path, s.line, std::max(s.line, s.end)), true)}));
+    if (cases.empty())
+      for (const auto& name : scannedTestCases(f.language, readLines(ctx.sourceRoot, f.path, 1, static_cast<int>(f.lines))))
+        cases.push_back(Json::array({textNode(name)}));
+    blocks.push_back(paragraphText(fill(phrase(lang, "test_file_intro"), {{"path", f.path}, {"count", std::to_string(cases.size())}})));
+    if (!cases.empty()) {
+      blocks.push_back(heading(2, phrase(lang, "test_cases")));
+      blocks.push_back(bulletList(cases));
     }
-    blocks.push_back(table({phrase(lang, "symbol"), phrase(lang, "kind"), phrase(lang, "signature"), phrase(lang, "purpose")}, rows));
-    // Excerpts of the main definitions: documented top-level ones first, then the largest.
+  } else if (!f.symbols.empty()) {
+    // The API whole, in source order: top-level symbols, then each exported type's
+    // members in a section of their own (long pages get sections, never a cut).
+    std::set<std::string> exportedTypes;
+    for (const auto& s : f.symbols)
+      if (s.scope.empty() && isTypeKind(s.kind) && isExported(s, f.language)) exportedTypes.insert(s.name);
+    std::vector<std::vector<Json>> api;
+    std::map<std::string, std::vector<std::vector<Json>>> members;
+    std::vector<std::string> memberOrder;
+    std::vector<const Symbol*> internals;
+    for (const auto& s : f.symbols) {
+      if (!isExported(s, f.language)) {
+        internals.push_back(&s);
+        continue;
+      }
+      if (!s.scope.empty() && exportedTypes.count(s.scope)) {
+        if (!members.count(s.scope)) memberOrder.push_back(s.scope);
+        members[s.scope].push_back(symbolRow(s, s.scope + "." + s.name));
+        continue;
+      }
+      api.push_back(symbolRow(s, s.scope.empty() ? s.name : s.scope + "." + s.name));
+    }
+    std::vector<std::string> columns = {phrase(lang, "symbol"), phrase(lang, "kind"), phrase(lang, "signature"), phrase(lang, "purpose")};
+    if (!api.empty() || !members.empty()) blocks.push_back(heading(2, phrase(lang, "api")));
+    if (!api.empty()) blocks.push_back(table(columns, api));
+    for (const auto& type : memberOrder) {
+      blocks.push_back(heading(3, fill(phrase(lang, "methods_of"), {{"type", type}})));
+      blocks.push_back(table(columns, members[type]));
+    }
+    if (!internals.empty()) {
+      blocks.push_back(heading(2, phrase(lang, "internals")));
+      blocks.push_back(paragraphText(phrase(lang, "internals_note")));
+      Json inlines = Json::array();
+      for (const auto* s : internals) {
+        if (!inlines.empty()) inlines.push_back(textNode(", "));
+        inlines.push_back(linkText(s->scope.empty() ? s->name : s->scope + "." + s->name,
+                                   ctx.sourceUrl(f.path, s->line, std::max(s->line, s->end)), true));
+      }
+      blocks.push_back(paragraph(inlines));
+    }
+    // Excerpts of the main definitions: exported ones, documented first, then the largest.
     std::vector<const Symbol*> main;
     for (const auto& s : f.symbols)
-      if (isTopLevelApi(s) && s.scope.empty()) main.push_back(&s);
+      if (isTopLevelApi(s) && s.scope.empty() && isExported(s, f.language)) main.push_back(&s);
     std::stable_sort(main.begin(), main.end(), [](const Symbol* a, const Symbol* b) {
       if (a->doc.empty() != b->doc.empty()) return !a->doc.empty();
       return (a->end - a->line) > (b->end - b->line);
