@@ -352,6 +352,7 @@ int runGenerateCli(const std::vector<std::string>& args, std::ostream& out, std:
     text << wiki.rdbuf();
     planOptions.wikiJson = text.str();
   }
+  planOptions.sourceRoot = root;
   auto plan = planTopics(analysis, planOptions);
   auto pages = planPages(analysis, plan, language);
   const bool withModel = settings.model.configured();

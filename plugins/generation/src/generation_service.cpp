@@ -344,6 +344,7 @@ void GenerationService::writePages(std::int64_t projectId, JobContext& job) {
   const Analysis& analysis = *analyzed;
   PlanOptions planOptions;
   if (fs::exists(dir / "source" / ".docs" / "wiki.json")) planOptions.wikiJson = readText(dir / "source" / ".docs" / "wiki.json");
+  planOptions.sourceRoot = (dir / "source").string();
 
   std::string status = "DOC_PROJECT_OVERVIEW_GENERATING";
   auto advance = [&](const std::string& next) {
@@ -485,7 +486,8 @@ void GenerationService::writePages(std::int64_t projectId, JobContext& job) {
       for (auto& worker : pool) worker.join();
       if (failure) std::rethrow_exception(failure);
     };
-    writeWhere([](const PageDraft& d) { return d.key == "overview"; });
+    // The overview and the pages beside it (concepts, getting started): all but topics and files.
+    writeWhere([](const PageDraft& d) { return d.key.rfind("topic:", 0) != 0 && d.key.rfind("file:", 0) != 0; });
     advance("DOC_TOPICS_GENERATING");
     failIfAsked("topics", "DOC_TOPICS_FAILED");
     std::set<std::string> topLevel;
@@ -653,6 +655,7 @@ bool GenerationService::syncOnce(std::int64_t projectId, JobContext& job) {
   step("write_analysis");
   PlanOptions planOptions;
   if (fs::exists(source / ".docs" / "wiki.json")) planOptions.wikiJson = readText(source / ".docs" / "wiki.json");
+  planOptions.sourceRoot = source.string();
   auto plan = planTopics(analysis, planOptions);
   std::string language = project->language.empty() ? "en" : project->language;
   auto drafts = planPages(analysis, plan, language);
@@ -680,6 +683,7 @@ bool GenerationService::syncOnce(std::int64_t projectId, JobContext& job) {
     if (name.rfind("readme", 0) == 0) structure = true;
   }
   if (structure) rewrite.insert("overview");
+  if (!changed.empty() || structure) rewrite.insert("concepts");  // usage counts move with any change
   std::set<std::int64_t> existing;  // one query, not one per page
   for (const auto& page : pages->listProject(projectId)) existing.insert(page.id);
   for (const auto& draft : drafts)

@@ -2,6 +2,8 @@
 // guide, build, tooling, generated), and what follows from it.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <string>
 #include <vector>
 
@@ -182,6 +184,45 @@ TEST(ReadingOrder, LibraryFirstTestsLastNoTestInAnyApiAndTheWholeApiOnItsFilePag
       EXPECT_EQ(text.find("API"), std::string::npos);
     }
   }
+}
+
+// The types a library is built from, by how much the rest of it (and its examples) use
+// them: Engine, not the tests' helpers and not a private type.
+TEST(Concepts, TheMostUsedExportedTypesWithWhereTheyAreUsedAndAnExample) {
+  GoRepository repo;
+  repo.write("context.go", "package web\n\n// Context carries one request.\ntype Context struct{ engine *Engine }\n\ntype state struct{}\n");
+  repo.write("router.go", "package web\n\n// Router maps paths to handlers of an Engine.\ntype Router struct{ e *Engine; c *Context }\n");
+  repo.write("_examples/hello/main.go", "package main\n\nimport \"example.com/web\"\n\nfunc main() {\n  e := web.New()\n  var c *web.Context\n  _ = c\n  _ = e\n}\n");
+  auto analysis = analyze(repo.dir.path(), takeInventory(repo.dir.path(), InventoryLimits{}), AnalysisOptions{});
+  PlanOptions options;
+  options.sourceRoot = repo.dir.path();
+  auto plan = planTopics(analysis, options);
+  ASSERT_FALSE(plan.concepts.empty());
+  std::vector<std::string> names;
+  for (const auto& c : plan.concepts) names.push_back(c.name);
+  EXPECT_NE(std::find(names.begin(), names.end(), "Engine"), names.end());
+  EXPECT_NE(std::find(names.begin(), names.end(), "Context"), names.end());
+  EXPECT_EQ(std::find(names.begin(), names.end(), "Router"), names.end());  // used nowhere else
+  EXPECT_EQ(std::find(names.begin(), names.end(), "state"), names.end());  // not exported
+  for (const auto& c : plan.concepts)
+    for (const auto& path : c.usedIn) EXPECT_EQ(path.find("_test.go"), std::string::npos) << c.name << " " << path;
+  const auto& context = plan.concepts[std::find(names.begin(), names.end(), "Context") - names.begin()];
+  EXPECT_EQ(context.examplePath, "_examples/hello/main.go");
+  EXPECT_NE(context.example.find("web.Context"), std::string::npos);
+  EXPECT_EQ(context.doc, "Context carries one request.");
+
+  // The overview names them and a Concepts page follows it.
+  auto pages = planPages(analysis, plan, "en");
+  ASSERT_GE(pages.size(), 2u);
+  EXPECT_EQ(pages[1].key, "concepts");
+  WriterContext ctx;
+  ctx.sourceRoot = repo.dir.path();
+  ctx.sourceUrl = [](const std::string& p, int a, int b) { return p + "#L" + std::to_string(a) + "-L" + std::to_string(b); };
+  ctx.pageHref = [](const std::string& key) { return "#" + key; };
+  writePage(pages[0], analysis, plan, ctx);
+  std::string overview = textOf(pages[0].content);
+  EXPECT_NE(overview.find("Concepts"), std::string::npos);
+  EXPECT_LT(overview.find("Engine"), overview.find("At a glance"));
 }
 
 TEST(EntryPoints, DeclaredByPackagingMetadata) {

@@ -285,6 +285,7 @@ Plan planTopics(const Analysis& analysis, const PlanOptions& options) {
     addFiles(topic);
     for (const auto& sub : topic.subtopics) addFiles(sub);
   }
+  if (!options.sourceRoot.empty()) plan.concepts = rankConcepts(analysis, options.sourceRoot);
   return plan;
 }
 

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "analysis/analysis.hpp"
+#include "analysis/concepts.hpp"
 
 namespace docs::generation {
 
@@ -35,12 +36,14 @@ struct Plan {
   // topic key -> topic keys it depends on, with the number of imports between them
   std::map<std::string, std::map<std::string, int>> topicGraph;
   std::map<std::string, std::string> topicOfFile;  // file -> topic or subtopic key
+  std::vector<Concept> concepts;     // the library's core types and functions, most used first
 };
 
 struct PlanOptions {
   std::size_t subtopicThreshold = 12;  // files in a topic before sub-folders, then import groups, become subtopics
   std::size_t maxFilePages = 2000;
   std::string wikiJson;                // contents of .docs/wiki.json, if any
+  std::string sourceRoot;              // where the files are on disk, for the concepts ("": none)
 };
 
 Plan planTopics(const Analysis& analysis, const PlanOptions& options);

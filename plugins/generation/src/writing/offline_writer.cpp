@@ -42,7 +42,9 @@ const std::map<std::string, std::map<std::string, std::string>> kPhrases = {
       {"tests_intro", "{files} test files ({lines} lines). Each row names the library code a test file exercises."},
       {"examples_intro", "{files} example files ({lines} lines) that show the library in use."},
       {"tooling_intro", "{files} files ({lines} lines) of scripts and tooling around the code: builds, releases, checks."},
-      {"methods_of", "Members of {type}"}}},
+      {"methods_of", "Members of {type}"}, {"concepts", "Concepts"},
+      {"concepts_intro", "The types and functions the rest of {name} is built from, the most used first."},
+      {"used_in", "Used in"}, {"related", "Related"}, {"usage", "In use"}, {"more_concepts", "All concepts"}}},
     {"ru",
      {{"overview", "Обзор"}, {"at_a_glance", "Коротко"}, {"language", "Язык"}, {"files", "Файлы"},
       {"lines", "Строки"}, {"modules", "Модули"}, {"module", "Модуль"}, {"about", "О проекте"},
@@ -68,7 +70,9 @@ const std::map<std::string, std::map<std::string, std::string>> kPhrases = {
       {"tests_intro", "{files} файлов тестов ({lines} строк). В каждой строке: код библиотеки, который проверяет файл."},
       {"examples_intro", "{files} файлов примеров ({lines} строк), показывающих библиотеку в деле."},
       {"tooling_intro", "{files} файлов ({lines} строк) скриптов и инструментов вокруг кода: сборка, выпуск, проверки."},
-      {"methods_of", "Члены {type}"}}},
+      {"methods_of", "Члены {type}"}, {"concepts", "Основные понятия"},
+      {"concepts_intro", "Типы и функции, на которых построен {name}; сначала самые используемые."},
+      {"used_in", "Используется в"}, {"related", "Связано с"}, {"usage", "Пример использования"}, {"more_concepts", "Все понятия"}}},
     {"de",
      {{"overview", "Überblick"}, {"at_a_glance", "Auf einen Blick"}, {"language", "Sprache"}, {"files", "Dateien"},
       {"lines", "Zeilen"}, {"modules", "Module"}, {"module", "Modul"}, {"about", "Über das Projekt"},
@@ -94,7 +98,9 @@ const std::map<std::string, std::map<std::string, std::string>> kPhrases = {
       {"tests_intro", "{files} Testdateien ({lines} Zeilen). Jede Zeile nennt den Bibliothekscode, den eine Testdatei prüft."},
       {"examples_intro", "{files} Beispieldateien ({lines} Zeilen), die die Bibliothek im Einsatz zeigen."},
       {"tooling_intro", "{files} Dateien ({lines} Zeilen) mit Skripten und Werkzeugen rund um den Code: Build, Release, Prüfungen."},
-      {"methods_of", "Mitglieder von {type}"}}}};
+      {"methods_of", "Mitglieder von {type}"}, {"concepts", "Konzepte"},
+      {"concepts_intro", "Die Typen und Funktionen, auf denen {name} aufbaut, die meistgenutzten zuerst."},
+      {"used_in", "Verwendet in"}, {"related", "Verwandt"}, {"usage", "Im Einsatz"}, {"more_concepts", "Alle Konzepte"}}}};
 
 std::string fill(std::string text, const std::map<std::string, std::string>& values) {
   for (const auto& [key, value] : values) {
@@ -409,6 +415,55 @@ std::string describeTopic(const Topic& topic, const Analysis& analysis) {
   return best ? firstSentences(best->summary, 300) : "";
 }
 
+// Each core type or function: what it is, where it is used, what it relates to, and how
+// the examples or the README use it.
+void writeConcepts(PageDraft& page, const Analysis& analysis, const Plan& plan, const WriterContext& ctx) {
+  const auto& lang = ctx.language;
+  Json blocks = Json::array();
+  blocks.push_back(heading(1, phrase(lang, "concepts")));
+  blocks.push_back(paragraphText(fill(phrase(lang, "concepts_intro"), {{"name", analysis.name}})));
+  for (const auto& c : plan.concepts) {
+    blocks.push_back(heading(2, c.name));
+    Json where = Json::array({textNode(c.kind + ", "), linkText(c.file, ctx.pageHref("file:" + c.file), true), textNode(" ("),
+                              linkText(fill(phrase(lang, "defined_at"), {{"from", std::to_string(c.line)}, {"to", std::to_string(std::max(c.line, c.end))}}),
+                                       ctx.sourceUrl(c.file, c.line, std::max(c.line, c.end))),
+                              textNode(")")});
+    blocks.push_back(paragraph(where));
+    if (!c.doc.empty()) blocks.push_back(paragraphText(c.doc));
+    if (!c.related.empty()) {
+      Json inlines = Json::array({textNode(phrase(lang, "related") + ": ")});
+      for (std::size_t i = 0; i < c.related.size(); ++i) {
+        if (i) inlines.push_back(textNode(", "));
+        inlines.push_back(codeText(c.related[i]));
+      }
+      blocks.push_back(paragraph(inlines));
+    }
+    if (!c.example.empty()) {
+      blocks.push_back(heading(3, phrase(lang, "usage")));
+      const auto* from = analysis.find(c.examplePath);
+      std::string language = from ? codeBlockLanguage(from->language) : "";
+      if (from && from->role == kRoleGuide) language = codeBlockLanguage(analysis.find(c.file) ? analysis.find(c.file)->language : "");
+      int to = c.exampleLine + static_cast<int>(std::count(c.example.begin(), c.example.end(), '\n'));
+      blocks.push_back(codeBlock(language, c.example, ctx.sourceUrl(c.examplePath, c.exampleLine, to)));
+    }
+    if (!c.usedIn.empty()) {
+      blocks.push_back(heading(3, phrase(lang, "used_in")));
+      std::vector<Json> items;
+      for (const auto& path : c.usedIn) {
+        const auto* f = analysis.find(path);
+        // Its page when it has one (a file page, a guide page), else the source.
+        std::string href;
+        if (std::find(plan.filePages.begin(), plan.filePages.end(), path) != plan.filePages.end()) href = ctx.pageHref("file:" + path);
+        else if (f && f->role == kRoleGuide) href = ctx.pageHref("guide:" + path);
+        if (href.empty()) href = ctx.sourceUrl(path, 1, std::max<int>(1, f ? static_cast<int>(f->lines) : 1));
+        items.push_back(Json::array({linkText(path, href, true)}));
+      }
+      blocks.push_back(bulletList(items));
+    }
+  }
+  page.content = doc(blocks);
+}
+
 void writeOverview(PageDraft& page, const Analysis& analysis, const Plan& plan, const WriterContext& ctx) {
   const auto& lang = ctx.language;
   Json blocks = Json::array();
@@ -431,6 +486,23 @@ void writeOverview(PageDraft& page, const Analysis& analysis, const Plan& plan, 
     if (!b.description.empty() && b.path.find('/') == std::string::npos && analysis.readme.empty())
       blocks.push_back(paragraphText(b.description));
   if (!plan.notes.empty()) blocks.push_back(alert("info", plan.notes));
+  if (!plan.concepts.empty()) {
+    // The five a reader meets first, each with its one line and where it is defined.
+    blocks.push_back(heading(2, phrase(lang, "concepts")));
+    std::vector<Json> items;
+    for (std::size_t i = 0; i < plan.concepts.size() && i < 5; ++i) {
+      const auto& c = plan.concepts[i];
+      Json item = Json::array({linkText(c.name, ctx.sourceUrl(c.file, c.line, std::max(c.line, c.end)), true)});
+      item.push_back(textNode(" (" + c.kind + ")"));
+      if (!c.doc.empty()) {
+        item.push_back(textNode(": "));
+        for (auto& part : inlineWithCode(firstSentences(c.doc, 160))) item.push_back(part);
+      }
+      items.push_back(item);
+    }
+    blocks.push_back(bulletList(items));
+    if (plan.concepts.size() > 0) blocks.push_back(paragraph(Json::array({linkText(phrase(lang, "more_concepts"), ctx.pageHref("concepts"))})));
+  }
 
   blocks.push_back(heading(2, phrase(lang, "at_a_glance")));
   std::vector<std::pair<std::string, std::uint64_t>> languages(analysis.linesByLanguage.begin(), analysis.linesByLanguage.end());
@@ -777,6 +849,7 @@ std::string phrase(const std::string& language, const std::string& key) {
 std::vector<PageDraft> planPages(const Analysis& analysis, const Plan& plan, const std::string& language) {
   std::vector<PageDraft> pages;
   pages.push_back({"overview", "", analysis.name.empty() ? phrase(language, "overview") : analysis.name, "generated", nullptr});
+  if (!plan.concepts.empty()) pages.push_back({"concepts", "overview", phrase(language, "concepts"), "generated", nullptr});
   std::map<std::string, std::string> parentOfFile;
   for (const auto& topic : plan.topics) {
     pages.push_back({topic.key, "overview", topicTitle(topic, language), "generated", nullptr});
@@ -791,6 +864,7 @@ std::vector<PageDraft> planPages(const Analysis& analysis, const Plan& plan, con
 
 void writePage(PageDraft& page, const Analysis& analysis, const Plan& plan, const WriterContext& context) {
   if (page.key == "overview") return writeOverview(page, analysis, plan, context);
+  if (page.key == "concepts") return writeConcepts(page, analysis, plan, context);
   if (page.key.rfind("topic:", 0) == 0) {
     if (const Topic* topic = findTopic(plan, page.key)) return writeTopic(page, *topic, analysis, plan, context);
   }
