@@ -280,7 +280,12 @@ void GenerationService::cloneSources(std::int64_t projectId, JobContext& job) {
   fs::path source = dir / "source";
   std::error_code ignored;
   fs::remove_all(source, ignored);  // a resumed clone starts over
-  auto credentials = credentialsFor(projectId);
+  std::optional<GitCredentials> credentials;
+  try {
+    credentials = credentialsFor(projectId);
+  } catch (const std::exception& error) {
+    throw StageFailure("CLONE_FAIL", error.what());
+  }
   StopWatch stop(job, [&] { return !projectExists(projectId); });
   auto result = cloneRepository(project->gitUrl, source.string(), credentials, settings_.gitLimits, std::ref(stop));
   if (!result.ok) {
@@ -547,6 +552,16 @@ std::optional<GitCredentials> GenerationService::credentialsFor(std::int64_t pro
     if (installation <= 0) return std::nullopt;  // not installed: try a public clone
     projects->setInstallation(projectId, installation);
   }
+  // The App reaches the whole account: the code is read on behalf of the person who made
+  // the project, and only while GitHub says they may read it (a project made before the
+  // App was set up, or by someone who has since lost access, gets no token).
+  if (project->createdBy > 0) {
+    Principal creator;
+    creator.userId = std::to_string(project->createdBy);
+    if (github->installationReadableBy(owner, repo, creator) <= 0)
+      throw std::runtime_error("The person who created this project cannot read " + owner + "/" + repo +
+                               " on GitHub (or has no GitHub account linked), so it is not cloned with the GitHub App");
+  }
   // A token for this one repository: the installation may reach many more.
   auto token = github->repositoryToken(installation, owner, repo);
   if (!token) return std::nullopt;
@@ -601,7 +616,13 @@ bool GenerationService::syncOnce(std::int64_t projectId, JobContext& job) {
     steps[name] = std::chrono::duration_cast<std::chrono::milliseconds>(now - stepStarted).count();
     stepStarted = now;
   };
-  auto fetched = fetchLatest(source.string(), project->gitUrl, credentialsFor(projectId), settings_.gitLimits, [&] {
+  std::optional<GitCredentials> credentials;
+  try {
+    credentials = credentialsFor(projectId);
+  } catch (const std::exception& error) {
+    throw StageFailure("PULL_FAIL", error.what());
+  }
+  auto fetched = fetchLatest(source.string(), project->gitUrl, credentials, settings_.gitLimits, [&] {
     job.heartbeat();
     return job.stopping();
   });

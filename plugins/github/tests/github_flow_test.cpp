@@ -302,6 +302,28 @@ TEST_F(GithubFlow, OnlyACollaboratorMakesAProjectOfAPrivateRepository) {
   EXPECT_EQ(httpRequest(docsd_->port(), "GET", "/api/project?projectId=" + std::to_string(id), "", auth(bob)).status, 404);
 }
 
+// The App reads the code on behalf of the project's creator: once GitHub says they may
+// no longer read the private repository, a push brings no new code in.
+TEST_F(GithubFlow, ASyncStopsWhenTheCreatorLosesReadAccess) {
+  git_.createRepository("acme", "shop", shopFiles());
+  start();
+  auto created = createProject("shop");
+  ASSERT_EQ(created.status, 201) << created.body;
+  auto id = json::parse(created.body)["id"].get<std::int64_t>();
+  auto p = waitFor(id, [](const json& x) { return x.value("status", "") == "DOC_SUCCESS" || x.value("status", "").find("FAIL") != std::string::npos; });
+  ASSERT_EQ(p["status"], "DOC_SUCCESS");
+  api_.addCollaborator("acme/shop", "alice-gh", "none");
+  auto after = git_.commit("acme", "shop", {{"shop/secret.py", "\"\"\"Added after alice lost access.\"\"\"\nKEY = 1\n"}});
+  auto pushed = deliver("push", pushPayload("shop", after), "d-after-revoke");
+  ASSERT_EQ(pushed.status, 200) << pushed.body;
+  p = waitFor(id, [](const json& x) { return x.value("status", "") == "PULL_FAIL"; });
+  EXPECT_EQ(p["status"], "PULL_FAIL");
+  auto generation = get("/api/project/" + std::to_string(id) + "/generation");
+  EXPECT_NE(generation.dump().find("cannot read acme/shop"), std::string::npos) << generation.dump().substr(0, 600);
+  EXPECT_NE(p["commit_hash"], after);
+  for (const auto& page : p["pages"]) EXPECT_NE(page["name"], "secret.py");
+}
+
 TEST_F(GithubFlow, TheWebhookRefusesWhatGithubDidNotSign) {
   git_.createRepository("acme", "shop", shopFiles());
   start();

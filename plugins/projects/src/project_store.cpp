@@ -10,7 +10,7 @@ namespace {
 
 constexpr const char* kColumns =
     "id, type, name, description, language, git_url, git_repository_id, github_node_id, installation_id, status,"
-    " visibility, commit_hash, default_page_id, upload_path, rag_status,"
+    " visibility, commit_hash, default_page_id, upload_path, rag_status, coalesce(created_by, 0) AS created_by,"
     " created_at AT TIME ZONE 'UTC' AS created_at, updated_at AT TIME ZONE 'UTC' AS updated_at";
 
 std::optional<std::int64_t> optInt(const docs::Row& row, std::string_view column) {
@@ -35,6 +35,7 @@ ProjectRow projectFrom(const docs::Row& row) {
   p.defaultPageId = row.isNull("default_page_id") ? 0 : row.int64("default_page_id");
   p.uploadPath = row.optText("upload_path").value_or("");
   p.ragStatus = row.text("rag_status");
+  p.createdBy = row.int64("created_by");
   p.createdAt = isoTimestamp(row.text("created_at"));
   p.updatedAt = isoTimestamp(row.text("updated_at"));
   return p;

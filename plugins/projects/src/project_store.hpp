@@ -27,6 +27,7 @@ struct ProjectRow {
   std::int64_t defaultPageId = 0;
   std::string uploadPath;
   std::string ragStatus = "idle";
+  std::int64_t createdBy = 0;  // 0: unknown (an account since deleted)
   std::string createdAt;
   std::string updatedAt;
   bool isPublic() const { return visibility == "public"; }

@@ -25,6 +25,7 @@ docs::ProjectSummary summaryOf(const ProjectRow* row) {
   summary.commitHash = row->commitHash.value_or("");
   summary.ragStatus = row->ragStatus;
   summary.installationId = row->installationId.value_or(0);
+  summary.createdBy = row->createdBy;
   return summary;
 }
 

@@ -23,6 +23,7 @@ struct ProjectSummary {
   std::string commitHash;  // the commit its documentation was written from; "" when none
   std::string ragStatus;   // active | idle
   std::int64_t installationId = 0;  // the GitHub App installation that reaches it; 0: none
+  std::int64_t createdBy = 0;       // the user who created it; 0: unknown
   bool isPublic() const { return visibility == "public"; }
 };
 
