@@ -30,6 +30,7 @@
 #include "planning/planner.hpp"
 #include "analysis/process_runner.hpp"
 #include "writing/quality_report.hpp"
+#include "writing/reader_report.hpp"
 #include "sources/source_archive.hpp"
 
 namespace fs = std::filesystem;
@@ -436,6 +437,7 @@ int runGenerateCli(const std::vector<std::string>& args, std::ostream& out, std:
     figures["pages"] = pages.size();
     figures["files"] = analysis.files.size();
     figures["mermaid_in_chromium"] = checkDiagramsInChromium(outDir);
+    figures["reader"] = readerFigures(analysis, plan, pages, root);
     std::ofstream(fs::path(outDir) / "report.json") << figures.dump(2) << "\n";
     out << figures.dump(2) << "\n";
   }

@@ -27,22 +27,6 @@ std::string readText(const fs::path& path, std::size_t max = 1 << 20) {
 
 bool identifierChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$'; }
 
-// Every identifier-like word of a text, once.
-std::unordered_set<std::string> wordsOf(const std::string& text) {
-  std::unordered_set<std::string> words;
-  std::size_t i = 0;
-  while (i < text.size()) {
-    if (!identifierChar(text[i])) {
-      ++i;
-      continue;
-    }
-    std::size_t start = i;
-    while (i < text.size() && identifierChar(text[i])) ++i;
-    if (i - start >= 3 && i - start <= 64) words.emplace(text, start, i - start);
-  }
-  return words;
-}
-
 bool candidateKind(const std::string& kind) {
   static const std::set<std::string> kinds = {"class", "struct", "interface", "enum", "type", "typedef", "trait", "protocol",
                                               "function", "func", "object", "alias", "union"};
@@ -159,6 +143,21 @@ bool usedAsCode(const std::string& line, std::size_t at, std::size_t length) {
 
 }  // namespace
 
+std::unordered_set<std::string> identifierWords(const std::string& text) {
+  std::unordered_set<std::string> words;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    if (!identifierChar(text[i])) {
+      ++i;
+      continue;
+    }
+    std::size_t start = i;
+    while (i < text.size() && identifierChar(text[i])) ++i;
+    if (i - start >= 3 && i - start <= 64) words.emplace(text, start, i - start);
+  }
+  return words;
+}
+
 std::vector<Concept> rankConcepts(const Analysis& analysis, const std::string& root, std::size_t max) {
   // Candidates: exported top-level types and functions of library files.
   std::vector<Concept> candidates;
@@ -194,7 +193,7 @@ std::vector<Concept> rankConcepts(const Analysis& analysis, const std::string& r
     if (weight == 0) continue;
     std::string text = readText(fs::path(root) / f.path);
     // In prose a name like "request" is just a word: guides count what their code shows.
-    for (const auto& word : wordsOf(f.role == kRoleGuide ? codeOf(text) : text)) {
+    for (const auto& word : identifierWords(f.role == kRoleGuide ? codeOf(text) : text)) {
       auto found = byName.find(word);
       if (found == byName.end() || candidates[found->second].file == f.path) continue;
       uses[found->second].push_back({f.path, weight});
@@ -253,7 +252,7 @@ std::vector<Concept> rankConcepts(const Analysis& analysis, const std::string& r
     if (f)
       for (const auto& s : f->symbols)
         if (s.name == c.name || s.scope == c.name) around += " " + s.signature + " " + s.doc;
-    auto words = wordsOf(around);
+    auto words = identifierWords(around);
     for (const auto& other : chosen)
       if (other != c.name && words.count(other)) c.related.push_back(other);
   }

@@ -5,6 +5,7 @@
 // and, when the examples or the README show it, a short usage excerpt.
 
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "analysis/analysis.hpp"
@@ -25,6 +26,9 @@ struct Concept {
   std::string example;              // a few lines that use it
   std::vector<std::string> related; // other concepts named in its signature, doc or members
 };
+
+// Every identifier-like word (3 to 64 characters) of a text, once.
+std::unordered_set<std::string> identifierWords(const std::string& text);
 
 // At most `max` concepts, most used first. Reads the files' text under `root` once.
 std::vector<Concept> rankConcepts(const Analysis& analysis, const std::string& root, std::size_t max = 8);
