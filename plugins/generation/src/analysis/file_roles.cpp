@@ -98,15 +98,24 @@ std::string fileRole(const FileFacts& facts) {
   bool topLevel = segments.size() == 1;
   if (facts.build || (topLevel && (name == "setup.py" || name == "setup.cfg" || name == "pyproject.toml" || name == "manifest.in")))
     return kRoleBuild;
+  for (std::size_t i = 0; i + 1 < segments.size(); ++i)
+    if (oneOf(segments[i], kVendoredFolders)) return kRoleGenerated;
+  // A test by its own name is a test wherever it is (doc/x_test.go too).
+  if (!facts.documentation && testByName(name)) return kRoleTest;
   // The folders a file sits in, outermost first: the first that names a role decides
   // (examples/foo/tests/x.py is an example, tests/examples/x.py a test).
   for (std::size_t i = 0; i + 1 < segments.size(); ++i) {
     std::string_view folder = segments[i];
-    if (oneOf(folder, kVendoredFolders)) return kRoleGenerated;
     if (oneOf(folder, kTestFolders) || benchFolder(folder)) return kRoleTest;
     if (oneOf(folder, kExampleFolders)) return kRoleExample;
     if (oneOf(folder, kToolingFolders)) return kRoleTooling;
-    if (oneOf(folder, kDocFolders)) return facts.documentation ? kRoleGuide : kRoleTooling;  // docs/conf.py builds the docs
+    if (oneOf(folder, kDocFolders)) {
+      if (facts.documentation) return kRoleGuide;
+      // A Go package named doc (cobra/doc) is library code; elsewhere code under docs/
+      // builds the documentation (conf.py, the site's scripts).
+      if (facts.language == "go") continue;
+      return kRoleTooling;
+    }
   }
   if (facts.documentation) return kRoleGuide;
   if (testByName(name)) return kRoleTest;

@@ -595,6 +595,15 @@ void writeRoleTopic(Json& blocks, const Topic& topic, const Analysis& analysis, 
       auto topicOf = plan.topicOfFile.find(target);
       if (t && isLibraryRole(t->role) && topicOf != plan.topicOfFile.end()) exercised.insert(topicOf->second);
     }
+    // A test inside its package (Go's x_test.go) imports nothing: it exercises its folder.
+    if (exercised.empty()) {
+      std::string folder = path.substr(0, path.rfind('/') == std::string::npos ? 0 : path.rfind('/'));
+      for (const auto& [other, key] : plan.topicOfFile) {
+        const auto* o = analysis.find(other);
+        std::string otherFolder = other.substr(0, other.rfind('/') == std::string::npos ? 0 : other.rfind('/'));
+        if (o && isLibraryRole(o->role) && otherFolder == folder) exercised.insert(key);
+      }
+    }
     Json exercisedCell = Json::array();
     for (const auto& key : exercised) {
       const Topic* other = findTopic(plan, key);
