@@ -530,10 +530,12 @@ void writeOverview(PageDraft& page, const Analysis& analysis, const Plan& plan, 
   }
   blocks.push_back(table({phrase(lang, "module"), phrase(lang, "files"), phrase(lang, "purpose")}, rows));
 
-  if (plan.topics.size() > 1) {
+  // The library's architecture: examples, tooling and tests are no part of it.
+  std::vector<std::pair<std::string, std::string>> nodes;
+  for (const auto& topic : plan.topics)
+    if (topic.role == kRoleLibrary) nodes.emplace_back(topic.key, topicTitle(topic, lang));
+  if (nodes.size() > 1) {
     blocks.push_back(heading(2, phrase(lang, "architecture")));
-    std::vector<std::pair<std::string, std::string>> nodes;
-    for (const auto& topic : plan.topics) nodes.emplace_back(topic.key, topicTitle(topic, lang));
     blocks.push_back(codeBlock("mermaid", flowchart(nodes, plan.topicGraph, 20)));
     blocks.push_back(paragraphText(phrase(lang, "diagram_note")));
   }
