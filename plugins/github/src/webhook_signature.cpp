@@ -1,5 +1,7 @@
 #include "webhook_signature.hpp"
 
+#include <docs/support/digest.hpp>
+
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
@@ -27,17 +29,6 @@ bool validWebhookSignature(std::string_view secret, std::string_view body, std::
   return header.size() == expected.size() && CRYPTO_memcmp(header.data(), expected.data(), expected.size()) == 0;
 }
 
-std::string bodyDigest(std::string_view body) {
-  unsigned char digest[EVP_MAX_MD_SIZE];
-  unsigned int length = 0;
-  EVP_Digest(body.data(), body.size(), digest, &length, EVP_sha256(), nullptr);
-  static const char* hex = "0123456789abcdef";
-  std::string out;
-  for (unsigned int i = 0; i < length; ++i) {
-    out += hex[digest[i] >> 4];
-    out += hex[digest[i] & 15];
-  }
-  return out;
-}
+std::string bodyDigest(std::string_view body) { return support::sha256Hex(body); }
 
 }  // namespace docs::github

@@ -1,8 +1,9 @@
 #include "index_store.hpp"
 
+#include <docs/support/digest.hpp>
+
 #include <docs/db.hpp>
 
-#include <openssl/evp.h>
 
 #include <nlohmann/json.hpp>
 
@@ -123,17 +124,6 @@ bool hasChunks(Db& db, std::int64_t projectId) {
   return !db.exec("SELECT 1 FROM rag_chunks WHERE project_id = $1 LIMIT 1", {projectId}).empty();
 }
 
-std::string digestOf(const std::string& text) {
-  unsigned char hash[EVP_MAX_MD_SIZE];
-  unsigned int length = 0;
-  EVP_Digest(text.data(), text.size(), hash, &length, EVP_sha256(), nullptr);
-  static const char* hex = "0123456789abcdef";
-  std::string out;
-  for (unsigned int i = 0; i < length; ++i) {
-    out += hex[hash[i] >> 4];
-    out += hex[hash[i] & 15];
-  }
-  return out;
-}
+std::string digestOf(const std::string& text) { return support::sha256Hex(text); }
 
 }  // namespace docs::rag

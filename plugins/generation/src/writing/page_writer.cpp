@@ -1,5 +1,7 @@
 #include "writing/page_writer.hpp"
 
+#include <docs/support/digest.hpp>
+
 #include <docs/context.hpp>
 #include <docs/services/document_editor.hpp>
 #include <docs/services/pages.hpp>
@@ -7,7 +9,6 @@
 #include <docs/ydoc/error.hpp>
 #include <docs/ydoc/prosemirror.hpp>
 
-#include <openssl/evp.h>
 
 #include <random>
 
@@ -48,17 +49,7 @@ bool editPage(Context& context, std::int64_t pageId, Change change) {
 }  // namespace
 
 std::string contentDigest(const nlohmann::json& doc) {
-  std::string markdown = ydoc::toMarkdown(ydoc::normalizeProseMirrorJson(doc));
-  unsigned char hash[EVP_MAX_MD_SIZE];
-  unsigned int length = 0;
-  EVP_Digest(markdown.data(), markdown.size(), hash, &length, EVP_sha256(), nullptr);
-  static const char* hex = "0123456789abcdef";
-  std::string out;
-  for (unsigned int i = 0; i < length; ++i) {
-    out += hex[hash[i] >> 4];
-    out += hex[hash[i] & 15];
-  }
-  return out;
+  return support::sha256Hex(ydoc::toMarkdown(ydoc::normalizeProseMirrorJson(doc)));
 }
 
 std::string currentDigest(Context& context, std::int64_t pageId) {

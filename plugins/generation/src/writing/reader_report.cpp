@@ -18,8 +18,9 @@ namespace {
 
 using Json = nlohmann::json;
 
-std::string textOf(const Json& node) {
-  std::string out;
+// Visits every node under `node` in document order, depth first, without recursion;
+// stops when `visit` returns false.
+void walk(const Json& node, const std::function<bool(const Json&)>& visit) {
   std::vector<const Json*> stack = {&node};
   while (!stack.empty()) {
     const Json* n = stack.back();
@@ -27,10 +28,18 @@ std::string textOf(const Json& node) {
     if (n->is_array()) {
       for (auto it = n->rbegin(); it != n->rend(); ++it) stack.push_back(&*it);
     } else if (n->is_object()) {
-      if (n->contains("text") && (*n)["text"].is_string()) out += (*n)["text"].get<std::string>() + " ";
+      if (!visit(*n)) return;
       if (n->contains("content")) stack.push_back(&(*n)["content"]);
     }
   }
+}
+
+std::string textOf(const Json& node) {
+  std::string out;
+  walk(node, [&](const Json& n) {
+    if (n.contains("text") && n["text"].is_string()) out += n["text"].get<std::string>() + " ";
+    return true;
+  });
   return out;
 }
 
@@ -46,21 +55,17 @@ std::string linkedPath(std::string href) {
 }
 
 std::string firstLinkOf(const Json& node) {
-  std::vector<const Json*> stack = {&node};
-  while (!stack.empty()) {
-    const Json* n = stack.back();
-    stack.pop_back();
-    if (n->is_array()) {
-      for (auto it = n->rbegin(); it != n->rend(); ++it) stack.push_back(&*it);
-    } else if (n->is_object()) {
-      if (n->contains("marks") && (*n)["marks"].is_array())
-        for (const auto& mark : (*n)["marks"])
-          if (mark.value("type", "") == "link" && mark.contains("attrs") && mark["attrs"].contains("href") && mark["attrs"]["href"].is_string())
-            return mark["attrs"]["href"].get<std::string>();
-      if (n->contains("content")) stack.push_back(&(*n)["content"]);
-    }
-  }
-  return "";
+  std::string href;
+  walk(node, [&](const Json& n) {
+    if (n.contains("marks") && n["marks"].is_array())
+      for (const auto& mark : n["marks"])
+        if (mark.value("type", "") == "link" && mark.contains("attrs") && mark["attrs"].contains("href") && mark["attrs"]["href"].is_string()) {
+          href = mark["attrs"]["href"].get<std::string>();
+          return false;
+        }
+    return true;
+  });
+  return href;
 }
 
 bool apiHeading(const std::string& text) {
