@@ -167,6 +167,15 @@ describe('editor sandbox', () => {
     await page.goto(`${server.url}/editor-sandbox`);
     await page.getByText("Type '/' on a new line to open shortcuts, and select text to style it.").waitFor();
     assert.equal(await page.getByRole('link', { name: 'Back to Home' }).getAttribute('href'), '/');
+    // typing straight on across new lines: every letter where it was typed (a block
+    // made that instant skipped layout, and 'Third' came out 'hirdT')
+    await newLineAtEnd(page);
+    await page.keyboard.type('First');
+    for (const word of ['Second', 'Third', 'Fourth']) {
+      await page.keyboard.press('Enter');
+      await page.keyboard.type(word);
+    }
+    assert.deepEqual(await editorOf(page).locator('p').evaluateAll((ps) => ps.slice(-4).map((p) => p.textContent)), ['First', 'Second', 'Third', 'Fourth']);
     await newLineAtEnd(page);
     await page.keyboard.type('/');
     const menu = page.getByRole('listbox', { name: 'Commands' });

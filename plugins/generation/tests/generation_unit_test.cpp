@@ -172,11 +172,17 @@ TEST(Imports, PerLanguageFamily) {
 }
 
 TEST(Comments, LeadingCommentSkipsLicences) {
-  EXPECT_EQ(leadingComment("c++", "// Copyright 2020 Someone. Licensed under MIT.\n\n// Parses HTTP requests.\nint x;\n"),
+  EXPECT_EQ(leadingComment("c++", "// Copyright 2020 Someone. Licensed under MIT.\n\n// Parses HTTP requests.\n\nint x;\n"),
             "Parses HTTP requests.");
+  // Right above a declaration, the comment is that declaration's, not the file's.
+  EXPECT_EQ(leadingComment("c++", "// Copyright 2020 Someone. Licensed under MIT.\n\n// The port.\nint x;\n"), "");
+  EXPECT_EQ(leadingComment("c++", "// Parses HTTP requests.\n#include <string>\nint x;\n"), "Parses HTTP requests.");
   EXPECT_EQ(leadingComment("python", "#!/usr/bin/env python\n\"\"\"Tools for parsing.\n\nMore.\"\"\"\nimport os\n"),
             "Tools for parsing.\n\nMore.");
   EXPECT_EQ(leadingComment("javascript", "/**\n * The router.\n */\nexport {}\n"), "The router.");
+  EXPECT_EQ(leadingComment("javascript", "/**\n * Adds two numbers.\n */\nexport function add(a, b) {}\n"), "");
+  EXPECT_EQ(leadingComment("javascript", "/**\n * @file Adds numbers.\n */\nexport function add(a, b) {}\n"), "Adds numbers.");
+  EXPECT_EQ(leadingComment("javascript", "/**\n * @module adder\n *\n * Adds numbers.\n */\nexport function add(a, b) {}\n"), "Adds numbers.");
   EXPECT_EQ(leadingComment("go", "package main\n\nfunc main() {}\n"), "");
 }
 

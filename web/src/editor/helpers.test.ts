@@ -7,6 +7,8 @@ import { cursorName } from './collab/cursorUser';
 import { filterCommands, SLASH_COMMANDS } from './commands';
 import { editorExtensions } from './extensions';
 import { headingsOf } from './extensions/HeadingIds';
+import { currentBlockDecorations } from './extensions/CurrentBlock';
+import { TextSelection } from '@tiptap/pm/state';
 import { detectLanguage } from './highlighter';
 import { fromBase64, toBase64 } from './collab/bytes';
 import { roomName } from './collab/useCollabDocument';
@@ -92,6 +94,19 @@ describe('slash menu', () => {
     editor.commands.setTextSelection(1);
     editor.commands.setAlert();
     expect(editor.getJSON().content![0]).toMatchObject({ type: 'alert', attrs: { type: 'info' } });
+  });
+});
+
+describe('the block with the caret', () => {
+  it('is the one top-level block around the selection, inside lists and quotes too', () => {
+    editor.commands.setContent('<p>a</p><blockquote><p>b</p></blockquote><p>c</p>');
+    const marked = () => currentBlockDecorations(editor.state).find().map((d) => editor.state.doc.nodeAt(d.from)?.textContent);
+    editor.commands.setTextSelection(1);
+    expect(marked()).toEqual(['a']);
+    editor.commands.setTextSelection(6);
+    expect(marked()).toEqual(['b']);
+    editor.view.dispatch(editor.state.tr.setSelection(TextSelection.create(editor.state.doc, editor.state.doc.content.size - 1)));
+    expect(marked()).toEqual(['c']);
   });
 });
 

@@ -209,6 +209,27 @@ std::string cleanComment(std::string text) {
   return trim(text);
 }
 
+// "@file Parses requests." reads "Parses requests."; a lone "@module router" line goes.
+std::string withoutFileTags(const std::string& text) {
+  std::string out;
+  std::string_view rest = text;
+  for (;;) {
+    auto end = rest.find('\n');
+    std::string line = trim(std::string(rest.substr(0, end)));
+    for (std::string_view tag : {"@fileoverview", "@overview", "@file", "@module"})
+      if (line.rfind(tag, 0) == 0 && (line.size() == tag.size() || line[tag.size()] == ' ')) {
+        line = trim(line.substr(tag.size()));
+        // @module names the module first; the name alone is no description.
+        if (tag == "@module" && line.find(' ') == std::string::npos) line.clear();
+        break;
+      }
+    if (!line.empty() || (!out.empty() && out.back() != '\n')) out += line + "\n";
+    if (end == std::string_view::npos) break;
+    rest.remove_prefix(end + 1);
+  }
+  return trim(out);
+}
+
 // A Python docstring starting at line index `from` (after a def/class/module start).
 std::string docstringAt(const std::vector<std::string>& all, std::size_t from) {
   if (from >= all.size()) return "";
@@ -767,7 +788,8 @@ std::string leadingComment(const std::string& language, const std::string& sourc
         std::string next = trim(all[i]);
         bool preamble = next.empty();
         for (const char* start : {"package ", "import ", "import{", "from ", "#include", "#import", "#pragma", "using ", "require(",
-                                  "'use strict'", "\"use strict\"", "module ", "namespace ", "const ", "var ", "let "})
+                                  "'use strict'", "\"use strict\"", "module ", "namespace ", "const ", "var ", "let ",
+                                  "export {", "export * "})
           preamble = preamble || next.rfind(start, 0) == 0;
         bool declaresFile = text.find("@file") != std::string::npos || text.find("@module") != std::string::npos ||
                             text.find("@overview") != std::string::npos || text.find("@fileoverview") != std::string::npos;
@@ -778,7 +800,7 @@ std::string leadingComment(const std::string& language, const std::string& sourc
             !requireLine && next.find(" from ") == std::string::npos)
           return "";
       }
-      return text;
+      return withoutFileTags(text);
     }
     while (i < all.size() && trim(all[i]).empty()) ++i;
   }

@@ -13,6 +13,7 @@ import { Drawing } from './Drawing';
 import { CodeBlock } from './CodeBlock';
 import { OneDrawing } from './OneDrawing';
 import { HeadingIds } from './HeadingIds';
+import { CurrentBlock } from './CurrentBlock';
 import { UploadPlaceholder } from './UploadPlaceholder';
 import { SmartPaste } from './SmartPaste';
 import { HEADING_LEVELS } from '../schema';
@@ -58,6 +59,7 @@ export function editorExtensions(options: ExtensionOptions): AnyExtension[] {
     Drawing.configure({ userName: options.userName ?? 'Guest' }),
     OneDrawing,
     HeadingIds,
+    CurrentBlock,
     UploadPlaceholder,
     SmartPaste.configure({ onImageFile: options.onImageFile, onVideoLink: options.onVideoLink }),
     Markdown,
