@@ -49,8 +49,8 @@ nlohmann::json Session::toJson() const {
   return {{"id", id}, {"userId", std::to_string(userId)}, {"createdAt", createdAt}, {"expiresAt", expiresAt}};
 }
 
-Accounts::Accounts(Db& db, EventBus& events, std::chrono::seconds sessionLifetime)
-    : db_(db), events_(events), sessionLifetime_(sessionLifetime) {}
+Accounts::Accounts(Db& db, EventBus& events, std::chrono::seconds sessionLifetime, std::chrono::seconds sessionMaxAge)
+    : db_(db), events_(events), sessionLifetime_(sessionLifetime), sessionMaxAge_(sessionMaxAge) {}
 
 User Accounts::userForEmail(Tx& tx, const std::string& email) {
   auto inserted = tx.exec(std::string("WITH u AS (INSERT INTO auth_users (email) VALUES ($1)"
@@ -127,18 +127,23 @@ NewSession Accounts::createSession(Tx& tx, std::int64_t userId, const std::strin
 std::optional<std::pair<Session, User>> Accounts::findByToken(const std::string& token) {
   if (token.empty() || token.size() > 256) return std::nullopt;
   const auto lifetime = static_cast<std::int64_t>(sessionLifetime_.count());
+  const auto maxAge = static_cast<std::int64_t>(sessionMaxAge_.count());
   auto rows = db_.exec(std::string("SELECT ") + kSessionColumns + ", " + kUserColumns +
-                           ", s.expires_at < now() + make_interval(secs => $2) - interval '1 day' AS stale"
+                           ", s.expires_at < now() + make_interval(secs => $2) - interval '1 day'"
+                           "   AND s.expires_at < s.created_at + make_interval(secs => $3) AS stale"
                            " FROM auth_sessions s JOIN auth_users u ON u.id = s.user_id"
-                           " WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()",
-                       {sha256Hex(token), lifetime});
+                           " WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()"
+                           " AND s.created_at > now() - make_interval(secs => $3)",
+                       {sha256Hex(token), lifetime, maxAge});
   if (rows.empty()) return std::nullopt;
   Session session = sessionFrom(rows[0]);
-  // A session in steady use is extended, at most once a day, so reads stay reads.
+  // A session in steady use is extended, at most once a day, so reads stay reads; never
+  // past its absolute maximum from sign-in.
   if (rows[0].boolean("stale")) {
-    auto extended = db_.exec("UPDATE auth_sessions SET expires_at = now() + make_interval(secs => $2) WHERE id = $1"
+    auto extended = db_.exec("UPDATE auth_sessions SET expires_at = least(now() + make_interval(secs => $2),"
+                             " created_at + make_interval(secs => $3)) WHERE id = $1"
                              " RETURNING to_char(expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') AS e",
-                             {session.id, lifetime});
+                             {session.id, lifetime, maxAge});
     if (!extended.empty()) session.expiresAt = extended[0].text("e");
   }
   return std::make_pair(session, userFrom(rows[0]));
@@ -147,8 +152,9 @@ std::optional<std::pair<Session, User>> Accounts::findByToken(const std::string&
 std::optional<std::pair<Session, User>> Accounts::findById(const std::string& sessionId, std::int64_t userId) {
   auto rows = db_.exec(std::string("SELECT ") + kSessionColumns + ", " + kUserColumns +
                            " FROM auth_sessions s JOIN auth_users u ON u.id = s.user_id"
-                           " WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()",
-                       {sessionId, userId});
+                           " WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()"
+                           " AND s.created_at > now() - make_interval(secs => $3)",
+                       {sessionId, userId, static_cast<std::int64_t>(sessionMaxAge_.count())});
   if (rows.empty()) return std::nullopt;
   return std::make_pair(sessionFrom(rows[0]), userFrom(rows[0]));
 }

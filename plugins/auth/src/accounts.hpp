@@ -51,7 +51,9 @@ struct GithubProfile {
 
 class Accounts {
  public:
-  Accounts(Db& db, EventBus& events, std::chrono::seconds sessionLifetime);
+  // Sessions last sessionLifetime from their last extension, and never longer than
+  // sessionMaxAge from sign-in however steadily they are used.
+  Accounts(Db& db, EventBus& events, std::chrono::seconds sessionLifetime, std::chrono::seconds sessionMaxAge);
 
   // The user with this email, created on first sign-in (publishes user.created).
   User userForEmail(Tx& tx, const std::string& email);
@@ -76,6 +78,7 @@ class Accounts {
   Db& db_;
   EventBus& events_;
   std::chrono::seconds sessionLifetime_;
+  std::chrono::seconds sessionMaxAge_;
 };
 
 }  // namespace docs::auth

@@ -45,7 +45,7 @@ Principal principalOf(const SignedInSession& signedIn) {
 AuthCore::AuthCore(Context& context, AuthSettings settings) : context_(context), settings_(std::move(settings)) {
   Db& db = context_.db();
   keys_ = std::make_unique<SigningKeys>(db, settings_.jwtLifetime, settings_.keyRotationAge);
-  accounts_ = std::make_unique<Accounts>(db, context_.events(), settings_.sessionLifetime);
+  accounts_ = std::make_unique<Accounts>(db, context_.events(), settings_.sessionLifetime, settings_.sessionMaxAge);
   MailerSettings mail{settings_.smtpUrl, settings_.smtpFrom,
                       (std::filesystem::path(context_.dataDir()) / "outbox").string(), settings_.smtpTimeoutMs,
                       settings_.smtpVerifyTls};
@@ -67,17 +67,18 @@ std::string AuthCore::loadSecret() {
   return context_.db().exec("SELECT value FROM auth_secrets WHERE name = 'hmac'").at(0).text("value");
 }
 
-std::string AuthCore::issueJwt(const User& user, const Session& session, const std::string& issuer) {
+std::string AuthCore::issueJwt(const User& user, const Session& session) {
   auto key = keys_->current();
   std::int64_t now = nowSeconds();
   nlohmann::json claims = {{"sub", std::to_string(user.id)}, {"email", user.email}, {"name", user.name},
-                           {"sid", session.id}, {"iat", now}, {"exp", now + settings_.jwtLifetime.count()}};
-  if (!issuer.empty()) claims["iss"] = issuer;
+                           {"sid", session.id}, {"iat", now}, {"exp", now + settings_.jwtLifetime.count()},
+                           {"iss", settings_.jwtIssuer}, {"aud", settings_.jwtAudience}};
   return signJwt(claims, key.kid, key.privateKey);
 }
 
 std::optional<SignedInSession> AuthCore::sessionForJwt(std::string_view token, std::string& error) {
-  auto verified = verifyJwt(token, [this](const std::string& kid) { return keys_->publicKey(kid); }, nowSeconds());
+  auto verified = verifyJwt(token, [this](const std::string& kid) { return keys_->publicKey(kid); }, nowSeconds(),
+                            {settings_.jwtIssuer, settings_.jwtAudience});
   if (!verified.claims) {
     error = std::string(describe(verified.error));
     return std::nullopt;

@@ -43,7 +43,8 @@ class AuthCore final : public Authenticator {
   std::optional<SignedInSession> resolve(const Request& request);
   // The session cookie's session alone, whatever bearer the request carries.
   std::optional<SignedInSession> cookieSession(const Request& request);
-  std::string issueJwt(const User& user, const Session& session, const std::string& issuer);
+  // A JWT for the session, with this deployment as issuer and audience.
+  std::string issueJwt(const User& user, const Session& session);
 
   std::optional<Principal> authenticate(const Request& request) override;
   std::optional<Principal> authenticateToken(std::string_view token) override;

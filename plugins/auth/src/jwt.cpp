@@ -20,13 +20,15 @@ std::string_view describe(JwtError error) {
     case JwtError::Signature: return "bad token signature";
     case JwtError::Expired: return "token expired";
     case JwtError::NotYetValid: return "token not valid yet";
+    case JwtError::Issuer: return "token from another issuer";
+    case JwtError::Audience: return "token meant for another audience";
   }
   return "invalid token";
 }
 
 JwtResult verifyJwt(std::string_view token,
                     const std::function<std::optional<std::string>(const std::string& kid)>& publicKeyFor,
-                    std::int64_t now, std::int64_t leeway) {
+                    std::int64_t now, const JwtExpectations& expected, std::int64_t leeway) {
   JwtResult result;
   if (token.size() > 8192) return result;
   auto first = token.find('.');
@@ -62,6 +64,21 @@ JwtResult verifyJwt(std::string_view token,
   }
   if (payload.contains("nbf") && (!payload["nbf"].is_number_integer() || payload["nbf"].get<std::int64_t>() - leeway > now)) {
     result.error = JwtError::NotYetValid;
+    return result;
+  }
+  if (expected.issuer.empty() || !payload.contains("iss") || payload["iss"] != expected.issuer) {
+    result.error = JwtError::Issuer;
+    return result;
+  }
+  bool meantForUs = false;
+  if (payload.contains("aud")) {
+    const auto& aud = payload["aud"];
+    if (aud.is_string()) meantForUs = aud == expected.audience;
+    else if (aud.is_array())
+      for (const auto& one : aud) meantForUs = meantForUs || (one.is_string() && one == expected.audience);
+  }
+  if (expected.audience.empty() || !meantForUs) {
+    result.error = JwtError::Audience;
     return result;
   }
   result.claims = std::move(payload);

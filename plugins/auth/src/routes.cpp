@@ -64,8 +64,7 @@ void signedInResponse(AuthCore& core, const Request& request, Response& response
                       const std::string& token) {
   noStore(response);
   response.addHeader("Set-Cookie", cookie(core, request, kSessionCookie, token, core.settings().sessionLifetime.count()));
-  std::string issuer = core.settings().publicUrl.empty() ? requestOrigin(request) : core.settings().publicUrl;
-  response.setHeader("set-auth-jwt", core.issueJwt(signedIn.user, signedIn.session, issuer));
+  response.setHeader("set-auth-jwt", core.issueJwt(signedIn.user, signedIn.session));
   response.json({{"user", signedIn.user.toJson()}, {"session", signedIn.session.toJson()}});
 }
 
@@ -107,8 +106,7 @@ void registerRoutes(Registry& registry, std::function<AuthCore&()> coreOf) {
       response.json(nullptr);
       return;
     }
-    std::string issuer = core.settings().publicUrl.empty() ? requestOrigin(request) : core.settings().publicUrl;
-    response.setHeader("set-auth-jwt", core.issueJwt(signedIn->user, signedIn->session, issuer));
+    response.setHeader("set-auth-jwt", core.issueJwt(signedIn->user, signedIn->session));
     response.json({{"user", signedIn->user.toJson()}, {"session", signedIn->session.toJson()}});
   });
 
@@ -117,8 +115,7 @@ void registerRoutes(Registry& registry, std::function<AuthCore&()> coreOf) {
     auto signedIn = core.resolve(request);
     if (!signedIn) throw HttpError::unauthorized();
     noStore(response);
-    std::string issuer = core.settings().publicUrl.empty() ? requestOrigin(request) : core.settings().publicUrl;
-    response.json({{"token", core.issueJwt(signedIn->user, signedIn->session, issuer)}});
+    response.json({{"token", core.issueJwt(signedIn->user, signedIn->session)}});
   });
 
   registry.route(Method::Get, "/api/auth/jwks", [coreOf](Request&, Response& response) {

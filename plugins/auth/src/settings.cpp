@@ -8,6 +8,9 @@ namespace docs::auth {
 void AuthSettings::declareKeys(Registry& r) {
   r.configKey("auth.jwt_ttl_seconds", "900", "Lifetime of the JWTs get-session hands out (the SPA refreshes 120 s before expiry).");
   r.configKey("auth.session_ttl_days", "30", "Lifetime of a session; each use within the last day of its first day extends it.");
+  r.configKey("auth.session_max_days", "90", "Absolute maximum age of a session from sign-in: steady use extends it no further (>= session_ttl_days).");
+  r.configKey("auth.jwt_issuer", "", "The JWTs' iss claim, checked on every token (empty: server.public_url, else \"docsd\").");
+  r.configKey("auth.jwt_audience", "docsd", "The JWTs' aud claim, checked on every token.");
   r.configKey("auth.key_rotation_days", "30", "Age at which the JWT signing key is replaced (the old key verifies until its tokens expire).");
   r.configKey("auth.otp_ttl_seconds", "600", "How long an emailed one-time code is valid.");
   r.configKey("auth.otp_max_attempts", "5", "Wrong tries allowed per one-time code before it is burnt.");
@@ -33,6 +36,7 @@ AuthSettings AuthSettings::read(const Config& c) {
   AuthSettings s;
   s.jwtLifetime = std::chrono::seconds(c.getInt("auth.jwt_ttl_seconds"));
   s.sessionLifetime = std::chrono::seconds(c.getInt("auth.session_ttl_days") * 86400);
+  s.sessionMaxAge = std::chrono::seconds(c.getInt("auth.session_max_days") * 86400);
   s.keyRotationAge = std::chrono::seconds(c.getInt("auth.key_rotation_days") * 86400);
   s.otpLifetime = std::chrono::seconds(c.getInt("auth.otp_ttl_seconds"));
   s.otpMaxAttempts = static_cast<int>(c.getInt("auth.otp_max_attempts"));
@@ -41,6 +45,9 @@ AuthSettings AuthSettings::read(const Config& c) {
   s.otpSendWindow = std::chrono::seconds(c.getInt("auth.otp_send_window_seconds"));
   s.secret = c.getString("auth.secret");
   s.publicUrl = trimSlash(c.getString("server.public_url"));
+  s.jwtIssuer = c.getString("auth.jwt_issuer");
+  if (s.jwtIssuer.empty()) s.jwtIssuer = s.publicUrl.empty() ? "docsd" : s.publicUrl;
+  s.jwtAudience = c.getString("auth.jwt_audience");
   for (auto& origin : c.getList("server.allowed_origins")) s.allowedOrigins.push_back(trimSlash(origin));
   s.subhosts = c.getBool("server.subhosts");
   s.smtpUrl = c.getString("smtp.url");
@@ -52,8 +59,10 @@ AuthSettings AuthSettings::read(const Config& c) {
   s.githubUrl = trimSlash(c.getString("github.url"));
   s.githubApiUrl = trimSlash(c.getString("github.api_url"));
   if (s.jwtLifetime.count() < 30 || s.sessionLifetime.count() < 3600 || s.otpLifetime.count() < 30 ||
-      s.otpMaxAttempts < 1 || s.keyRotationAge <= s.jwtLifetime)
-    throw std::invalid_argument("auth: lifetimes are out of range (jwt >= 30 s, session_ttl_days >= 1, otp >= 30 s, rotation > jwt)");
+      s.otpMaxAttempts < 1 || s.keyRotationAge <= s.jwtLifetime || s.sessionMaxAge < s.sessionLifetime)
+    throw std::invalid_argument("auth: lifetimes are out of range (jwt >= 30 s, session_ttl_days >= 1, otp >= 30 s, rotation > jwt, "
+                                "session_max_days >= session_ttl_days)");
+  if (s.jwtAudience.empty()) throw std::invalid_argument("auth.jwt_audience must not be empty");
   return s;
 }
 

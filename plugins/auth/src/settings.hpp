@@ -15,6 +15,7 @@ namespace docs::auth {
 struct AuthSettings {
   std::chrono::seconds jwtLifetime{900};
   std::chrono::seconds sessionLifetime{30 * 86400};
+  std::chrono::seconds sessionMaxAge{90 * 86400};  // from sign-in, whatever the sliding
   std::chrono::seconds keyRotationAge{30 * 86400};
   std::chrono::seconds otpLifetime{600};
   int otpMaxAttempts = 5;
@@ -22,6 +23,8 @@ struct AuthSettings {
   int otpSendsPerAddress = 20;
   std::chrono::seconds otpSendWindow{3600};
   std::string secret;  // empty: generated and kept in the database
+  std::string jwtIssuer;    // auth.jwt_issuer, else server.public_url, else "docsd"
+  std::string jwtAudience;  // auth.jwt_audience ("docsd")
 
   std::string publicUrl;                    // server.public_url, no trailing slash
   std::vector<std::string> allowedOrigins;  // server.allowed_origins

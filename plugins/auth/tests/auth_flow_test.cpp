@@ -72,7 +72,7 @@ class AuthFlow : public ::testing::Test {
           if (!keys.count(kid)) return std::nullopt;
           return keys[kid];
         },
-        std::time(nullptr));
+        std::time(nullptr), {"docsd", "docsd"});
     return result.claims;
   }
   static std::string sessionCookie(const HttpResponse& r) {
@@ -112,6 +112,8 @@ TEST_F(AuthFlow, EmailCodeFlowThroughTheOutbox) {
   EXPECT_EQ((*claims)["sub"], user["id"]);
   EXPECT_EQ((*claims)["email"], "alice@example.com");
   EXPECT_GT((*claims)["exp"].get<std::int64_t>(), std::time(nullptr) + 800);
+  EXPECT_EQ((*claims)["iss"], "docsd");  // no server.public_url here
+  EXPECT_EQ((*claims)["aud"], "docsd");
 
   // The cookie and the bearer token both give the session, with a fresh token exposed to the SPA.
   std::string origin = "http://localhost:" + std::to_string(docsd_->port());
@@ -374,6 +376,19 @@ TEST_F(AuthFlow, ForgedExpiredAndOrphanedTokensAre401) {
   auto stranger = docs::auth::generateEd25519();
   forged["unknown key id"] = docs::auth::signJwt(claims, "not-a-key", stranger.privateKey);
   forged["known kid, other key"] = docs::auth::signJwt(claims, kid, stranger.privateKey);
+  // Signed with the real key, but minted for another deployment or service, or for none.
+  auto mint = [&](const char* key, const json& value) {
+    json c = claims;
+    if (value.is_null()) c.erase(key);
+    else c[key] = value;
+    return docs::auth::signJwt(c, kid, privateKey);
+  };
+  ASSERT_EQ(claims["iss"], "docsd");
+  forged["another issuer"] = mint("iss", "https://other.example.com");
+  forged["no issuer"] = mint("iss", nullptr);
+  forged["another audience"] = mint("aud", "github-webhooks");
+  forged["no audience"] = mint("aud", nullptr);
+  EXPECT_EQ(get("/api/auth/get-session", {{"Authorization", "Bearer " + docs::auth::signJwt(claims, kid, privateKey)}}).status, 200);
   claims["sub"] = "999999";
   forged["another subject"] = docs::auth::signJwt(claims, "not-a-key", stranger.privateKey);
   for (const auto& [what, token] : forged) {
@@ -590,4 +605,43 @@ TEST_F(AuthFlow, ASessionInUseIsExtendedAndAnExpiredOneIsGone) {
   sql("UPDATE auth_sessions SET expires_at = now() - interval '1 second'");
   EXPECT_TRUE(body(get("/api/auth/get-session", {{"Cookie", alice.cookie}})).is_null());
   EXPECT_EQ(get("/api/auth/get-session", alice.bearer()).status, 401);
+}
+
+TEST_F(AuthFlow, TheIssuerIsThePublicUrlOrTheConfiguredOne) {
+  start({{"DOCS_SERVER_PUBLIC_URL", "https://docs.example.com/"}, {"DOCS_AUTH_JWT_AUDIENCE", "docs-test"}});
+  auto alice = docs::test::signInByEmail(*docsd_, "alice@example.com");
+  auto claims = json::parse(*docs::auth::base64UrlDecode(alice.token.substr(alice.token.find('.') + 1,
+                                                                           alice.token.rfind('.') - alice.token.find('.') - 1)));
+  EXPECT_EQ(claims["iss"], "https://docs.example.com");
+  EXPECT_EQ(claims["aud"], "docs-test");
+  EXPECT_EQ(get("/api/auth/get-session", alice.bearer()).status, 200);
+  // The same key, another deployment's names: refused.
+  std::string privateKey = *docs::auth::base64Decode(sql("SELECT private_key FROM auth_signing_keys"));
+  std::string kid = sql("SELECT kid FROM auth_signing_keys");
+  claims["aud"] = "docsd";
+  auto other = get("/api/auth/get-session", {{"Authorization", "Bearer " + docs::auth::signJwt(claims, kid, privateKey)}});
+  EXPECT_EQ(other.status, 401);
+  EXPECT_EQ(errorCode(other), "invalid_token");
+  EXPECT_NE(body(other)["error"]["message"].get<std::string>().find("audience"), std::string::npos);
+}
+
+// Sliding keeps a session in steady use alive, but never past auth.session_max_days from
+// sign-in: a stolen cookie kept warm dies all the same.
+TEST_F(AuthFlow, ASessionOlderThanTheMaximumIsRefusedEvenInSteadyUse) {
+  start({{"DOCS_AUTH_SESSION_TTL_DAYS", "30"}, {"DOCS_AUTH_SESSION_MAX_DAYS", "60"}});
+  auto alice = docs::test::signInByEmail(*docsd_, "alice@example.com");
+  // 50 days in, used every day: the extension stops at day 60, not day 80.
+  sql("UPDATE auth_sessions SET created_at = now() - interval '50 days', expires_at = now() + interval '1 day'");
+  ASSERT_EQ(get("/api/auth/get-session", {{"Cookie", alice.cookie}}).status, 200);
+  EXPECT_EQ(sql("SELECT abs(extract(epoch FROM expires_at - (created_at + interval '60 days'))) < 5 FROM auth_sessions"), "t");
+  EXPECT_EQ(get("/api/auth/get-session", alice.bearer()).status, 200);
+  // Past the maximum (the expiry moved forward by hand, as the sliding never would): gone
+  // for the cookie and for every token naming the session.
+  sql("UPDATE auth_sessions SET created_at = now() - interval '60 days 1 minute', expires_at = now() + interval '20 days'");
+  EXPECT_TRUE(body(get("/api/auth/get-session", {{"Cookie", alice.cookie}})).is_null());
+  auto byToken = get("/api/auth/get-session", alice.bearer());
+  EXPECT_EQ(byToken.status, 401);
+  EXPECT_EQ(errorCode(byToken), "invalid_token");
+  EXPECT_EQ(get("/api/auth/token", {{"Cookie", alice.cookie}}).status, 401);
+  EXPECT_EQ(sql("SELECT expires_at > now() + interval '19 days' FROM auth_sessions"), "t");  // not extended either
 }

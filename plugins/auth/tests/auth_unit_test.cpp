@@ -80,8 +80,12 @@ class JwtTest : public ::testing::Test {
     pair_ = generateEd25519();
     ring_.keys["k1"] = pair_.publicKey;
   }
-  JwtResult verify(const std::string& token, std::int64_t now = 1000) { return verifyJwt(token, ring_, now); }
-  json claims(std::int64_t exp = 2000) { return {{"sub", "7"}, {"sid", "s"}, {"exp", exp}, {"iat", 900}}; }
+  JwtResult verify(const std::string& token, std::int64_t now = 1000) {
+    return verifyJwt(token, ring_, now, {"https://docs.example.com", "docsd"});
+  }
+  json claims(std::int64_t exp = 2000) {
+    return {{"sub", "7"}, {"sid", "s"}, {"exp", exp}, {"iat", 900}, {"iss", "https://docs.example.com"}, {"aud", "docsd"}};
+  }
 
   Ed25519KeyPair pair_;
   KeyRing ring_;
@@ -132,6 +136,29 @@ TEST_F(JwtTest, ExpiredAndUnknownKeyAreRefused) {
   EXPECT_EQ(verify(signJwt(claims(), "k2", other.privateKey)).error, JwtError::UnknownKey);
   // A known kid with another key's signature.
   EXPECT_EQ(verify(signJwt(claims(), "k1", other.privateKey)).error, JwtError::Signature);
+}
+
+TEST_F(JwtTest, IssuerAndAudienceMustBeThisDeployments) {
+  auto with = [&](const char* key, const json& value) {
+    json c = claims();
+    if (value.is_null()) c.erase(key);
+    else c[key] = value;
+    return verify(signJwt(c, "k1", pair_.privateKey));
+  };
+  EXPECT_EQ(with("iss", "https://evil.example").error, JwtError::Issuer);
+  EXPECT_EQ(with("iss", nullptr).error, JwtError::Issuer);
+  EXPECT_EQ(with("iss", json::array({"https://docs.example.com"})).error, JwtError::Issuer);
+  EXPECT_EQ(with("aud", "another-service").error, JwtError::Audience);
+  EXPECT_EQ(with("aud", nullptr).error, JwtError::Audience);
+  EXPECT_EQ(with("aud", json::array({"a", "b"})).error, JwtError::Audience);
+  EXPECT_EQ(with("aud", 7).error, JwtError::Audience);
+  EXPECT_TRUE(with("aud", json::array({"other", "docsd"})).claims.has_value());
+  // An empty expectation never matches a token that leaves the claim empty.
+  json blank = claims();
+  blank["iss"] = "";
+  blank["aud"] = "";
+  auto token = signJwt(blank, "k1", pair_.privateKey);
+  EXPECT_FALSE(verifyJwt(token, ring_, 1000, {"", ""}).claims.has_value());
 }
 
 TEST_F(JwtTest, GarbageIsMalformedNotACrash) {
