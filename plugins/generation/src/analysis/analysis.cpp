@@ -129,7 +129,8 @@ std::string trim(const std::string& text) {
   return text.substr(b, e - b + 1);
 }
 
-// Replaces bytes that are not valid UTF-8 so every string can go into JSON and Yjs.
+}  // namespace
+
 std::string validUtf8(const std::string& text) {
   std::string out;
   out.reserve(text.size());
@@ -148,6 +149,8 @@ std::string validUtf8(const std::string& text) {
   }
   return out;
 }
+
+namespace {
 
 bool isCommentLine(const std::string& language, const std::string& line, std::string& body) {
   std::string t = trim(line);

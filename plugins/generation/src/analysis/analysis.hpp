@@ -99,6 +99,10 @@ void describeFile(FileAnalysis& f, const std::string& text);
 // A build file's kind, name, description and facts from its path and text.
 BuildFile readBuildText(const std::string& path, const std::string& text);
 
+// Replaces bytes that are not valid UTF-8 (and control characters but tab and line
+// ends) so every string can go into JSON and Yjs.
+std::string validUtf8(const std::string& text);
+
 // Pieces exposed for tests.
 std::vector<std::string> extractImports(const std::string& language, const std::string& text);
 std::string leadingComment(const std::string& language, const std::string& text);
