@@ -48,7 +48,7 @@ AuthCore::AuthCore(Context& context, AuthSettings settings) : context_(context),
   accounts_ = std::make_unique<Accounts>(db, context_.events(), settings_.sessionLifetime, settings_.sessionMaxAge);
   MailerSettings mail{settings_.smtpUrl, settings_.smtpFrom,
                       (std::filesystem::path(context_.dataDir()) / "outbox").string(), settings_.smtpTimeoutMs,
-                      settings_.smtpVerifyTls};
+                      settings_.smtpVerifyTls, settings_.smtpRequireTls};
   mailer_ = std::make_unique<Mailer>(std::move(mail), context_.logger());
   if (mailer_->usesOutbox() && context_.config().getString("server.mode") == "production")
     context_.logger().warn("smtp.url is empty: sign-in codes are written to files in the outbox, not mailed; set smtp.url "

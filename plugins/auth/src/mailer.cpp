@@ -2,6 +2,7 @@
 
 #include <docs/logger.hpp>
 
+#include <Poco/Exception.h>
 #include <Poco/Net/Context.h>
 #include <Poco/Net/MailMessage.h>
 #include <Poco/Net/MailRecipient.h>
@@ -132,6 +133,16 @@ void Mailer::sendSmtp(const MailMessage& message) {
     session.login();
     // STARTTLS when the server offers it; after it the session must greet again.
     bool secure = session.startTLS(clientContext(settings_.verifyTls));
+    if (!secure && settings_.requireTls) {
+      // Before MAIL FROM: neither the recipient nor the message crosses the plain link.
+      try {
+        session.close();
+      } catch (const Poco::Exception&) {
+      }
+      logger_.error("mail not sent: smtp.require_tls is set and the SMTP server offers no STARTTLS",
+                    {{"to", message.to}, {"host", uri.getHost()}});
+      throw MailTlsRequired("the SMTP server " + uri.getHost() + " offers no STARTTLS and smtp.require_tls is set");
+    }
     if (secure) session.login();
     deliver(session, secure);
   }

@@ -1,8 +1,10 @@
 #pragma once
 // Sends mail: over SMTP when smtp.url is set (STARTTLS when the server offers it,
-// smtps:// for TLS from the start), otherwise into $DOCS_DATA_DIR/outbox/ as .eml files
+// smtps:// for TLS from the start; with smtp.require_tls a server without STARTTLS
+// gets nothing), otherwise into $DOCS_DATA_DIR/outbox/ as .eml files
 // so a deployment with no mail server still works.
 
+#include <stdexcept>
 #include <string>
 
 namespace docs {
@@ -23,6 +25,13 @@ struct MailerSettings {
   std::string outboxDir;
   int timeoutMs = 10000;
   bool verifyTls = true;
+  bool requireTls = false;  // smtp:// without a successful STARTTLS sends nothing
+};
+
+// Thrown when smtp.require_tls is set and the server offered no TLS: nothing was sent.
+class MailTlsRequired : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
 };
 
 class Mailer {

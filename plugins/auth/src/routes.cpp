@@ -68,6 +68,25 @@ void signedInResponse(AuthCore& core, const Request& request, Response& response
   response.json({{"user", signedIn.user.toJson()}, {"session", signedIn.session.toJson()}});
 }
 
+// Runs a step that mails a code; a message that could not be handed over is a 503.
+template <typename Step>
+auto mailing(AuthCore& core, Step step) -> decltype(step()) {
+  try {
+    return step();
+  } catch (const DbError&) {
+    throw;
+  } catch (const HttpError&) {
+    throw;
+  } catch (const MailTlsRequired& error) {
+    core.context().logger().error("code not sent", {{"error", error.what()}});
+    throw HttpError(503, "mail_tls_unavailable",
+                    "The code could not be sent: the mail server offers no encrypted connection. Try again later.");
+  } catch (const std::exception& error) {
+    core.context().logger().error("code not sent", {{"error", error.what()}});
+    throw HttpError(503, "mail_unavailable", "The sign-in code could not be sent. Try again later.");
+  }
+}
+
 }  // namespace
 
 std::optional<std::string> allowedRedirect(const std::string& url, const std::string& requestOrigin,
@@ -159,15 +178,7 @@ void registerRoutes(Registry& registry, std::function<AuthCore&()> coreOf) {
     std::string type = stringField(body, "type", false);
     if (!type.empty() && type != "sign-in")
       throw HttpError::badRequest("Only one-time codes of type 'sign-in' are supported", "invalid_type");
-    SendOutcome outcome;
-    try {
-      outcome = core.codes().send(email, request.remoteAddress());
-    } catch (const DbError&) {
-      throw;
-    } catch (const std::exception& error) {
-      core.context().logger().error("sign-in code not sent", {{"error", error.what()}});
-      throw HttpError(503, "mail_unavailable", "The sign-in code could not be sent. Try again later.");
-    }
+    SendOutcome outcome = mailing(core, [&] { return core.codes().send(email, request.remoteAddress()); });
     if (outcome != SendOutcome::Sent) {
       // The same answer for every address: a limit says nothing about an account.
       response.setHeader("Retry-After", std::to_string(core.settings().otpSendWindow.count()));

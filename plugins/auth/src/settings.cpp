@@ -22,6 +22,7 @@ void AuthSettings::declareKeys(Registry& r) {
   r.configKey("smtp.from", "docs <no-reply@localhost>", "Sender of sign-in mail.");
   r.configKey("smtp.timeout_ms", "10000", "SMTP connect and reply timeout.");
   r.configKey("smtp.verify_tls", "true", "Verify the SMTP server's TLS certificate.");
+  r.configKey("smtp.require_tls", "false", "Send mail only over TLS: an smtp:// server that offers no STARTTLS gets nothing (the call answers 503 mail_tls_unavailable).");
   r.configKey("github.client_id", "", "GitHub OAuth (or GitHub App) client id for sign-in (empty: GitHub sign-in is off).");
   r.configKey("github.client_secret", "", "GitHub OAuth client secret.");
   r.configKey("github.url", "https://github.com", "GitHub web base URL (GitHub Enterprise: https://ghe.example.com).");
@@ -54,6 +55,7 @@ AuthSettings AuthSettings::read(const Config& c) {
   s.smtpFrom = c.getString("smtp.from");
   s.smtpTimeoutMs = static_cast<int>(c.getInt("smtp.timeout_ms"));
   s.smtpVerifyTls = c.getBool("smtp.verify_tls");
+  s.smtpRequireTls = c.getBool("smtp.require_tls");
   s.githubClientId = c.getString("github.client_id");
   s.githubClientSecret = c.getString("github.client_secret");
   s.githubUrl = trimSlash(c.getString("github.url"));

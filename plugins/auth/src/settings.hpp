@@ -34,6 +34,7 @@ struct AuthSettings {
   std::string smtpFrom;
   int smtpTimeoutMs = 10000;
   bool smtpVerifyTls = true;
+  bool smtpRequireTls = false;
 
   std::string githubClientId;
   std::string githubClientSecret;

@@ -426,6 +426,28 @@ TEST_F(AuthFlow, RealSmtpConversationWithALocalSink) {
   EXPECT_EQ(signIn("grace@example.com", otp).status, 200);
 }
 
+// smtp.require_tls: a server that offers no STARTTLS gets neither the recipient nor the
+// code; the caller hears why, the log says it, and no code exists.
+TEST_F(AuthFlow, RequireTlsRefusesAPlainSmtpServer) {
+  docs::test::SmtpSink sink;
+  start({{"DOCS_SMTP_URL", "smtp://127.0.0.1:" + std::to_string(sink.port())}, {"DOCS_SMTP_REQUIRE_TLS", "true"}});
+  auto r = sendCode("grace@example.com");
+  EXPECT_EQ(r.status, 503) << r.body;
+  EXPECT_EQ(errorCode(r), "mail_tls_unavailable");
+  EXPECT_FALSE(body(r)["error"].value("request_id", "").empty());
+  EXPECT_TRUE(sink.messages().empty());
+  auto commands = sink.commands();
+  bool askedTls = false;
+  for (const auto& command : commands) {
+    askedTls = askedTls || command == "STARTTLS";
+    EXPECT_NE(command.rfind("MAIL", 0), 0u) << command;
+    EXPECT_NE(command.rfind("RCPT", 0), 0u) << command;
+  }
+  EXPECT_TRUE(askedTls);
+  EXPECT_EQ(sql("SELECT count(*) FROM auth_otps"), "0");
+  EXPECT_NE(docsd_->log().find("smtp.require_tls"), std::string::npos);
+}
+
 TEST_F(AuthFlow, MailThatCannotBeSentLeavesNoCode) {
   start({{"DOCS_SMTP_URL", "smtp://127.0.0.1:1"}, {"DOCS_SMTP_TIMEOUT_MS", "2000"}});
   auto r = sendCode("heidi@example.com");

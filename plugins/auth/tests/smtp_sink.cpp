@@ -79,6 +79,10 @@ void SmtpSink::converse(int fd) {
   sendLine(fd, "220 sink.test ESMTP ready");
   while (readLine(fd, buffer, line)) {
     mail.commands.push_back(line);
+    {
+      std::lock_guard lock(mutex_);
+      commands_.push_back(line);
+    }
     std::string verb = upper(line.substr(0, line.find(' ')));
     if (verb == "EHLO") {
       sendLine(fd, "250-sink.test");
@@ -119,6 +123,11 @@ void SmtpSink::converse(int fd) {
 bool SmtpSink::waitFor(std::size_t count, int timeoutMs) {
   std::unique_lock lock(mutex_);
   return changed_.wait_for(lock, std::chrono::milliseconds(timeoutMs), [&] { return messages_.size() >= count; });
+}
+
+std::vector<std::string> SmtpSink::commands() {
+  std::lock_guard lock(mutex_);
+  return commands_;
 }
 
 std::vector<ReceivedMail> SmtpSink::messages() {

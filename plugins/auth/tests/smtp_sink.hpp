@@ -26,6 +26,8 @@ class SmtpSink {
   // Waits for the n-th message (1-based); false on timeout.
   bool waitFor(std::size_t count, int timeoutMs = 10000);
   std::vector<ReceivedMail> messages();
+  // Every command any client sent, in order, whether or not a message followed.
+  std::vector<std::string> commands();
 
  private:
   void serve();
@@ -38,6 +40,7 @@ class SmtpSink {
   std::mutex mutex_;
   std::condition_variable changed_;
   std::vector<ReceivedMail> messages_;
+  std::vector<std::string> commands_;
 };
 
 }  // namespace docs::test
