@@ -81,7 +81,7 @@ TEST(Full, TenThousandIdleWebSockets) {
   if (!std::getenv("DOCS_TEST_FULL")) GTEST_SKIP() << "full tier only (scripts/test.sh full)";
   docs::test::raiseOpenFileLimit(30000);
   docs::test::TestDatabase database;
-  Docsd docsd({{{"DOCS_LOG_ACCESS", "false"}}, {"serve"}, "", database.url()});
+  Docsd docsd({{{"DOCS_LOG_ACCESS", "false"}, {"DOCS_SERVER_MAX_WEBSOCKETS_PER_ADDRESS", "0"}}, {"serve"}, "", database.url()});
   ASSERT_TRUE(docsd.start()) << docsd.log();
   std::vector<docs::test::WsClient> clients(10000);
   for (std::size_t i = 0; i < clients.size(); ++i)

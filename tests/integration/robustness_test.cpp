@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdlib>
 
 #include <nlohmann/json.hpp>
 #include <thread>
@@ -134,7 +135,8 @@ TEST_F(RobustnessTest, BadWebSocketFramesCloseOnlyThatConnection) {
 
 TEST_F(RobustnessTest, ThousandIdleWebSocketsHoldNoThreads) {
   docs::test::raiseOpenFileLimit(8192);
-  startServer({{"DOCS_LOG_ACCESS", "false"}});
+  // All from one address: the per-address cap is lifted (WebSocketsPerAddressAreCapped).
+  startServer({{"DOCS_LOG_ACCESS", "false"}, {"DOCS_SERVER_MAX_WEBSOCKETS_PER_ADDRESS", "0"}});
   int threadsBefore = docsd_->threadCount();
   std::vector<WsClient> clients(1000);
   for (std::size_t i = 0; i < clients.size(); ++i)
@@ -273,4 +275,68 @@ TEST_F(RobustnessTest, SlowBodiesFromOneAddressCannotStarveTheServer) {
   auto [freshClosed, freshAnswer] = readUntilClosed(fresh, std::chrono::seconds(10));
   ::close(fresh);
   EXPECT_NE(freshAnswer.find(" 200 "), std::string::npos) << freshAnswer;
+}
+
+namespace {
+
+// A WebSocket upgrade of `path` from `source`: the socket and the status code (0 when no
+// answer came).
+std::pair<int, int> upgradeFrom(const char* source, int port, const std::string& path) {
+  int fd = connectFrom(source, port);
+  if (fd < 0) return {-1, 0};
+  std::string request = "GET " + path + " HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
+  if (::send(fd, request.data(), request.size(), MSG_NOSIGNAL) != static_cast<ssize_t>(request.size())) return {fd, 0};
+  std::string head;
+  while (head.find("\r\n\r\n") == std::string::npos) {
+    pollfd p{fd, POLLIN, 0};
+    if (::poll(&p, 1, 10000) <= 0) return {fd, 0};
+    char c;
+    if (::recv(fd, &c, 1, 0) != 1) break;
+    head.push_back(c);
+  }
+  if (head.size() < 12) return {fd, 0};
+  return {fd, std::atoi(head.substr(9, 3).c_str())};
+}
+
+}  // namespace
+
+// One address may hold server.max_websockets_per_address open WebSockets; past that the
+// upgrade is answered 429, while other addresses still get in, and a closed socket frees
+// its slot.
+TEST_F(RobustnessTest, WebSocketsPerAddressAreCapped) {
+  startServer({{"DOCS_SERVER_MAX_WEBSOCKETS_PER_ADDRESS", "4"}, {"DOCS_LOG_ACCESS", "false"}});
+  const int port = docsd_->port();
+  std::vector<int> held;
+  for (int i = 0; i < 4; ++i) {
+    auto [fd, status] = upgradeFrom("127.0.0.2", port, "/api/example/ws");
+    ASSERT_EQ(status, 101) << "socket " << i;
+    held.push_back(fd);
+  }
+  auto [refusedFd, refused] = upgradeFrom("127.0.0.2", port, "/api/example/ws");
+  EXPECT_EQ(refused, 429);
+  ::close(refusedFd);
+  // Another address is not affected.
+  WsClient other;
+  ASSERT_TRUE(other.connect(port, "/api/example/ws"));
+  ASSERT_TRUE(other.sendText("hello"));
+  auto echo = other.receive();
+  ASSERT_TRUE(echo);
+  EXPECT_EQ(echo->payload, "hello");
+  // Closing one frees its slot once the server has seen it go.
+  ::close(held.back());
+  held.pop_back();
+  int status = 0;
+  for (int attempt = 0; attempt < 200 && status != 101; ++attempt) {
+    auto [fd, answer] = upgradeFrom("127.0.0.2", port, "/api/example/ws");
+    status = answer;
+    if (status == 101) held.push_back(fd);
+    else ::close(fd);
+    if (status == 429) {
+      pollfd none{-1, 0, 0};
+      ::poll(&none, 0, 25);  // the server has not seen the close yet
+    }
+  }
+  EXPECT_EQ(status, 101);
+  for (int fd : held) ::close(fd);
 }

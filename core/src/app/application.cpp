@@ -320,6 +320,7 @@ int Application::serve() {
     http.bodyGraceMs = static_cast<int>(config_.getInt("server.body_grace_ms"));
     http.bodyMinRate = static_cast<std::uint64_t>(std::max<std::int64_t>(0, config_.getInt("server.body_min_rate_bytes")));
     http.maxConnectionsPerAddress = static_cast<std::size_t>(std::max<std::int64_t>(0, config_.getInt("server.max_connections_per_address")));
+    http.maxWebSocketsPerAddress = static_cast<std::size_t>(std::max<std::int64_t>(0, config_.getInt("server.max_websockets_per_address")));
     http.anonymousBodyBytes = static_cast<std::size_t>(std::max<std::int64_t>(0, config_.getInt("server.anonymous_body_bytes")));
     http.allowedOrigins = config_.getList("server.allowed_origins");
     std::string publicUrl = config_.getString("server.public_url");

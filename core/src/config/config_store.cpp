@@ -196,6 +196,7 @@ void declareCoreKeys(ConfigStore& store) {
   core("server.body_grace_ms", "10000", "Time a request body may take before it must keep up server.body_min_rate_bytes.");
   core("server.body_min_rate_bytes", "16384", "Bytes a second a request body must average after the grace time (0: no minimum).");
   core("server.max_connections_per_address", "64", "HTTP connections one client address may hold open at once (0: no cap; trusted proxies are not counted).");
+  core("server.max_websockets_per_address", "256", "Open WebSockets one client address may hold (0: no cap; trusted proxies are not counted); more upgrades get 429.");
   core("server.anonymous_body_bytes", "65536", "Request bodies larger than this are read only for a signed-in caller (signed webhooks excepted).");
   core("server.port_file", "", "If set, the bound port is written to this file once listening.");
   core("server.trusted_proxies", "", "Comma-separated proxy addresses whose X-Forwarded-For/-Proto are believed.");

@@ -287,6 +287,7 @@ void HttpServer::start() {
 
   deadlines_ = std::make_unique<HeaderDeadlines>();
   perAddress_ = std::make_unique<ConnectionsPerAddress>(options_.maxConnectionsPerAddress, options_.trustedProxies);
+  webSocketsPerAddress_ = std::make_shared<ConnectionsPerAddress>(options_.maxWebSocketsPerAddress, options_.trustedProxies);
   threadPool_ = std::make_unique<Poco::ThreadPool>(4, options_.maxThreads, 60);
   Poco::Net::HTTPRequestHandlerFactory::Ptr factory(new DispatchFactory(*this));
   Poco::Net::TCPServerConnectionFactory::Ptr connections(new TimedConnectionFactory(
@@ -393,18 +394,31 @@ void HttpServer::dispatch(void* pocoRequest, void* pocoResponse) {
     } else if (endpoint != endpoints_.end() && wantsUpgrade && *method == Method::Get) {
       Request docsRequest(std::move(init));
       self = &docsRequest;
+      // Each open WebSocket holds a slot of its address until it closes (the cap of
+      // HTTP connections no longer sees it once it leaves the worker pool).
+      auto slots = webSocketsPerAddress_;
+      if (!slots->tryAcquire(remote)) {
+        out.setHeader("Retry-After", "5");
+        throw HttpError(429, "too_many_websockets", "Too many WebSockets from your address");
+      }
+      auto release = [slots, remote] { slots->release(remote); };
       std::unique_ptr<Poco::Net::WebSocket> handshake;
       try {
         handshake = std::make_unique<Poco::Net::WebSocket>(request, response);
       } catch (const Poco::Net::WebSocketException& error) {
+        release();
         throw HttpError::badRequest("WebSocket handshake failed: " + error.displayText(), "bad_handshake");
+      } catch (...) {
+        release();
+        throw;
       }
       upgraded = true;
       // Our own descriptor for the event loop; POCO closes its copy when it lets go.
       int fd = ::dup(handshake->impl()->sockfd());
       handshake.reset();
+      if (fd < 0) release();
       if (fd >= 0) {
-        auto connection = hub_.adopt(fd, remote, endpoint->second.options);
+        auto connection = hub_.adopt(fd, remote, endpoint->second.options, release);
         std::unique_ptr<WebSocketSession> session;
         std::string refusal;
         try {

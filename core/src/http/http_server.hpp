@@ -47,6 +47,7 @@ struct HttpServerOptions {
   int bodyGraceMs = 10000;                    // then bodies must arrive at bodyMinRate on average
   std::uint64_t bodyMinRate = 16384;          // bytes per second; 0: no minimum
   std::size_t maxConnectionsPerAddress = 64;  // 0: no cap; trusted proxies are not counted
+  std::size_t maxWebSocketsPerAddress = 256;  // open WebSockets per client address, counted the same way
   std::size_t anonymousBodyBytes = 65536;     // larger bodies need a caller (RouteOptions::anonymousBody)
   std::vector<std::string> allowedOrigins;   // exact origins allowed with credentials
   std::vector<std::string> trustedProxies;
@@ -85,6 +86,8 @@ class HttpServer {
   std::unique_ptr<Poco::Net::TCPServer> server_;
   std::unique_ptr<HeaderDeadlines> deadlines_;
   std::unique_ptr<ConnectionsPerAddress> perAddress_;
+  // Shared with the connections, which release their slot when they close.
+  std::shared_ptr<ConnectionsPerAddress> webSocketsPerAddress_;
   int boundPort_ = 0;
 };
 

@@ -16,13 +16,25 @@
 
 namespace docs::core {
 
+using Clock = std::chrono::steady_clock;
+
+// What one received message costs while it waits for the session (the task around it).
+constexpr std::size_t kPendingOverhead = 128;
+
 class WsConnection final : public WebSocketConnection, public std::enable_shared_from_this<WsConnection> {
  public:
-  WsConnection(WebSocketHub& hub, std::uint64_t id, int fd, std::string remote, WebSocketOptions options)
+  WsConnection(WebSocketHub& hub, std::uint64_t id, int fd, std::string remote, WebSocketOptions options,
+               std::function<void()> onFinished)
       : hub_(hub), id_(id), fd_(fd), remote_(std::move(remote)), options_(options),
-        parser_(options.maxMessageBytes) {}
+        parser_(unauthenticatedLimit(options)), onFinished_(std::move(onFinished)) {}
   ~WsConnection() override {
     if (fd_ >= 0) ::close(fd_);
+    if (onFinished_) onFinished_();  // never attached
+  }
+
+  static std::size_t unauthenticatedLimit(const WebSocketOptions& options) {
+    if (options.maxUnauthenticatedMessageBytes == 0) return options.maxMessageBytes;
+    return std::min(options.maxUnauthenticatedMessageBytes, options.maxMessageBytes);
   }
 
   std::uint64_t id() const override { return id_; }
@@ -31,6 +43,7 @@ class WsConnection final : public WebSocketConnection, public std::enable_shared
     std::lock_guard lock(mutex_);
     return fd_ >= 0 && !closeSent_;
   }
+  void markAuthenticated() override { authenticated_ = true; }
   void sendBinary(std::string_view data) override { sendFrame(encodeWsFrame(WsOpcode::Binary, data)); }
   void sendText(std::string_view data) override { sendFrame(encodeWsFrame(WsOpcode::Text, data)); }
   void sendBinaryBatch(const std::vector<std::string_view>& messages) override {
@@ -39,35 +52,29 @@ class WsConnection final : public WebSocketConnection, public std::enable_shared
     if (fd_ < 0 || closeSent_) return;
     for (auto message : messages) {
       std::string frame = encodeWsFrame(WsOpcode::Binary, message);
-      if (queuedBytes_ + frame.size() > options_.maxQueuedBytes) {
-        closeSent_ = true;
-        ::shutdown(fd_, SHUT_RDWR);
-        return;
-      }
+      if (!fitsLocked(frame.size())) return tooSlowLocked();
       queueLocked(std::move(frame));
     }
     flushLocked();
   }
   void close(std::uint16_t code, std::string_view reason) override {
-    {
-      std::lock_guard lock(mutex_);
-      if (fd_ < 0 || closeSent_) return;
-      closeSent_ = true;
-      closeCode_ = code;
-      queueLocked(encodeWsClose(code, reason));
-      shutdownAfterFlush_ = true;
-      flushLocked();
-    }
+    std::lock_guard lock(mutex_);
+    closeLocked(code, reason);
   }
 
   int fd() const { return fd_; }
 
-  // Event-loop side: bytes are readable.
+  // Event-loop side: bytes are readable (or the session caught up with what was read).
   void onReadable() {
+    if (!drainParser()) return;
     char buffer[65536];
     for (;;) {
+      if (readPaused_) return;
       ssize_t n = ::recv(fd_, buffer, sizeof buffer, 0);
       if (n > 0) {
+        heard_ = true;
+        // After our close frame nothing the peer sends matters: read and drop it.
+        if (closing_) continue;
         parser_.feed(std::string_view(buffer, static_cast<std::size_t>(n)));
         if (!drainParser()) return;
         continue;
@@ -89,8 +96,41 @@ class WsConnection final : public WebSocketConnection, public std::enable_shared
 
   void onHangup() { finish(closeCode_.load() ? closeCode_.load() : std::uint16_t{1006}); }
 
+  // Event-loop side: one of this connection's deadlines came.
+  void onTimer(WebSocketHub::TimerKind kind) {
+    switch (kind) {
+      case WebSocketHub::TimerKind::AuthDeadline:
+        if (!authenticated_) close(1008, "Authentication timeout");
+        return;
+      case WebSocketHub::TimerKind::Ping: {
+        std::lock_guard lock(mutex_);
+        if (fd_ < 0 || closeSent_) return;
+        // A peer we stopped reading (its messages wait for the session) is not idle.
+        if (pingOutstanding_ && !heard_ && !readPaused_) return closeLocked(1008, "No answer to ping");
+        heard_ = false;
+        pingOutstanding_ = true;
+        std::string ping = encodeWsFrame(WsOpcode::Ping, "");
+        if (!fitsLocked(ping.size())) return tooSlowLocked();
+        queueLocked(std::move(ping));
+        flushLocked();
+        hub_.addTimer(Clock::now() + std::chrono::milliseconds(options_.pingIntervalMs), id_, kind);
+        return;
+      }
+      case WebSocketHub::TimerKind::CloseDeadline:
+        finish(closeCode_.load() ? closeCode_.load() : std::uint16_t{1006}, true);
+        return;
+    }
+  }
+
   // Before the socket joins the event loop, so no message can arrive without a session.
-  void attach(std::unique_ptr<WebSocketSession> session) { session_ = std::move(session); }
+  void attach(std::unique_ptr<WebSocketSession> session) {
+    session_ = std::move(session);
+    auto now = Clock::now();
+    if (options_.authDeadlineMs > 0)
+      hub_.addTimer(now + std::chrono::milliseconds(options_.authDeadlineMs), id_, WebSocketHub::TimerKind::AuthDeadline);
+    if (options_.pingIntervalMs > 0)
+      hub_.addTimer(now + std::chrono::milliseconds(options_.pingIntervalMs), id_, WebSocketHub::TimerKind::Ping);
+  }
 
   void post(std::function<void()> task) {
     std::lock_guard lock(strandMutex_);
@@ -119,15 +159,30 @@ class WsConnection final : public WebSocketConnection, public std::enable_shared
     hub_.scheduleStrand(shared_from_this());  // more work: yield to other connections
   }
 
-  // Closes the socket and tells the session, once.
-  void finish(std::uint16_t code) {
+  // Closes the socket and tells the session, once. `reset`: discard what is unsent (RST),
+  // for a peer that would not take it.
+  void finish(std::uint16_t code, bool reset = false) {
+    std::function<void()> release;
     {
       std::lock_guard lock(mutex_);
       if (fd_ < 0) return;
+      release = std::move(onFinished_);
+      onFinished_ = nullptr;
+      if (readPaused_) {
+        readPaused_ = false;
+        hub_.countPaused(-1);
+      }
       ::epoll_ctl(epollFdFor_, EPOLL_CTL_DEL, fd_, nullptr);
+      if (reset) {
+        linger abortive{1, 0};
+        ::setsockopt(fd_, SOL_SOCKET, SO_LINGER, &abortive, sizeof abortive);
+      }
       ::close(fd_);
       fd_ = -1;
+      out_.clear();
+      queuedBytes_ = 0;
     }
+    if (release) release();
     post([self = shared_from_this(), code] {
       if (self->session_) {
         try {
@@ -143,21 +198,30 @@ class WsConnection final : public WebSocketConnection, public std::enable_shared
   int epollFdFor_ = -1;
 
  private:
-  // Returns false when the connection ended.
+  // Returns false when reading must stop (the connection ended or is paused).
   bool drainParser() {
-    while (auto event = parser_.next()) {
+    for (;;) {
+      if (readPaused_) return false;
+      parser_.setMaxMessageBytes(authenticated_ ? options_.maxMessageBytes : unauthenticatedLimit(options_));
+      auto event = parser_.next();
+      if (!event) return true;
       switch (event->kind) {
         case WsEvent::Kind::Message: {
           auto data = std::make_shared<std::string>(std::move(event->data));
           bool binary = event->binary;
-          post([self = shared_from_this(), data, binary] {
-            if (!self->session_) return;
-            try {
-              self->session_->onMessage(*data, binary);
-            } catch (const std::exception&) {
-              self->close(1011, "internal error");
+          std::size_t cost = data->size() + kPendingOverhead;
+          pendingBytes_ += cost;
+          post([self = shared_from_this(), data, binary, cost] {
+            if (self->session_) {
+              try {
+                self->session_->onMessage(*data, binary);
+              } catch (const std::exception&) {
+                self->close(1011, "internal error");
+              }
             }
+            self->handled(cost);
           });
+          if (pendingBytes_ > options_.maxPendingBytes) pause();
           break;
         }
         case WsEvent::Kind::Ping:
@@ -170,11 +234,8 @@ class WsConnection final : public WebSocketConnection, public std::enable_shared
           {
             std::lock_guard lock(mutex_);
             if (!closeSent_) {
-              closeSent_ = true;
               closeCode_ = code;
-              queueLocked(encodeWsClose(code == 1005 ? 1000 : code, ""));
-              shutdownAfterFlush_ = true;
-              flushLocked();
+              closeLocked(code == 1005 ? 1000 : code, "");
             }
           }
           closeCode_ = code;
@@ -185,18 +246,70 @@ class WsConnection final : public WebSocketConnection, public std::enable_shared
           return true;
       }
     }
-    return true;
+  }
+
+  // Event loop: the session is this far behind; stop reading until it catches up.
+  void pause() {
+    std::lock_guard lock(mutex_);
+    if (fd_ < 0 || readPaused_ || pendingBytes_ <= options_.maxPendingBytes) return;
+    readPaused_ = true;
+    hub_.countPaused(1);
+    updateEventsLocked();
+  }
+
+  // Strand: a message was handled; read again once half the allowance is free.
+  void handled(std::size_t cost) {
+    std::size_t left = pendingBytes_ -= cost;
+    if (!readPaused_ || left > options_.maxPendingBytes / 2) return;
+    {
+      std::lock_guard lock(mutex_);
+      if (!readPaused_ || pendingBytes_ > options_.maxPendingBytes / 2) return;
+      readPaused_ = false;
+      hub_.countPaused(-1);
+      if (fd_ < 0) return;
+      updateEventsLocked();
+    }
+    hub_.requestRead(id_);  // frames may wait in the parser with nothing new to read
+  }
+
+  void updateEventsLocked() {
+    if (fd_ < 0) return;
+    epoll_event event{};
+    event.events = (readPaused_ ? 0u : EPOLLIN | EPOLLRDHUP) | (writeArmed_ ? EPOLLOUT : 0u);
+    event.data.u64 = id_;
+    ::epoll_ctl(epollFdFor_, EPOLL_CTL_MOD, fd_, &event);
+  }
+
+  // A frame may be queued: the queue stays under the bound, or it is the only frame.
+  bool fitsLocked(std::size_t size) const { return out_.empty() || queuedBytes_ + size <= options_.maxQueuedBytes; }
+
+  // The peer reads slower than we send: drop what waits (except a frame half written),
+  // say why, and reset the socket if it does not take even that within the close timeout.
+  void tooSlowLocked() {
+    if (fd_ < 0 || closeSent_) return;
+    while (out_.size() > (outOffset_ > 0 ? 1u : 0u)) {
+      queuedBytes_ -= out_.back().size();
+      out_.pop_back();
+    }
+    closeLocked(1013, "Too slow to read");
+  }
+
+  void closeLocked(std::uint16_t code, std::string_view reason) {
+    if (fd_ < 0 || closeSent_) return;
+    closeSent_ = true;
+    closing_ = true;
+    if (!closeCode_) closeCode_ = code;
+    queueLocked(encodeWsClose(code, reason));
+    shutdownAfterFlush_ = true;
+    hub_.addTimer(Clock::now() + std::chrono::milliseconds(options_.closeTimeoutMs), id_,
+                  WebSocketHub::TimerKind::CloseDeadline);
+    flushLocked();
   }
 
   void sendFrame(std::string frame) {
     std::lock_guard lock(mutex_);
     if (fd_ < 0 || closeSent_) return;
-    if (queuedBytes_ + frame.size() > options_.maxQueuedBytes) {
-      // A reader this far behind would hold unbounded memory: drop it.
-      closeSent_ = true;
-      ::shutdown(fd_, SHUT_RDWR);
-      return;
-    }
+    if (!fitsLocked(frame.size())) return tooSlowLocked();
     queueLocked(std::move(frame));
     flushLocked();
   }
@@ -226,7 +339,7 @@ class WsConnection final : public WebSocketConnection, public std::enable_shared
         if (errno == EAGAIN || errno == EWOULDBLOCK) {
           if (!writeArmed_) {
             writeArmed_ = true;
-            hub_.wantWrite(*this, true);
+            updateEventsLocked();
           }
           return;
         }
@@ -249,7 +362,7 @@ class WsConnection final : public WebSocketConnection, public std::enable_shared
     }
     if (writeArmed_ && fd_ >= 0) {
       writeArmed_ = false;
-      hub_.wantWrite(*this, false);
+      updateEventsLocked();
     }
     if (out_.empty() && shutdownAfterFlush_ && fd_ >= 0) ::shutdown(fd_, SHUT_WR);
   }
@@ -260,6 +373,7 @@ class WsConnection final : public WebSocketConnection, public std::enable_shared
   std::string remote_;
   WebSocketOptions options_;
   WsFrameParser parser_;  // event-loop thread only
+  std::function<void()> onFinished_;
   mutable std::mutex mutex_;
   std::deque<std::string> out_;
   std::size_t outOffset_ = 0;
@@ -267,6 +381,12 @@ class WsConnection final : public WebSocketConnection, public std::enable_shared
   bool writeArmed_ = false;
   bool closeSent_ = false;
   bool shutdownAfterFlush_ = false;
+  bool pingOutstanding_ = false;
+  std::atomic<bool> closing_{false};       // our close frame is queued: input is dropped
+  std::atomic<bool> readPaused_{false};    // changed under mutex_
+  std::atomic<bool> authenticated_{false};
+  std::atomic<bool> heard_{false};         // bytes arrived since the last ping
+  std::atomic<std::size_t> pendingBytes_{0};
   std::atomic<std::uint16_t> closeCode_{0};
   std::mutex strandMutex_;
   std::deque<std::function<void()>> tasks_;
@@ -302,8 +422,7 @@ void WebSocketHub::stop() {
   // Give close frames a moment to leave.
   for (int i = 0; i < 20 && connectionCount() > 0; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(25));
   stopping_ = true;
-  std::uint64_t one = 1;
-  (void)!::write(wakeFd_, &one, sizeof one);
+  wake();
   if (loopThread_.joinable()) loopThread_.join();
   for (auto& connection : open) connection->finish(1001);
   {
@@ -319,14 +438,15 @@ void WebSocketHub::stop() {
   epollFd_ = wakeFd_ = -1;
 }
 
-std::shared_ptr<WebSocketConnection> WebSocketHub::adopt(int fd, std::string remoteAddress, WebSocketOptions options) {
+std::shared_ptr<WebSocketConnection> WebSocketHub::adopt(int fd, std::string remoteAddress, WebSocketOptions options,
+                                                         std::function<void()> onFinished) {
   int flags = ::fcntl(fd, F_GETFL, 0);
   ::fcntl(fd, F_SETFL, flags | O_NONBLOCK);
   ::fcntl(fd, F_SETFD, FD_CLOEXEC);
   int one = 1;
   ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
   std::uint64_t id = nextId_++;
-  auto connection = std::make_shared<WsConnection>(*this, id, fd, std::move(remoteAddress), options);
+  auto connection = std::make_shared<WsConnection>(*this, id, fd, std::move(remoteAddress), options, std::move(onFinished));
   connection->epollFdFor_ = epollFd_;
   {
     std::lock_guard lock(mutex_);
@@ -352,17 +472,59 @@ std::size_t WebSocketHub::connectionCount() const {
   return connections_.size();
 }
 
+std::size_t WebSocketHub::pausedCount() const { return static_cast<std::size_t>(std::max(0L, paused_.load())); }
+
+std::shared_ptr<WsConnection> WebSocketHub::find(std::uint64_t id) const {
+  std::lock_guard lock(mutex_);
+  auto it = connections_.find(id);
+  return it == connections_.end() ? nullptr : it->second;
+}
+
+void WebSocketHub::wake() {
+  std::uint64_t one = 1;
+  (void)!::write(wakeFd_, &one, sizeof one);
+}
+
+void WebSocketHub::addTimer(std::chrono::steady_clock::time_point at, std::uint64_t id, TimerKind kind) {
+  bool earliest = false;
+  {
+    std::lock_guard lock(timersMutex_);
+    earliest = timers_.empty() || at < timers_.top().at;
+    timers_.push({at, id, kind});
+  }
+  if (earliest) wake();  // the loop may be waiting longer than that
+}
+
+void WebSocketHub::requestRead(std::uint64_t id) {
+  {
+    std::lock_guard lock(timersMutex_);
+    readRequests_.push_back(id);
+  }
+  wake();
+}
+
+int WebSocketHub::runTimers() {
+  for (;;) {
+    Timer due;
+    {
+      std::lock_guard lock(timersMutex_);
+      if (timers_.empty()) return 500;
+      auto now = std::chrono::steady_clock::now();
+      if (timers_.top().at > now) {
+        auto wait = std::chrono::duration_cast<std::chrono::milliseconds>(timers_.top().at - now).count() + 1;
+        return static_cast<int>(std::min<long long>(wait, 500));
+      }
+      due = timers_.top();
+      timers_.pop();
+    }
+    if (auto connection = find(due.id)) connection->onTimer(due.kind);
+  }
+}
+
 void WebSocketHub::scheduleStrand(std::shared_ptr<WsConnection> connection) {
   std::lock_guard lock(queueMutex_);
   runQueue_.push_back(std::move(connection));
   queueReady_.notify_one();
-}
-
-void WebSocketHub::wantWrite(WsConnection& connection, bool enable) {
-  epoll_event event{};
-  event.events = EPOLLIN | EPOLLRDHUP | (enable ? EPOLLOUT : 0u);
-  event.data.u64 = connection.id();
-  ::epoll_ctl(epollFd_, EPOLL_CTL_MOD, connection.fd(), &event);
 }
 
 void WebSocketHub::forget(std::uint64_t id) {
@@ -373,20 +535,22 @@ void WebSocketHub::forget(std::uint64_t id) {
 void WebSocketHub::eventLoop() {
   epoll_event events[256];
   while (!stopping_) {
-    int n = ::epoll_wait(epollFd_, events, 256, 500);
+    int n = ::epoll_wait(epollFd_, events, 256, runTimers());
     for (int i = 0; i < n; ++i) {
       std::uint64_t id = events[i].data.u64;
       if (id == 0) {
         std::uint64_t value;
         (void)!::read(wakeFd_, &value, sizeof value);
+        std::vector<std::uint64_t> reads;
+        {
+          std::lock_guard lock(timersMutex_);
+          reads.swap(readRequests_);
+        }
+        for (auto readId : reads)
+          if (auto connection = find(readId)) connection->onReadable();
         continue;
       }
-      std::shared_ptr<WsConnection> connection;
-      {
-        std::lock_guard lock(mutex_);
-        auto it = connections_.find(id);
-        if (it != connections_.end()) connection = it->second;
-      }
+      auto connection = find(id);
       if (!connection) continue;
       std::uint32_t flags = events[i].events;
       if (flags & EPOLLOUT) connection->onWritable();

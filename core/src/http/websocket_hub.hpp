@@ -1,10 +1,16 @@
 #pragma once
 // Serves upgraded WebSocket connections from one epoll thread, so an idle connection
 // costs a few hundred bytes and no thread. Callbacks run on a small worker pool, in
-// order per connection (a strand per connection).
+// order per connection (a strand per connection). The event loop also keeps each
+// connection's deadlines (authentication, pings, closing) in one timer heap, and bounds
+// what a connection may hold: its outgoing queue, and the received messages its session
+// has not handled yet (past that the socket is not read: TCP pushes back).
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
+#include <functional>
+#include <queue>
 #include <deque>
 #include <memory>
 #include <mutex>
@@ -29,21 +35,43 @@ class WebSocketHub {
   void stop();
 
   // Takes ownership of a connected, handshaken socket descriptor. Nothing is read from it
-  // until attach().
-  std::shared_ptr<WebSocketConnection> adopt(int fd, std::string remoteAddress, WebSocketOptions options);
+  // until attach(). `onFinished` runs once when the socket is closed (releases a slot).
+  std::shared_ptr<WebSocketConnection> adopt(int fd, std::string remoteAddress, WebSocketOptions options,
+                                             std::function<void()> onFinished = {});
   // Binds the plugin's session (nullptr: messages are dropped) and starts reading.
   void attach(const std::shared_ptr<WebSocketConnection>& connection, std::unique_ptr<WebSocketSession> session);
 
   std::size_t connectionCount() const;
+  // Connections not read from now because their sessions are behind (tests, metrics).
+  std::size_t pausedCount() const;
 
   // Internal: used by connections.
   void scheduleStrand(std::shared_ptr<WsConnection> connection);
-  void wantWrite(WsConnection& connection, bool enable);
   void forget(std::uint64_t id);
+  enum class TimerKind { AuthDeadline, Ping, CloseDeadline };
+  void addTimer(std::chrono::steady_clock::time_point at, std::uint64_t id, TimerKind kind);
+  // Asks the event loop to read a connection again (its session caught up).
+  void requestRead(std::uint64_t id);
+  void countPaused(int delta) { paused_ += delta; }
 
  private:
   void eventLoop();
   void workerLoop();
+  void wake();
+  // Runs due timers; returns the wait until the next one (at most 500 ms).
+  int runTimers();
+  std::shared_ptr<WsConnection> find(std::uint64_t id) const;
+
+  struct Timer {
+    std::chrono::steady_clock::time_point at;
+    std::uint64_t id;
+    TimerKind kind;
+    bool operator>(const Timer& other) const { return at > other.at; }
+  };
+  std::mutex timersMutex_;
+  std::priority_queue<Timer, std::vector<Timer>, std::greater<Timer>> timers_;
+  std::vector<std::uint64_t> readRequests_;  // guarded by timersMutex_
+  std::atomic<long> paused_{0};
 
   int epollFd_ = -1;
   int wakeFd_ = -1;

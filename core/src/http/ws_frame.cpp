@@ -30,6 +30,9 @@ bool isValidUtf8(std::string_view text) {
 
 std::optional<WsEvent> WsFrameParser::fail(std::uint16_t code, std::string reason) {
   failed_ = true;
+  std::string().swap(buffer_);
+  std::string().swap(message_);
+  offset_ = 0;
   return WsEvent{WsEvent::Kind::Error, false, std::move(reason), code};
 }
 

@@ -21,7 +21,13 @@ struct WsEvent {
 class WsFrameParser {
  public:
   explicit WsFrameParser(std::size_t maxMessageBytes) : maxMessageBytes_(maxMessageBytes) {}
-  void feed(std::string_view bytes) { buffer_.append(bytes.data(), bytes.size()); }
+  // Bytes after a failure are dropped: a peer that keeps sending holds no memory.
+  void feed(std::string_view bytes) {
+    if (!failed_) buffer_.append(bytes.data(), bytes.size());
+  }
+  // Applies from the next frame on (a connection that authenticated may send more).
+  void setMaxMessageBytes(std::size_t bytes) { maxMessageBytes_ = bytes; }
+  bool failed() const { return failed_; }
   // The next complete event, or nullopt when more bytes are needed. After an Error
   // event the parser stays failed.
   std::optional<WsEvent> next();
