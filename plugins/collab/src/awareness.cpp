@@ -10,37 +10,52 @@ namespace docs::collab {
 using ydoc::Decoder;
 using ydoc::Encoder;
 
-Awareness::Applied Awareness::apply(std::span<const std::uint8_t> update) {
+Awareness::Applied Awareness::apply(std::span<const std::uint8_t> update, const Filter& accept) {
   Applied applied;
+  std::vector<std::tuple<std::uint64_t, std::uint64_t, std::string>> entries;
   try {
     Decoder dec(update);
     std::uint64_t count = dec.readCount();
-    std::vector<std::tuple<std::uint64_t, std::uint64_t, std::string>> entries;
     for (std::uint64_t i = 0; i < count; ++i) {
       std::uint64_t client = dec.readVarUint();
       std::uint64_t clock = dec.readVarUint();
       std::string state = dec.readVarString();
-      if (state.size() > 64 * 1024) throw ProtocolError("awareness state is too large");
       entries.emplace_back(client, clock, std::move(state));
-    }
-    // Parsed whole before anything changes, so a bad update changes nothing.
-    auto now = std::chrono::steady_clock::now();
-    for (auto& [client, clock, state] : entries) {
-      applied.clients.push_back(client);
-      auto found = states_.find(client);
-      bool isNull = state == "null";
-      std::uint64_t current = found == states_.end() ? 0 : found->second.clock;
-      if (clock > current || (clock == current && isNull && found != states_.end())) {
-        applied.changed = true;
-        if (isNull) {
-          if (found != states_.end()) states_.erase(found);
-        } else {
-          states_[client] = {clock, std::move(state), now};
-        }
-      }
     }
   } catch (const ydoc::DecodeError& error) {
     throw ProtocolError(std::string("malformed awareness update: ") + error.what());
+  }
+  // Parsed whole before anything changes, so a bad update changes nothing.
+  auto now = std::chrono::steady_clock::now();
+  std::vector<std::tuple<std::uint64_t, std::uint64_t, const std::string*>> taken;
+  for (auto& [client, clock, state] : entries) {
+    if (state.size() > kMaxStateBytes || (accept && !accept(client, state.size()))) {
+      applied.refused += 1;
+      continue;
+    }
+    applied.clients.push_back(client);
+    auto found = states_.find(client);
+    bool isNull = state == "null";
+    std::uint64_t current = found == states_.end() ? 0 : found->second.clock;
+    if (clock > current || (clock == current && isNull && found != states_.end())) {
+      applied.changed = true;
+      taken.emplace_back(client, clock, &state);
+      if (isNull) {
+        if (found != states_.end()) states_.erase(found);
+      } else {
+        states_[client] = {clock, state, now};
+      }
+    }
+  }
+  if (!taken.empty()) {
+    Encoder enc;
+    enc.writeVarUint(taken.size());
+    for (const auto& [client, clock, state] : taken) {
+      enc.writeVarUint(client);
+      enc.writeVarUint(clock);
+      enc.writeVarString(*state);
+    }
+    applied.update = enc.take();
   }
   return applied;
 }

@@ -41,6 +41,13 @@ class CollabPlugin final : public docs::Plugin {
     registry.configKey("collab.compact_debounce_ms", "2000", "Quiet time after the last edit before the log is folded into the page.");
     registry.configKey("collab.compact_max_delay_ms", "10000", "Longest time an edit stays only in the log while editing continues.");
     registry.configKey("collab.access_recheck_ms", "2000", "How often a writer's permission is checked again on an open connection.");
+    registry.configKey("collab.auth_deadline_ms", "10000", "Time a socket has to present a valid token before it is closed with 1008 (0: none).");
+    registry.configKey("collab.max_unauthenticated_frame_bytes", "262144", "Largest message (and pre-authentication queue) of a socket that has not presented a valid token; bigger ones close it with 1009.");
+    registry.configKey("collab.ping_interval_ms", "30000", "A WebSocket ping every this often; a socket that sent nothing since the last one, not even the pong, is closed with 1008 (0: no pings).");
+    registry.configKey("collab.max_send_queue_bytes", "16777216", "Bytes waiting for a socket that does not read; past this it is closed with 1013 (one larger message still goes alone).");
+    registry.configKey("collab.max_receive_queue_bytes", "4194304", "Received bytes waiting to be handled per socket; past this the socket is not read until they are.");
+    registry.configKey("collab.max_awareness_states", "4", "Awareness client ids one connection may set in one document (its own, announced first).");
+    registry.configKey("collab.max_awareness_state_bytes", "8192", "Largest awareness state kept and fanned out; larger ones are dropped.");
     docs_plugin_collab::registerMigrations(registry);
 
     const auto& config = context_->config();
@@ -52,9 +59,22 @@ class CollabPlugin final : public docs::Plugin {
     limits_.compactDebounce = std::chrono::milliseconds(config.getInt("collab.compact_debounce_ms"));
     limits_.compactMaxDelay = std::chrono::milliseconds(config.getInt("collab.compact_max_delay_ms"));
     limits_.accessRecheck = std::chrono::milliseconds(config.getInt("collab.access_recheck_ms"));
+    auto count = [&](const char* key) { return static_cast<std::size_t>(std::max<std::int64_t>(0, config.getInt(key))); };
+    limits_.authDeadline = std::chrono::milliseconds(count("collab.auth_deadline_ms"));
+    limits_.maxUnauthenticatedFrameBytes = count("collab.max_unauthenticated_frame_bytes");
+    limits_.pingInterval = std::chrono::milliseconds(count("collab.ping_interval_ms"));
+    limits_.maxSendQueueBytes = count("collab.max_send_queue_bytes");
+    limits_.maxReceiveQueueBytes = count("collab.max_receive_queue_bytes");
+    limits_.maxAwarenessStates = count("collab.max_awareness_states");
+    limits_.maxAwarenessStateBytes = count("collab.max_awareness_state_bytes");
 
     docs::WebSocketOptions options;
     options.maxMessageBytes = limits_.maxMessageBytes;
+    options.maxUnauthenticatedMessageBytes = limits_.maxUnauthenticatedFrameBytes;
+    options.authDeadlineMs = static_cast<std::uint32_t>(limits_.authDeadline.count());
+    options.pingIntervalMs = static_cast<std::uint32_t>(limits_.pingInterval.count());
+    options.maxQueuedBytes = limits_.maxSendQueueBytes;
+    options.maxPendingBytes = limits_.maxReceiveQueueBytes;
     registry.websocket("/collaboration", [this](const docs::Request& request, std::shared_ptr<docs::WebSocketConnection> connection)
                            -> std::unique_ptr<docs::WebSocketSession> {
       if (!server_) return nullptr;

@@ -118,14 +118,18 @@ class CollabSession final : public WebSocketSession {
     if (in.type == MessageType::Auth) return authenticate(in.address, doc, parseAuthToken(in.payload));
     switch (doc.phase) {
       case Phase::Denied: return;  // forgotten until the client authenticates again
-      case Phase::Pending:
-        if (queuedMessages_ + 1 > server_.limits().maxQueuedMessages ||
-            queuedBytes_ + frame.size() > server_.limits().maxQueuedBytes)
+      case Phase::Pending: {
+        // A socket nobody has vouched for yet queues no more than one small frame's worth.
+        std::size_t maxBytes = server_.limits().maxQueuedBytes;
+        if (!vouched_ && server_.limits().maxUnauthenticatedFrameBytes > 0)
+          maxBytes = std::min(maxBytes, server_.limits().maxUnauthenticatedFrameBytes);
+        if (queuedMessages_ + 1 > server_.limits().maxQueuedMessages || queuedBytes_ + frame.size() > maxBytes)
           return fail(kClosePolicy, "Too much sent before authentication");
         queuedMessages_ += 1;
         queuedBytes_ += frame.size();
         doc.queue.emplace_back(frame);
         return;
+      }
       case Phase::Open: return handle(in, doc);
     }
   }
@@ -141,6 +145,12 @@ class CollabSession final : public WebSocketSession {
     auto ids = parseRoomName(documentName(address));
     std::optional<Principal> principal = server_.authenticate(token);
     RoomAccess access;
+    if (principal && !vouched_) {
+      // A valid token: the socket may send full-size messages and is past its deadline
+      // (whatever this document's answer; the per-user cap counts it from here on).
+      vouched_ = true;
+      connection_->markAuthenticated();
+    }
     if (!ids) access.reason = "Invalid document name";
     else if (!principal) access.reason = "Invalid or expired token";
     else access = server_.decideAccess(ids->first, ids->second, principal);
@@ -270,11 +280,22 @@ class CollabSession final : public WebSocketSession {
         auto update = dec.readVarUint8Array();
         auto locked = lockRoom(doc);
         if (!locked.member) return;
-        auto applied = doc.room->awareness.apply(update);
-        locked.member->awarenessClients.insert(applied.clients.begin(), applied.clients.end());
+        // A connection sets only the states of client ids it announced itself (the first
+        // time it sent one nobody else holds), a few of them, each small; the rest of the
+        // update is dropped and never fanned out.
+        Member& self = *locked.member;
+        const auto& limits = server_.limits();
+        auto applied = doc.room->awareness.apply(update, [&](std::uint64_t client, std::size_t bytes) {
+          if (bytes > limits.maxAwarenessStateBytes) return false;
+          if (self.awarenessClients.count(client)) return true;
+          if (self.awarenessClients.size() >= limits.maxAwarenessStates) return false;
+          if (CollabServer::awarenessClientTaken(*doc.room, client, doc.memberId)) return false;
+          self.awarenessClients.insert(client);
+          return true;
+        });
         if (!applied.changed) return;
-        server_.broadcast(*doc.room, [&](const std::string& to) { return awareness(to, update); });
-        server_.relayAwareness(*doc.room, update);
+        server_.broadcast(*doc.room, [&](const std::string& to) { return awareness(to, applied.update); });
+        server_.relayAwareness(*doc.room, applied.update);
         return;
       }
       case MessageType::QueryAwareness: {
@@ -324,6 +345,7 @@ class CollabSession final : public WebSocketSession {
   Clock::time_point refilledAt_;
   bool closed_ = false;
   bool userCounted_ = false;
+  bool vouched_ = false;  // a valid token was presented on this socket
   std::string countedUser_;
 };
 
@@ -828,6 +850,14 @@ std::optional<std::string> CollabServer::currentState(std::int64_t pageId) {
   auto [room, lock] = lockedRoom(page->projectId, pageId);
   auto state = room->doc->encodeStateAsUpdate();
   return std::string(textOf(state));
+}
+
+bool CollabServer::awarenessClientTaken(const Room& room, std::uint64_t client, std::uint64_t except) {
+  for (const auto& [memberId, member] : room.members)
+    if (memberId != except && member.awarenessClients.count(client)) return true;
+  for (const auto& [node, clients] : room.peers)
+    if (clients.count(client)) return true;
+  return false;
 }
 
 void CollabServer::removeMember(Room& room, std::uint64_t memberId) {

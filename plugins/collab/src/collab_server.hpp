@@ -43,6 +43,14 @@ struct CollabLimits {
   int maxConnectionsPerUser = 100;
   std::size_t maxQueuedMessages = 1000;       // per socket, before authentication
   std::size_t maxQueuedBytes = 5 << 20;
+  // Until a socket presents a valid token: the largest message, and what it may queue.
+  std::size_t maxUnauthenticatedFrameBytes = 256 << 10;
+  std::chrono::milliseconds authDeadline{10000};   // 0: none
+  std::chrono::milliseconds pingInterval{30000};   // 0: no pings
+  std::size_t maxSendQueueBytes = 16 << 20;        // per socket, then closed with 1013
+  std::size_t maxReceiveQueueBytes = 4 << 20;      // per socket, then it is not read for a while
+  std::size_t maxAwarenessStates = 4;              // client ids one connection may set in one document
+  std::size_t maxAwarenessStateBytes = 8192;
   std::chrono::milliseconds compactDebounce{2000};
   std::chrono::milliseconds compactMaxDelay{10000};
   std::chrono::milliseconds accessRecheck{2000};
@@ -108,6 +116,9 @@ class CollabServer final : public DocumentEditor {
   // Sends a frame built per member address to every member of a locked room.
   void broadcast(Room& room, const std::function<std::vector<std::uint8_t>(const std::string& address)>& frame);
 
+  // Whether an awareness client id of a locked room belongs to another member (or to an
+  // editor on another node) than `except`.
+  static bool awarenessClientTaken(const Room& room, std::uint64_t client, std::uint64_t except);
   // Removes a member from a locked room and tells the others its cursors are gone.
   void removeMember(Room& room, std::uint64_t memberId);
   // Applies a permission change to every open connection of a project at once.
