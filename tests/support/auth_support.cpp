@@ -16,6 +16,10 @@ namespace fs = std::filesystem;
 namespace docs::test {
 
 std::string latestOutboxCode(const std::string& dataDir, const std::string& email) {
+  return latestOutboxCode(dataDir, email, "sign-in code is");
+}
+
+std::string latestOutboxCode(const std::string& dataDir, const std::string& email, const std::string& phrase) {
   fs::path outbox = fs::path(dataDir) / "outbox";
   std::error_code ec;
   if (!fs::is_directory(outbox, ec)) return "";
@@ -24,7 +28,7 @@ std::string latestOutboxCode(const std::string& dataDir, const std::string& emai
     if (entry.path().extension() == ".eml") files.push_back(entry.path());
   // Names start with a zero-padded millisecond timestamp and a sequence number: newest last.
   std::sort(files.begin(), files.end());
-  static const std::regex codePattern("sign-in code is ([0-9]{6})");
+  const std::regex codePattern(phrase + " ([0-9]{6})");
   for (auto it = files.rbegin(); it != files.rend(); ++it) {
     std::ifstream in(*it);
     std::stringstream buffer;
@@ -64,6 +68,16 @@ SignedIn signInByEmail(const Docsd& docsd, const std::string& email) {
   if (result.token.empty() || result.cookie.empty() || result.userId.empty())
     throw std::runtime_error("sign-in answered without a token, cookie or user: " + response.body);
   return result;
+}
+
+HttpResponse deleteAccount(const Docsd& docsd, const SignedIn& who) {
+  std::map<std::string, std::string> headers = who.bearer();
+  headers["Content-Type"] = "application/json";
+  auto sent = httpRequest(docsd.port(), "POST", "/api/auth/delete-user/send-code", "{}", headers);
+  if (sent.status != 200) return sent;
+  std::string code = latestOutboxCode(docsd.dataDir(), who.email, "account deletion code is");
+  if (code.empty()) throw std::runtime_error("no account deletion code in the outbox for " + who.email);
+  return httpRequest(docsd.port(), "POST", "/api/auth/delete-user", nlohmann::json{{"otp", code}}.dump(), headers);
 }
 
 }  // namespace docs::test

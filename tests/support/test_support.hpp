@@ -111,6 +111,11 @@ struct SignedIn {
 std::string latestOutboxCode(const std::string& dataDir, const std::string& email);
 // Requests a code, reads it from the docsd's outbox and signs in; throws std::runtime_error on failure.
 SignedIn signInByEmail(const Docsd& docsd, const std::string& email);
+// The newest code in dataDir/outbox for this email whose text says "<phrase> NNNNNN", or "".
+std::string latestOutboxCode(const std::string& dataDir, const std::string& email, const std::string& phrase);
+// Deletes the account the way a person does: asks for a deletion code, reads it from the
+// outbox and confirms with it. Answers the final POST /api/auth/delete-user.
+HttpResponse deleteAccount(const Docsd& docsd, const SignedIn& who);
 
 // Runs a command, returns exit code and combined output.
 std::pair<int, std::string> runCommand(const std::vector<std::string>& argv,

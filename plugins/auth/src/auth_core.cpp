@@ -56,6 +56,7 @@ AuthCore::AuthCore(Context& context, AuthSettings settings) : context_(context),
                            {{"outbox", (std::filesystem::path(context_.dataDir()) / "outbox").string()}});
   std::string secret = loadSecret();
   codes_ = std::make_unique<OneTimeCodes>(db, *mailer_, settings_, secret);
+  limits_ = std::make_unique<SignInLimits>(db, settings_);
   github_ = std::make_unique<GithubSignIn>(db, settings_, secret);
   keys_->current();
 }

@@ -14,6 +14,7 @@
 #include "mailer.hpp"
 #include "one_time_codes.hpp"
 #include "settings.hpp"
+#include "sign_in_limits.hpp"
 #include "signing_keys.hpp"
 
 namespace docs {
@@ -34,6 +35,7 @@ class AuthCore final : public Authenticator {
   const AuthSettings& settings() const { return settings_; }
   Accounts& accounts() { return *accounts_; }
   OneTimeCodes& codes() { return *codes_; }
+  SignInLimits& limits() { return *limits_; }
   GithubSignIn& github() { return *github_; }
   SigningKeys& keys() { return *keys_; }
   Context& context() { return context_; }
@@ -60,6 +62,7 @@ class AuthCore final : public Authenticator {
   std::unique_ptr<Accounts> accounts_;
   std::unique_ptr<Mailer> mailer_;
   std::unique_ptr<OneTimeCodes> codes_;
+  std::unique_ptr<SignInLimits> limits_;
   std::unique_ptr<GithubSignIn> github_;
 };
 

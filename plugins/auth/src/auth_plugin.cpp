@@ -71,6 +71,7 @@ class AuthPlugin final : public docs::Plugin {
     registry.periodic("clean_up", hourly, [this] {
       if (!core_) return;
       core_->codes().cleanUp();
+      core_->limits().cleanUp();
       context_->db().exec("DELETE FROM auth_sessions WHERE expires_at < now() - interval '30 days'"
                           " OR revoked_at < now() - interval '30 days'");
     });

@@ -1,9 +1,13 @@
 #pragma once
 // Email one-time codes: 6 random digits, stored as an HMAC, valid for a few minutes,
-// single use, burnt after too many wrong tries; sends are rate-limited per address and
-// per client IP, with the same answer whether or not an account exists.
+// single use, burnt after too many wrong tries; sends are rate-limited per email and
+// client, per email and per client (IPv4 address, IPv6 /64), with the same answer
+// whether or not an account exists. Each sign-in mail also carries a single-use link
+// (only its SHA-256 is stored) that signs in without the code. A code has a purpose:
+// signing in, or confirming an account's deletion; neither works for the other.
 
 #include <chrono>
+#include <optional>
 #include <string>
 
 #include "settings.hpp"
@@ -19,20 +23,30 @@ class Mailer;
 
 enum class SendOutcome { Sent, LimitedForEmail, LimitedForAddress };
 enum class CheckOutcome { Valid, Wrong, Expired, TooManyAttempts };
+enum class CodePurpose { SignIn, DeleteAccount };
 
 class OneTimeCodes {
  public:
   OneTimeCodes(Db& db, Mailer& mailer, const AuthSettings& settings, std::string secret);
 
-  // Issues a new code for email (replacing earlier ones) and mails it.
-  SendOutcome send(const std::string& email, const std::string& clientAddress);
+  // Issues a new sign-in code for email (replacing earlier ones) and mails it with a
+  // sign-in link at linkBase + "/login/link#token=..." (no link when linkBase is empty).
+  SendOutcome send(const std::string& email, const std::string& clientAddress, const std::string& linkBase = "");
+  // Issues and mails a code that confirms deleting the account of email (no link).
+  SendOutcome sendDeletionCode(const std::string& email, const std::string& clientAddress);
   // Checks a code inside tx; a valid code is consumed there, a wrong one counts a try.
-  CheckOutcome check(Tx& tx, const std::string& email, const std::string& code);
-  // Drops spent codes and old rate-limit events.
+  CheckOutcome check(Tx& tx, const std::string& email, const std::string& code,
+                     CodePurpose purpose = CodePurpose::SignIn);
+  // The email a live sign-in link's token names, the link used up in tx; nullopt when
+  // the token is unknown, used or expired.
+  std::optional<std::string> consumeLink(Tx& tx, const std::string& token);
+  // Drops spent codes and links and old rate-limit events.
   void cleanUp();
 
  private:
-  std::string hash(const std::string& email, const std::string& code) const;
+  SendOutcome issue(const std::string& email, const std::string& clientAddress, CodePurpose purpose,
+                    const std::string& linkBase);
+  std::string hash(const std::string& email, const std::string& code, CodePurpose purpose) const;
   // Records a send in bucket; false (and nothing recorded) when the bucket is full.
   bool admit(Tx& tx, const std::string& bucket, int limit);
 

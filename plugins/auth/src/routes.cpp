@@ -5,6 +5,8 @@
 #include <docs/logger.hpp>
 #include <docs/registry.hpp>
 
+#include <algorithm>
+#include <mutex>
 #include <regex>
 
 #include "auth_core.hpp"
@@ -66,6 +68,47 @@ void signedInResponse(AuthCore& core, const Request& request, Response& response
   response.addHeader("Set-Cookie", cookie(core, request, kSessionCookie, token, core.settings().sessionLifetime.count()));
   response.setHeader("set-auth-jwt", core.issueJwt(signedIn.user, signedIn.session));
   response.json({{"user", signedIn.user.toJson()}, {"session", signedIn.session.toJson()}});
+}
+
+// Where links in mail point: server.public_url; without it the origin the request came
+// to, but only when it is one of server.allowed_origins or a loopback host (the Host
+// header is the caller's to choose: a link to their site would hand them the token).
+std::string linkBase(AuthCore& core, const Request& request) {
+  const auto& settings = core.settings();
+  if (!settings.publicUrl.empty()) return settings.publicUrl;
+  std::string origin = requestOrigin(request);
+  auto lower = [](std::string text) {
+    for (auto& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return text;
+  };
+  for (const auto& allowed : settings.allowedOrigins)
+    if (lower(allowed) == lower(origin)) return allowed;
+  std::string host = lower(request.host());
+  if (!host.empty() && host.front() == '[') host = host.substr(0, host.find(']') + 1);
+  else host = host.substr(0, host.find(':'));
+  if (host == "localhost" || host == "127.0.0.1" || host == "[::1]") return origin;
+  static std::once_flag warned;
+  std::call_once(warned, [&] {
+    core.context().logger().warn("server.public_url is empty: sign-in mails carry no link (set it to mail links)",
+                                 {{"host", request.host()}});
+  });
+  return "";
+}
+
+// 429 for a client or account past its failure limits, with how long to wait.
+[[noreturn]] void tooManyFailures(Response& response, std::int64_t waitSeconds) {
+  response.setHeader("Retry-After", std::to_string(std::max<std::int64_t>(1, waitSeconds)));
+  throw HttpError(429, "too_many_failures",
+                  "Too many failed attempts. Try again later, or sign in with the link in the email we sent.");
+}
+
+void throwUnlessValid(CheckOutcome outcome) {
+  switch (outcome) {
+    case CheckOutcome::Valid: return;
+    case CheckOutcome::Wrong: throw HttpError::badRequest("Invalid verification code", "invalid_otp");
+    case CheckOutcome::Expired: throw HttpError::badRequest("The code has expired or was used. Request a new one.", "otp_expired");
+    case CheckOutcome::TooManyAttempts: throw HttpError(403, "too_many_attempts", "Too many wrong codes. Request a new one.");
+  }
 }
 
 // Runs a step that mails a code; a message that could not be handed over is a 503.
@@ -160,10 +203,46 @@ void registerRoutes(Registry& registry, std::function<AuthCore&()> coreOf) {
     response.json({{"success", true}});
   }, small);
 
+  // Deleting an account takes a fresh proof of its mailbox, not only a session (a stolen
+  // cookie or token must not be enough): a code mailed to the account's address.
+  registry.route(Method::Post, "/api/auth/delete-user/send-code", [coreOf](Request& request, Response& response) {
+    AuthCore& core = coreOf();
+    auto signedIn = core.resolve(request);
+    if (!signedIn) throw HttpError::unauthorized();
+    SendOutcome outcome =
+        mailing(core, [&] { return core.codes().sendDeletionCode(signedIn->user.email, request.remoteAddress()); });
+    if (outcome != SendOutcome::Sent) {
+      response.setHeader("Retry-After", std::to_string(core.settings().otpSendWindow.count()));
+      throw HttpError(429, "too_many_requests", "Too many codes requested. Try again later.");
+    }
+    noStore(response);
+    response.json({{"success", true}});
+  }, small);
+
   registry.route(Method::Post, "/api/auth/delete-user", [coreOf](Request& request, Response& response) {
     AuthCore& core = coreOf();
     auto signedIn = core.resolve(request);
     if (!signedIn) throw HttpError::unauthorized();
+    Json body = request.body().empty() ? Json::object() : request.jsonObject();
+    std::string code = stringField(body, "otp", false);
+    if (code.empty())
+      throw HttpError(403, "fresh_code_required",
+                      "Deleting the account needs a code sent to its email: request one with "
+                      "POST /api/auth/delete-user/send-code and send it as 'otp'.");
+    static const std::regex sixDigits("^[0-9]{6}$");
+    if (!std::regex_match(code, sixDigits)) throw HttpError::badRequest("The code must be exactly 6 digits", "invalid_otp");
+    const std::string client = clientKey(request.remoteAddress());
+    const std::string& email = signedIn->user.email;
+    CheckOutcome outcome = CheckOutcome::Wrong;
+    std::int64_t wait = 0;
+    core.context().db().transaction([&](Tx& tx) {
+      wait = core.limits().lockAndCheck(tx, client, email);
+      if (wait > 0) return;
+      outcome = core.codes().check(tx, email, code, CodePurpose::DeleteAccount);
+      if (outcome == CheckOutcome::Wrong) core.limits().recordFailure(tx, client, email);
+    });
+    if (wait > 0) tooManyFailures(response, wait);
+    throwUnlessValid(outcome);
     core.accounts().deleteUser(signedIn->user.id);
     noStore(response);
     response.addHeader("Set-Cookie", cookie(core, request, kSessionCookie, "", 0));
@@ -178,7 +257,8 @@ void registerRoutes(Registry& registry, std::function<AuthCore&()> coreOf) {
     std::string type = stringField(body, "type", false);
     if (!type.empty() && type != "sign-in")
       throw HttpError::badRequest("Only one-time codes of type 'sign-in' are supported", "invalid_type");
-    SendOutcome outcome = mailing(core, [&] { return core.codes().send(email, request.remoteAddress()); });
+    std::string links = linkBase(core, request);
+    SendOutcome outcome = mailing(core, [&] { return core.codes().send(email, request.remoteAddress(), links); });
     if (outcome != SendOutcome::Sent) {
       // The same answer for every address: a limit says nothing about an account.
       response.setHeader("Retry-After", std::to_string(core.settings().otpSendWindow.count()));
@@ -200,9 +280,14 @@ void registerRoutes(Registry& registry, std::function<AuthCore&()> coreOf) {
     CheckOutcome outcome = CheckOutcome::Wrong;
     std::optional<SignedInSession> signedIn;
     std::string token;
+    std::int64_t wait = 0;
+    const std::string client = clientKey(request.remoteAddress());
     // A wrong try is counted in a committed transaction; the error is thrown afterwards.
     core.context().db().transaction([&](Tx& tx) {
+      wait = core.limits().lockAndCheck(tx, client, email);
+      if (wait > 0) return;
       outcome = core.codes().check(tx, email, code);
+      if (outcome == CheckOutcome::Wrong) core.limits().recordFailure(tx, client, email);
       if (outcome != CheckOutcome::Valid) return;
       User user = core.accounts().userForEmail(tx, email);
       auto created = core.accounts().createSession(tx, user.id, request.remoteAddress(),
@@ -210,13 +295,37 @@ void registerRoutes(Registry& registry, std::function<AuthCore&()> coreOf) {
       signedIn = SignedInSession{created.session, user};
       token = created.token;
     });
-    switch (outcome) {
-      case CheckOutcome::Valid: break;
-      case CheckOutcome::Wrong: throw HttpError::badRequest("Invalid verification code", "invalid_otp");
-      case CheckOutcome::Expired: throw HttpError::badRequest("The code has expired or was used. Request a new one.", "otp_expired");
-      case CheckOutcome::TooManyAttempts:
-        throw HttpError(403, "too_many_attempts", "Too many wrong codes. Request a new one.");
-    }
+    if (wait > 0) tooManyFailures(response, wait);
+    throwUnlessValid(outcome);
+    signedInResponse(core, request, response, *signedIn, token);
+  }, small);
+
+  // The link mailed with each code: signs in whatever the failure limits say, since only
+  // the mailbox's owner has it. The SPA's /login/link page posts the token.
+  registry.route(Method::Post, "/api/auth/sign-in/magic-link", [coreOf](Request& request, Response& response) {
+    AuthCore& core = coreOf();
+    Json body = request.jsonObject();
+    std::string linkToken = stringField(body, "token");
+    const std::string client = clientKey(request.remoteAddress());
+    std::optional<SignedInSession> signedIn;
+    std::string token;
+    std::int64_t wait = 0;
+    core.context().db().transaction([&](Tx& tx) {
+      auto email = core.codes().consumeLink(tx, linkToken);
+      if (!email) {
+        wait = core.limits().lockAndCheck(tx, client, "");
+        if (wait == 0) core.limits().recordFailure(tx, client, "");
+        return;
+      }
+      User user = core.accounts().userForEmail(tx, *email);
+      auto created = core.accounts().createSession(tx, user.id, request.remoteAddress(),
+                                                   request.header("User-Agent").value_or(""));
+      signedIn = SignedInSession{created.session, user};
+      token = created.token;
+    });
+    if (wait > 0) tooManyFailures(response, wait);
+    if (!signedIn)
+      throw HttpError::badRequest("This sign-in link has expired or was already used. Request a new code.", "invalid_link");
     signedInResponse(core, request, response, *signedIn, token);
   }, small);
 

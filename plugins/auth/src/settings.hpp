@@ -22,6 +22,14 @@ struct AuthSettings {
   int otpSendsPerEmail = 5;
   int otpSendsPerAddress = 20;
   std::chrono::seconds otpSendWindow{3600};
+  int otpSendsPerEmailTotal = 30;  // to one email from every client together
+  std::chrono::seconds magicLinkLifetime{600};
+  std::chrono::seconds deleteCodeLifetime{300};
+  int failuresPerAddressPerDay = 30;  // per client key (IPv4 address, IPv6 /64)
+  int failuresPerAccountPerDay = 10;  // per email
+  int failureBackoffAfter = 5;        // failures in the window before the back-off starts
+  std::chrono::seconds failureBackoffBase{2};
+  std::chrono::seconds failureWindow{86400};
   std::string secret;  // empty: generated and kept in the database
   std::string jwtIssuer;    // auth.jwt_issuer, else server.public_url, else "docsd"
   std::string jwtAudience;  // auth.jwt_audience ("docsd")

@@ -4,8 +4,11 @@
 #include <gtest/gtest.h>
 
 
+#include <algorithm>
 #include <ctime>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <nlohmann/json.hpp>
 #include <thread>
 
@@ -398,7 +401,7 @@ TEST_F(AuthFlow, ForgedExpiredAndOrphanedTokensAre401) {
   }
   // The untouched token still works, then dies with its user.
   ASSERT_EQ(get("/api/auth/get-session", alice.bearer()).status, 200);
-  ASSERT_EQ(post("/api/auth/delete-user", json::object(), alice.bearer()).status, 200);
+  ASSERT_EQ(docs::test::deleteAccount(*docsd_, alice).status, 200);
   auto orphan = get("/api/auth/get-session", alice.bearer());
   EXPECT_EQ(orphan.status, 401);
   EXPECT_TRUE(body(get("/api/auth/get-session", {{"Cookie", alice.cookie}})).is_null());
@@ -666,4 +669,245 @@ TEST_F(AuthFlow, ASessionOlderThanTheMaximumIsRefusedEvenInSteadyUse) {
   EXPECT_EQ(errorCode(byToken), "invalid_token");
   EXPECT_EQ(get("/api/auth/token", {{"Cookie", alice.cookie}}).status, 401);
   EXPECT_EQ(sql("SELECT expires_at > now() + interval '19 days' FROM auth_sessions"), "t");  // not extended either
+}
+
+namespace {
+
+// The sign-in link in the newest mail to email ("" when none).
+std::string latestLink(const std::string& dataDir, const std::string& email) {
+  fs::path outbox = fs::path(dataDir) / "outbox";
+  std::vector<fs::path> files;
+  for (const auto& entry : fs::directory_iterator(outbox))
+    if (entry.path().extension() == ".eml") files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  for (auto it = files.rbegin(); it != files.rend(); ++it) {
+    std::ifstream in(*it);
+    std::stringstream text;
+    text << in.rdbuf();
+    std::string mail = text.str();
+    if (mail.find("To: " + email + "\r\n") == std::string::npos) continue;
+    auto at = mail.find("/login/link#token=");
+    if (at == std::string::npos) return "";
+    auto start = mail.rfind('\n', at) + 1;
+    return mail.substr(start, mail.find('\r', at) - start);
+  }
+  return "";
+}
+
+std::string tokenOf(const std::string& link) { return link.substr(link.find("#token=") + 7); }
+
+}  // namespace
+
+// One address guessing codes of many accounts: past a few failures each try waits twice
+// as long as the last (429 with Retry-After), and past the daily cap none is taken, not
+// even a right code; other addresses are untouched. Time moves by shifting the recorded
+// failures back, never by sleeping.
+TEST_F(AuthFlow, GuessingPastTheDailyCapFromOneAddressGets429WithBackOff) {
+  start({{"DOCS_SERVER_TRUSTED_PROXIES", "127.0.0.1"},
+         {"DOCS_AUTH_FAILURES_PER_ADDRESS_PER_DAY", "6"},
+         {"DOCS_AUTH_FAILURE_BACKOFF_AFTER", "3"},
+         {"DOCS_AUTH_FAILURE_BACKOFF_SECONDS", "60"},
+         {"DOCS_AUTH_OTP_SENDS_PER_ADDRESS", "100"}});
+  Headers attacker = {{"X-Forwarded-For", "203.0.113.9"}};
+  auto guess = [&](int i) {
+    std::string email = "victim" + std::to_string(i) + "@example.com";
+    if (code(email).empty()) {
+      EXPECT_EQ(sendCode(email).status, 200);
+    }
+    std::string right = code(email);
+    return post("/api/auth/sign-in/email-otp", {{"email", email}, {"otp", right == "000000" ? "111111" : "000000"}}, attacker);
+  };
+  auto retryAfter = [](const HttpResponse& r) { return std::stoll(r.header("retry-after").empty() ? "0" : r.header("retry-after")); };
+  auto shift = [&](const std::string& by) { sql("UPDATE auth_failures SET created_at = created_at - interval '" + by + "'"); };
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(errorCode(guess(i)), "invalid_otp") << i;
+  // Past three free failures: 60 s after the fourth.
+  auto waited = guess(4);
+  EXPECT_EQ(waited.status, 429) << waited.body;
+  EXPECT_EQ(errorCode(waited), "too_many_failures");
+  auto error = body(waited)["error"];
+  EXPECT_FALSE(error.value("message", "").empty());
+  EXPECT_FALSE(error.value("request_id", "").empty());
+  EXPECT_GE(retryAfter(waited), 50);
+  EXPECT_LE(retryAfter(waited), 60);
+  shift("61 seconds");
+  EXPECT_EQ(errorCode(guess(4)), "invalid_otp");
+  // Then 120 s after the fifth.
+  auto doubled = guess(5);
+  EXPECT_EQ(doubled.status, 429);
+  EXPECT_GT(retryAfter(doubled), 100);
+  EXPECT_LE(retryAfter(doubled), 120);
+  shift("121 seconds");
+  EXPECT_EQ(errorCode(guess(5)), "invalid_otp");
+  // Six failures today: the cap. However long the back-off has passed, nothing until the
+  // oldest failure is a day old, not even the right code from this address.
+  shift("2 hours");
+  auto capped = guess(6);
+  EXPECT_EQ(capped.status, 429);
+  EXPECT_EQ(errorCode(capped), "too_many_failures");
+  EXPECT_GT(retryAfter(capped), 20 * 3600);
+  EXPECT_LE(retryAfter(capped), 86400);
+  auto right = post("/api/auth/sign-in/email-otp", {{"email", "victim6@example.com"}, {"otp", code("victim6@example.com")}}, attacker);
+  EXPECT_EQ(right.status, 429);
+  EXPECT_TRUE(sessionCookie(right).empty());
+  EXPECT_EQ(sql("SELECT count(*) FROM auth_failures WHERE bucket LIKE 'address:%'"), "6");  // refused tries are not counted
+  // Another client signs in with the same code meanwhile.
+  auto elsewhere = post("/api/auth/sign-in/email-otp", {{"email", "victim6@example.com"}, {"otp", code("victim6@example.com")}},
+                        {{"X-Forwarded-For", "198.51.100.4"}});
+  EXPECT_EQ(elsewhere.status, 200) << elsewhere.body;
+  // A day after the first failure the address may try again.
+  shift("1 day");
+  EXPECT_EQ(errorCode(guess(7)), "invalid_otp");
+}
+
+// IPv6 clients are counted by their /64 (one host holds a whole /64): addresses in one
+// /64 share the send limit and the failure cap, another /64 does not. The addresses come
+// through a trusted proxy's X-Forwarded-For, as in a deployment behind one.
+TEST_F(AuthFlow, Ipv6AddressesInOneSlash64ShareTheirLimits) {
+  start({{"DOCS_SERVER_TRUSTED_PROXIES", "127.0.0.1"},
+         {"DOCS_AUTH_OTP_SENDS_PER_ADDRESS", "2"},
+         {"DOCS_AUTH_FAILURES_PER_ADDRESS_PER_DAY", "2"},
+         {"DOCS_AUTH_FAILURE_BACKOFF_AFTER", "10"}});
+  auto from = [](const std::string& address) { return Headers{{"X-Forwarded-For", address}}; };
+  EXPECT_EQ(sendCode("a@example.com", from("2001:db8:1:2::1")).status, 200);
+  EXPECT_EQ(sendCode("b@example.com", from("2001:db8:1:2:ffff:ffff:ffff:fffe")).status, 200);
+  auto third = sendCode("c@example.com", from("2001:DB8:1:2:abcd::7"));
+  EXPECT_EQ(third.status, 429);
+  EXPECT_EQ(errorCode(third), "too_many_requests");
+  EXPECT_EQ(sendCode("c@example.com", from("2001:db8:1:3::1")).status, 200);  // the next /64
+
+  auto wrong = [&](const std::string& email, const std::string& address) {
+    std::string right = code(email);
+    return post("/api/auth/sign-in/email-otp", {{"email", email}, {"otp", right == "000000" ? "111111" : "000000"}}, from(address));
+  };
+  EXPECT_EQ(errorCode(wrong("a@example.com", "2001:db8:1:2::10")), "invalid_otp");
+  EXPECT_EQ(errorCode(wrong("b@example.com", "2001:db8:1:2::20")), "invalid_otp");
+  auto capped = wrong("a@example.com", "2001:db8:1:2::30");
+  EXPECT_EQ(capped.status, 429);
+  EXPECT_EQ(errorCode(capped), "too_many_failures");
+  EXPECT_FALSE(capped.header("retry-after").empty());
+  EXPECT_EQ(errorCode(wrong("a@example.com", "2001:db8:1:3::30")), "invalid_otp");
+  EXPECT_EQ(sql("SELECT string_agg(DISTINCT bucket, ',' ORDER BY bucket) FROM auth_failures WHERE bucket LIKE 'address:%'"),
+            "address:2001:db8:1:2::/64,address:2001:db8:1:3::/64");
+  // IPv4 stays per address.
+  EXPECT_EQ(sendCode("d@example.com", from("192.0.2.1")).status, 200);
+  EXPECT_EQ(sendCode("e@example.com", from("192.0.2.2")).status, 200);
+}
+
+// A stranger guessing at someone's account locks its codes for the day, and fills the
+// sends their address may make to it; the owner still gets a code from their own address,
+// and the link in that mail signs them in though the code itself is refused.
+TEST_F(AuthFlow, AnAttackerExhaustingTheAttemptsDoesNotStopTheVictimsMagicLink) {
+  start({{"DOCS_SERVER_TRUSTED_PROXIES", "127.0.0.1"},
+         {"DOCS_AUTH_FAILURES_PER_ACCOUNT_PER_DAY", "4"},
+         {"DOCS_AUTH_FAILURE_BACKOFF_AFTER", "100"},
+         {"DOCS_AUTH_OTP_SENDS_PER_EMAIL", "2"}});
+  const std::string victim = "victim@example.com";
+  Headers attacker = {{"X-Forwarded-For", "203.0.113.66"}}, owner = {{"X-Forwarded-For", "198.51.100.7"}};
+  ASSERT_EQ(sendCode(victim, attacker).status, 200);
+  std::string attackersLink = latestLink(docsd_->dataDir(), victim);
+  for (int i = 0; i < 4; ++i) {
+    std::string guess = std::to_string(100000 + i);
+    if (guess == code(victim)) guess = "999999";
+    auto r = post("/api/auth/sign-in/email-otp", {{"email", victim}, {"otp", guess}}, attacker);
+    EXPECT_EQ(errorCode(r), "invalid_otp") << i;
+    if (i == 3) {
+      ASSERT_EQ(sendCode(victim, attacker).status, 200);  // a fresh code, more tries
+    }
+  }
+  EXPECT_EQ(sendCode(victim, attacker).status, 429);  // the attacker's sends to this address are used up
+  auto locked = post("/api/auth/sign-in/email-otp", {{"email", victim}, {"otp", "123456"}}, attacker);
+  EXPECT_EQ(errorCode(locked), "too_many_failures");
+
+  // The owner, elsewhere: a code is sent, the code is refused (the account is locked) ...
+  ASSERT_EQ(sendCode(victim, owner).status, 200);
+  auto byCode = post("/api/auth/sign-in/email-otp", {{"email", victim}, {"otp", code(victim)}}, owner);
+  EXPECT_EQ(byCode.status, 429);
+  EXPECT_EQ(errorCode(byCode), "too_many_failures");
+  EXPECT_NE(body(byCode)["error"]["message"].get<std::string>().find("link"), std::string::npos);
+  // ... and the link in the same mail signs in.
+  std::string link = latestLink(docsd_->dataDir(), victim);
+  ASSERT_FALSE(link.empty());
+  EXPECT_EQ(link.rfind("http://localhost:" + std::to_string(docsd_->port()) + "/login/link#token=", 0), 0u) << link;
+  std::string token = tokenOf(link);
+  EXPECT_GE(token.size(), 40u);
+  EXPECT_EQ(sql("SELECT count(*) FROM auth_magic_links WHERE token_hash LIKE '%" + token + "%'"), "0");  // stored hashed
+  auto signedIn = post("/api/auth/sign-in/magic-link", {{"token", token}}, owner);
+  ASSERT_EQ(signedIn.status, 200) << signedIn.body;
+  EXPECT_EQ(body(signedIn)["user"]["email"], victim);
+  EXPECT_FALSE(sessionCookie(signedIn).empty());
+  EXPECT_TRUE(verifiedClaims(signedIn.header("set-auth-jwt")).has_value());
+  // Single use.
+  auto again = post("/api/auth/sign-in/magic-link", {{"token", token}}, owner);
+  EXPECT_EQ(again.status, 400);
+  EXPECT_EQ(errorCode(again), "invalid_link");
+  EXPECT_TRUE(sessionCookie(again).empty());
+  // The link in the mail the attacker made the server send is the owner's too, until it expires.
+  sql("UPDATE auth_magic_links SET expires_at = now() - interval '1 second' WHERE used_at IS NULL");
+  auto expired = post("/api/auth/sign-in/magic-link", {{"token", tokenOf(attackersLink)}}, owner);
+  EXPECT_EQ(expired.status, 400);
+  EXPECT_EQ(errorCode(expired), "invalid_link");
+  EXPECT_EQ(errorCode(post("/api/auth/sign-in/magic-link", {{"token", "made-up"}}, attacker)), "invalid_link");
+  EXPECT_EQ(errorCode(post("/api/auth/sign-in/magic-link", json::object(), attacker)), "missing_field");
+}
+
+// Links point at server.public_url, or at the origin asked only when it is loopback or
+// allowed: a Host header naming another site gets a mail without a link, not a link there.
+TEST_F(AuthFlow, LinksNeverPointWhereTheHostHeaderSays) {
+  start();
+  std::string payload = json{{"email", "host@example.com"}, {"type", "sign-in"}}.dump();
+  auto raw = docs::test::rawExchange(docsd_->port(),
+                                     "POST /api/auth/email-otp/send-verification-otp HTTP/1.1\r\nHost: evil.example\r\n"
+                                     "Connection: close\r\nContent-Type: application/json\r\nContent-Length: " +
+                                         std::to_string(payload.size()) + "\r\n\r\n" + payload,
+                                     std::chrono::seconds(10));
+  ASSERT_EQ(raw.rfind("HTTP/1.1 200", 0), 0u) << raw;
+  EXPECT_FALSE(code("host@example.com").empty());
+  EXPECT_EQ(latestLink(docsd_->dataDir(), "host@example.com"), "");
+  ASSERT_EQ(sendCode("host@example.com").status, 200);
+  EXPECT_FALSE(latestLink(docsd_->dataDir(), "host@example.com").empty());
+}
+
+TEST_F(AuthFlow, LinksUseThePublicUrl) {
+  start({{"DOCS_SERVER_PUBLIC_URL", "https://docs.example.com"}});
+  ASSERT_EQ(sendCode("pub@example.com").status, 200);
+  EXPECT_EQ(latestLink(docsd_->dataDir(), "pub@example.com").rfind("https://docs.example.com/login/link#token=", 0), 0u);
+}
+
+// Deleting an account needs a code mailed to it, entered within auth.delete_code_ttl_seconds:
+// a session alone (a stolen cookie or token) is refused, and no other code will do.
+TEST_F(AuthFlow, DeleteUserNeedsAFreshCodeFromTheAccountsMailbox) {
+  start();
+  auto alice = docs::test::signInByEmail(*docsd_, "alice@example.com");
+  auto bob = docs::test::signInByEmail(*docsd_, "bob@example.com");
+  auto withBearer = [](const docs::test::SignedIn& who) { return who.bearer(); };
+  auto bare = post("/api/auth/delete-user", json::object(), withBearer(alice));
+  EXPECT_EQ(bare.status, 403);
+  EXPECT_EQ(errorCode(bare), "fresh_code_required");
+  EXPECT_EQ(post("/api/auth/delete-user", json::object(), {{"Cookie", alice.cookie}}).status, 403);
+  EXPECT_EQ(post("/api/auth/delete-user/send-code", json::object()).status, 401);
+  EXPECT_EQ(post("/api/auth/delete-user", {{"otp", "123456"}}).status, 401);
+
+  ASSERT_EQ(post("/api/auth/delete-user/send-code", json::object(), withBearer(alice)).status, 200);
+  std::string deletion = docs::test::latestOutboxCode(docsd_->dataDir(), "alice@example.com", "account deletion code is");
+  ASSERT_EQ(deletion.size(), 6u);
+  // A sign-in code is not a deletion code, nor the other way round.
+  ASSERT_EQ(sendCode("alice@example.com").status, 200);
+  std::string signInCode = code("alice@example.com");
+  if (signInCode != deletion) {
+    EXPECT_EQ(errorCode(post("/api/auth/delete-user", {{"otp", signInCode}}, withBearer(alice))), "invalid_otp");
+    EXPECT_EQ(errorCode(signIn("alice@example.com", deletion)), "invalid_otp");
+  }
+  // Another account's session cannot spend alice's code; a malformed code is a 400.
+  EXPECT_EQ(errorCode(post("/api/auth/delete-user", {{"otp", deletion}}, withBearer(bob))), "otp_expired");
+  EXPECT_EQ(errorCode(post("/api/auth/delete-user", {{"otp", "12345"}}, withBearer(alice))), "invalid_otp");
+  // Too late.
+  sql("UPDATE auth_otps SET expires_at = now() - interval '1 second' WHERE purpose = 'delete-account'");
+  EXPECT_EQ(errorCode(post("/api/auth/delete-user", {{"otp", deletion}}, withBearer(alice))), "otp_expired");
+  EXPECT_EQ(sql("SELECT count(*) FROM auth_users WHERE email = 'alice@example.com'"), "1");
+  // In time: deleted, with every session and token.
+  auto deleted = docs::test::deleteAccount(*docsd_, alice);
+  ASSERT_EQ(deleted.status, 200) << deleted.body;
+  EXPECT_EQ(sql("SELECT count(*) FROM auth_users WHERE email = 'alice@example.com'"), "0");
+  EXPECT_EQ(get("/api/auth/get-session", alice.bearer()).status, 401);
+  EXPECT_EQ(get("/api/auth/get-session", bob.bearer()).status, 200);
 }

@@ -9,6 +9,7 @@
 #include "jwt.hpp"
 #include "one_time_codes.hpp"
 #include "routes.hpp"
+#include "sign_in_limits.hpp"
 
 using namespace docs::auth;
 using nlohmann::json;
@@ -190,4 +191,33 @@ TEST(Redirect, OnlyThisDeploymentsOrigins) {
                           "javascript:alert(1)", "http://localhost:8081/", "https://docs.example.com:444/",
                           "/auth\r\nSet-Cookie: x=y", "data:text/html,hi", "evil.example"})
     EXPECT_FALSE(check(bad).has_value()) << bad;
+}
+
+TEST(ClientKey, Ipv4AsItIsIpv6ByItsSlash64) {
+  EXPECT_EQ(clientKey("192.0.2.7"), "192.0.2.7");
+  EXPECT_EQ(clientKey("::ffff:192.0.2.7"), "192.0.2.7");
+  EXPECT_EQ(clientKey("2001:db8:1:2::1"), "2001:db8:1:2::/64");
+  EXPECT_EQ(clientKey("2001:DB8:1:2:ffff:ffff:ffff:ffff"), "2001:db8:1:2::/64");
+  EXPECT_EQ(clientKey("[2001:db8:1:2::9]"), "2001:db8:1:2::/64");
+  EXPECT_EQ(clientKey("fe80::1%eth0"), "fe80::/64");
+  EXPECT_EQ(clientKey("::1"), "::/64");
+  EXPECT_NE(clientKey("2001:db8:1:3::1"), clientKey("2001:db8:1:2::1"));
+  EXPECT_EQ(clientKey("not an address"), "not an address");
+  EXPECT_EQ(clientKey(""), "");
+}
+
+TEST(RetryAfter, FreeThenDoublingThenTheDailyCap) {
+  // failures, cap 10, 3 free, base 2 s, window one day, newest failure 0 s ago.
+  auto wait = [](std::int64_t n, std::int64_t sinceLast = 0, std::int64_t untilOldest = 50000) {
+    return retryAfterSeconds(n, 10, 3, 2, 86400, sinceLast, untilOldest);
+  };
+  EXPECT_EQ(wait(0), 0);
+  EXPECT_EQ(wait(3), 0);
+  EXPECT_EQ(wait(4), 2);
+  EXPECT_EQ(wait(5), 4);
+  EXPECT_EQ(wait(6), 8);
+  EXPECT_EQ(wait(6, 5), 3);   // part of it has passed
+  EXPECT_EQ(wait(6, 60), 0);  // all of it
+  EXPECT_EQ(wait(10, 86000), 50000);  // the cap: until the oldest leaves the window
+  EXPECT_EQ(retryAfterSeconds(200, 1000, 3, 2, 86400, 0, 0), 86400);  // the back-off stops at the window
 }
