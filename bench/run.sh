@@ -34,7 +34,8 @@ trap cleanup EXIT
 
 start_docsd() {
   DOCS_DATA_DIR="$work/data" DOCS_PORT=0 DOCS_SERVER_HOST=127.0.0.1 DOCS_SERVER_PORT_FILE="$work/port" \
-    DOCS_LOG_ACCESS=false DOCS_LOG_LEVEL=warn build/bin/docsd serve >"$work/docsd.log" 2>&1 &
+    DOCS_LOG_ACCESS=false DOCS_LOG_LEVEL=warn DOCS_SERVER_MAX_WEBSOCKETS_PER_ADDRESS=0 \
+    build/bin/docsd serve >"$work/docsd.log" 2>&1 &
   docsd_pid=$!
   for _ in $(seq 1 600); do [[ -s "$work/port" ]] && break; sleep 0.1; done
   [[ -s "$work/port" ]] || { echo "docsd did not start:"; cat "$work/docsd.log"; exit 1; }

@@ -264,6 +264,10 @@ int main(int argc, char** argv) {
       if (editor.in.size() < header + length) return;
       auto opcode = static_cast<std::uint8_t>(editor.in[0]) & 0x0f;
       if (opcode == 2) onFrame(editor, editor.in.substr(header, length));
+      if (opcode == 9) {  // a ping (collab.ping_interval_ms): answered, as browsers do
+        editor.out += docs::test::maskedFrame(10, editor.in.substr(header, length));
+        flush(editor);
+      }
       editor.in.erase(0, header + length);
     }
   };

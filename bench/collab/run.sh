@@ -27,6 +27,7 @@ db_ticks() { local t=0 p; for p in $(pgrep -x postgres); do t=$(( t + $(awk '{pr
 # docsd with the embedded PostgreSQL; one user, one project, enough pages for every room.
 DOCS_DATA_DIR="$work/data" DOCS_PORT=0 DOCS_SERVER_HOST=127.0.0.1 DOCS_SERVER_PORT_FILE="$work/port" \
   DOCS_LOG_ACCESS=false DOCS_LOG_LEVEL=warn DOCS_COLLAB_MAX_CONNECTIONS_PER_USER=100000 \
+  DOCS_SERVER_MAX_WEBSOCKETS_PER_ADDRESS=0 \
   DOCS_COLLAB_MESSAGES_PER_SECOND=100000 DOCS_COLLAB_MESSAGE_BURST=100000 \
   build/bin/docsd serve >"$work/docsd.log" 2>&1 &
 docsd_pid=$!

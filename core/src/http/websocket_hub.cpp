@@ -280,8 +280,14 @@ class WsConnection final : public WebSocketConnection, public std::enable_shared
     ::epoll_ctl(epollFdFor_, EPOLL_CTL_MOD, fd_, &event);
   }
 
-  // A frame may be queued: the queue stays under the bound, or it is the only frame.
-  bool fitsLocked(std::size_t size) const { return out_.empty() || queuedBytes_ + size <= options_.maxQueuedBytes; }
+  // A frame may be queued: the queue stays under the bound, or it is the only frame
+  // (what waits is written out first, as far as the socket takes it).
+  bool fitsLocked(std::size_t size) {
+    auto fits = [&] { return out_.empty() || queuedBytes_ + size <= options_.maxQueuedBytes; };
+    if (fits()) return true;
+    flushLocked();
+    return fd_ >= 0 && fits();
+  }
 
   // The peer reads slower than we send: drop what waits (except a frame half written),
   // say why, and reset the socket if it does not take even that within the close timeout.
