@@ -106,3 +106,23 @@ export async function readOtp(dataDir, email, after = 0, timeoutMs = 15_000) {
     return null;
   }, timeoutMs, `a code for ${email}`);
 }
+
+/** The sign-in link in the newest mail to `email` after `after` (ms since the epoch). */
+export async function readSignInLink(dataDir, email, after = 0, timeoutMs = 15_000) {
+  const outbox = join(dataDir, 'outbox');
+  return waitFor(async () => {
+    if (!existsSync(outbox)) return null;
+    const files = readdirSync(outbox)
+      .filter((f) => f.endsWith('.eml'))
+      .map((f) => join(outbox, f))
+      .filter((f) => statSync(f).mtimeMs >= after - 1000)
+      .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8');
+      if (!new RegExp(`^To: .*${email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'mi').test(text)) continue;
+      const match = /(https?:\/\/\S+\/login\/link#token=[A-Za-z0-9_-]+)/.exec(text);
+      if (match) return match[1];
+    }
+    return null;
+  }, timeoutMs, `a sign-in link for ${email}`);
+}

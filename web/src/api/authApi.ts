@@ -46,6 +46,16 @@ export function signInWithOtp(email: string, otp: string): Promise<SessionAnswer
   });
 }
 
+/** Signs in with the token of the link mailed with each code (works even when codes are locked). */
+export function signInWithMagicLink(token: string): Promise<SessionAnswer> {
+  return apiRequest('/api/auth/sign-in/magic-link', {
+    base: 'auth',
+    method: 'POST',
+    body: { token },
+    handledStatuses: AUTH_HANDLED,
+  });
+}
+
 export function startGithubSignIn(callbackURL: string): Promise<{ url: string; redirect: boolean }> {
   return apiRequest('/api/auth/sign-in/social', {
     base: 'auth',

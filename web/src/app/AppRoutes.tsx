@@ -7,6 +7,7 @@ import { ProtectedRoute } from './ProtectedRoute';
 
 const LoginPage = lazy(() => import('../pages/LoginPage'));
 const AuthCallbackPage = lazy(() => import('../pages/AuthCallbackPage'));
+const MagicLinkPage = lazy(() => import('../pages/MagicLinkPage'));
 const ProjectsPage = lazy(() => import('../pages/ProjectsPage'));
 const ProgressPage = lazy(() => import('../pages/ProgressPage'));
 const ProjectViewPage = lazy(() => import('../pages/ProjectViewPage'));
@@ -31,6 +32,7 @@ export function AppRoutes() {
       <Routes>
         <Route path="/" element={<LandingPage />} />
         <Route path="/login" element={<LoginPage />} />
+        <Route path="/login/link" element={<MagicLinkPage />} />
         <Route path="/auth-callback" element={<AuthCallbackPage />} />
         <Route element={<ProtectedRoute />}>
           <Route path="/projects" element={<ProjectsPage />} />
