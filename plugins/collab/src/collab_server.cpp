@@ -281,17 +281,12 @@ class CollabSession final : public WebSocketSession {
         auto locked = lockRoom(doc);
         if (!locked.member) return;
         // A connection sets only the states of client ids it announced itself (the first
-        // time it sent one nobody else holds), a few of them, each small; the rest of the
+        // time it sent one no one else holds), a few of them, each small; the rest of the
         // update is dropped and never fanned out.
-        Member& self = *locked.member;
         const auto& limits = server_.limits();
         auto applied = doc.room->awareness.apply(update, [&](std::uint64_t client, std::size_t bytes) {
-          if (bytes > limits.maxAwarenessStateBytes) return false;
-          if (self.awarenessClients.count(client)) return true;
-          if (self.awarenessClients.size() >= limits.maxAwarenessStates) return false;
-          if (CollabServer::awarenessClientTaken(*doc.room, client, doc.memberId)) return false;
-          self.awarenessClients.insert(client);
-          return true;
+          return bytes <= limits.maxAwarenessStateBytes &&
+                 CollabServer::claimAwarenessClient(*doc.room, doc.memberId, client, limits.maxAwarenessStates);
         });
         if (!applied.changed) return;
         server_.broadcast(*doc.room, [&](const std::string& to) { return awareness(to, applied.update); });
@@ -852,12 +847,24 @@ std::optional<std::string> CollabServer::currentState(std::int64_t pageId) {
   return std::string(textOf(state));
 }
 
-bool CollabServer::awarenessClientTaken(const Room& room, std::uint64_t client, std::uint64_t except) {
-  for (const auto& [memberId, member] : room.members)
-    if (memberId != except && member.awarenessClients.count(client)) return true;
+bool CollabServer::claimAwarenessClient(Room& room, std::uint64_t claimant, std::uint64_t client, std::size_t maxStates) {
+  auto self = room.members.find(claimant);
+  if (self == room.members.end()) return false;
+  auto& mine = self->second.awarenessClients;
+  if (mine.count(client)) return true;
+  if (mine.size() >= maxStates) return false;
   for (const auto& [node, clients] : room.peers)
-    if (clients.count(client)) return true;
-  return false;
+    if (clients.count(client)) return false;
+  for (auto& [memberId, member] : room.members) {
+    if (memberId == claimant || !member.awarenessClients.count(client)) continue;
+    bool samePerson = member.principal && self->second.principal && !member.principal->anonymous() &&
+                      member.principal->userId == self->second.principal->userId;
+    if (!samePerson) return false;
+    member.awarenessClients.erase(client);  // moves to the new socket
+    break;
+  }
+  mine.insert(client);
+  return true;
 }
 
 void CollabServer::removeMember(Room& room, std::uint64_t memberId) {

@@ -116,9 +116,11 @@ class CollabServer final : public DocumentEditor {
   // Sends a frame built per member address to every member of a locked room.
   void broadcast(Room& room, const std::function<std::vector<std::uint8_t>(const std::string& address)>& frame);
 
-  // Whether an awareness client id of a locked room belongs to another member (or to an
-  // editor on another node) than `except`.
-  static bool awarenessClientTaken(const Room& room, std::uint64_t client, std::uint64_t except);
+  // Whether member `claimant` of a locked room may set awareness states for `client`: it
+  // is its own, or it makes it its own (an id nobody holds, or one the same person holds
+  // on another socket: a reconnect before the old socket is seen gone). Ids of other
+  // people, or of editors on other nodes, are refused, as is more than `maxStates` ids.
+  static bool claimAwarenessClient(Room& room, std::uint64_t claimant, std::uint64_t client, std::size_t maxStates);
   // Removes a member from a locked room and tells the others its cursors are gone.
   void removeMember(Room& room, std::uint64_t memberId);
   // Applies a permission change to every open connection of a project at once.

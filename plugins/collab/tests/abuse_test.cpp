@@ -316,6 +316,19 @@ TEST_F(CollabAbuseTest, AwarenessIsBoundToTheConnectionsOwnClientIds) {
   EXPECT_EQ(awarenessEntries(all), (std::vector<AwarenessEntry>{{1001, 1, R"({"user":"alice"})"},
                                                                 {1002, 1, R"({"tab":2})"},
                                                                 {2002, 1, R"({"user":"bob"})"}}));
+  // Alice on a new socket (a reconnect before the old one is seen gone) takes her id along.
+  WsClient again;
+  join(again, alice_);
+  ASSERT_TRUE(again.sendBinary(awarenessFrame(room_, {{1001, 2, R"({"user":"alice again"})"}})));
+  for (;;) {
+    auto message = nextOfType(bob, 1);
+    ASSERT_EQ(message.closeCode, 0);
+    auto entries = awarenessEntries(message);
+    if (entries.size() == 1 && std::get<0>(entries[0]) == 1001) {
+      EXPECT_EQ(std::get<2>(entries[0]), R"({"user":"alice again"})");
+      break;
+    }
+  }
   // When Bob leaves, his id is free again and his state is removed for everyone.
   bob.close();
   for (;;) {
