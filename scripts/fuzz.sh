@@ -5,7 +5,8 @@
 #   docs_fuzz_analysis                  one file's analysis, every language (tests/fuzz/corpus/analysis)
 #   docs_fuzz_ws_frame                  WebSocket frames from a client (tests/fuzz/corpus/ws_frame)
 #   docs_fuzz_multipart                 multipart upload bodies (tests/fuzz/corpus/multipart)
-# The last three run for two thirds of SECONDS (20 s of the default 30) below 600, for
+#   docs_fuzz_markdown                  Markdown to page nodes (tests/fuzz/corpus/markdown)
+# The last four run for two thirds of SECONDS (20 s of the default 30) below 600, for
 # SECONDS from 600 on (the full tier). Any crash, leak, sanitizer report or timeout fails.
 # scripts/test.sh runs it with 30; the full tier with 600. New inputs that grow coverage
 # are printed as a count, not committed: add interesting ones to the corpus by hand.
@@ -22,12 +23,16 @@ if [[ ! -f build-fuzz/build.ninja ]]; then
   cmake -S tests/fuzz -B build-fuzz -G Ninja -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_CXX_COMPILER_LAUNCHER=ccache \
     -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 fi
-ninja -C build-fuzz -j "${DOCS_BUILD_JOBS:-$(nproc)}" ydoc_fuzz_decode ydoc_fuzz_merge docs_fuzz_analysis docs_fuzz_ws_frame \
-  docs_fuzz_multipart >/dev/null
+# Quiet when it builds; the whole output when it does not.
+if ! ninja -C build-fuzz -j "${DOCS_BUILD_JOBS:-$(nproc)}" ydoc_fuzz_decode ydoc_fuzz_merge docs_fuzz_analysis docs_fuzz_ws_frame \
+  docs_fuzz_multipart docs_fuzz_markdown >"${TMPDIR:-/tmp}/docs-fuzz-build.log" 2>&1; then
+  grep -v '^\[' "${TMPDIR:-/tmp}/docs-fuzz-build.log" | tail -40
+  echo "FAIL: the fuzz targets do not build"; exit 1
+fi
 work="$(mktemp -d /tmp/docs-fuzz-XXXXXX)"
 trap 'rm -rf "$work"' EXIT
 cp -r tests/ydoc/fuzz-corpus/decode tests/ydoc/fuzz-corpus/merge "$work/"
-for target in analysis ws_frame multipart; do cp -r "tests/fuzz/corpus/$target" "$work/"; done
+for target in analysis ws_frame multipart markdown; do cp -r "tests/fuzz/corpus/$target" "$work/"; done
 
 # fuzz NAME BINARY SECONDS MAX_LEN CORPUS...: the first corpus folder gathers new inputs.
 fuzz() {
@@ -50,3 +55,4 @@ fuzz ydoc_fuzz_merge build-fuzz/ydoc/fuzz/ydoc_fuzz_merge "$seconds" 4096 "$work
 fuzz docs_fuzz_analysis build-fuzz/docs_fuzz_analysis "$other_seconds" 32768 "$work/analysis"
 fuzz docs_fuzz_ws_frame build-fuzz/docs_fuzz_ws_frame "$other_seconds" 4096 "$work/ws_frame"
 fuzz docs_fuzz_multipart build-fuzz/docs_fuzz_multipart "$other_seconds" 8192 "$work/multipart"
+fuzz docs_fuzz_markdown build-fuzz/docs_fuzz_markdown "$other_seconds" 16384 "$work/markdown"

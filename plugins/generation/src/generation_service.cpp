@@ -694,16 +694,19 @@ bool GenerationService::syncOnce(std::int64_t projectId, JobContext& job) {
   // files came or went or the README changed.
   std::set<std::string> rewrite;
   for (const auto& path : changed) {
-    std::string key = "file:" + path;
-    for (auto found = byKey.find(key); found != byKey.end(); found = byKey.find(found->second->parentKey)) {
-      rewrite.insert(found->first);
-      if (found->second->parentKey.empty()) break;
-    }
+    for (const std::string& key : {"file:" + path, "guide:" + path})
+      for (auto found = byKey.find(key); found != byKey.end(); found = byKey.find(found->second->parentKey)) {
+        rewrite.insert(found->first);
+        if (found->second->parentKey.empty()) break;
+      }
     auto name = fs::path(path).filename().string();
     for (auto& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     if (name.rfind("readme", 0) == 0) structure = true;
   }
-  if (structure) rewrite.insert("overview");
+  if (structure) {
+    // Files came or went, or the README changed: the pages drawn from the whole tree.
+    for (const char* key : {"overview", "getting-started", "guides"}) rewrite.insert(key);
+  }
   if (!changed.empty() || structure) rewrite.insert("concepts");  // usage counts move with any change
   std::set<std::int64_t> existing;  // one query, not one per page
   for (const auto& page : pages->listProject(projectId)) existing.insert(page.id);
@@ -770,9 +773,9 @@ bool GenerationService::syncOnce(std::int64_t projectId, JobContext& job) {
     ++rewritten;
     if (rewritten % 50 == 0) job.heartbeat();
   }
-  // Pages of files that are gone (a person's edits keep a page, with a notice).
+  // Pages of files and guides that are gone (a person's edits keep a page, with a notice).
   for (const auto& [key, pageId] : ids) {
-    if (key.rfind("file:", 0) != 0 || byKey.count(key)) continue;
+    if ((key.rfind("file:", 0) != 0 && key.rfind("guide:", 0) != 0) || byKey.count(key)) continue;
     if (!existing.count(pageId)) continue;
     if (!digests[key].empty() && currentDigest(context_, pageId) != digests[key]) {
       appendToPage(context_, pageId, notice("The file of this page was deleted from the repository"));

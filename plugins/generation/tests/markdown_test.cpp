@@ -5,6 +5,7 @@
 #include <set>
 #include <string>
 
+#include "analysis/analysis.hpp"
 #include "writing/markdown_blocks.hpp"
 
 using namespace docs::generation;
@@ -186,4 +187,17 @@ TEST(Markdown, HostileInputStaysShallowAndFitsTheSchema) {
     std::size_t depth = depthOf(doc);
     EXPECT_LT(depth, 120u) << input.substr(0, 40);
   }
+}
+
+TEST(Markdown, TextThatIsNotUtf8IsReplacedStrictly) {
+  // Overlong forms, surrogates and bytes past U+10FFFF are replaced like any broken byte:
+  // JSON writers refuse them (found by docs_fuzz_markdown).
+  const std::string replacement = "\xEF\xBF\xBD";
+  EXPECT_EQ(validUtf8("a\xC0\x9B" "b"), "a" + replacement + replacement + "b");
+  EXPECT_EQ(validUtf8("\xED\xA0\x80"), replacement + replacement + replacement);
+  EXPECT_EQ(validUtf8("\xF4\x90\x80\x80"), replacement + replacement + replacement + replacement);
+  EXPECT_EQ(validUtf8("\xE0\x80\x80"), replacement + replacement + replacement);
+  EXPECT_EQ(validUtf8("caf\xC3\xA9 \xF0\x9F\x98\x80 \xE2\x82\xAC"), "caf\xC3\xA9 \xF0\x9F\x98\x80 \xE2\x82\xAC");
+  auto blocks = markdownBlocks("[)](y) <br> &#x1F600; \xD6\xC0\x9B e\n");
+  EXPECT_NO_THROW((void)blocks.dump());
 }

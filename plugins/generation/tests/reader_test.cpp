@@ -82,6 +82,7 @@ TEST(FileRoles, EachLanguagesConventions) {
 
 #include <docs/ydoc/any.hpp>
 
+#include <map>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -237,4 +238,119 @@ TEST(EntryPoints, DeclaredByPackagingMetadata) {
   EXPECT_EQ(declaredEntryPoints("tools/CMakeLists.txt", "add_executable(docsd main.cpp ${EXTRA})\n"), (std::vector<std::string>{"tools/main.cpp"}));
   EXPECT_TRUE(isGoMainPackage("// Command x.\npackage main\n"));
   EXPECT_FALSE(isGoMainPackage("package mainly\n"));
+}
+
+namespace {
+
+// Every link href in a node, in document order.
+void hrefsOf(const docs::ydoc::Json& node, std::vector<std::pair<std::string, std::string>>& out) {
+  if (node.value("type", "") == "text")
+    for (const auto& mark : node.value("marks", docs::ydoc::Json::array()))
+      if (mark.value("type", "") == "link") out.emplace_back(node.value("text", ""), mark["attrs"].value("href", ""));
+  if (node.contains("content"))
+    for (const auto& child : node["content"]) hrefsOf(child, out);
+}
+
+std::string hrefOf(const docs::ydoc::Json& node, const std::string& text) {
+  std::vector<std::pair<std::string, std::string>> links;
+  hrefsOf(node, links);
+  for (const auto& [t, href] : links)
+    if (t == text) return href;
+  return "";
+}
+
+}  // namespace
+
+// The repository's own docs become pages after the library, nested as its site nests
+// them; the README's first steps become "Getting started"; links between guides and to
+// code point at pages; Markdown renders as nodes, never as escaped text.
+TEST(Guides, TheRepositorysDocsBecomePagesInTheOrderOfItsSite) {
+  GoRepository repo;
+  repo.write("README.md",
+             "# Web\n\n[![CI](https://github.com/o/web/actions/workflows/ci.yml/badge.svg)](https://github.com/o/web/actions)\n\n"
+             "**[Web 2.0](https://example.com/v2) is out.** A *small* HTTP framework; see the [guides](docs/index.md).\n\n"
+             "## Installation\n\n```sh\ngo get example.com/web\n```\n\n## Usage\n\nCall `New`.\n\n### Options\n\nSome.\n\n## License\n\nMIT.\n");
+  repo.write("docs/index.md", "# Web documentation\n\nStart with [installing](start/install.md).\n");
+  repo.write("docs/start/index.md", "---\ntitle: First steps\n---\n\nThe basics.\n");
+  repo.write("docs/start/install.md",
+             "---\norder: 2\n---\n# Install\n\nThen [fetch](../how-to/fetch.md), read [the engine](../../engine.go), "
+             "[this part](#later), [a lost page](missing.md) and [outside](../../../etc/passwd).\n\n> [!NOTE]\n> Go 1.21 or later.\n");
+  repo.write("docs/start/modes.md", "---\norder: 1\n---\n# Modes\n\nTwo modes.\n");
+  repo.write("docs/how-to/fetch.md", "# Fetching\n\nCreate an `Engine` with `New` and call `Bind0`.\n");
+  repo.write("CONTRIBUTING.md", "# Contributing\n\nSend patches.\n");
+  repo.write("CHANGELOG.md", "# Changes\n\n- 2.0\n");
+  repo.write("tests/README.md", "# How the tests run\n");
+  repo.write(".github/PULL_REQUEST_TEMPLATE.md", "# PR\n");
+  auto analysis = analyze(repo.dir.path(), takeInventory(repo.dir.path(), InventoryLimits{}), AnalysisOptions{});
+  PlanOptions options;
+  options.sourceRoot = repo.dir.path();
+  auto plan = planTopics(analysis, options);
+
+  std::vector<std::string> order;
+  for (const auto& guide : plan.guides) order.push_back(guide.path + " < " + guide.parentKey);
+  EXPECT_EQ(order, (std::vector<std::string>{"docs/index.md < guides", "docs/start/index.md < guides",
+                                             "docs/start/modes.md < guide:docs/start/index.md",
+                                             "docs/start/install.md < guide:docs/start/index.md", "docs/how-to/fetch.md < guides",
+                                             "CONTRIBUTING.md < guides"}));
+  EXPECT_EQ(plan.guides[1].title, "First steps");
+  EXPECT_EQ(plan.guides[4].title, "Fetching");
+  EXPECT_EQ(plan.guides[4].topics, (std::vector<std::string>{plan.topicOfFile["engine.go"]}));
+  EXPECT_EQ(plan.gettingStarted, (std::vector<std::string>{"Installation", "Usage"}));
+
+  // Reading order: overview, getting started, the library, the guides, then the tests.
+  auto pages = planPages(analysis, plan, "en");
+  std::vector<std::string> keys;
+  for (const auto& page : pages)
+    if (page.key.rfind("file:", 0) != 0) keys.push_back(page.key);
+  auto at = [&](const std::string& key) { return std::find(keys.begin(), keys.end(), key) - keys.begin(); };
+  EXPECT_EQ(keys[0], "overview");
+  EXPECT_EQ(keys[1], "getting-started");
+  EXPECT_LT(at(plan.topicOfFile["engine.go"]), at("guides"));
+  EXPECT_LT(at("guides"), at("guide:docs/index.md"));
+  EXPECT_LT(at("guide:docs/how-to/fetch.md"), at("topic:tests"));
+  EXPECT_EQ(keys.back(), "topic:tests");
+
+  WriterContext context;
+  context.sourceRoot = repo.dir.path();
+  context.sourceUrl = [](const std::string& p, int a, int b) {
+    return "https://github.com/o/web/blob/abc123/" + p + "#L" + std::to_string(a) + "-L" + std::to_string(b);
+  };
+  context.pageHref = [](const std::string& key) { return "/p/" + key; };
+  std::map<std::string, docs::ydoc::Json> written;
+  for (auto& page : pages) {
+    writePage(page, analysis, plan, context);
+    written[page.key] = page.content;
+    EXPECT_EQ(textOf(page.content).find("\\*"), std::string::npos) << page.key;
+  }
+  // The overview's About: the README's prose as marks and links, no badge, no escaped Markdown.
+  std::string overview = textOf(written["overview"]);
+  EXPECT_NE(overview.find("Web 2.0  is out."), std::string::npos) << overview;  // textOf puts a space between nodes
+  EXPECT_EQ(overview.find("**"), std::string::npos);
+  EXPECT_EQ(overview.find("badge"), std::string::npos);
+  EXPECT_EQ(hrefOf(written["overview"], "Web 2.0"), "https://example.com/v2");
+  EXPECT_EQ(hrefOf(written["overview"], "guides"), "/p/guide:docs/index.md");
+  EXPECT_EQ(hrefOf(written["overview"], "Getting started"), "/p/getting-started");
+  // Getting started: the install and usage sections with their code, not the licence.
+  std::string start = textOf(written["getting-started"]);
+  EXPECT_NE(start.find("go get example.com/web"), std::string::npos);
+  EXPECT_NE(start.find("Options"), std::string::npos);
+  EXPECT_EQ(start.find("MIT"), std::string::npos);
+  bool shellBlock = false;
+  for (const auto& block : written["getting-started"]["content"])
+    shellBlock = shellBlock || (block.value("type", "") == "codeBlock" && block["attrs"]["language"] == "sh");
+  EXPECT_TRUE(shellBlock);
+  // A guide: its links resolved against the tree, a callout, where it comes from.
+  const auto& install = written["guide:docs/start/install.md"];
+  EXPECT_EQ(hrefOf(install, "fetch"), "/p/guide:docs/how-to/fetch.md");
+  EXPECT_EQ(hrefOf(install, "the engine"), "/p/file:engine.go");
+  EXPECT_EQ(hrefOf(install, "this part"), "");
+  EXPECT_EQ(hrefOf(install, "a lost page"), "");
+  EXPECT_EQ(hrefOf(install, "outside"), "");
+  bool callout = false;
+  for (const auto& block : install["content"]) callout = callout || (block.value("type", "") == "alert" && block["attrs"]["type"] == "info");
+  EXPECT_TRUE(callout);
+  EXPECT_EQ(hrefOf(install, "docs/start/install.md"), "https://github.com/o/web/blob/abc123/docs/start/install.md#L1-L9");
+  // A folder's index guide lists the guides under it; the topic links the guide that uses its code.
+  EXPECT_EQ(hrefOf(written["guide:docs/start/index.md"], "Modes"), "/p/guide:docs/start/modes.md");
+  EXPECT_EQ(hrefOf(written[plan.topicOfFile["engine.go"]], "Fetching"), "/p/guide:docs/how-to/fetch.md");
 }

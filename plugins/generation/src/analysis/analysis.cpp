@@ -136,9 +136,15 @@ std::string validUtf8(const std::string& text) {
   out.reserve(text.size());
   for (std::size_t i = 0; i < text.size();) {
     auto c = static_cast<unsigned char>(text[i]);
-    int length = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+    // Strict: no overlong forms (C0, C1, E0 80..9F, F0 80..8F), no surrogates (ED A0..BF),
+    // nothing past U+10FFFF (F4 90.., F5..FF): what JSON writers and Yjs accept.
+    int length = c < 0x80 ? 1 : c >= 0xC2 && c <= 0xDF ? 2 : (c >> 4) == 14 ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
     bool ok = length > 0 && i + length <= text.size();
     for (int k = 1; ok && k < length; ++k) ok = (static_cast<unsigned char>(text[i + k]) >> 6) == 2;
+    if (ok && length > 2) {
+      auto second = static_cast<unsigned char>(text[i + 1]);
+      ok = !(c == 0xE0 && second < 0xA0) && !(c == 0xED && second >= 0xA0) && !(c == 0xF0 && second < 0x90) && !(c == 0xF4 && second >= 0x90);
+    }
     if (ok && c >= 0x20 ? true : ok && (c == '\n' || c == '\t' || c == '\r')) {
       out.append(text, i, static_cast<std::size_t>(length));
       i += static_cast<std::size_t>(length);

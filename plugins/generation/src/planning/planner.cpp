@@ -286,6 +286,11 @@ Plan planTopics(const Analysis& analysis, const PlanOptions& options) {
     for (const auto& sub : topic.subtopics) addFiles(sub);
   }
   if (!options.sourceRoot.empty()) plan.concepts = rankConcepts(analysis, options.sourceRoot);
+  plan.guides = planGuides(analysis, options.sourceRoot);
+  linkGuidesToTopics(plan.guides, analysis, plan.topicOfFile, options.sourceRoot);
+  plan.readme = rootReadme(analysis);
+  if (!plan.readme.empty() && analysis.find(plan.readme)->language == "markdown")
+    plan.gettingStarted = gettingStartedSections(readDocumentText(options.sourceRoot, plan.readme));
   return plan;
 }
 

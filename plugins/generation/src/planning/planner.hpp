@@ -12,6 +12,7 @@
 
 #include "analysis/analysis.hpp"
 #include "analysis/concepts.hpp"
+#include "planning/guides.hpp"
 
 namespace docs::generation {
 
@@ -37,6 +38,9 @@ struct Plan {
   std::map<std::string, std::map<std::string, int>> topicGraph;
   std::map<std::string, std::string> topicOfFile;  // file -> topic or subtopic key
   std::vector<Concept> concepts;     // the library's core types and functions, most used first
+  std::vector<Guide> guides;         // the repository's own docs, in reading order
+  std::string readme;                // the root README ("" when none)
+  std::vector<std::string> gettingStarted;  // its sections a newcomer starts with (install, usage, ...)
 };
 
 struct PlanOptions {

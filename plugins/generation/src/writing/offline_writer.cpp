@@ -10,6 +10,9 @@
 #include <sstream>
 
 #include "analysis/inventory.hpp"
+#include "writing/guide_pages.hpp"
+#include "writing/markdown_blocks.hpp"
+#include "writing/page_nodes.hpp"
 
 namespace docs::generation {
 
@@ -44,7 +47,11 @@ const std::map<std::string, std::map<std::string, std::string>> kPhrases = {
       {"tooling_intro", "{files} files ({lines} lines) of scripts and tooling around the code: builds, releases, checks."},
       {"methods_of", "Members of {type}"}, {"concepts", "Concepts"},
       {"concepts_intro", "The types and functions the rest of {name} is built from, the most used first."},
-      {"used_in", "Used in"}, {"related", "Related"}, {"usage", "In use"}, {"more_concepts", "All concepts"}}},
+      {"used_in", "Used in"}, {"related", "Related"}, {"usage", "In use"}, {"more_concepts", "All concepts"},
+      {"getting_started", "Getting started"}, {"getting_started_intro", "The first steps, from the README of {name}."},
+      {"read_next", "Read next"}, {"guides", "Guides"},
+      {"guides_intro", "The project's own documentation: {count} pages, in the order its site gives them."},
+      {"guide_source", "Source:"}, {"guide_code", "Code it describes:"}, {"in_this_section", "In this section"}}},
     {"ru",
      {{"overview", "Обзор"}, {"at_a_glance", "Коротко"}, {"language", "Язык"}, {"files", "Файлы"},
       {"lines", "Строки"}, {"modules", "Модули"}, {"module", "Модуль"}, {"about", "О проекте"},
@@ -72,7 +79,11 @@ const std::map<std::string, std::map<std::string, std::string>> kPhrases = {
       {"tooling_intro", "{files} файлов ({lines} строк) скриптов и инструментов вокруг кода: сборка, выпуск, проверки."},
       {"methods_of", "Члены {type}"}, {"concepts", "Основные понятия"},
       {"concepts_intro", "Типы и функции, на которых построен {name}; сначала самые используемые."},
-      {"used_in", "Используется в"}, {"related", "Связано с"}, {"usage", "Пример использования"}, {"more_concepts", "Все понятия"}}},
+      {"used_in", "Используется в"}, {"related", "Связано с"}, {"usage", "Пример использования"}, {"more_concepts", "Все понятия"},
+      {"getting_started", "Начало работы"}, {"getting_started_intro", "Первые шаги из README проекта {name}."},
+      {"read_next", "Что читать дальше"}, {"guides", "Руководства"},
+      {"guides_intro", "Собственная документация проекта: {count} страниц, в порядке её сайта."},
+      {"guide_source", "Источник:"}, {"guide_code", "Код, о котором идёт речь:"}, {"in_this_section", "В этом разделе"}}},
     {"de",
      {{"overview", "Überblick"}, {"at_a_glance", "Auf einen Blick"}, {"language", "Sprache"}, {"files", "Dateien"},
       {"lines", "Zeilen"}, {"modules", "Module"}, {"module", "Modul"}, {"about", "Über das Projekt"},
@@ -100,88 +111,11 @@ const std::map<std::string, std::map<std::string, std::string>> kPhrases = {
       {"tooling_intro", "{files} Dateien ({lines} Zeilen) mit Skripten und Werkzeugen rund um den Code: Build, Release, Prüfungen."},
       {"methods_of", "Mitglieder von {type}"}, {"concepts", "Konzepte"},
       {"concepts_intro", "Die Typen und Funktionen, auf denen {name} aufbaut, die meistgenutzten zuerst."},
-      {"used_in", "Verwendet in"}, {"related", "Verwandt"}, {"usage", "Im Einsatz"}, {"more_concepts", "Alle Konzepte"}}}};
-
-std::string fill(std::string text, const std::map<std::string, std::string>& values) {
-  for (const auto& [key, value] : values) {
-    std::string token = "{" + key + "}";
-    for (auto at = text.find(token); at != std::string::npos; at = text.find(token, at + value.size()))
-      text.replace(at, token.size(), value);
-  }
-  return text;
-}
-
-// ---- ProseMirror JSON builders ----
-
-Json textNode(const std::string& text, Json marks = nullptr) {
-  Json node = {{"type", "text"}, {"text", text}};
-  if (!marks.is_null()) node["marks"] = std::move(marks);
-  return node;
-}
-Json codeText(const std::string& text) { return textNode(text, Json::array({{{"type", "code"}}})); }
-Json linkText(const std::string& text, const std::string& href, bool code = false) {
-  if (href.empty()) return code ? codeText(text) : textNode(text);
-  Json marks = Json::array({{{"type", "link"}, {"attrs", {{"href", href}}}}});
-  if (code) marks.push_back({{"type", "code"}});
-  return textNode(text, marks);
-}
-// Inline text where `backticked` spans become inline code.
-Json inlineWithCode(const std::string& text) {
-  Json parts = Json::array();
-  std::size_t at = 0;
-  while (at < text.size()) {
-    auto open = text.find('`', at);
-    auto close = open == std::string::npos ? std::string::npos : text.find('`', open + 1);
-    if (open == std::string::npos || close == std::string::npos) {
-      parts.push_back(textNode(text.substr(at)));
-      break;
-    }
-    if (open > at) parts.push_back(textNode(text.substr(at, open - at)));
-    if (close > open + 1) parts.push_back(codeText(text.substr(open + 1, close - open - 1)));
-    at = close + 1;
-  }
-  return parts;
-}
-Json paragraph(Json inlines) {
-  Json node = {{"type", "paragraph"}};
-  if (inlines.is_array() && !inlines.empty()) node["content"] = std::move(inlines);
-  return node;
-}
-Json paragraphText(const std::string& text) { return paragraph(text.empty() ? Json::array() : inlineWithCode(text)); }
-Json heading(int level, const std::string& text) {
-  return {{"type", "heading"}, {"attrs", {{"level", level}}}, {"content", Json::array({textNode(text)})}};
-}
-Json cell(Json inlines, bool header) {
-  return {{"type", header ? "tableHeader" : "tableCell"}, {"content", Json::array({paragraph(std::move(inlines))})}};
-}
-Json table(const std::vector<std::string>& headers, const std::vector<std::vector<Json>>& rows) {
-  Json content = Json::array();
-  Json head = {{"type", "tableRow"}, {"content", Json::array()}};
-  for (const auto& h : headers) head["content"].push_back(cell(Json::array({textNode(h)}), true));
-  content.push_back(head);
-  for (const auto& row : rows) {
-    Json r = {{"type", "tableRow"}, {"content", Json::array()}};
-    for (const auto& c : row) r["content"].push_back(cell(c, false));
-    content.push_back(r);
-  }
-  return {{"type", "table"}, {"content", content}};
-}
-Json codeBlock(const std::string& language, const std::string& code, const std::string& gitUrl = "") {
-  Json node = {{"type", "codeBlock"}, {"attrs", {{"language", language.empty() ? Json(nullptr) : Json(language)},
-                                                  {"git_url", gitUrl.empty() ? Json(nullptr) : Json(gitUrl)}}}};
-  if (!code.empty()) node["content"] = Json::array({textNode(code)});
-  return node;
-}
-Json alert(const std::string& type, const std::string& text) {
-  return {{"type", "alert"}, {"attrs", {{"type", type}}}, {"content", Json::array({paragraphText(text)})}};
-}
-Json bulletList(const std::vector<Json>& items) {
-  Json list = {{"type", "bulletList"}, {"content", Json::array()}};
-  for (const auto& inlines : items)
-    list["content"].push_back({{"type", "listItem"}, {"content", Json::array({paragraph(inlines)})}});
-  return list;
-}
-Json doc(Json blocks) { return {{"type", "doc"}, {"content", std::move(blocks)}}; }
+      {"used_in", "Verwendet in"}, {"related", "Verwandt"}, {"usage", "Im Einsatz"}, {"more_concepts", "Alle Konzepte"},
+      {"getting_started", "Erste Schritte"}, {"getting_started_intro", "Die ersten Schritte aus der README von {name}."},
+      {"read_next", "Weiterlesen"}, {"guides", "Anleitungen"},
+      {"guides_intro", "Die eigene Dokumentation des Projekts: {count} Seiten, in der Reihenfolge seiner Website."},
+      {"guide_source", "Quelle:"}, {"guide_code", "Beschriebener Code:"}, {"in_this_section", "In diesem Abschnitt"}}}};
 
 // ---- helpers over the analysis ----
 
@@ -478,10 +412,15 @@ void writeOverview(PageDraft& page, const Analysis& analysis, const Plan& plan, 
   blocks.push_back(paragraphText(fill(phrase(lang, "project_intro"),
                                       {{"name", analysis.name}, {"language", primaryLanguage(analysis, code)},
                                        {"files", std::to_string(code.size())}, {"lines", std::to_string(lines)}})));
-  if (!analysis.readme.empty()) {
+  // The README's opening as the README shows it (links, emphasis, code), else its text.
+  Json about = readmeOpeningBlocks(analysis, plan, ctx);
+  if (!about.empty() || !analysis.readme.empty()) {
     blocks.push_back(heading(2, phrase(lang, "about")));
-    blocks.push_back(paragraphText(analysis.readme));
+    if (about.empty()) about = markdownBlocks(analysis.readme);
+    for (auto& block : about) blocks.push_back(std::move(block));
   }
+  if (!plan.gettingStarted.empty())
+    blocks.push_back(paragraph(Json::array({linkText(phrase(lang, "getting_started"), ctx.pageHref("getting-started"))})));
   for (const auto& b : analysis.builds)
     if (!b.description.empty() && b.path.find('/') == std::string::npos && analysis.readme.empty())
       blocks.push_back(paragraphText(b.description));
@@ -654,6 +593,11 @@ void writeTopic(PageDraft& page, const Topic& topic, const Analysis& analysis, c
       items.push_back(item);
     }
     blocks.push_back(bulletList(items));
+  }
+  // The repository's guides that use this code: how to use it, before what it holds.
+  if (Json guides = guidesOfTopic(topic, plan, ctx); !guides.is_null()) {
+    blocks.push_back(heading(2, phrase(lang, "guides")));
+    blocks.push_back(std::move(guides));
   }
   if (!topic.files.empty()) {
     blocks.push_back(heading(2, phrase(lang, "files")));
@@ -860,12 +804,24 @@ std::string phrase(const std::string& language, const std::string& key) {
 std::vector<PageDraft> planPages(const Analysis& analysis, const Plan& plan, const std::string& language) {
   std::vector<PageDraft> pages;
   pages.push_back({"overview", "", analysis.name.empty() ? phrase(language, "overview") : analysis.name, "generated", nullptr});
+  bool startGuides = std::any_of(plan.guides.begin(), plan.guides.end(), [](const Guide& g) { return isGettingStartedTitle(g.title); });
+  if (!plan.gettingStarted.empty() || startGuides)
+    pages.push_back({"getting-started", "overview", phrase(language, "getting_started"), "generated", nullptr});
   if (!plan.concepts.empty()) pages.push_back({"concepts", "overview", phrase(language, "concepts"), "generated", nullptr});
-  std::map<std::string, std::string> parentOfFile;
+  bool guidesPlaced = false;
+  auto placeGuides = [&]() {
+    if (guidesPlaced || plan.guides.empty()) return;
+    guidesPlaced = true;
+    pages.push_back({"guides", "overview", phrase(language, "guides"), "generated", nullptr});
+    for (const auto& guide : plan.guides) pages.push_back({guide.key, guide.parentKey, guide.title.substr(0, 120), "generated", nullptr});
+  };
   for (const auto& topic : plan.topics) {
+    // Guides after the library's topics, before its examples, tooling and tests.
+    if (topic.role != kRoleLibrary) placeGuides();
     pages.push_back({topic.key, "overview", topicTitle(topic, language), "generated", nullptr});
     for (const auto& sub : topic.subtopics) pages.push_back({sub.key, topic.key, topicTitle(sub, language), "generated", nullptr});
   }
+  placeGuides();
   for (const auto& path : plan.filePages) {
     auto topic = plan.topicOfFile.find(path);
     pages.push_back({"file:" + path, topic == plan.topicOfFile.end() ? "overview" : topic->second, basenameOf(path), "file", nullptr});
@@ -876,6 +832,12 @@ std::vector<PageDraft> planPages(const Analysis& analysis, const Plan& plan, con
 void writePage(PageDraft& page, const Analysis& analysis, const Plan& plan, const WriterContext& context) {
   if (page.key == "overview") return writeOverview(page, analysis, plan, context);
   if (page.key == "concepts") return writeConcepts(page, analysis, plan, context);
+  if (page.key == "getting-started") return writeGettingStarted(page, analysis, plan, context);
+  if (page.key == "guides") return writeGuidesIndex(page, plan, context);
+  if (page.key.rfind("guide:", 0) == 0) {
+    for (const auto& guide : plan.guides)
+      if (guide.key == page.key) return writeGuide(page, guide, analysis, plan, context);
+  }
   if (page.key.rfind("topic:", 0) == 0) {
     if (const Topic* topic = findTopic(plan, page.key)) return writeTopic(page, *topic, analysis, plan, context);
   }

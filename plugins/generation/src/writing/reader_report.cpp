@@ -144,6 +144,20 @@ Json readerFigures(const Analysis& analysis, const Plan& plan, const std::vector
     if (directivePurpose(f.summary)) ++directives;
     if (f.entryPoint && f.role == kRoleTest) ++testEntries;
   }
+  // The repository's own guides (Markdown and reStructuredText below the root, in any
+  // folder but tests, examples and tooling) that became pages (goal 100 %).
+  std::uint64_t guides = 0, guidePages = 0;
+  std::vector<std::string> guidesMissing;
+  for (const auto& f : analysis.files) {
+    if (f.role != kRoleGuide || (f.language != "markdown" && f.language != "rst") || f.path.find('/') == std::string::npos) continue;
+    if (f.path.rfind('.', 0) == 0) continue;  // .github/ templates
+    ++guides;
+    if (byKey.count("guide:" + f.path)) ++guidePages;
+    else if (guidesMissing.size() < 10) guidesMissing.push_back(f.path);
+  }
+  out["guides"] = guides;
+  out["guides_as_pages_share"] = guides ? static_cast<double>(guidePages) / static_cast<double>(guides) : 1.0;
+  out["guides_missing_examples"] = guidesMissing;
   out["directive_purposes"] = directives;
   out["test_entry_points"] = testEntries;
 

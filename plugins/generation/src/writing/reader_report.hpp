@@ -1,8 +1,9 @@
 #pragma once
 // Figures of what a reader meets (`docsd generate --report`, "reader"): whether the tree
 // opens on the library, whether any test is offered as API or as an entry point, whether
-// every exported symbol is on its own file's page, whether a purpose was read from a
-// build directive, and whether the overview names the types the code uses most.
+// every exported symbol is on its own file's page, whether the repository's guides became
+// pages, whether a purpose was read from a build directive, and whether the overview
+// names the types the code uses most.
 
 #include <string>
 #include <vector>
