@@ -1,4 +1,4 @@
-// A repository's Markdown as page nodes: any bytes come back as nodes that serialise
+// A repository's Markdown (and the same bytes as reStructuredText) as page nodes: any bytes come back as nodes that serialise
 // (valid UTF-8, shallow nesting), with no crash, sanitizer report or timeout.
 #include <cstddef>
 #include <cstdint>
@@ -6,6 +6,7 @@
 #include <string>
 
 #include "writing/markdown_blocks.hpp"
+#include "writing/rst_markdown.hpp"
 
 namespace {
 
@@ -27,5 +28,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   (void)blocks.dump();  // throws (a finding) on text that is not UTF-8
   if (depthOf(blocks) > 200) throw std::runtime_error("nesting not capped");
   (void)docs::generation::markdownTitle(text);
+  // The same bytes as reStructuredText.
+  auto rst = docs::generation::markdownBlocks(docs::generation::restructuredTextToMarkdown(text), options);
+  (void)rst.dump();
+  if (depthOf(rst) > 200) throw std::runtime_error("nesting not capped (rst)");
   return 0;
 }

@@ -7,6 +7,7 @@
 
 #include "analysis/analysis.hpp"
 #include "writing/markdown_blocks.hpp"
+#include "writing/rst_markdown.hpp"
 
 using namespace docs::generation;
 using docs::ydoc::Json;
@@ -200,4 +201,75 @@ TEST(Markdown, TextThatIsNotUtf8IsReplacedStrictly) {
   EXPECT_EQ(validUtf8("caf\xC3\xA9 \xF0\x9F\x98\x80 \xE2\x82\xAC"), "caf\xC3\xA9 \xF0\x9F\x98\x80 \xE2\x82\xAC");
   auto blocks = markdownBlocks("[)](y) <br> &#x1F600; \xD6\xC0\x9B e\n");
   EXPECT_NO_THROW((void)blocks.dump());
+}
+
+TEST(RestructuredText, ASphinxPageBecomesTheSameNodes) {
+  std::string rst =
+      "==========\nQuickstart\n==========\n\n"
+      ".. _quickstart:\n\n"
+      "Install it with ``pip``::\n\n    $ pip install click\n\n"
+      "Basic concepts\n--------------\n\n"
+      "Click uses :func:`~click.command` and :class:`click.Group`; see `the docs <https://click.palletsprojects.com/>`_\n"
+      "and :doc:`options <options>`.\n\n"
+      ".. code-block:: python\n   :linenos:\n\n   @click.command()\n   def hello():\n       pass\n\n"
+      ".. note::\n   Use ``--help``.\n\n   Always.\n\n"
+      ".. versionadded:: 8.0\n\n"
+      "* one item\n  continued\n* two\n\n  - nested\n\n"
+      "#. first\n#. second\n\n"
+      ">>> hello()\n'hi'\n\n"
+      ".. toctree::\n   :maxdepth: 2\n\n   options\n\n"
+      "Nested\n~~~~~~\n\n"
+      "term\n    Its definition.\n\n"
+      "=====  =====\nA      B\n=====  =====\n";
+  std::string markdown = restructuredTextToMarkdown(rst);
+  MarkdownOptions options;
+  options.link = [](const std::string& href) { return "/to/" + href; };
+  Json doc = {{"type", "doc"}, {"content", markdownBlocks(markdown, options)}};
+  EXPECT_EQ(schemaProblem(doc), "") << markdown;
+  const auto& b = doc["content"];
+  EXPECT_EQ(types(b),
+            "heading paragraph codeBlock heading paragraph codeBlock alert alert bulletList orderedList codeBlock heading paragraph paragraph "
+            "codeBlock")
+      << markdown;
+  EXPECT_EQ(inlineText(b[0]), "Quickstart");
+  EXPECT_EQ(b[0]["attrs"]["level"], 1);
+  EXPECT_EQ(inlineText(b[1]), "Install it with pip:");
+  EXPECT_EQ(b[2]["content"][0]["text"], "$ pip install click");
+  EXPECT_EQ(b[3]["attrs"]["level"], 2);
+  EXPECT_EQ(inlineText(b[4]), "Click uses command and click.Group; see the docs and options.");
+  EXPECT_EQ(b[4]["content"][1]["marks"][0]["type"], "code");
+  EXPECT_EQ(b[5]["attrs"]["language"], "python");
+  EXPECT_EQ(b[5]["content"][0]["text"], "@click.command()\ndef hello():\n    pass");
+  EXPECT_EQ(b[6]["attrs"]["type"], "info");
+  EXPECT_EQ(b[6]["content"].size(), 2u);
+  EXPECT_EQ(inlineText(b[7]["content"][0]), "New in version 8.0.");
+  EXPECT_EQ(inlineText(b[8]["content"][0]["content"][0]), "one item continued");
+  EXPECT_EQ(b[8]["content"][1]["content"][1]["type"], "bulletList");
+  EXPECT_EQ(b[9]["content"].size(), 2u);
+  EXPECT_EQ(b[10]["attrs"]["language"], "python");
+  EXPECT_EQ(b[11]["attrs"]["level"], 3);
+  EXPECT_EQ(inlineText(b[12]), "term");
+  EXPECT_EQ(b[12]["content"][0]["marks"][0]["type"], "bold");
+  EXPECT_EQ(b[14]["attrs"]["language"], "text");
+  std::string links;
+  for (const auto& node : b[4]["content"])
+    for (const auto& mark : node.value("marks", Json::array()))
+      if (mark["type"] == "link") links += mark["attrs"]["href"].get<std::string>() + " ";
+  EXPECT_EQ(links, "/to/https://click.palletsprojects.com/ /to/options ");
+  EXPECT_EQ(documentAsMarkdown("docs/x.md", "``a``"), "``a``");
+  EXPECT_EQ(documentAsMarkdown("docs/x.RST", "``a``"), "`a`\n\n");
+}
+
+TEST(RestructuredText, HostileInputConvertsInLinearTime) {
+  std::string nested;
+  for (int i = 0; i < 3000; ++i) nested += std::string(static_cast<std::size_t>(i), ' ') + "- item\n";
+  std::string roles(100000, ':');
+  std::string ticks(100000, '`');
+  std::string directives;
+  for (int i = 0; i < 2000; ++i) directives += std::string(static_cast<std::size_t>(i * 3), ' ') + ".. note::\n";
+  for (const auto& input : {nested, roles, ticks, directives, std::string("====\n"), std::string("::\n"), std::string("a\n=\n")}) {
+    Json doc = {{"type", "doc"}, {"content", markdownBlocks(restructuredTextToMarkdown(input))}};
+    EXPECT_LT(depthOf(doc), 120u);
+    EXPECT_NO_THROW((void)doc.dump());
+  }
 }

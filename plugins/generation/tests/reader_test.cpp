@@ -354,3 +354,36 @@ TEST(Guides, TheRepositorysDocsBecomePagesInTheOrderOfItsSite) {
   EXPECT_EQ(hrefOf(written["guide:docs/start/index.md"], "Modes"), "/p/guide:docs/start/modes.md");
   EXPECT_EQ(hrefOf(written[plan.topicOfFile["engine.go"]], "Fetching"), "/p/guide:docs/how-to/fetch.md");
 }
+
+// A Sphinx project: reStructuredText guides in the order of the index's toctree, titled
+// by their section titles; the README.rst's installation section starts the reader off.
+TEST(Guides, SphinxPagesFollowTheToctree) {
+  GoRepository repo;
+  fs::remove(fs::path(repo.dir.path()) / "README.md");
+  repo.write("README.rst", "Web\n===\n\nA *small* framework.\n\nInstallation\n------------\n\n.. code-block:: sh\n\n   go get example.com/web\n");
+  repo.write("docs/index.rst", "Welcome\n=======\n\n.. toctree::\n   :maxdepth: 2\n\n   quickstart\n   Advanced use <advanced/routing>\n   api\n");
+  repo.write("docs/api.rst", "API\n===\n\n.. autofunction:: web.New\n");
+  repo.write("docs/quickstart.rst", "Quickstart\n==========\n\nCall :func:`New`.\n");
+  repo.write("docs/advanced/routing.rst", "Routing\n=======\n\nSee :doc:`../api`.\n");
+  repo.write("docs/conf.py", "project = 'web'\n");
+  auto analysis = analyze(repo.dir.path(), takeInventory(repo.dir.path(), InventoryLimits{}), AnalysisOptions{});
+  PlanOptions options;
+  options.sourceRoot = repo.dir.path();
+  auto plan = planTopics(analysis, options);
+  std::vector<std::string> order;
+  for (const auto& guide : plan.guides) order.push_back(guide.title + " " + guide.path);
+  EXPECT_EQ(order, (std::vector<std::string>{"Welcome docs/index.rst", "Quickstart docs/quickstart.rst", "Routing docs/advanced/routing.rst",
+                                             "API docs/api.rst"}));
+  EXPECT_EQ(plan.readme, "README.rst");
+  EXPECT_EQ(plan.gettingStarted, (std::vector<std::string>{"Installation"}));
+  WriterContext context;
+  context.sourceRoot = repo.dir.path();
+  context.sourceUrl = [](const std::string& p, int a, int b) { return p + "#L" + std::to_string(a) + "-L" + std::to_string(b); };
+  context.pageHref = [](const std::string& key) { return "/p/" + key; };
+  for (auto page : planPages(analysis, plan, "en")) {
+    writePage(page, analysis, plan, context);
+    if (page.key == "guide:docs/advanced/routing.rst") EXPECT_EQ(hrefOf(page.content, "../api"), "/p/guide:docs/api.rst");
+    if (page.key == "getting-started") EXPECT_NE(textOf(page.content).find("go get example.com/web"), std::string::npos);
+    if (page.key == "overview") EXPECT_NE(textOf(page.content).find("small"), std::string::npos);
+  }
+}

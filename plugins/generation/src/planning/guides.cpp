@@ -11,6 +11,7 @@
 #include "analysis/concepts.hpp"
 #include "analysis/file_roles.hpp"
 #include "writing/markdown_blocks.hpp"
+#include "writing/rst_markdown.hpp"
 
 namespace docs::generation {
 namespace {
@@ -41,7 +42,7 @@ std::string titleFromName(const std::string& path) {
   return title.empty() ? path : title;
 }
 
-bool isMarkdown(const FileAnalysis& file) { return file.language == "markdown"; }
+bool isDocument(const FileAnalysis& file) { return file.language == "markdown" || file.language == "rst"; }
 
 bool isDocFolder(const std::string& segment) {
   std::string s = lower(segment);
@@ -90,6 +91,58 @@ long frontMatterOrder(std::string_view text) {
   return kNone;
 }
 
+// The entries of every `.. toctree::` in a Sphinx page, in order ("install", "api/client").
+std::vector<std::string> toctreeEntries(const std::string& rst) {
+  std::vector<std::string> out;
+  bool inTree = false;
+  std::size_t at = 0;
+  while (at < rst.size()) {
+    auto end = rst.find('\n', at);
+    std::string line = rst.substr(at, end == std::string::npos ? std::string::npos : end - at);
+    at = end == std::string::npos ? rst.size() : end + 1;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    std::string t = line;
+    t.erase(0, t.find_first_not_of(" \t"));
+    if (t.rfind(".. toctree::", 0) == 0) {
+      inTree = true;
+      continue;
+    }
+    if (!inTree) continue;
+    if (!line.empty() && line[0] != ' ' && line[0] != '\t') {
+      inTree = false;
+      continue;
+    }
+    if (t.empty() || t[0] == ':') continue;
+    // "Title <path>" names the path last.
+    if (t.back() == '>' && t.rfind('<') != std::string::npos) t = t.substr(t.rfind('<') + 1, t.size() - t.rfind('<') - 2);
+    while (!t.empty() && (t.back() == ' ' || t.back() == '\t')) t.pop_back();
+    if (!t.empty() && t.find("://") == std::string::npos && t != "self" && t.find('*') == std::string::npos) out.push_back(t);
+  }
+  return out;
+}
+
+std::string firstSegmentOf(const std::string& path) { return path.substr(0, path.find('/')); }
+
+// "docs/a" + "../b/c" -> "docs/b/c" (no climbing above the tree).
+std::string joinFolder(const std::string& folder, const std::string& relative) {
+  std::vector<std::string> parts;
+  std::string combined = folder.empty() ? relative : folder + "/" + relative;
+  for (std::size_t at = 0; at <= combined.size();) {
+    auto end = combined.find('/', at);
+    std::string part = combined.substr(at, end == std::string::npos ? std::string::npos : end - at);
+    if (part == "..") {
+      if (!parts.empty()) parts.pop_back();
+    } else if (!part.empty() && part != ".") {
+      parts.push_back(part);
+    }
+    if (end == std::string::npos) break;
+    at = end + 1;
+  }
+  std::string out;
+  for (const auto& part : parts) out += (out.empty() ? "" : "/") + part;
+  return out;
+}
+
 // The pages named in mkdocs.yml's `nav:` in their order ("docs/" + each .md path).
 std::vector<std::string> mkdocsNav(const std::string& yaml) {
   std::vector<std::string> out;
@@ -135,7 +188,7 @@ std::string readDocumentText(const std::string& root, const std::string& path, s
 }
 
 bool isGuideFile(const FileAnalysis& file) {
-  if (file.role != kRoleGuide || !isMarkdown(file)) return false;
+  if (file.role != kRoleGuide || !isDocument(file)) return false;
   std::string path = file.path;
   bool topLevel = path.find('/') == std::string::npos;
   std::string name = lower(stem(path));
@@ -154,8 +207,8 @@ std::string rootReadme(const Analysis& analysis) {
   for (const auto& f : analysis.files) {
     if (f.path.find('/') != std::string::npos) continue;
     std::string name = lower(f.path);
-    if (name == "readme.md" || name == "readme.markdown") return f.path;
-    if (best.empty() && (name == "readme" || name == "readme.txt" || name == "readme.rst")) best = f.path;
+    if (name == "readme.md" || name == "readme.markdown" || name == "readme.rst") return f.path;
+    if (best.empty() && (name == "readme" || name == "readme.txt")) best = f.path;
   }
   return best;
 }
@@ -171,6 +224,19 @@ std::vector<Guide> planGuides(const Analysis& analysis, const std::string& sourc
   }
   std::map<std::string, const FileAnalysis*> byPath;
   for (const auto* f : files) byPath[f->path] = f;
+  // Sphinx: each folder's index.rst lists its pages in a toctree, in reading order.
+  for (const auto* f : files)
+    if (lower(baseName(f->path)) == "index.rst") {
+      navIndex.emplace(f->path, navIndex.size());  // the index comes before what it lists
+      for (const auto& entry : toctreeEntries(readDocumentText(sourceRoot, f->path, 256 * 1024))) {
+        std::string path = entry.rfind('/', 0) == 0 ? firstSegmentOf(f->path) + entry : joinFolder(folderOf(f->path), entry);
+        for (const std::string& candidate : {path + ".rst", path + ".md", path, path + "/index.rst"})
+          if (byPath.count(candidate) && !navIndex.count(candidate)) {
+            navIndex.emplace(candidate, navIndex.size());
+            break;
+          }
+      }
+    }
   // The folder's own page: its index.md or README.md among the guides.
   auto indexOf = [&](const std::string& folder) -> std::string {
     for (const auto& [path, f] : byPath)
@@ -190,7 +256,7 @@ std::vector<Guide> planGuides(const Analysis& analysis, const std::string& sourc
     Planned planned;
     planned.guide.path = f->path;
     planned.guide.key = "guide:" + f->path;
-    planned.guide.title = markdownTitle(text);
+    planned.guide.title = markdownTitle(documentAsMarkdown(f->path, text));
     if (planned.guide.title.empty() || planned.guide.title.size() > 120) planned.guide.title = titleFromName(f->path);
     // The nearest folder above with an index guide holds it; a documentation folder's
     // own front page (docs/index.md) stays a sibling of the rest.

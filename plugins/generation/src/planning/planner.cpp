@@ -7,6 +7,7 @@
 #include "analysis/bounded_json.hpp"
 #include "analysis/file_roles.hpp"
 #include "planning/import_communities.hpp"
+#include "writing/rst_markdown.hpp"
 #include "analysis/inventory.hpp"
 
 namespace docs::generation {
@@ -289,8 +290,8 @@ Plan planTopics(const Analysis& analysis, const PlanOptions& options) {
   plan.guides = planGuides(analysis, options.sourceRoot);
   linkGuidesToTopics(plan.guides, analysis, plan.topicOfFile, options.sourceRoot);
   plan.readme = rootReadme(analysis);
-  if (!plan.readme.empty() && analysis.find(plan.readme)->language == "markdown")
-    plan.gettingStarted = gettingStartedSections(readDocumentText(options.sourceRoot, plan.readme));
+  if (!plan.readme.empty())
+    plan.gettingStarted = gettingStartedSections(documentAsMarkdown(plan.readme, readDocumentText(options.sourceRoot, plan.readme)));
   return plan;
 }
 

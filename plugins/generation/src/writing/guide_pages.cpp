@@ -5,6 +5,7 @@
 
 #include "writing/markdown_blocks.hpp"
 #include "writing/page_nodes.hpp"
+#include "writing/rst_markdown.hpp"
 
 namespace docs::generation {
 
@@ -75,8 +76,8 @@ MarkdownOptions optionsFor(const std::string& fromPath, const Analysis& analysis
 Json readmeBlocks(const Analysis& analysis, const Plan& plan, const WriterContext& ctx) {
   if (plan.readme.empty()) return Json::array();
   const auto* file = analysis.find(plan.readme);
-  if (!file || file->language != "markdown") return Json::array();
-  return markdownBlocks(readDocumentText(ctx.sourceRoot, plan.readme), optionsFor(plan.readme, analysis, plan, ctx));
+  if (!file || (file->language != "markdown" && file->language != "rst")) return Json::array();
+  return markdownBlocks(documentAsMarkdown(plan.readme, readDocumentText(ctx.sourceRoot, plan.readme)), optionsFor(plan.readme, analysis, plan, ctx));
 }
 
 // The guides directly under `parentKey`, each with its file, as a bullet list (null when none).
@@ -106,7 +107,8 @@ std::string resolveDocumentLink(const std::string& fromPath, const std::string& 
   if (target.empty()) return "";  // an anchor in the same document: the page has its own
   std::string path = joinPath(folderOf(fromPath), target);
   if (path.empty()) return "";
-  std::vector<std::string> candidates = {path, path + ".md", path + "/README.md", path + "/index.md", path + "/readme.md"};
+  std::vector<std::string> candidates = {path, path + ".md", path + ".rst", path + "/README.md", path + "/index.md", path + "/index.rst",
+                                         path + "/readme.md"};
   if (path.size() > 5 && path.substr(path.size() - 5) == ".html") candidates.push_back(path.substr(0, path.size() - 5) + ".md");
   if (!path.empty() && path.back() == '/') candidates.push_back(path + "index.md");
   for (const auto& candidate : candidates) {
@@ -134,7 +136,8 @@ void writeGuidesIndex(PageDraft& page, const Plan& plan, const WriterContext& ct
 
 void writeGuide(PageDraft& page, const Guide& guide, const Analysis& analysis, const Plan& plan, const WriterContext& ctx) {
   const auto& lang = ctx.language;
-  Json blocks = markdownBlocks(readDocumentText(ctx.sourceRoot, guide.path), optionsFor(guide.path, analysis, plan, ctx));
+  Json blocks = markdownBlocks(documentAsMarkdown(guide.path, readDocumentText(ctx.sourceRoot, guide.path)),
+                               optionsFor(guide.path, analysis, plan, ctx));
   // The guide's own title heading opens the page; one is added when it has none.
   bool titled = !blocks.empty() && levelOf(blocks[0]) == 1;
   if (!titled) blocks.insert(blocks.begin(), heading(1, guide.title));
