@@ -68,7 +68,9 @@ class WsConnection final : public WebSocketConnection, public std::enable_shared
   void onReadable() {
     if (!drainParser()) return;
     char buffer[65536];
-    for (;;) {
+    // A turn reads at most 1 MiB: a fast sender does not hold the loop from the others
+    // (epoll reports the rest again).
+    for (int turn = 0; turn < 16; ++turn) {
       if (readPaused_) return;
       ssize_t n = ::recv(fd_, buffer, sizeof buffer, 0);
       if (n > 0) {
