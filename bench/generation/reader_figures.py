@@ -7,8 +7,9 @@ that trees written by any version of the writer can be compared:
   test_rows_in_api    rows of API / symbol tables whose symbol lives in a test file
   test_entry_points   test files listed under "Entry points"
   directive_purposes  purposes that are build directives (//go:build, <reference ...>)
-  escaped_markdown    escaped Markdown (\\*\\*, \\[) shown literally outside code
-  guide_pages         pages of a Guides topic
+  escaped_markdown    escaped Markdown (\\*\\*, \\[) shown literally outside code, on the pages the
+                      writer wrote (guide pages quote the repository's text, brackets and all)
+  guide_pages         pages made from the repository's guides (a Guides topic, or "guide:" keys)
 
 usage: reader_figures.py DIR [DIR ...]   (prints one JSON object per DIR)
 """
@@ -42,11 +43,24 @@ def figures(out_dir):
     result = {"first_topic": first, "tests_first": bool(re.search(r"test", first, re.I)), "test_rows_in_api": 0, "api_rows": 0,
               "test_entry_points": 0, "directive_purposes": 0, "escaped_markdown": 0,
               "guide_pages": sum(len(t.get("children", [])) for t in topics if t.get("key") == "topic:guides")}
+    guide_files = set()
+
+    def walk(node):
+        if node.get("key", "").startswith("guide:"):
+            result["guide_pages"] += 1
+            guide_files.add(os.path.normpath(os.path.join(out_dir, node.get("path", ""))))
+        for child in node.get("children", []):
+            walk(child)
+
+    for node in index:
+        walk(node)
     for folder, _, names in os.walk(out_dir):
         for name in names:
             if not name.endswith(".md"):
                 continue
-            text = open(os.path.join(folder, name), encoding="utf-8", errors="replace").read()
+            path = os.path.join(folder, name)
+            quoted = os.path.normpath(path) in guide_files
+            text = open(path, encoding="utf-8", errors="replace").read()
             in_api = in_entries = in_code = False
             for line in text.split("\n"):
                 if line.startswith("```"):
@@ -54,7 +68,8 @@ def figures(out_dir):
                     continue
                 if in_code:
                     continue
-                result["escaped_markdown"] += line.count("\\*") + line.count("\\[")
+                if not quoted:
+                    result["escaped_markdown"] += line.count("\\*") + line.count("\\[")
                 if line.startswith("#"):
                     in_api = bool(API_HEADING.match(line))
                     in_entries = line.strip() == "## Entry points"

@@ -273,3 +273,25 @@ TEST(RestructuredText, HostileInputConvertsInLinearTime) {
     EXPECT_NO_THROW((void)doc.dump());
   }
 }
+
+TEST(DocComments, EachLanguagesMarkupBecomesMarksNotEscapedText) {
+  auto js = docCommentInlines("Renders a [`<link>`](https://developer.mozilla.org/x) for **each** {@link RouteObject}; see [the guide](../how-to/x).",
+                              "typescript");
+  std::string text;
+  for (const auto& node : js) text += node.value("text", "");
+  EXPECT_EQ(text, "Renders a <link> for each RouteObject; see the guide.");
+  EXPECT_EQ(js[1]["marks"].size(), 2u);  // code and the absolute link
+  bool relativeLinked = false;
+  for (const auto& node : js)
+    for (const auto& mark : node.value("marks", Json::array()))
+      relativeLinked = relativeLinked || (mark["type"] == "link" && mark["attrs"]["href"].get<std::string>().find("how-to") != std::string::npos);
+  EXPECT_FALSE(relativeLinked);
+  auto go = docCommentInlines("New returns an [Engine] that serves [net/http.Handler] values [sic].", "go");
+  EXPECT_EQ(go[1]["text"], "Engine");
+  EXPECT_EQ(go[1]["marks"][0]["type"], "code");
+  EXPECT_EQ(go[3]["text"], "net/http.Handler");
+  // Python docstrings are not Markdown: __init__ stays as written.
+  auto py = docCommentInlines("Calls __init__ with `x` * 2.", "python");
+  EXPECT_EQ(py[0]["text"], "Calls __init__ with ");
+  EXPECT_EQ(py[1]["text"], "x");
+}

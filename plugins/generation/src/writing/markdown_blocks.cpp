@@ -1,6 +1,7 @@
 #include "writing/markdown_blocks.hpp"
 
 #include "analysis/analysis.hpp"
+#include "writing/page_nodes.hpp"
 
 #include <md4c.h>
 
@@ -685,6 +686,93 @@ Json markdownBlocks(std::string_view markdown, const MarkdownOptions& options) {
   parser.text = onText;
   md_parse(text.data(), static_cast<MD_SIZE>(text.size()), &parser, &builder);
   return builder.finish();
+}
+
+namespace {
+
+bool identifierLike(std::string_view text) {
+  if (text.empty() || text.size() > 80) return false;
+  for (char c : text)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '.' && c != '*' && c != '$') return false;
+  return true;
+}
+
+// {@link Name}, {@link Name text}, {@linkcode Name}, {@link Name | text} -> `Name` or text.
+std::string withoutJsDocLinks(const std::string& text) {
+  std::string out;
+  std::size_t at = 0;
+  while (at < text.size()) {
+    auto open = text.find("{@link", at);
+    if (open == std::string::npos) break;
+    auto close = text.find('}', open);
+    if (close == std::string::npos) break;
+    out.append(text, at, open - at);
+    std::string inner = text.substr(open + 2, close - open - 2);
+    inner = inner.substr(inner.find_first_of(" \t") == std::string::npos ? inner.size() : inner.find_first_of(" \t"));
+    inner = trimmed(inner);
+    auto bar = inner.find('|');
+    std::string target = trimmed(bar == std::string::npos ? inner.substr(0, inner.find(' ')) : inner.substr(0, bar));
+    std::string label = bar != std::string::npos ? trimmed(inner.substr(bar + 1))
+                        : inner.find(' ') != std::string::npos ? trimmed(inner.substr(inner.find(' ') + 1)) : "";
+    if (!label.empty()) out += label;
+    else if (!target.empty()) out += "`" + target + "`";
+    at = close + 1;
+  }
+  out.append(text, at, std::string::npos);
+  return out;
+}
+
+// Go doc links: [Context] and [net/http.Handler] read as code.
+std::string goDocLinks(const std::string& text) {
+  std::string out;
+  std::size_t at = 0;
+  while (at < text.size()) {
+    auto open = text.find('[', at);
+    if (open == std::string::npos) break;
+    auto close = text.find(']', open);
+    if (close == std::string::npos) break;
+    std::string inner = text.substr(open + 1, close - open - 1);
+    bool link = identifierLike(inner.substr(inner.rfind('/') == std::string::npos ? 0 : inner.rfind('/') + 1)) &&
+                (close + 1 >= text.size() || text[close + 1] != '(');
+    out.append(text, at, open - at);
+    out += link ? "`" + inner + "`" : text.substr(open, close - open + 1);
+    at = close + 1;
+  }
+  out.append(text, at, std::string::npos);
+  return out;
+}
+
+}  // namespace
+
+Json docCommentInlines(const std::string& text, const std::string& language) {
+  if (language == "go") return inlineWithCode(goDocLinks(text));
+  if (language != "javascript" && language != "typescript" && language != "rust" && language != "markdown") return inlineWithCode(text);
+  MarkdownOptions options;
+  options.link = [](const std::string& href) {
+    return href.rfind("https://", 0) == 0 || href.rfind("http://", 0) == 0 ? href : std::string();
+  };
+  options.image = [](const std::string&) { return std::string(); };
+  Json out = Json::array();
+  for (auto& block : markdownBlocks(withoutJsDocLinks(text), options)) {
+    // Prose of any block (a list, a quote) joins into one line; code blocks stay out.
+    std::vector<Json*> pending = {&block};
+    while (!pending.empty()) {
+      Json* node = pending.back();
+      pending.pop_back();
+      std::string type = node->value("type", "");
+      if (type == "codeBlock") continue;
+      if (type == "paragraph" || type == "heading") {
+        if (!node->contains("content")) continue;
+        if (!out.empty()) out.push_back({{"type", "text"}, {"text", " "}});
+        for (auto& child : (*node)["content"])
+          if (child.value("type", "") == "text") out.push_back(std::move(child));
+        continue;
+      }
+      if (node->contains("content"))
+        for (auto it = (*node)["content"].rbegin(); it != (*node)["content"].rend(); ++it) pending.push_back(&*it);
+    }
+  }
+  return out;
 }
 
 std::string inlineText(const Json& node) {

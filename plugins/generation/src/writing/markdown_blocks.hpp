@@ -36,6 +36,12 @@ std::string markdownTitle(std::string_view markdown);
 // markdownBlocks turns into callouts. Exposed for tests.
 std::string normaliseAdmonitions(std::string_view markdown);
 
+// A doc comment's text as inline nodes, by its language's conventions: JSDoc and Rust
+// docs are Markdown ({@link X} reads as `X`), Go's [Name] links read as `Name`; other
+// languages' comments are plain text with `backticked` code. Links that are not http(s)
+// keep their text only (they point into a documentation site the pages do not have).
+ydoc::Json docCommentInlines(const std::string& text, const std::string& language);
+
 // The plain text of inline nodes (a heading's or a paragraph's content).
 std::string inlineText(const ydoc::Json& node);
 

@@ -119,6 +119,11 @@ const std::map<std::string, std::map<std::string, std::string>> kPhrases = {
 
 // ---- helpers over the analysis ----
 
+std::string languageOf(const Analysis& analysis, const std::string& path) {
+  const auto* f = analysis.find(path);
+  return f ? f->language : "";
+}
+
 std::string basenameOf(const std::string& path) {
   auto slash = path.rfind('/');
   return slash == std::string::npos ? path : path.substr(slash + 1);
@@ -363,7 +368,7 @@ void writeConcepts(PageDraft& page, const Analysis& analysis, const Plan& plan, 
                                        ctx.sourceUrl(c.file, c.line, std::max(c.line, c.end))),
                               textNode(")")});
     blocks.push_back(paragraph(where));
-    if (!c.doc.empty()) blocks.push_back(paragraphText(c.doc));
+    if (!c.doc.empty()) blocks.push_back(paragraph(docCommentInlines(c.doc, languageOf(analysis, c.file))));
     if (!c.related.empty()) {
       Json inlines = Json::array({textNode(phrase(lang, "related") + ": ")});
       for (std::size_t i = 0; i < c.related.size(); ++i) {
@@ -435,7 +440,7 @@ void writeOverview(PageDraft& page, const Analysis& analysis, const Plan& plan, 
       item.push_back(textNode(" (" + c.kind + ")"));
       if (!c.doc.empty()) {
         item.push_back(textNode(": "));
-        for (auto& part : inlineWithCode(firstSentences(c.doc, 160))) item.push_back(part);
+        for (auto& part : docCommentInlines(firstSentences(c.doc, 160), languageOf(analysis, c.file))) item.push_back(part);
       }
       items.push_back(item);
     }
@@ -526,7 +531,7 @@ void writeRoleTopic(Json& blocks, const Topic& topic, const Analysis& analysis, 
     if (!f) continue;
     Json fileCell = Json::array({linkText(path, ctx.pageHref("file:" + path), true)});
     if (topic.role != kRoleTest) {
-      rows.push_back({fileCell, f->summary.empty() ? Json::array() : inlineWithCode(firstSentences(f->summary, 160))});
+      rows.push_back({fileCell, f->summary.empty() ? Json::array() : docCommentInlines(firstSentences(f->summary, 160), f->language)});
       continue;
     }
     // The library topics this test file imports from.
@@ -606,7 +611,7 @@ void writeTopic(PageDraft& page, const Topic& topic, const Analysis& analysis, c
       const auto* f = analysis.find(path);
       if (!f) continue;
       rows.push_back({Json::array({linkText(path, ctx.pageHref("file:" + path), true)}),
-                      f->summary.empty() ? Json::array() : inlineWithCode(firstSentences(f->summary, 160)),
+                      f->summary.empty() ? Json::array() : docCommentInlines(firstSentences(f->summary, 160), f->language),
                       Json::array({textNode(std::to_string(f->symbols.size()))})});
     }
     blocks.push_back(table({phrase(lang, "file"), phrase(lang, "purpose"), phrase(lang, "symbols")}, rows));
@@ -623,7 +628,7 @@ void writeTopic(PageDraft& page, const Topic& topic, const Analysis& analysis, c
       api.push_back({Json::array({linkText(s.name, ctx.sourceUrl(path, s.line, std::max(s.line, s.end)), true)}),
                      Json::array({textNode(s.kind)}),
                      signatureOf(s).empty() ? Json::array() : Json::array({codeText(signatureOf(s))}),
-                     s.doc.empty() ? Json::array() : inlineWithCode(firstSentences(s.doc, 140))});
+                     s.doc.empty() ? Json::array() : docCommentInlines(firstSentences(s.doc, 140), f->language)});
     }
   }
   if (!api.empty()) {
@@ -684,7 +689,7 @@ void writeFile(PageDraft& page, const FileAnalysis& f, const Analysis& analysis,
   const auto& lang = ctx.language;
   Json blocks = Json::array();
   blocks.push_back(heading(1, f.path));
-  blocks.push_back(paragraphText(f.summary.empty() ? phrase(lang, "no_description") : f.summary));
+  blocks.push_back(f.summary.empty() ? paragraphText(phrase(lang, "no_description")) : paragraph(docCommentInlines(f.summary, f.language)));
   blocks.push_back(paragraphText(fill(phrase(lang, "file_intro"),
                                       {{"path", f.path}, {"language", f.language}, {"lines", std::to_string(f.lines)},
                                        {"symbols", std::to_string(f.symbols.size())}})));
@@ -692,7 +697,7 @@ void writeFile(PageDraft& page, const FileAnalysis& f, const Analysis& analysis,
     return std::vector<Json>{Json::array({linkText(name, ctx.sourceUrl(f.path, s.line, std::max(s.line, s.end)), true)}),
                              Json::array({textNode(s.kind)}),
                              signatureOf(s).empty() ? Json::array() : Json::array({codeText(signatureOf(s))}),
-                             s.doc.empty() ? Json::array() : inlineWithCode(firstSentences(s.doc, 140))};
+                             s.doc.empty() ? Json::array() : docCommentInlines(firstSentences(s.doc, 140), f.language)};
   };
   if (f.role == kRoleTest) {
     // A test file: its cases, and what it exercises (its imports below). Never an API.
@@ -763,7 +768,7 @@ void writeFile(PageDraft& page, const FileAnalysis& f, const Analysis& analysis,
       std::string code = readLines(ctx.sourceRoot, f.path, s.line, to);
       if (code.empty()) continue;
       blocks.push_back(heading(3, s.name));
-      if (!s.doc.empty()) blocks.push_back(paragraphText(s.doc));
+      if (!s.doc.empty()) blocks.push_back(paragraph(docCommentInlines(s.doc, f.language)));
       blocks.push_back(codeBlock(codeBlockLanguage(f.language), code, ctx.sourceUrl(f.path, s.line, to)));
     }
   } else if (f.lines > 0) {
