@@ -63,6 +63,7 @@ std::string outputPath(const std::string& key) {
     return "topics/" + safe(folder == "." ? "top-level" : folder) + ".md";
   }
   if (key.rfind("file:", 0) == 0) return "files/" + safe(key.substr(5)) + ".md";
+  if (key.rfind("guide:", 0) == 0) return "guides/" + safe(key.substr(6)) + ".md";
   return safe(key) + ".md";
 }
 
