@@ -102,13 +102,19 @@ class WsConnection final : public WebSocketConnection, public std::enable_shared
   void onTimer(WebSocketHub::TimerKind kind) {
     switch (kind) {
       case WebSocketHub::TimerKind::AuthDeadline:
-        if (!authenticated_) close(1008, "Authentication timeout");
+        if (!authenticated_ && open()) {
+          hub_.logLimit("authentication deadline", remote_, id_);
+          close(1008, "Authentication timeout");
+        }
         return;
       case WebSocketHub::TimerKind::Ping: {
         std::lock_guard lock(mutex_);
         if (fd_ < 0 || closeSent_) return;
         // A peer we stopped reading (its messages wait for the session) is not idle.
-        if (pingOutstanding_ && !heard_ && !readPaused_) return closeLocked(1008, "No answer to ping");
+        if (pingOutstanding_ && !heard_ && !readPaused_) {
+          hub_.logLimit("no answer to ping", remote_, id_);
+          return closeLocked(1008, "No answer to ping");
+        }
         heard_ = false;
         pingOutstanding_ = true;
         std::string ping = encodeWsFrame(WsOpcode::Ping, "");
@@ -244,6 +250,7 @@ class WsConnection final : public WebSocketConnection, public std::enable_shared
           return true;  // wait for EOF after our close frame goes out
         }
         case WsEvent::Kind::Error:
+          if (event->code == 1009) hub_.logLimit(authenticated_ ? "message size" : "message size before authentication", remote_, id_);
           close(event->code, event->data);
           return true;
       }
@@ -295,6 +302,7 @@ class WsConnection final : public WebSocketConnection, public std::enable_shared
   // say why, and reset the socket if it does not take even that within the close timeout.
   void tooSlowLocked() {
     if (fd_ < 0 || closeSent_) return;
+    hub_.logLimit("outgoing queue", remote_, id_);
     while (out_.size() > (outOffset_ > 0 ? 1u : 0u)) {
       queuedBytes_ -= out_.back().size();
       out_.pop_back();
@@ -478,6 +486,10 @@ void WebSocketHub::attach(const std::shared_ptr<WebSocketConnection>& connection
 std::size_t WebSocketHub::connectionCount() const {
   std::lock_guard lock(mutex_);
   return connections_.size();
+}
+
+void WebSocketHub::logLimit(const char* limit, const std::string& remote, std::uint64_t id) {
+  if (logger_) logger_->info("websocket closed by a limit", {{"limit", limit}, {"remote", remote}, {"connection", id}});
 }
 
 std::size_t WebSocketHub::pausedCount() const { return static_cast<std::size_t>(std::max(0L, paused_.load())); }

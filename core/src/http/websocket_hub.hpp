@@ -53,6 +53,8 @@ class WebSocketHub {
   // Asks the event loop to read a connection again (its session caught up).
   void requestRead(std::uint64_t id);
   void countPaused(int delta) { paused_ += delta; }
+  // One line per socket a bound closed: which bound, and the peer.
+  void logLimit(const char* limit, const std::string& remote, std::uint64_t id);
 
  private:
   void eventLoop();

@@ -46,6 +46,7 @@ class CollabPlugin final : public docs::Plugin {
     registry.configKey("collab.ping_interval_ms", "30000", "A WebSocket ping every this often; a socket that sent nothing since the last one, not even the pong, is closed with 1008 (0: no pings).");
     registry.configKey("collab.max_send_queue_bytes", "16777216", "Bytes waiting for a socket that does not read; past this it is closed with 1013 (one larger message still goes alone).");
     registry.configKey("collab.max_receive_queue_bytes", "4194304", "Received bytes waiting to be handled per socket; past this the socket is not read until they are.");
+    registry.configKey("collab.close_timeout_ms", "5000", "Time a socket has, after the server's close frame, to take it and close; then it is reset.");
     registry.configKey("collab.max_awareness_states", "4", "Awareness client ids one connection may set in one document (its own, announced first).");
     registry.configKey("collab.max_awareness_state_bytes", "8192", "Largest awareness state kept and fanned out; larger ones are dropped.");
     docs_plugin_collab::registerMigrations(registry);
@@ -65,6 +66,7 @@ class CollabPlugin final : public docs::Plugin {
     limits_.pingInterval = std::chrono::milliseconds(count("collab.ping_interval_ms"));
     limits_.maxSendQueueBytes = count("collab.max_send_queue_bytes");
     limits_.maxReceiveQueueBytes = count("collab.max_receive_queue_bytes");
+    limits_.closeTimeout = std::chrono::milliseconds(count("collab.close_timeout_ms"));
     limits_.maxAwarenessStates = count("collab.max_awareness_states");
     limits_.maxAwarenessStateBytes = count("collab.max_awareness_state_bytes");
 
@@ -75,6 +77,7 @@ class CollabPlugin final : public docs::Plugin {
     options.pingIntervalMs = static_cast<std::uint32_t>(limits_.pingInterval.count());
     options.maxQueuedBytes = limits_.maxSendQueueBytes;
     options.maxPendingBytes = limits_.maxReceiveQueueBytes;
+    options.closeTimeoutMs = static_cast<std::uint32_t>(limits_.closeTimeout.count());
     registry.websocket("/collaboration", [this](const docs::Request& request, std::shared_ptr<docs::WebSocketConnection> connection)
                            -> std::unique_ptr<docs::WebSocketSession> {
       if (!server_) return nullptr;

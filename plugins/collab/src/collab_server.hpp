@@ -49,6 +49,7 @@ struct CollabLimits {
   std::chrono::milliseconds pingInterval{30000};   // 0: no pings
   std::size_t maxSendQueueBytes = 16 << 20;        // per socket, then closed with 1013
   std::size_t maxReceiveQueueBytes = 4 << 20;      // per socket, then it is not read for a while
+  std::chrono::milliseconds closeTimeout{5000};    // after our close frame, then the socket is reset
   std::size_t maxAwarenessStates = 4;              // client ids one connection may set in one document
   std::size_t maxAwarenessStateBytes = 8192;
   std::chrono::milliseconds compactDebounce{2000};

@@ -255,7 +255,7 @@ TEST_F(CollabAbuseTest, AClientThatStopsAnsweringPingsIsClosed) {
 }
 
 TEST_F(CollabAbuseTest, AReaderThatNeverReadsIsClosedWithItsQueueBounded) {
-  start({{"DOCS_COLLAB_MAX_SEND_QUEUE_BYTES", "262144"}});
+  start({{"DOCS_COLLAB_MAX_SEND_QUEUE_BYTES", "262144"}, {"DOCS_COLLAB_CLOSE_TIMEOUT_MS", "500"}});
   WsClient writer;
   join(writer, alice_);
   ASSERT_TRUE(writer.sendBinary(updateFrame(room_, bigDocument(300000))));
