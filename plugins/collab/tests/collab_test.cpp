@@ -22,6 +22,8 @@
 #include <docs/ydoc/prosemirror.hpp>
 #include <docs/ydoc/update.hpp>
 
+#include "crypto.hpp"
+#include "jwt.hpp"
 #include "test_support.hpp"
 
 namespace fs = std::filesystem;
@@ -157,8 +159,20 @@ TEST_F(CollabTest, BadTokensStrangersAndForeignRoomsAreDenied) {
   auto otherProject = createProject(mallory_, "Mallory's");
   auto otherPage = project(mallory_, otherProject)["default_page_id"].get<std::int64_t>();
   std::string forged = bob_.token.substr(0, bob_.token.rfind('.') + 1) + "AAAA";
+  // Bob's claims signed with the real key (read from the database, as only the server
+  // could) but meant for another audience, or from another issuer: the socket checks
+  // iss and aud as every other door does.
+  auto firstDot = bob_.token.find('.'), lastDot = bob_.token.rfind('.');
+  auto claims = json::parse(*docs::auth::base64UrlDecode(bob_.token.substr(firstDot + 1, lastDot - firstDot - 1)));
+  std::string key = *docs::auth::base64Decode(sql("SELECT private_key FROM auth_signing_keys ORDER BY created_at DESC LIMIT 1"));
+  std::string kid = sql("SELECT kid FROM auth_signing_keys ORDER BY created_at DESC LIMIT 1");
+  json foreignAudience = claims, foreignIssuer = claims;
+  foreignAudience["aud"] = "another-service";
+  foreignIssuer["iss"] = "https://other.example.com";
   json spec = {{"scenario", "denied"},
                {"cases", {{"garbage", "not-a-token"}, {"forged", forged}, {"stranger", mallory_.token},
+                          {"otherAudience", docs::auth::signJwt(foreignAudience, kid, key)},
+                          {"otherIssuer", docs::auth::signJwt(foreignIssuer, kid, key)},
                           {"pageOfAnotherProject", bob_.token}, {"badName", bob_.token}, {"writer", bob_.token}}},
                {"rooms", {{"pageOfAnotherProject", std::to_string(projectId_) + "__" + std::to_string(otherPage)},
                           {"badName", "not-a-room"}}}};
@@ -166,6 +180,8 @@ TEST_F(CollabTest, BadTokensStrangersAndForeignRoomsAreDenied) {
   ASSERT_FALSE(result.contains("error")) << result.dump();
   EXPECT_TRUE(result["garbage"].contains("denied")) << result.dump();
   EXPECT_TRUE(result["forged"].contains("denied"));
+  EXPECT_TRUE(result["otherAudience"].contains("denied")) << result.dump();
+  EXPECT_TRUE(result["otherIssuer"].contains("denied"));
   EXPECT_TRUE(result["stranger"].contains("denied"));
   EXPECT_TRUE(result["pageOfAnotherProject"].contains("denied"));
   EXPECT_TRUE(result["badName"].contains("denied"));
