@@ -157,10 +157,12 @@ TEST(Markdown, AdmonitionsOfMkDocsAndDocusaurusAreCallouts) {
 
 TEST(Markdown, BadgesBannersAndHtmlGoImagesAmongProseStay) {
   MarkdownOptions options;
-  options.image = [](const std::string& src) { return src.rfind("http", 0) == 0 ? src : "https://raw.example/" + src; };
+  options.image = [](const std::string& src) {
+    return src.rfind("data:", 0) == 0 ? "" : src.rfind("http", 0) == 0 ? src : "https://raw.example/" + src;
+  };
   options.link = [](const std::string& href) { return href.rfind("docs/", 0) == 0 ? "/page/" + href.substr(5) : href; };
   auto doc = docOf(
-      "<p align=\"center\"><img src=\"logo.png\"></p>\n\n"
+      "<p align=\"center\"><img src=\"logo.png\"></p>\n\n![left out](data:image/png;base64,AAAA)\n\n"
       "[![Build](https://github.com/o/r/actions/workflows/ci.yml/badge.svg)](https://github.com/o/r/actions) "
       "[![PyPI](https://img.shields.io/pypi/v/x.svg)](https://pypi.org/x)\n\n"
       "![banner](banner.png)\n\n"

@@ -402,8 +402,8 @@ class Builder {
       if (node.value("type", "") == kImagePlaceholder) hasImage = true;
       else if (!isBlank(node)) onlyImages = false;
     }
-    // What is left of a row of badges (the spaces between them) goes too.
-    if (!hasImage && onlyImages && !content.empty()) return {};
+    // What is left of a row of badges or of an image left out (spaces, nothing) goes too.
+    if (!hasImage && onlyImages) return {};
     if (!hasImage) return {std::move(paragraph)};
     std::vector<Json> out;
     Json current = Json::array();
