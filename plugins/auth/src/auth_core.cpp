@@ -54,6 +54,10 @@ AuthCore::AuthCore(Context& context, AuthSettings settings) : context_(context),
     context_.logger().warn("smtp.url is empty: sign-in codes are written to files in the outbox, not mailed; set smtp.url "
                            "before anyone else signs in",
                            {{"outbox", (std::filesystem::path(context_.dataDir()) / "outbox").string()}});
+  if (settings_.smtpUrl.rfind("smtp://", 0) == 0 && !settings_.smtpRequireTls &&
+      context_.config().getString("server.mode") == "production")
+    context_.logger().warn("smtp.require_tls is false: sign-in codes and links go in clear to a mail server that offers "
+                           "no STARTTLS; set smtp.require_tls=true");
   std::string secret = loadSecret();
   codes_ = std::make_unique<OneTimeCodes>(db, *mailer_, settings_, secret);
   limits_ = std::make_unique<SignInLimits>(db, settings_);
