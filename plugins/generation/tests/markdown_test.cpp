@@ -135,6 +135,11 @@ TEST(Markdown, BlocksOfAGuide) {
   EXPECT_EQ(b[11]["content"][1]["type"], "hardBreak");
   EXPECT_EQ(inlineText(b[11]), "Line one line two \u00A9 \u263A &bogus;");
   EXPECT_EQ(b[12]["attrs"]["language"], nullptr);
+  // Fence names as the editor registers them.
+  auto fences = markdownBlocks("```tsx\nx\n```\n```console\n$ x\n```\n```yml\na: 1\n```\n```mermaid\ngraph TD\n```\n```toml\na=1\n```\n");
+  std::vector<Json> languages;
+  for (const auto& block : fences) languages.push_back(block["attrs"]["language"]);
+  EXPECT_EQ(languages, (std::vector<Json>{"typescript", "bash", "yaml", "mermaid", nullptr}));
   EXPECT_EQ(markdownTitle(guide), "Quickstart");
   EXPECT_EQ(markdownTitle("Intro\n\n## The *real* title\n"), "The real title");
 }
@@ -252,7 +257,7 @@ TEST(RestructuredText, ASphinxPageBecomesTheSameNodes) {
   EXPECT_EQ(b[11]["attrs"]["level"], 3);
   EXPECT_EQ(inlineText(b[12]), "term");
   EXPECT_EQ(b[12]["content"][0]["marks"][0]["type"], "bold");
-  EXPECT_EQ(b[14]["attrs"]["language"], "text");
+  EXPECT_EQ(b[14]["attrs"]["language"], nullptr);  // preformatted, no registered language
   std::string links;
   for (const auto& node : b[4]["content"])
     for (const auto& mark : node.value("marks", Json::array()))

@@ -276,7 +276,7 @@ TEST(Guides, TheRepositorysDocsBecomePagesInTheOrderOfItsSite) {
              "---\norder: 2\n---\n# Install\n\nThen [fetch](../how-to/fetch.md), read [the engine](../../engine.go), "
              "[this part](#later), [a lost page](missing.md) and [outside](../../../etc/passwd).\n\n> [!NOTE]\n> Go 1.21 or later.\n");
   repo.write("docs/start/modes.md", "---\norder: 1\n---\n# Modes\n\nTwo modes.\n");
-  repo.write("docs/how-to/fetch.md", "# Fetching\n\nCreate an `Engine` with `New` and call `Bind0`.\n");
+  repo.write("docs/how-to/fetch.md", "<h1 align=\"center\">Web</h1>\n\n## Fetching\n\nCreate an `Engine` with `New` and call `Bind0`.\n");
   repo.write("CONTRIBUTING.md", "# Contributing\n\nSend patches.\n");
   repo.write("CHANGELOG.md", "# Changes\n\n- 2.0\n");
   repo.write("tests/README.md", "# How the tests run\n");
@@ -353,6 +353,10 @@ TEST(Guides, TheRepositorysDocsBecomePagesInTheOrderOfItsSite) {
   // A folder's index guide lists the guides under it; the topic links the guide that uses its code.
   EXPECT_EQ(hrefOf(written["guide:docs/start/index.md"], "Modes"), "/p/guide:docs/start/modes.md");
   EXPECT_EQ(hrefOf(written[plan.topicOfFile["engine.go"]], "Fetching"), "/p/guide:docs/how-to/fetch.md");
+  // A guide whose title is its first "##" heading opens with it once, as the title.
+  const auto& fetch = written["guide:docs/how-to/fetch.md"]["content"];
+  EXPECT_EQ(fetch[0]["attrs"]["level"], 1);
+  EXPECT_EQ(fetch[1]["type"], "paragraph");
 }
 
 // A Sphinx project: reStructuredText guides in the order of the index's toctree, titled

@@ -40,7 +40,10 @@ bool genericName(const std::string& name) {
   static const std::set<std::string> names = {"main", "init", "New", "new", "get", "set", "run", "Run", "Error", "String",
                                               "toString", "default", "index", "Options", "Config", "test", "setup", "noop",
                                               "create", "handler", "Handler", "callback", "value", "data", "exports", "module", "options",
-                                              "opts", "request", "response", "result", "params", "args", "self", "this"};
+                                              "opts", "request", "response", "result", "params", "args", "self", "this",
+                                              // the language's own types, which type declarations augment (`interface Array<T>`)
+                                              "Array", "Object", "Promise", "Map", "Set", "Function", "Number", "Boolean", "Symbol",
+                                              "Date", "RegExp", "JSON", "Window", "Buffer"};
   return names.count(name) > 0;
 }
 

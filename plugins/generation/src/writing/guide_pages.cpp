@@ -138,8 +138,13 @@ void writeGuide(PageDraft& page, const Guide& guide, const Analysis& analysis, c
   const auto& lang = ctx.language;
   Json blocks = markdownBlocks(documentAsMarkdown(guide.path, readDocumentText(ctx.sourceRoot, guide.path)),
                                optionsFor(guide.path, analysis, plan, ctx));
-  // The guide's own title heading opens the page; one is added when it has none.
+  // The guide's own title heading opens the page (a first "## Title" becomes the page's
+  // title heading); one is added when it has none.
   bool titled = !blocks.empty() && levelOf(blocks[0]) == 1;
+  if (!titled && !blocks.empty() && levelOf(blocks[0]) > 1 && inlineText(blocks[0]) == guide.title) {
+    blocks[0]["attrs"]["level"] = 1;
+    titled = true;
+  }
   if (!titled) blocks.insert(blocks.begin(), heading(1, guide.title));
   // Where it comes from, and the code it talks about.
   const auto* file = analysis.find(guide.path);

@@ -1,6 +1,7 @@
 #include "writing/markdown_blocks.hpp"
 
 #include "analysis/analysis.hpp"
+#include "analysis/inventory.hpp"
 #include "writing/page_nodes.hpp"
 
 #include <md4c.h>
@@ -90,6 +91,26 @@ std::string attributeText(const MD_ATTRIBUTE& attribute) {
   return out;
 }
 
+// A fence's language as the editor registers it (spec section 9): `tsx` is typescript,
+// `console` bash, `yml` yaml; mermaid and openapi keep their views; others are left to
+// the editor's detection.
+std::string fenceLanguage(const std::string& info) {
+  static const std::array<std::pair<std::string_view, std::string_view>, 34> aliases = {{
+      {"js", "javascript"}, {"jsx", "javascript"}, {"mjs", "javascript"}, {"cjs", "javascript"}, {"node", "javascript"},
+      {"ts", "typescript"}, {"tsx", "typescript"}, {"mts", "typescript"}, {"cts", "typescript"}, {"py", "python"},
+      {"python3", "python"}, {"pycon", "python"}, {"console", "bash"}, {"zsh", "bash"}, {"shell-session", "bash"},
+      {"shellsession", "bash"}, {"terminal", "bash"}, {"yml", "yaml"}, {"rb", "ruby"}, {"rs", "rust"}, {"golang", "go"},
+      {"cpp", "c++"}, {"cxx", "c++"}, {"cc", "c++"}, {"hpp", "c++"}, {"cs", "csharp"}, {"c#", "csharp"}, {"kt", "kotlin"},
+      {"htm", "html"}, {"md", "markdown"}, {"docker", "dockerfile"}, {"jsonc", "json"}, {"json5", "json"}, {"ps1", "powershell"},
+  }};
+  std::string name = lower(trimmed(info));
+  name = name.substr(0, name.find_first_of(" {,"));  // "js {1,3}", "python title=x"
+  for (const auto& [alias, language] : aliases)
+    if (name == alias) return std::string(language);
+  if (name == "mermaid" || name == "openapi") return name;
+  return codeBlockLanguage(name);
+}
+
 // Shields and CI status images: decoration, not documentation.
 bool isBadge(const std::string& src) {
   std::string s = lower(src);
@@ -166,7 +187,7 @@ class Builder {
       }
       case MD_BLOCK_CODE: {
         auto* code = static_cast<MD_BLOCK_CODE_DETAIL*>(detail);
-        std::string language = code ? lower(trimmed(attributeText(code->lang))) : "";
+        std::string language = code ? fenceLanguage(attributeText(code->lang)) : "";
         Json node = {{"type", "codeBlock"}, {"attrs", {{"language", language.empty() ? Json(nullptr) : Json(language)}, {"git_url", nullptr}}}};
         node["content"] = Json::array();
         push(std::move(node));
