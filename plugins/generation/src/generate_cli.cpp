@@ -386,8 +386,8 @@ int runGenerateCli(const std::vector<std::string>& args, std::ostream& out, std:
     writePage(page, analysis, plan, context);
     if (withModel && page.key.rfind("file:", 0) == 0) {
       const auto* file = analysis.find(page.key.substr(5));
-      if (file && modelClaimed.fetch_add(1) < settings.maxModelPages) {
-        auto result = writeFileOpeningWithModel(page, *file, analysis, context, settings.model);
+      if (file && modelWritesOpening(*file) && modelClaimed.fetch_add(1) < settings.maxModelPages) {
+        auto result = writeFileOpeningWithModel(page, *file, analysis, context, settings.model, &plan);
         if (result.used) ++modelUsed;
         else {
           std::lock_guard lock(mutex);

@@ -421,8 +421,8 @@ void GenerationService::writePages(std::int64_t projectId, JobContext& job) {
       writePage(draft, analysis, plan, writer);
       if (!settings_.model.configured() || draft.key.rfind("file:", 0) != 0) return;
       const auto* file = analysis.find(draft.key.substr(5));
-      if (!file || modelClaimed.fetch_add(1) >= settings_.maxModelPages) return;
-      auto result = writeFileOpeningWithModel(draft, *file, analysis, writer, settings_.model);
+      if (!file || !modelWritesOpening(*file) || modelClaimed.fetch_add(1) >= settings_.maxModelPages) return;
+      auto result = writeFileOpeningWithModel(draft, *file, analysis, writer, settings_.model, &plan);
       if (result.used) {
         ++modelUsed;
       } else {

@@ -1004,3 +1004,48 @@ TEST(Inventory, TheWalkStopsAtItsCheckpoint) {
   EXPECT_THROW(takeInventory(dir.path(), limits), std::runtime_error);
   EXPECT_EQ(calls, 3);
 }
+
+// With the plan, the model is told where the file stands (role, topic, the concepts it
+// defines or uses, the guides on its topic) and asked to tie the file to them; tests,
+// tooling and generated code get no model opening.
+TEST(ModelWriter, ThePromptCarriesTheFilesPlaceInThePlan) {
+  ModelFixture f;
+  docs::test::FakeModel model;
+  model.enqueue(docs::test::FakeModel::answer(modelJson("`list_products` returns every product [shop/api.py#L4-L6].")));
+  Plan plan;
+  Topic topic;
+  topic.key = "topic:shop";
+  topic.title = "Shop";
+  topic.files = {"shop/api.py"};
+  plan.topics.push_back(topic);
+  plan.topicOfFile["shop/api.py"] = "topic:shop";
+  Concept product;
+  product.name = "Product";
+  product.file = "shop/models.py";
+  product.usedIn = {"shop/api.py"};
+  plan.concepts.push_back(product);
+  Guide guide;
+  guide.path = "docs/selling.md";
+  guide.key = "guide:docs/selling.md";
+  guide.title = "Selling things";
+  guide.topics = {"topic:shop"};
+  plan.guides.push_back(guide);
+  auto result = writeFileOpeningWithModel(f.page, f.analysis.files[0], f.analysis, f.context, f.settings(model), &plan);
+  ASSERT_TRUE(result.used) << result.problem;
+  auto request = model.requests().at(0);
+  auto data = nlohmann::json::parse(request["messages"][1]["content"].get<std::string>());
+  EXPECT_EQ(data["place"]["role"], "library");
+  EXPECT_EQ(data["place"]["topic"], "Shop");
+  EXPECT_EQ(data["place"]["uses_concepts"], nlohmann::json::array({"Product"}));
+  EXPECT_EQ(data["place"]["guides"], nlohmann::json::array({"Selling things"}));
+  EXPECT_NE(request["messages"][0]["content"].get<std::string>().find("concepts"), std::string::npos);
+
+  FileAnalysis test;
+  test.path = "tests/test_api.py";
+  test.role = "test";
+  FileAnalysis example;
+  example.role = "example";
+  EXPECT_FALSE(modelWritesOpening(test));
+  EXPECT_TRUE(modelWritesOpening(example));
+  EXPECT_TRUE(modelWritesOpening(f.analysis.files[0]));
+}

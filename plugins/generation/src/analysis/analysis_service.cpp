@@ -45,10 +45,14 @@ std::optional<CodeAnalysis> AnalysisService::load(std::int64_t projectId) {
   fs::path analysisFile = projectDir(context_, projectId) / "analysis.json";
   auto analysis = readAnalysis(analysisFile);
   if (!analysis) return std::nullopt;
+  // A code file's page, or a guide's own page (keys file:<path>, guide:<path>).
   std::map<std::string, std::int64_t> filePages;
-  for (auto row : context_.db().exec("SELECT key, page_id FROM generation_pages WHERE project_id = $1 AND key LIKE 'file:%'",
-                                     {projectId}))
-    filePages[row.text("key").substr(5)] = row.int64("page_id");
+  for (auto row : context_.db().exec("SELECT key, page_id FROM generation_pages WHERE project_id = $1"
+                                     " AND (key LIKE 'file:%' OR key LIKE 'guide:%') ORDER BY key DESC",
+                                     {projectId})) {
+    std::string key = row.text("key");
+    filePages[key.substr(key.find(':') + 1)] = row.int64("page_id");  // file: (after guide:) wins
+  }
   CodeAnalysis out;
   out.projectId = projectId;
   auto* projects = context_.findService<Projects>();
@@ -66,6 +70,7 @@ std::optional<CodeAnalysis> AnalysisService::load(std::int64_t projectId) {
     code.language = file.language;
     code.lines = file.lines;
     code.summary = file.summary;
+    code.role = file.role;
     if (auto found = filePages.find(file.path); found != filePages.end()) code.pageId = found->second;
     for (const auto& symbol : file.symbols)
       code.symbols.push_back({symbol.name, symbol.kind, symbol.scope, symbol.signature, symbol.doc, symbol.line, symbol.end});

@@ -1,5 +1,7 @@
 #include "writing/model_writer.hpp"
 
+#include "analysis/file_roles.hpp"
+
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -196,9 +198,33 @@ std::vector<SourcePart> splitSource(const std::string& source, std::size_t maxCh
   return parts;
 }
 
+FilePlace placeOf(const FileAnalysis& file, const Plan& plan) {
+  FilePlace place;
+  place.role = file.role;
+  auto topicKey = plan.topicOfFile.find(file.path);
+  if (topicKey != plan.topicOfFile.end()) {
+    for (const auto& topic : plan.topics) {
+      if (topic.key == topicKey->second) place.topic = topic.title;
+      for (const auto& sub : topic.subtopics)
+        if (sub.key == topicKey->second) place.topic = topic.title.empty() ? sub.title : topic.title + " / " + sub.title;
+    }
+    if (place.topic.empty()) place.topic = topicKey->second.substr(topicKey->second.find(':') + 1);
+    for (const auto& guide : plan.guides)
+      if (place.guides.size() < 5 && std::find(guide.topics.begin(), guide.topics.end(), topicKey->second) != guide.topics.end())
+        place.guides.push_back(guide.title);
+  }
+  for (const auto& c : plan.concepts) {
+    if (c.file == file.path) place.defines.push_back(c.name);
+    else if (std::find(c.usedIn.begin(), c.usedIn.end(), file.path) != c.usedIn.end()) place.uses.push_back(c.name);
+  }
+  return place;
+}
+
+bool modelWritesOpening(const FileAnalysis& file) { return file.role == kRoleLibrary || file.role == kRoleExample; }
+
 std::vector<support::ChatMessage> filePagePrompt(const FileAnalysis& file, const SourcePart& part, std::size_t partIndex,
                                                   std::size_t partCount, const std::string& language,
-                                                  std::size_t maxSymbolChars) {
+                                                  std::size_t maxSymbolChars, const FilePlace& place) {
   // Symbols inside the part first, then the rest of the file's, while they fit.
   nlohmann::json symbols = nlohmann::json::array();
   std::size_t symbolChars = 0;
@@ -213,6 +239,14 @@ std::vector<support::ChatMessage> filePagePrompt(const FileAnalysis& file, const
     }
   nlohmann::json data = {{"path", file.path}, {"language", file.language}, {"lines", file.lines},
                          {"symbols", symbols}, {"source", part.numbered}};
+  std::string placeNote;
+  if (!place.role.empty()) {
+    data["place"] = {{"role", place.role}, {"topic", place.topic}, {"defines_concepts", place.defines},
+                     {"uses_concepts", place.uses}, {"guides", place.guides}};
+    placeNote = " \"place\" says where the file stands in the documentation: its role (library code or an example), "
+                "its topic, the library's core concepts it defines or uses and the guides on its topic; say how the file "
+                "relates to those concepts, naming them in backticks.";
+  }
   std::string scope = "two to four short paragraphs on what the file is for and how its parts work together";
   if (partCount > 1) {
     data["part"] = {{"index", partIndex + 1}, {"of", partCount}, {"first_line", part.first}, {"last_line", part.last}};
@@ -229,14 +263,15 @@ std::vector<support::ChatMessage> filePagePrompt(const FileAnalysis& file, const
       "from the source. Put identifiers in backticks and name only identifiers from the symbols list. \"diagram\" may "
       "hold a small mermaid flowchart or be empty; use only this form: a first line \"flowchart TD\", then one node "
       "per line as Id[\"label\"] (ids are letters and digits, labels without quotes or brackets), then one edge per "
-      "line as A --> B.";
+      "line as A --> B." + placeNote;
   // Compact: indentation would spend the request's budget on spaces.
   return {{"system", system}, {"user", data.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)}};
 }
 
 ModelWriteResult writeFileOpeningWithModel(PageDraft& page, const FileAnalysis& file, const Analysis& analysis,
-                                           const WriterContext& context, const support::ModelSettings& model) {
+                                           const WriterContext& context, const support::ModelSettings& model, const Plan* plan) {
   ModelWriteResult result;
+  FilePlace place = plan ? placeOf(file, *plan) : FilePlace{};
   std::string source = readFile((std::filesystem::path(context.sourceRoot) / file.path).string());
   // The budget of one request in characters: what the instructions and the JSON around the
   // source leave, three quarters of it for the source and the rest for the symbols.
@@ -246,7 +281,7 @@ ModelWriteResult writeFileOpeningWithModel(PageDraft& page, const FileAnalysis& 
   auto parts = splitSource(source, room * 3 / 4);
   ModelText joined;
   for (std::size_t i = 0; i < parts.size(); ++i) {
-    auto reply = support::complete(model, filePagePrompt(file, parts[i], i, parts.size(), context.language, room / 5));
+    auto reply = support::complete(model, filePagePrompt(file, parts[i], i, parts.size(), context.language, room / 5, place));
     std::string where = parts.size() > 1 ? " (lines " + std::to_string(parts[i].first) + "-" + std::to_string(parts[i].last) + ")" : "";
     if (!reply.ok) {
       result.problem = reply.error + where;

@@ -14,6 +14,7 @@
 #include <docs/support/chat_model.hpp>
 
 #include "analysis/analysis.hpp"
+#include "planning/planner.hpp"
 #include "writing/offline_writer.hpp"
 
 namespace docs::generation {
@@ -48,11 +49,27 @@ struct SourcePart {
 // for them is sent up to where they end.
 std::vector<SourcePart> splitSource(const std::string& source, std::size_t maxChars, std::size_t maxParts = 16);
 
+// Where a file stands in the plan the offline writer follows too: its role, its topic,
+// the concepts it defines or uses and the guides that describe its topic. The model is
+// given it so its opening ties the file to the same skeleton.
+struct FilePlace {
+  std::string role;
+  std::string topic;
+  std::vector<std::string> defines;   // concepts defined in the file
+  std::vector<std::string> uses;      // concepts it uses
+  std::vector<std::string> guides;    // titles of guides on its topic
+};
+FilePlace placeOf(const FileAnalysis& file, const Plan& plan);
+
+// Whether the model writes this file's opening: the library's code and its examples;
+// tests, tooling and generated code keep the offline page (their cases and purposes).
+bool modelWritesOpening(const FileAnalysis& file);
+
 // The prompt for one part of a file page (`partCount` 1: the whole file).
 // `maxSymbolChars` bounds the symbols listed (those overlapping the part come first).
 std::vector<support::ChatMessage> filePagePrompt(const FileAnalysis& file, const SourcePart& part, std::size_t partIndex,
                                                   std::size_t partCount, const std::string& language,
-                                                  std::size_t maxSymbolChars = 8000);
+                                                  std::size_t maxSymbolChars = 8000, const FilePlace& place = {});
 
 struct ModelWriteResult {
   bool used = false;
@@ -63,7 +80,9 @@ struct ModelWriteResult {
 // at the top of `page` (after its title). A source longer than one request's budget
 // (model.maxInputTokens) is sent in parts, one request each, and the answers are joined;
 // the page is used only when every part's answer passes.
+// With `plan`, the prompt carries the file's place in it (placeOf).
 ModelWriteResult writeFileOpeningWithModel(PageDraft& page, const FileAnalysis& file, const Analysis& analysis,
-                                           const WriterContext& context, const support::ModelSettings& model);
+                                           const WriterContext& context, const support::ModelSettings& model,
+                                           const Plan* plan = nullptr);
 
 }  // namespace docs::generation
