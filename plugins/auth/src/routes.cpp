@@ -83,10 +83,10 @@ std::string linkBase(AuthCore& core, const Request& request) {
   };
   for (const auto& allowed : settings.allowedOrigins)
     if (lower(allowed) == lower(origin)) return allowed;
-  std::string host = lower(request.host());
-  if (!host.empty() && host.front() == '[') host = host.substr(0, host.find(']') + 1);
-  else host = host.substr(0, host.find(':'));
-  if (host == "localhost" || host == "127.0.0.1" || host == "[::1]") return origin;
+  // A loopback name and at most a numeric port, nothing else ("localhost:@evil.example"
+  // would make the link's host evil.example).
+  static const std::regex loopback("^(localhost|127\\.0\\.0\\.1|\\[::1\\])(:[0-9]{1,5})?$");
+  if (std::regex_match(lower(request.host()), loopback)) return origin;
   static std::once_flag warned;
   std::call_once(warned, [&] {
     core.context().logger().warn("server.public_url is empty: sign-in mails carry no link (set it to mail links)",
