@@ -12,6 +12,8 @@
 #include "analysis/bounded_json.hpp"
 #include "analysis/entry_points.hpp"
 #include "analysis/file_roles.hpp"
+#include "analysis/languages/language_rules.hpp"
+#include "analysis/text_scan.hpp"
 #include "analysis/process_runner.hpp"
 
 namespace fs = std::filesystem;
@@ -59,75 +61,6 @@ std::vector<std::string> lines(const std::string& text) {
   return out;
 }
 
-bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
-bool isWordChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
-char lowerChar(char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
-
-// Where `needle` (lower case) occurs in `text` from `from` on, ignoring case; npos if not.
-std::size_t findIgnoringCase(std::string_view text, std::string_view needle, std::size_t from = 0) {
-  for (std::size_t i = from; i + needle.size() <= text.size(); ++i) {
-    std::size_t k = 0;
-    while (k < needle.size() && lowerChar(text[i + k]) == needle[k]) ++k;
-    if (k == needle.size()) return i;
-  }
-  return std::string_view::npos;
-}
-
-// A cursor over a piece of text for the small patterns the analysis reads (imports, build
-// files): each step either consumes what it matches or fails, and nothing steps back, so
-// reading costs time linear in the text however it is built.
-class Cursor {
- public:
-  Cursor(std::string_view text, std::size_t at = 0) : text_(text), at_(at) {}
-  std::size_t at() const { return at_; }
-  bool done() const { return at_ >= text_.size(); }
-  char peek() const { return done() ? '\0' : text_[at_]; }
-  // Any number of spaces; with atLeastOne, false when there is none.
-  bool spaces(bool atLeastOne = false) {
-    std::size_t start = at_;
-    while (!done() && isSpace(text_[at_])) ++at_;
-    return !atLeastOne || at_ > start;
-  }
-  bool literal(std::string_view word, bool ignoreCase = false) {
-    if (at_ > text_.size() || text_.size() - at_ < word.size()) return false;
-    for (std::size_t k = 0; k < word.size(); ++k)
-      if (ignoreCase ? lowerChar(text_[at_ + k]) != word[k] : text_[at_ + k] != word[k]) return false;
-    at_ += word.size();
-    return true;
-  }
-  bool oneOf(std::string_view chars) {
-    if (done() || chars.find(text_[at_]) == std::string_view::npos) return false;
-    ++at_;
-    return true;
-  }
-  // One or more characters for which `accept` holds, into `out`.
-  template <typename Accept>
-  bool take(Accept accept, std::string& out) {
-    std::size_t start = at_;
-    while (!done() && accept(text_[at_])) ++at_;
-    if (at_ == start) return false;
-    out.assign(text_.substr(start, at_ - start));
-    return true;
-  }
-
- private:
-  std::string_view text_;
-  std::size_t at_;
-};
-
-auto wordOr(std::string_view extra) {
-  return [extra](char c) { return isWordChar(c) || extra.find(c) != std::string_view::npos; };
-}
-auto noneOf(std::string_view excluded) {
-  return [excluded](char c) { return excluded.find(c) == std::string_view::npos; };
-}
-
-std::string trim(const std::string& text) {
-  auto b = text.find_first_not_of(" \t\r\n");
-  if (b == std::string::npos) return "";
-  auto e = text.find_last_not_of(" \t\r\n");
-  return text.substr(b, e - b + 1);
-}
 
 }  // namespace
 
@@ -158,20 +91,25 @@ std::string validUtf8(const std::string& text) {
 
 namespace {
 
+bool hasDocstrings(const std::string& language) {
+  const LanguageRules* rules = rulesFor(language);
+  return rules && rules->docstrings;
+}
+
 bool isCommentLine(const std::string& language, const std::string& line, std::string& body) {
   std::string t = trim(line);
-  static const std::set<std::string> hashLanguages = {"python", "ruby", "bash", "shell", "perl", "r", "yaml", "toml",
-                                                      "cmake", "make", "dockerfile", "elixir", "powershell", "nginx"};
   auto strip = [&](std::size_t n) {
     body = trim(t.substr(n));
     return true;
   };
-  if (hashLanguages.count(language)) {
+  const LanguageRules* rules = rulesFor(language);
+  CommentStyle style = rules ? rules->comments : CommentStyle::Slash;
+  if (style == CommentStyle::Hash) {
     if (t.rfind("#!", 0) == 0) return false;
     if (t.rfind("#", 0) == 0) return strip(1);
     return false;
   }
-  if (language == "sql" || language == "lua" || language == "haskell") {
+  if (style == CommentStyle::Dash) {
     if (t.rfind("--", 0) == 0) return strip(2);
     return false;
   }
@@ -336,7 +274,8 @@ class ImportResolver {
     std::string spec = raw;
     if (spec.empty()) return "";
     std::string dir = dirnameOf(from.path);
-    if (from.language == "python" && spec[0] == '.') {
+    const LanguageRules* rules = rulesFor(from.language);
+    if (rules && rules->relativeDots && spec[0] == '.') {
       std::size_t dots = spec.find_first_not_of('.');
       std::string rest = dots == std::string::npos ? "" : spec.substr(dots);
       std::string base = dir;
@@ -345,14 +284,12 @@ class ImportResolver {
       return byStem(normalizePath(base + "/" + rest));
     }
     if (spec.rfind("./", 0) == 0 || spec.rfind("../", 0) == 0) return byPathOrStem(normalizePath(dir + "/" + spec));
-    if (from.language == "c" || from.language == "c++") {
+    if (rules && rules->includesFromOwnFolder) {
       if (auto local = byPath(normalizePath(dir + "/" + spec)); !local.empty()) return local;
       return bySuffixMatch(spec, true);
     }
     std::string path = spec;
-    if (from.language == "python" || from.language == "java" || from.language == "kotlin" || from.language == "scala" ||
-        from.language == "csharp")
-      std::replace(path.begin(), path.end(), '.', '/');
+    if (rules && rules->dottedModules) std::replace(path.begin(), path.end(), '.', '/');
     for (std::size_t at; (at = path.find("::")) != std::string::npos;) path.replace(at, 2, "/");
     if (path.rfind("crate/", 0) == 0) path = path.substr(6);
     if (path.rfind("@/", 0) == 0 || path.rfind("~/", 0) == 0) path = path.substr(2);
@@ -521,7 +458,7 @@ void describeFile(FileAnalysis& f, const std::string& text) {
   auto all = lines(text);
   for (auto& symbol : f.symbols) {
     std::string doc;
-    if (f.language == "python" && symbol.line > 0) doc = docstringAt(all, static_cast<std::size_t>(symbol.line));
+    if (hasDocstrings(f.language) && symbol.line > 0) doc = docstringAt(all, static_cast<std::size_t>(symbol.line));
     if (doc.empty() && symbol.line > 0 && static_cast<std::size_t>(symbol.line) <= all.size())
       doc = commentAbove(f.language, all, symbol.line);
     symbol.doc = validUtf8(firstSentences(doc, 300));
@@ -552,189 +489,34 @@ std::string firstSentences(const std::string& text, std::size_t maxChars) {
   return flat.substr(0, cut == std::string::npos ? maxChars : cut) + "...";
 }
 
-namespace {
-
-// One pattern of an import statement, read from the start of a (cut) line: the name it
-// imports, or nullopt. Each is a straight scan of the line.
-using ImportPattern = std::optional<std::string> (*)(std::string_view line);
-
-std::optional<std::string> pythonFrom(std::string_view line) {  // from a.b import c
-  Cursor c(line);
-  std::string name;
-  c.spaces();
-  if (c.literal("from") && c.spaces(true) && c.take(wordOr("."), name) && c.spaces(true) && c.literal("import") &&
-      !isWordChar(c.peek()))
-    return name;
-  return std::nullopt;
-}
-std::optional<std::string> pythonImport(std::string_view line) {  // import a.b
-  Cursor c(line);
-  std::string name;
-  c.spaces();
-  if (c.literal("import") && c.spaces(true) && c.take(wordOr("."), name)) return name;
-  return std::nullopt;
-}
-// A quoted name right at the cursor: '...' or "..." (either quote closes it).
-bool quotedName(Cursor& c, std::string& name) { return c.oneOf("'\"") && c.take(noneOf("'\""), name) && c.oneOf("'\""); }
-// `word` where it starts a word anywhere in the line, followed by what `rest` reads.
-template <typename Rest>
-std::optional<std::string> anywhere(std::string_view line, std::string_view word, Rest rest) {
-  for (auto at = line.find(word); at != std::string_view::npos; at = line.find(word, at + 1)) {
-    if (at > 0 && isWordChar(line[at - 1])) continue;
-    Cursor c(line, at + word.size());
-    std::string name;
-    if (rest(c, name)) return name;
-  }
-  return std::nullopt;
-}
-std::optional<std::string> scriptFrom(std::string_view line) {  // import x from './x'
-  return anywhere(line, "from", [](Cursor& c, std::string& name) { return c.spaces(true) && quotedName(c, name); });
-}
-std::optional<std::string> scriptBareImport(std::string_view line) {  // import './styles.css'
-  Cursor c(line);
-  std::string name;
-  c.spaces();
-  if (c.literal("import") && c.spaces(true) && quotedName(c, name)) return name;
-  return std::nullopt;
-}
-std::optional<std::string> scriptRequire(std::string_view line) {  // require('x')
-  return anywhere(line, "require", [](Cursor& c, std::string& name) {
-    return c.spaces() && c.literal("(") && c.spaces() && quotedName(c, name) && c.spaces() && c.literal(")");
-  });
-}
-std::optional<std::string> cInclude(std::string_view line) {  // #include <a/b.h>
-  Cursor c(line);
-  std::string name;
-  c.spaces();
-  if (c.literal("#") && c.spaces() && (c.literal("include") || c.literal("import")) && c.spaces() && c.oneOf("<\"") &&
-      c.take(noneOf(">\""), name) && c.oneOf(">\""))
-    return name;
-  return std::nullopt;
-}
-std::optional<std::string> jvmImport(std::string_view line) {  // import static a.B.c
-  Cursor c(line);
-  std::string name;
-  c.spaces();
-  if (!c.literal("import") || !c.spaces(true)) return std::nullopt;
-  Cursor afterStatic = c;
-  if (afterStatic.literal("static") && afterStatic.spaces(true) && afterStatic.take(wordOr("."), name)) return name;
-  if (c.take(wordOr("."), name)) return name;
-  return std::nullopt;
-}
-std::optional<std::string> goImport(std::string_view line) {  // import h "net/http", or a line of an import block
-  auto from = [&](Cursor c) -> std::optional<std::string> {
-    std::string alias, name;
-    if (c.peek() != '"' && !(c.take(wordOr(""), alias) && c.spaces(true))) return std::nullopt;
-    if (!(c.literal("\"") && c.take(wordOr("./-"), name) && c.literal("\""))) return std::nullopt;
-    c.spaces();
-    if (!c.done()) return std::nullopt;
-    return name;
-  };
-  Cursor c(line);
-  c.spaces();
-  Cursor afterImport = c;
-  if (afterImport.literal("import") && afterImport.spaces(true))
-    if (auto name = from(afterImport)) return name;
-  return from(c);
-}
-std::optional<std::string> rustUse(std::string_view line) {  // pub use crate::net::Socket
-  Cursor c(line);
-  std::string name;
-  c.spaces();
-  Cursor afterPub = c;
-  if (afterPub.literal("pub") && afterPub.spaces(true)) c = afterPub;
-  if (c.literal("use") && c.spaces(true) && c.take(wordOr(":"), name)) return name;
-  return std::nullopt;
-}
-std::optional<std::string> rustMod(std::string_view line) {  // mod parser;
-  Cursor c(line);
-  std::string name;
-  c.spaces();
-  Cursor afterPub = c;
-  if (afterPub.literal("pub") && afterPub.spaces(true)) c = afterPub;
-  if (c.literal("mod") && c.spaces(true) && c.take(wordOr(""), name) && c.spaces() && c.literal(";")) return name;
-  return std::nullopt;
-}
-std::optional<std::string> rubyRequire(std::string_view line) {  // require_relative 'x'
-  Cursor c(line);
-  std::string name;
-  c.spaces();
-  if (!c.literal("require")) return std::nullopt;
-  c.literal("_relative");
-  c.spaces();
-  c.literal("(");
-  c.spaces();
-  if (quotedName(c, name)) return name;
-  return std::nullopt;
-}
-std::optional<std::string> phpUse(std::string_view line) {  // use App\Models\User
-  Cursor c(line);
-  std::string name;
-  c.spaces();
-  if (c.literal("use") && c.spaces(true) && c.take(wordOr("\\"), name)) return name;
-  return std::nullopt;
-}
-std::optional<std::string> csharpUsing(std::string_view line) {  // using System.Text;
-  Cursor c(line);
-  std::string name;
-  c.spaces();
-  if (c.literal("using") && c.spaces(true) && c.take(wordOr("."), name) && c.spaces() && c.literal(";")) return name;
-  return std::nullopt;
-}
-
-}  // namespace
-
 std::vector<std::string> extractImports(const std::string& language, const std::string& text) {
-  struct Patterns {
-    std::vector<std::string> languages;
-    std::vector<ImportPattern> patterns;
-  };
-  static const std::vector<Patterns> byLanguage = {
-      {{"python"}, {pythonFrom, pythonImport}},
-      {{"javascript", "typescript"}, {scriptFrom, scriptBareImport, scriptRequire}},
-      {{"vue", "svelte"}, {scriptFrom, scriptBareImport}},
-      {{"c", "c++", "objective-c"}, {cInclude}},
-      {{"java", "kotlin", "scala", "groovy"}, {jvmImport}},
-      {{"go"}, {goImport}},
-      {{"rust"}, {rustUse, rustMod}},
-      {{"ruby"}, {rubyRequire}},
-      {{"php"}, {phpUse}},
-      {{"csharp"}, {csharpUsing}},
-  };
-  const std::vector<ImportPattern>* patterns = nullptr;
-  for (const auto& entry : byLanguage)
-    if (std::find(entry.languages.begin(), entry.languages.end(), language) != entry.languages.end()) patterns = &entry.patterns;
-  if (!patterns) return {};
+  const LanguageRules* rules = rulesFor(language);
+  if (!rules || rules->imports.empty()) return {};
   std::vector<std::string> imports;
   std::set<std::string> seen;
-  bool inGoImports = false;
+  bool inImportBlock = false;
   for (std::size_t start = 0, end = 0; start < text.size(); start = end + 1) {
     end = std::min(text.find('\n', start), text.size());
     // A longer line is data or generated code; cut, it would give a wrong name.
     if (end - start > kMaxAnalysedLineBytes) continue;
     std::string line = text.substr(start, end - start);
     if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (language == "go") {
+    if (rules->importBlocks) {
       std::string t = trim(line);
       if (t.rfind("import (", 0) == 0) {
-        inGoImports = true;
+        inImportBlock = true;
         continue;
       }
-      if (inGoImports && t == ")") {
-        inGoImports = false;
+      if (inImportBlock && t == ")") {
+        inImportBlock = false;
         continue;
       }
-      if (!inGoImports && t.rfind("import ", 0) != 0) continue;
+      if (!inImportBlock && t.rfind("import ", 0) != 0) continue;
     }
-    for (auto pattern : *patterns) {
+    for (auto pattern : rules->imports) {
       auto found = pattern(line);
       if (!found) continue;
-      std::string value = std::move(*found);
-      if (language == "rust" && line.find("mod ") != std::string::npos && line.find("use ") == std::string::npos)
-        value = "./" + value;
-      if (language == "ruby" && line.find("require_relative") != std::string::npos && value.rfind(".", 0) != 0)
-        value = "./" + value;
-      if (language == "php") std::replace(value.begin(), value.end(), '\\', '/');
+      std::string value = rules->normalise ? rules->normalise(std::move(*found), line) : std::move(*found);
       if (seen.insert(value).second) imports.push_back(value);
     }
     if (imports.size() >= 200) break;
@@ -752,7 +534,7 @@ std::string leadingComment(const std::string& language, const std::string& sourc
   // Blocks until one is not boilerplate (a licence header comes first in many files).
   for (int block = 0; block < 3 && i < all.size(); ++block) {
     std::string text;
-    if (language == "python") {
+    if (hasDocstrings(language)) {
       text = docstringAt(all, i);
       if (!text.empty()) {
         if (!isBoilerplate(text)) return text;
@@ -793,7 +575,7 @@ std::string leadingComment(const std::string& language, const std::string& sourc
       // A comment right above a declaration documents that declaration, not the file,
       // unless it says it is the file's (@file, @module, @fileoverview) or what follows
       // is the file's preamble (package clause, imports, includes).
-      if (i < all.size() && language != "python") {
+      if (i < all.size() && !hasDocstrings(language)) {
         std::string next = trim(all[i]);
         bool preamble = next.empty();
         for (const char* start : {"package ", "import ", "import{", "from ", "#include", "#import", "#pragma", "using ", "require(",
