@@ -48,10 +48,9 @@ std::string extractiveAnswer(const std::string& question, const std::vector<Answ
   for (std::size_t i = 0; i < shown; ++i) {
     const auto& source = sources[i];
     out += "### " + sourceLine(i + 1, source) + "\n\n";
-    if (source.language.empty()) {
-      std::string quoted = clip(source.text, kQuotedChars);
+    auto quote = [&out](const std::string& text) {
       std::string line;
-      for (char c : quoted) {
+      for (char c : text) {
         if (c == '\n') {
           out += "> " + line + "\n";
           line.clear();
@@ -59,7 +58,14 @@ std::string extractiveAnswer(const std::string& question, const std::vector<Answ
       }
       if (!line.empty()) out += "> " + line + "\n";
       out += "\n";
+    };
+    if (source.language.empty()) {
+      quote(clip(source.text, kQuotedChars));
     } else {
+      // A documented definition opens with what its doc comment says (unless the code
+      // shows it already, as Python's docstrings).
+      if (!source.doc.empty() && source.text.find(source.doc.substr(0, 60)) == std::string::npos)
+        quote(clip(source.doc, kQuotedChars));
       std::string code = clip(source.text, kQuotedChars);
       std::string fence = fenceFor(code);
       out += fence + source.language + "\n" + code + (code.ends_with('\n') ? "" : "\n") + fence + "\n\n";
@@ -80,8 +86,11 @@ std::vector<support::ChatMessage> answerPrompt(const std::string& question, cons
       "with the number of its source in square brackets, like [2]. Cite only numbers that exist. If the "
       "sources do not answer the question, say so plainly. Do not invent file names, functions or lines.";
   nlohmann::json data = {{"question", question}, {"sources", nlohmann::json::array()}};
-  for (std::size_t i = 0; i < sources.size(); ++i)
-    data["sources"].push_back({{"number", i + 1}, {"source", sources[i].label}, {"text", clip(sources[i].text, kPromptChars)}});
+  for (std::size_t i = 0; i < sources.size(); ++i) {
+    nlohmann::json source = {{"number", i + 1}, {"source", sources[i].label}, {"text", clip(sources[i].text, kPromptChars)}};
+    if (!sources[i].doc.empty()) source["doc"] = clip(sources[i].doc, kPromptChars);
+    data["sources"].push_back(std::move(source));
+  }
   std::string user = "Answer the question in this JSON document from its sources.\n\n" +
                      data.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
   return {{"system", system}, {"user", user}};

@@ -16,6 +16,7 @@ struct AnswerSource {
   std::string link;      // web address of the lines or the page's address; may be ""
   std::string language;  // code fence language; "" for docs
   std::string text;
+  std::string doc;       // a documented definition's doc comment, shown before its code
 };
 
 inline constexpr const char* kNoModelNotice =

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <set>
 
+#include "role_prior.hpp"
+
 namespace docs::rag {
 
 namespace {
@@ -104,6 +106,8 @@ std::vector<Chunk> codeChunks(const CodeFile& file, std::string_view text, const
       chunk.title = span.symbol->signature.empty() ? span.symbol->doc.substr(0, 300)
                                                    : span.symbol->name + span.symbol->signature;
       chunk.doc = span.symbol->doc;
+      chunk.role = file.role;
+      chunk.api = file.role == "library" && !span.symbol->doc.empty() && isPublicName(span.symbol->name, file.language);
       chunk.content = joinLines(lines, from, to, limits.maxBytes);
       chunks.push_back(std::move(chunk));
     }
@@ -124,11 +128,214 @@ std::vector<Chunk> codeChunks(const CodeFile& file, std::string_view text, const
       chunk.startLine = from;
       chunk.endLine = to;
       chunk.title = from == 1 ? file.summary.substr(0, 300) : "";
+      chunk.role = file.role;
       chunk.content = joinLines(lines, from, to, limits.maxBytes);
       chunks.push_back(std::move(chunk));
     }
   }
   std::sort(chunks.begin(), chunks.end(), [](const Chunk& a, const Chunk& b) { return a.startLine < b.startLine; });
+  return chunks;
+}
+
+namespace {
+
+std::string_view trim(std::string_view text) {
+  std::size_t first = text.find_first_not_of(" \t\r");
+  if (first == std::string_view::npos) return {};
+  return text.substr(first, text.find_last_not_of(" \t\r") - first + 1);
+}
+
+bool blank(std::string_view line) { return trim(line).empty(); }
+
+std::size_t indentOf(std::string_view line) {
+  std::size_t n = 0;
+  while (n < line.size() && line[n] == ' ') ++n;
+  return n;
+}
+
+// ``` or ~~~ (up to three spaces in): opens or closes a fence.
+bool fenceLine(std::string_view line) {
+  std::size_t indent = indentOf(line);
+  if (indent > 3) return false;
+  auto rest = line.substr(indent);
+  return rest.starts_with("```") || rest.starts_with("~~~");
+}
+
+// reStructuredText's section adornment: one punctuation character repeated.
+bool adornment(std::string_view line, char& mark) {
+  auto text = trim(line);
+  if (text.size() < 3 || line[0] == ' ') return false;
+  static constexpr std::string_view kMarks = "=-`:'\"~^_*+#<>.";
+  if (kMarks.find(text[0]) == std::string_view::npos) return false;
+  for (char c : text)
+    if (c != text[0]) return false;
+  mark = text[0];
+  return true;
+}
+
+// Markdown's setext underline: === (level 1) or --- (level 2).
+int setextLevel(std::string_view line) {
+  if (indentOf(line) > 3) return 0;
+  auto text = trim(line);
+  if (text.empty() || (text[0] != '=' && text[0] != '-')) return 0;
+  for (char c : text)
+    if (c != text[0]) return 0;
+  return text[0] == '=' ? 1 : 2;
+}
+
+// "## Title ##" -> "Title"; "Title {#anchor}" -> "Title".
+std::string headingText(std::string_view text) {
+  text = trim(text);
+  while (!text.empty() && text.back() == '#') text.remove_suffix(1);
+  text = trim(text);
+  if (text.ends_with("}")) {
+    auto open = text.rfind("{#");
+    if (open != std::string_view::npos) text = trim(text.substr(0, open));
+  }
+  return std::string(text);
+}
+
+std::string unquoted(std::string_view text) {
+  text = trim(text);
+  if (text.size() >= 2 && (text[0] == '"' || text[0] == '\'') && text.back() == text[0]) text = text.substr(1, text.size() - 2);
+  return std::string(text);
+}
+
+struct Heading {
+  int first;  // 0-based lines the heading occupies (with its adornments)
+  int last;
+  int level;
+  std::string text;
+};
+
+}  // namespace
+
+bool isDocumentFile(const CodeFile& file) { return file.language == "markdown" || file.language == "rst"; }
+
+std::vector<Chunk> guideChunks(const CodeFile& file, std::string_view text, const ChunkLimits& limits) {
+  std::vector<Chunk> chunks;
+  auto lines = splitLines(text);
+  const int total = static_cast<int>(lines.size());
+  const bool rst = file.language == "rst";
+
+  // Front matter (---, title:, ---) names the document and is not its text.
+  std::string documentTitle;
+  int bodyStart = 0;
+  if (!rst && total > 1 && trim(lines[0]) == "---") {
+    for (int i = 1; i < total && i < 80; ++i) {
+      auto line = trim(lines[static_cast<std::size_t>(i)]);
+      if (line == "---" || line == "...") {
+        bodyStart = i + 1;
+        break;
+      }
+      if (line.starts_with("title:")) documentTitle = unquoted(line.substr(6));
+    }
+    if (bodyStart == 0) documentTitle.clear();
+  }
+
+  std::vector<Heading> headings;
+  std::vector<std::pair<char, bool>> rstStyles;  // in order of first use: level = index + 1
+  auto rstLevel = [&](char mark, bool over) {
+    for (std::size_t i = 0; i < rstStyles.size(); ++i)
+      if (rstStyles[i] == std::pair{mark, over}) return static_cast<int>(i) + 1;
+    rstStyles.emplace_back(mark, over);
+    return static_cast<int>(rstStyles.size());
+  };
+  bool inFence = false;
+  for (int i = bodyStart; i < total; ++i) {
+    auto line = lines[static_cast<std::size_t>(i)];
+    auto next = i + 1 < total ? lines[static_cast<std::size_t>(i + 1)] : std::string_view();
+    bool afterBreak = i == bodyStart || blank(lines[static_cast<std::size_t>(i - 1)]) ||
+                      (!headings.empty() && headings.back().last == i - 1);
+    if (rst) {
+      char mark = 0, under = 0;
+      if (adornment(line, mark) && i + 2 < total && !blank(next) && next[0] != ' ' &&
+          adornment(lines[static_cast<std::size_t>(i + 2)], under) && under == mark && afterBreak) {
+        headings.push_back({i, i + 2, rstLevel(mark, true), std::string(trim(next))});
+        i += 2;
+      } else if (!blank(line) && line[0] != ' ' && !adornment(line, mark) && afterBreak && adornment(next, under) &&
+                 trim(next).size() + 2 >= trim(line).size()) {
+        headings.push_back({i, i + 1, rstLevel(under, false), std::string(trim(line))});
+        ++i;
+      }
+      continue;
+    }
+    if (fenceLine(line)) {
+      inFence = !inFence;
+      continue;
+    }
+    if (inFence) continue;
+    std::size_t indent = indentOf(line);
+    auto rest = line.substr(std::min(indent, line.size()));
+    if (indent <= 3 && rest.starts_with("#")) {
+      std::size_t level = rest.find_first_not_of('#');
+      if (level == std::string_view::npos) level = rest.size();
+      if (level <= 6 && (level == rest.size() || rest[level] == ' ' || rest[level] == '\t')) {
+        headings.push_back({i, i, static_cast<int>(level), headingText(rest.substr(level))});
+        continue;
+      }
+    }
+    // A one-line paragraph underlined by === or --- (not a list item or a table row).
+    if (int level = setextLevel(next); level > 0 && !blank(line) && indent <= 3 && afterBreak &&
+                                       !rest.starts_with("- ") && !rest.starts_with("* ") && !rest.starts_with("+ ") &&
+                                       !rest.starts_with(">") && rest.find('|') == std::string_view::npos) {
+      headings.push_back({i, i + 1, level, headingText(line)});
+      ++i;
+    }
+  }
+
+  if (documentTitle.empty() && !headings.empty() && headings[0].level == 1) documentTitle = headings[0].text;
+  if (documentTitle.empty()) documentTitle = file.path.substr(file.path.rfind('/') == std::string::npos ? 0 : file.path.rfind('/') + 1);
+
+  auto emit = [&](const std::string& title, int headingFirst, int from, int to) {
+    // Body lines from..to (0-based); nothing but blank lines makes no chunk.
+    bool any = false;
+    for (int line = from; line <= to && !any; ++line) any = !blank(lines[static_cast<std::size_t>(line)]);
+    if (!any) return;
+    int start = from;
+    while (start <= to) {
+      // Pieces of at most maxLines lines and maxBytes, cut at a blank line where possible.
+      int end = start;
+      std::size_t bytes = 0;
+      int lastBlank = -1;
+      int budget = start == from ? std::max(1, limits.maxLines - (from - headingFirst)) : limits.maxLines;  // the heading counts
+      while (end <= to && end - start < budget && bytes + lines[static_cast<std::size_t>(end)].size() + 1 <= limits.maxBytes) {
+        bytes += lines[static_cast<std::size_t>(end)].size() + 1;
+        if (blank(lines[static_cast<std::size_t>(end)]) && end > start) lastBlank = end;
+        ++end;
+      }
+      if (end == start) ++end;  // one line longer than maxBytes: capped below
+      if (end <= to && lastBlank > start + (end - start) / 2) end = lastBlank + 1;
+      Chunk chunk;
+      chunk.kind = "docs";
+      chunk.path = file.path;
+      chunk.language = file.language;
+      chunk.pageId = file.pageId;
+      chunk.role = file.role;
+      chunk.symbolKind = "section";
+      chunk.title = title;
+      chunk.startLine = (start == from ? headingFirst : start) + 1;
+      chunk.endLine = end;
+      chunk.content = joinLines(lines, start + 1, end, limits.maxBytes);
+      if (chunk.content.find_first_not_of(" \t\r\n") != std::string::npos) chunks.push_back(std::move(chunk));
+      start = end;
+    }
+  };
+
+  // The text before the first heading, then each heading's section; titles carry the
+  // headings above (a level-one heading that names the document is the document).
+  emit(documentTitle, bodyStart, bodyStart, headings.empty() ? total - 1 : headings[0].first - 1);
+  std::vector<const Heading*> stack;
+  for (std::size_t h = 0; h < headings.size(); ++h) {
+    const auto& heading = headings[h];
+    while (!stack.empty() && stack.back()->level >= heading.level) stack.pop_back();
+    stack.push_back(&heading);
+    std::string title = documentTitle;
+    for (const Heading* above : stack)
+      if (!(above->level == 1 && above->text == documentTitle) && !above->text.empty()) title += " \u203a " + above->text;
+    int to = h + 1 < headings.size() ? headings[h + 1].first - 1 : total - 1;
+    emit(title.substr(0, 300), heading.first, heading.last + 1, to);
+  }
   return chunks;
 }
 

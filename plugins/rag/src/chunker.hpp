@@ -1,7 +1,8 @@
 #pragma once
 // Cutting code and pages into the pieces the index ranks and answers quote. Code chunks
 // follow the symbols generation found (a function, a class's head, a method); lines no
-// symbol covers fall into windows. Page chunks are the sections under each heading.
+// symbol covers fall into windows. The repository's Markdown and reStructuredText files
+// (guides, READMEs) and pages are cut into the sections under each heading.
 
 #include <cstdint>
 #include <string>
@@ -24,6 +25,8 @@ struct Chunk {
   std::string title;        // docs: "Page › Heading"; code: the signature line
   std::string doc;          // code: the symbol's doc comment (above the definition in C++ and JS)
   std::string content;
+  std::string role;         // the file's role (library, test, example, guide, ...); "" for page sections
+  bool api = false;         // a documented public definition of library code
 };
 
 struct ChunkLimits {
@@ -33,6 +36,15 @@ struct ChunkLimits {
 };
 
 std::vector<Chunk> codeChunks(const CodeFile& file, std::string_view text, const ChunkLimits& limits = {});
+
+// Markdown and reStructuredText: indexed as documents (guideChunks), not as code.
+bool isDocumentFile(const CodeFile& file);
+
+// A Markdown or reStructuredText file as docs chunks, one per section (long ones in
+// pieces), each with the file's path and lines and titled "Document › Heading › Subheading"
+// (the document's title: front matter `title:`, else its first top-level heading, else
+// the file name). Front matter is left out; headings inside code fences are not headings.
+std::vector<Chunk> guideChunks(const CodeFile& file, std::string_view text, const ChunkLimits& limits = {});
 
 // markdown: the page as the export writes it.
 std::vector<Chunk> pageChunks(std::int64_t pageId, std::string_view pageName, std::string_view markdown,

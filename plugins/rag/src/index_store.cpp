@@ -30,7 +30,8 @@ nlohmann::json rowOf(const Chunk& chunk) {
   std::string strong = chunk.kind == "code" ? ownName : chunk.title;
   // The doc comment weighs as much as the path: in C++, JS and TS it sits above the
   // definition, outside the chunk's lines (docs/rag-quality.md measured the gain).
-  std::string middle = chunk.kind == "code" ? chunk.path + "\n" + scope + "\n" + chunk.title + "\n" + chunk.doc : std::string();
+  // A guide's section: its headings at A, its path at B.
+  std::string middle = chunk.kind == "code" ? chunk.path + "\n" + scope + "\n" + chunk.title + "\n" + chunk.doc : chunk.path;
   return {{"kind", chunk.kind},
           {"path", withoutNul(chunk.path)},
           {"start_line", chunk.startLine},
@@ -42,6 +43,9 @@ nlohmann::json rowOf(const Chunk& chunk) {
           {"title", withoutNul(chunk.title)},
           {"content", withoutNul(chunk.content)},
           {"names", withoutNul(names)},
+          {"role", chunk.role},
+          {"api", chunk.api},
+          {"doc", withoutNul(chunk.doc.substr(0, 2000))},
           {"a", withoutNul(searchableText(strong))},
           {"b", withoutNul(searchableText(middle))},
           {"c", withoutNul(searchableText(chunk.content))}};
@@ -56,13 +60,14 @@ void insertChunks(Tx& tx, std::int64_t projectId, const std::vector<Chunk>& chun
     // Invalid UTF-8 in a source file becomes U+FFFD rather than failing the file.
     std::string payload = rows.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     tx.exec("INSERT INTO rag_chunks (project_id, kind, path, start_line, end_line, symbol, symbol_kind, language,"
-            " page_id, title, content, names, search)"
+            " page_id, title, content, names, role, api, doc, search)"
             " SELECT $1, r.kind, r.path, r.start_line, r.end_line, r.symbol, r.symbol_kind, r.language,"
-            " nullif(r.page_id, 0), r.title, r.content, r.names,"
+            " nullif(r.page_id, 0), r.title, r.content, r.names, r.role, r.api, r.doc,"
             " setweight(to_tsvector('english', r.a), 'A') || setweight(to_tsvector('english', r.b), 'B')"
             " || to_tsvector('english', r.c)"
             " FROM jsonb_to_recordset($2::jsonb) AS r(kind text, path text, start_line integer, end_line integer,"
             " symbol text, symbol_kind text, language text, page_id bigint, title text, content text, names text,"
+            " role text, api boolean, doc text,"
             " a text, b text, c text)",
             {projectId, payload});
   }
@@ -83,7 +88,8 @@ void replaceFile(Tx& tx, std::int64_t projectId, const std::string& path, const 
 }
 
 void removeFile(Tx& tx, std::int64_t projectId, const std::string& path) {
-  tx.exec("DELETE FROM rag_chunks WHERE project_id = $1 AND kind = 'code' AND path = $2", {projectId, withoutNul(path)});
+  // Code chunks and a document's sections (page sections have no path).
+  tx.exec("DELETE FROM rag_chunks WHERE project_id = $1 AND kind IN ('code', 'docs') AND path = $2", {projectId, withoutNul(path)});
   tx.exec("DELETE FROM rag_files WHERE project_id = $1 AND path = $2", {projectId, withoutNul(path)});
 }
 
@@ -94,7 +100,7 @@ std::string pageDigest(Db& db, std::int64_t pageId) {
 
 void replacePage(Tx& tx, std::int64_t projectId, std::int64_t pageId, const std::string& digest,
                  const std::vector<Chunk>& chunks) {
-  tx.exec("DELETE FROM rag_chunks WHERE kind = 'docs' AND page_id = $1", {pageId});
+  tx.exec("DELETE FROM rag_chunks WHERE kind = 'docs' AND page_id = $1 AND path = ''", {pageId});
   insertChunks(tx, projectId, chunks);
   tx.exec("INSERT INTO rag_pages (page_id, project_id, digest) VALUES ($1, $2, $3)"
           " ON CONFLICT (page_id) DO UPDATE SET digest = EXCLUDED.digest",
@@ -107,7 +113,9 @@ void removePages(Db& db, const std::vector<std::int64_t>& pageIds) {
   for (std::size_t i = 0; i < pageIds.size(); ++i) array += (i ? "," : "") + std::to_string(pageIds[i]);
   array += "}";
   db.transaction([&](Tx& tx) {
-    tx.exec("DELETE FROM rag_chunks WHERE kind = 'docs' AND page_id = ANY($1::bigint[])", {array});
+    tx.exec("DELETE FROM rag_chunks WHERE kind = 'docs' AND page_id = ANY($1::bigint[]) AND path = ''", {array});
+    // A guide's sections stay (they come from its file) but no longer link the page.
+    tx.exec("UPDATE rag_chunks SET page_id = NULL WHERE kind = 'docs' AND page_id = ANY($1::bigint[])", {array});
     tx.exec("DELETE FROM rag_pages WHERE page_id = ANY($1::bigint[])", {array});
   });
 }
@@ -118,6 +126,10 @@ void removeProject(Db& db, std::int64_t projectId) {
     tx.exec("DELETE FROM rag_files WHERE project_id = $1", {projectId});
     tx.exec("DELETE FROM rag_pages WHERE project_id = $1", {projectId});
   });
+}
+
+bool pageHasSource(Db& db, std::int64_t pageId) {
+  return !db.exec("SELECT 1 FROM rag_chunks WHERE kind = 'docs' AND page_id = $1 AND path <> '' LIMIT 1", {pageId}).empty();
 }
 
 bool hasChunks(Db& db, std::int64_t projectId) {

@@ -26,7 +26,11 @@ void removeFile(Tx& tx, std::int64_t projectId, const std::string& path);
 std::string pageDigest(Db& db, std::int64_t pageId);
 void replacePage(Tx& tx, std::int64_t projectId, std::int64_t pageId, const std::string& digest,
                  const std::vector<Chunk>& chunks);
+// Drops the pages' sections; a guide file's sections stay, without the page.
 void removePages(Db& db, const std::vector<std::int64_t>& pageIds);
+// True when the page is a guide whose source file is indexed (its sections come from
+// the file, with its path and lines, and the page's own text is not indexed again).
+bool pageHasSource(Db& db, std::int64_t pageId);
 void removeProject(Db& db, std::int64_t projectId);
 bool hasChunks(Db& db, std::int64_t projectId);
 

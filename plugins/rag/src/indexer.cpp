@@ -22,7 +22,7 @@ namespace docs::rag {
 namespace {
 
 // Part of every digest: a new chunker rebuilds everything once.
-constexpr const char* kChunkerVersion = "chunker-3";
+constexpr const char* kChunkerVersion = "chunker-4";  // 4: Markdown and reStructuredText as sections, roles
 constexpr std::size_t kAnalyzeAfterFiles = 100;  // files re-chunked in one run before ANALYZE
 
 std::string pageMarkdown(const std::string& bytes) {
@@ -54,6 +54,11 @@ bool Indexer::indexPage(std::int64_t projectId, std::int64_t pageId) {
   if (!page || page->projectId != projectId) {
     removePages(context_.db(), {pageId});
     return false;
+  }
+  // A guide's page repeats its file, which is indexed with the path and lines.
+  if (pageHasSource(context_.db(), pageId)) {
+    if (!pageDigest(context_.db(), pageId).empty()) removePages(context_.db(), {pageId});
+    return true;
   }
   auto bytes = pages.content(pageId);
   std::string markdown;
@@ -93,11 +98,11 @@ void Indexer::runProjectJob(JobContext& job) {
         present.insert(file.path);
         auto text = analysisService->readSource(projectId, file.path, settings_.maxFileBytes);
         if (!text) continue;
-        std::string digest =
-            digestOf(std::string(kChunkerVersion) + "\n" + std::to_string(file.pageId) + "\n" + *text);
+        std::string digest = digestOf(std::string(kChunkerVersion) + "\n" + std::to_string(file.pageId) + "\n" + file.role +
+                                      "\n" + *text);
         auto found = stored.find(file.path);
         if (found != stored.end() && found->second == digest) continue;
-        auto chunks = codeChunks(file, *text);
+        auto chunks = isDocumentFile(file) ? guideChunks(file, *text) : codeChunks(file, *text);
         db.transaction([&](Tx& tx) { replaceFile(tx, projectId, file.path, digest, chunks); });
         ++filesWritten;
         pace();

@@ -26,6 +26,9 @@ class RagPlugin final : public docs::Plugin {
     registry.configKey("rag.address_requests_per_minute", "60", "Questions per minute per client address (0: unlimited).");
     registry.configKey("rag.daily_model_tokens", "200000", "Model tokens per user (or address) per UTC day (0: unlimited).");
     registry.configKey("rag.max_file_kb", "1024", "Longest part of a source file that is indexed.");
+    registry.configKey("rag.role_prior", "true",
+                       "Rank by file role too: tests and examples yield unless the question names them; guides and "
+                       "documented public API lead for questions in words (false: text ranking only).");
     docs::support::declareModelKeys(registry);
     docs_plugin_rag::registerMigrations(registry);
 
@@ -36,6 +39,7 @@ class RagPlugin final : public docs::Plugin {
     query.addressRequestsPerMinute = static_cast<int>(config.getInt("rag.address_requests_per_minute"));
     query.dailyModelTokens = config.getInt("rag.daily_model_tokens");
     query.model = docs::support::modelSettingsFrom(config);
+    query.rolePrior = config.getBool("rag.role_prior");
     docs::rag::IndexerSettings indexing;
     indexing.maxFileBytes = static_cast<std::size_t>(config.getInt("rag.max_file_kb")) << 10;
     indexer_ = std::make_unique<docs::rag::Indexer>(*context_, indexing);

@@ -139,7 +139,7 @@ std::string lineRange(const Hit& hit) {
 }
 
 std::string describe(const Hit& hit) {
-  if (hit.kind == "docs") return hit.title;
+  if (hit.kind == "docs") return hit.path.empty() ? hit.title : hit.title + " (" + hit.path + ", " + lineRange(hit) + ")";
   std::string out = hit.symbol.empty() ? hit.path : hit.symbolKind + " " + hit.symbol + " in " + hit.path;
   return out + ", " + lineRange(hit);
 }
@@ -169,18 +169,25 @@ void RagQuery::handle(Request& request, Response& response) {
   // kinds share nothing, and each may wait on PostgreSQL for most of a request.
   std::future<std::vector<Hit>> docsSearch;
   if (rag.docs && rag.docsTopK > 0)
-    docsSearch = std::async(std::launch::async, [&] { return searchChunks(db, rag.query, "docs", projects, rag.docsTopK); });
-  if (rag.code && rag.codeTopK > 0) hits = searchChunks(db, rag.query, "code", projects, rag.codeTopK);
+    docsSearch = std::async(std::launch::async, [&] {
+      return searchChunks(db, rag.query, "docs", projects, rag.docsTopK, Ranking::Fused, settings_.rolePrior);
+    });
+  if (rag.code && rag.codeTopK > 0)
+    hits = searchChunks(db, rag.query, "code", projects, rag.codeTopK, Ranking::Fused, settings_.rolePrior);
   if (docsSearch.valid()) {
     auto found = docsSearch.get();
     hits.insert(hits.end(), std::make_move_iterator(found.begin()), std::make_move_iterator(found.end()));
   }
+  // One list, best first: a guide section that answers a question in words comes before
+  // the code (ties: code first). Without the prior, code first, then docs, as before.
+  if (settings_.rolePrior)
+    std::stable_sort(hits.begin(), hits.end(), [](const Hit& a, const Hit& b) { return a.score > b.score; });
 
   // Links to exact lines where the project has a web address (asked once per project).
   auto* analysis = context_.findService<Analysis>();
   std::map<std::int64_t, bool> hasWebAddress;
   auto gitUrl = [&](const Hit& hit) -> std::string {
-    if (hit.kind != "code" || !analysis) return "";
+    if (hit.path.empty() || !analysis) return "";  // a page section has no lines
     auto known = hasWebAddress.find(hit.projectId);
     if (known != hasWebAddress.end() && !known->second) return "";
     std::string url = analysis->sourceUrl(hit.projectId, hit.path, hit.startLine, hit.endLine);
@@ -209,17 +216,28 @@ void RagQuery::handle(Request& request, Response& response) {
     return;
   }
 
-  // The answer draws on the best code and docs alike, interleaved.
+  // The answer draws on the best code and docs alike: in score order with the prior (a
+  // question in words opens with the best guide section or documented definition),
+  // else interleaved.
   std::vector<const Hit*> code, docs, chosen;
-  for (const auto& hit : hits) (hit.kind == "code" ? code : docs).push_back(&hit);
-  for (std::size_t i = 0; chosen.size() < static_cast<std::size_t>(settings_.answerSources) && (i < code.size() || i < docs.size()); ++i) {
-    if (i < code.size()) chosen.push_back(code[i]);
-    if (i < docs.size() && chosen.size() < static_cast<std::size_t>(settings_.answerSources)) chosen.push_back(docs[i]);
+  const auto most = static_cast<std::size_t>(settings_.answerSources);
+  if (settings_.rolePrior) {
+    for (const auto& hit : hits)
+      if (chosen.size() < most) chosen.push_back(&hit);
+  } else {
+    for (const auto& hit : hits) (hit.kind == "code" ? code : docs).push_back(&hit);
+    for (std::size_t i = 0; chosen.size() < most && (i < code.size() || i < docs.size()); ++i) {
+      if (i < code.size()) chosen.push_back(code[i]);
+      if (i < docs.size() && chosen.size() < most) chosen.push_back(docs[i]);
+    }
   }
   std::vector<AnswerSource> sources;
   for (const Hit* hit : chosen) {
     AnswerSource source;
-    source.label = hit->kind == "code" ? hit->path + " " + lineRange(*hit) : hit->title;
+    source.label = hit->kind == "code"      ? hit->path + " " + lineRange(*hit)
+                   : hit->path.empty() ? hit->title
+                                       : hit->title + " (" + hit->path + " " + lineRange(*hit) + ")";
+    if (hit->kind == "code" && hit->api) source.doc = hit->doc;
     source.link = gitUrl(*hit);
     if (source.link.empty() && hit->pageId > 0)
       source.link = "/projects/" + std::to_string(hit->projectId) + "/" + std::to_string(hit->pageId);

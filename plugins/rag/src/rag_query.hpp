@@ -23,6 +23,7 @@ struct QuerySettings {
   int addressRequestsPerMinute = 60;
   std::int64_t dailyModelTokens = 200000;   // per caller (user, or address when anonymous)
   int answerSources = 8;                    // items handed to the model or quoted
+  bool rolePrior = true;                    // weigh hits by their file's role (role_prior.hpp)
   support::ModelSettings model;
 };
 

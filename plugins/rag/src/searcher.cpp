@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "identifiers.hpp"
+#include "role_prior.hpp"
 
 namespace docs::rag {
 
@@ -24,35 +25,47 @@ std::string idArray(const std::vector<std::int64_t>& ids) {
   return array + "}";
 }
 
-std::vector<std::int64_t> idsOf(const Result& rows) {
+struct Traits {
+  std::string role;
+  bool api = false;
+};
+using TraitsById = std::map<std::int64_t, Traits>;
+
+// The ids in order; each one's role and api flag into `traits` when given.
+std::vector<std::int64_t> idsOf(const Result& rows, TraitsById* traits = nullptr) {
   std::vector<std::int64_t> ids;
-  for (auto row : rows) ids.push_back(row.int64("id"));
+  for (auto row : rows) {
+    ids.push_back(row.int64("id"));
+    if (traits) (*traits)[ids.back()] = {row.text("role"), row.boolean("api")};
+  }
   return ids;
 }
 
 std::vector<std::int64_t> textRanked(Db& db, const std::string& expression, const std::string& kind,
-                                     const std::string& projects, int candidates) {
+                                     const std::string& projects, int candidates, TraitsById& traits) {
   if (expression.empty()) return {};
   // Ranking reads every match's vector: a common word in a million chunks costs seconds.
   // A bounded set of matches is ranked instead (docs/benchmarks.md, rag at 1M chunks;
   // rag-quality.md measured no loss from the cap).
-  return idsOf(db.exec("SELECT id FROM (SELECT id, search, q FROM rag_chunks, to_tsquery('english', $3) AS q"
+  return idsOf(db.exec("SELECT id, role, api FROM (SELECT id, search, q, role, api FROM rag_chunks, to_tsquery('english', $3) AS q"
                        " WHERE project_id = ANY($1::bigint[]) AND kind = $2 AND search @@ q LIMIT $5) AS matches"
                        " ORDER BY ts_rank(search, q, 1) DESC, id LIMIT $4",
-                       {projects, kind, expression, static_cast<std::int64_t>(candidates), static_cast<std::int64_t>(kMaxRanked)}));
+                       {projects, kind, expression, static_cast<std::int64_t>(candidates), static_cast<std::int64_t>(kMaxRanked)}),
+               &traits);
 }
 
 std::vector<std::int64_t> nameRanked(Db& db, const std::string& words, const std::string& kind,
-                                     const std::string& projects, int candidates) {
+                                     const std::string& projects, int candidates, TraitsById& traits) {
   std::vector<std::int64_t> ids;
   db.transaction([&](Tx& tx) {
     // At pg_trgm's default of 0.3 a two-word name is "similar" to a tenth of a million
     // chunks, each read back from the table (0.5 to 1.1 s); at 0.6, 10 to 41 ms
     // (docs/benchmarks.md, rag at 1M chunks). Words themselves are the full-text lists' job.
     tx.exec("SET LOCAL pg_trgm.similarity_threshold = " + std::string(kNameSimilarity));
-    ids = idsOf(tx.exec("SELECT id FROM rag_chunks WHERE project_id = ANY($1::bigint[]) AND kind = $2 AND names % $3"
+    ids = idsOf(tx.exec("SELECT id, role, api FROM rag_chunks WHERE project_id = ANY($1::bigint[]) AND kind = $2 AND names % $3"
                         " ORDER BY similarity(names, $3) DESC, id LIMIT $4",
-                        {projects, kind, words, static_cast<std::int64_t>(candidates)}));
+                        {projects, kind, words, static_cast<std::int64_t>(candidates)}),
+                &traits);
   });
   return ids;
 }
@@ -67,11 +80,20 @@ std::size_t wordCount(const std::string& words) {
 }  // namespace
 
 std::vector<Hit> searchChunks(Db& db, const std::string& query, const std::string& kind,
-                              const std::vector<std::int64_t>& projectIds, int limit, Ranking ranking) {
+                              const std::vector<std::int64_t>& projectIds, int limit, Ranking ranking, bool withPrior) {
   std::vector<Hit> hits;
   if (limit <= 0 || projectIds.empty()) return hits;
   const std::string projects = idArray(projectIds);
-  const int candidates = std::min(kMaxCandidates, std::max(limit * 2, 30));
+  withPrior = withPrior && ranking == Ranking::Fused;
+  // With the prior, demoted candidates (tests that share the question's words) must not
+  // crowd out the ones it would lift: a deeper list.
+  const int candidates = std::min(kMaxCandidates, withPrior ? std::max(limit * 3, 60) : std::max(limit * 2, 30));
+  const QueryIntent intent = intentOf(query);
+  TraitsById traits;
+  auto prior = [&](std::int64_t id) {
+    auto found = traits.find(id);
+    return found == traits.end() ? 1.0 : rolePrior(intent, kind, found->second.role, found->second.api);
+  };
 
   std::map<std::int64_t, double> fused;
   auto addList = [&](const std::vector<std::int64_t>& ids) {
@@ -83,16 +105,21 @@ std::vector<Hit> searchChunks(Db& db, const std::string& query, const std::strin
                           " ORDER BY ts_rank(search, q) DESC, id LIMIT $4",
                           {projects, kind, query, static_cast<std::int64_t>(candidates)})));
   } else {
-    auto everyWord = textRanked(db, tsQueryExpression(query, true), kind, projects, candidates);
-    if (static_cast<int>(everyWord.size()) < limit) {
-      // Too few chunks hold every word: rank those holding any, the complete ones first.
-      auto anyWord = textRanked(db, tsQueryExpression(query, false), kind, projects, candidates);
+    auto everyWord = textRanked(db, tsQueryExpression(query, true), kind, projects, candidates, traits);
+    int unDemoted = 0;
+    for (auto id : everyWord) unDemoted += !withPrior || prior(id) >= 1.0;
+    if (unDemoted < limit) {
+      // Too few chunks hold every word (or only demoted ones do): rank those holding any,
+      // the complete ones first.
+      auto anyWord = textRanked(db, tsQueryExpression(query, false), kind, projects, candidates, traits);
       std::erase_if(anyWord, [&](std::int64_t id) { return std::find(everyWord.begin(), everyWord.end(), id) != everyWord.end(); });
       everyWord.insert(everyWord.end(), anyWord.begin(), anyWord.end());
     }
     addList(everyWord);
     std::string words = nameWords(query);
-    if (!words.empty() && wordCount(words) <= kMaxNameQueryWords) addList(nameRanked(db, words, kind, projects, candidates));
+    if (!words.empty() && wordCount(words) <= kMaxNameQueryWords) addList(nameRanked(db, words, kind, projects, candidates, traits));
+    if (withPrior)
+      for (auto& [id, score] : fused) score *= prior(id);
   }
 
   std::vector<std::pair<std::int64_t, double>> order(fused.begin(), fused.end());
@@ -103,7 +130,7 @@ std::vector<Hit> searchChunks(Db& db, const std::string& query, const std::strin
   for (auto& [id, score] : order) ids.push_back(id);
   std::map<std::int64_t, Hit> byId;
   for (auto row : db.exec("SELECT id, project_id, kind, path, start_line, end_line, symbol, symbol_kind, language,"
-                          " coalesce(page_id, 0) AS page_id, title, content FROM rag_chunks WHERE id = ANY($1::bigint[])",
+                          " coalesce(page_id, 0) AS page_id, title, content, role, api, doc FROM rag_chunks WHERE id = ANY($1::bigint[])",
                           {idArray(ids)})) {
     Hit hit;
     hit.id = row.int64("id");
@@ -118,6 +145,9 @@ std::vector<Hit> searchChunks(Db& db, const std::string& query, const std::strin
     hit.pageId = row.int64("page_id");
     hit.title = row.text("title");
     hit.content = row.text("content");
+    hit.role = row.text("role");
+    hit.api = row.boolean("api");
+    hit.doc = row.text("doc");
     byId[hit.id] = std::move(hit);
   }
   for (auto& [id, score] : order) {

@@ -1,7 +1,8 @@
 #pragma once
 // Ranked retrieval over rag_chunks: full-text search on identifier-aware text (every
 // word first, any word when that finds too little) fused with trigram similarity of
-// symbol names, by reciprocal rank. Callers pass only projects the caller may read.
+// symbol names, by reciprocal rank, then weighed by the file role as a prior. Callers
+// pass only projects the caller may read.
 
 #include <cstdint>
 #include <string>
@@ -26,7 +27,10 @@ struct Hit {
   std::int64_t pageId = 0;
   std::string title;
   std::string content;
-  double score = 0;
+  std::string role;   // the file's role; "" for page sections
+  bool api = false;   // documented public library code
+  std::string doc;    // code: the symbol's doc comment
+  double score = 0;   // fused rank, times the role prior
 };
 
 enum class Ranking {
@@ -34,8 +38,12 @@ enum class Ranking {
   PlainText,  // the baseline: websearch_to_tsquery over the same vectors, ts_rank
 };
 
-// Up to `limit` chunks of `kind` in `projectIds`, best first.
+// Up to `limit` chunks of `kind` in `projectIds`, best first. With rolePrior, each
+// candidate's fused score is weighed by its file's role for what the query asks
+// (role_prior.hpp): tests and examples yield unless asked for, guides and documented
+// public API lead for questions in words.
 std::vector<Hit> searchChunks(Db& db, const std::string& query, const std::string& kind,
-                              const std::vector<std::int64_t>& projectIds, int limit, Ranking ranking = Ranking::Fused);
+                              const std::vector<std::int64_t>& projectIds, int limit, Ranking ranking = Ranking::Fused,
+                              bool rolePrior = true);
 
 }  // namespace docs::rag

@@ -8,6 +8,7 @@
 #include "chunker.hpp"
 #include "identifiers.hpp"
 #include "rate_limiter.hpp"
+#include "role_prior.hpp"
 
 using namespace docs::rag;
 
@@ -135,10 +136,136 @@ TEST(Chunker, PagesSplitAtHeadingsButNotInsideCode) {
   for (const auto& c : chunks) EXPECT_EQ(c.pageId, 3);
 }
 
+TEST(Guides, MarkdownIsCutAtItsSectionsWithTitlesPathsAndLines) {
+  docs::CodeFile file;
+  file.path = "docs/how-to/blocking.md";
+  file.language = "markdown";
+  file.role = "guide";
+  file.pageId = 9;
+  std::string text =
+      "---\ntitle: Navigation Blocking\norder: 3\n---\n"     // 1-4
+      "\nIntro words.\n\n"                                     // 5-7
+      "## Using a blocker\n\nCall useBlocker(shouldBlock).\n"  // 8-10
+      "\n```js\n# not a heading\n```\n"                         // 11-14
+      "### With a form\n\nBlock while dirty.\n"                // 15-17
+      "\nSetext heading\n--------------\n\nText under it.\n";  // 18-22
+  auto chunks = guideChunks(file, text);
+  ASSERT_EQ(chunks.size(), 4u);
+  EXPECT_EQ(chunks[0].title, "Navigation Blocking");
+  EXPECT_EQ(chunks[0].content.find("title:"), std::string::npos);
+  EXPECT_EQ(chunks[1].title, "Navigation Blocking \u203a Using a blocker");
+  EXPECT_EQ(chunks[1].startLine, 8);
+  EXPECT_EQ(chunks[1].endLine, 14);
+  EXPECT_NE(chunks[1].content.find("# not a heading"), std::string::npos);
+  EXPECT_EQ(chunks[2].title, "Navigation Blocking \u203a Using a blocker \u203a With a form");
+  EXPECT_EQ(chunks[3].title, "Navigation Blocking \u203a Setext heading");
+  EXPECT_EQ(chunks[3].startLine, 19);
+  EXPECT_EQ(chunks[3].endLine, 22);
+  for (const auto& c : chunks) {
+    EXPECT_EQ(c.kind, "docs");
+    EXPECT_EQ(c.path, "docs/how-to/blocking.md");
+    EXPECT_EQ(c.role, "guide");
+    EXPECT_EQ(c.pageId, 9);
+  }
+  EXPECT_TRUE(isDocumentFile(file));
+}
+
+TEST(Guides, ReStructuredTextTitlesByAdornmentAndFirstHeadingNamesTheDocument) {
+  docs::CodeFile file;
+  file.path = "doc/usage.rst";
+  file.language = "rst";
+  std::string text = "=====\nUsage\n=====\n\nOpening.\n\nInstalling\n----------\n\nRun pip.\n\nOptions\n-------\n\nSet them.\n";
+  auto chunks = guideChunks(file, text);
+  ASSERT_EQ(chunks.size(), 3u);
+  EXPECT_EQ(chunks[0].title, "Usage");
+  EXPECT_EQ(chunks[1].title, "Usage \u203a Installing");
+  EXPECT_EQ(chunks[2].title, "Usage \u203a Options");
+  // Without headings: one section named by the file.
+  file.language = "markdown";
+  file.path = "NOTES.md";
+  auto plain = guideChunks(file, "Just words.\n");
+  ASSERT_EQ(plain.size(), 1u);
+  EXPECT_EQ(plain[0].title, "NOTES.md");
+}
+
+TEST(Guides, ALongSectionIsCutInPieces) {
+  docs::CodeFile file;
+  file.path = "docs/long.md";
+  file.language = "markdown";
+  std::string text = "# Long\n\n";
+  for (int i = 0; i < 250; ++i) text += "Paragraph line " + std::to_string(i) + ".\n" + (i % 10 == 9 ? "\n" : "");
+  auto chunks = guideChunks(file, text);
+  ASSERT_GE(chunks.size(), 3u);
+  for (std::size_t i = 1; i < chunks.size(); ++i) EXPECT_EQ(chunks[i].startLine, chunks[i - 1].endLine + 1);
+  for (const auto& c : chunks) EXPECT_LE(c.endLine - c.startLine + 1, 100);
+}
+
+TEST(RolePrior, QuestionsInWordsAndWhatTheyAreAbout) {
+  EXPECT_TRUE(intentOf("How do I block navigation?").natural);
+  EXPECT_TRUE(intentOf("how to serve static files").natural);
+  EXPECT_TRUE(intentOf("What is a route module").natural);
+  EXPECT_TRUE(intentOf("routes with a loader?").natural);
+  EXPECT_FALSE(intentOf("parse http request").natural);
+  EXPECT_FALSE(intentOf("readConfigFile").natural);
+  EXPECT_FALSE(intentOf("How?").natural);
+  EXPECT_TRUE(intentOf("where are the tests for BasicAuth").aboutTests);
+  EXPECT_TRUE(intentOf("How is the router benchmark run?").aboutTests);
+  EXPECT_TRUE(intentOf("show me an example of middleware").aboutExamples);
+  EXPECT_FALSE(intentOf("How do I write middleware?").aboutTests);
+  EXPECT_FALSE(intentOf("latest contest results").aboutTests);  // a word, not a substring
+}
+
+TEST(RolePrior, TestsYieldUnlessAskedForAndGuidesLeadQuestionsInWords) {
+  auto howTo = intentOf("How do I serve static files?");
+  auto aboutTests = intentOf("How is serving static files tested?");
+  auto words = intentOf("static file handler");
+  EXPECT_LT(rolePrior(howTo, "code", "test", false), 1.0);
+  EXPECT_LT(rolePrior(words, "code", "test", false), 1.0);
+  EXPECT_GT(rolePrior(aboutTests, "code", "test", false), 1.0);
+  EXPECT_LT(rolePrior(howTo, "code", "example", false), 1.0);
+  EXPECT_GT(rolePrior(howTo, "docs", "guide", false), rolePrior(howTo, "code", "library", true));
+  EXPECT_GT(rolePrior(howTo, "code", "library", true), rolePrior(howTo, "code", "library", false));
+  EXPECT_EQ(rolePrior(words, "docs", "guide", false), 1.0);   // identifier words: the text decides
+  EXPECT_EQ(rolePrior(words, "code", "library", true), 1.0);
+  EXPECT_LT(rolePrior(words, "code", "generated", false), 1.0);
+  EXPECT_EQ(rolePrior(howTo, "docs", "", false), 1.0);        // a page section
+}
+
+TEST(RolePrior, PublicNamesByConvention) {
+  EXPECT_TRUE(isPublicName("Static", "go"));
+  EXPECT_FALSE(isPublicName("static", "go"));
+  EXPECT_FALSE(isPublicName("_helper", "python"));
+  EXPECT_FALSE(isPublicName("#field", "javascript"));
+  EXPECT_TRUE(isPublicName("useBlocker", "typescript"));
+  EXPECT_FALSE(isPublicName("", "c++"));
+}
+
+TEST(Chunker, DocumentedPublicLibraryDefinitionsAreApi) {
+  docs::CodeFile file;
+  file.path = "gin/routergroup.go";
+  file.language = "go";
+  file.role = "library";
+  file.symbols = {{"Static", "func", "", "(relativePath, root string)", "Static serves files from the given file system root.", 3, 5},
+                  {"handle", "func", "", "()", "handle registers.", 7, 9},
+                  {"Undocumented", "func", "", "()", "", 11, 13}};
+  auto chunks = codeChunks(file, "package gin\n\nfunc Static() {\n}\n\n\nfunc handle() {\n}\n\n\nfunc Undocumented() {\n}\n\n");
+  std::map<std::string, bool> api;
+  for (const auto& c : chunks)
+    if (!c.symbol.empty()) api[c.symbol] = c.api;
+  EXPECT_TRUE(api["Static"]);
+  EXPECT_FALSE(api["handle"]);
+  EXPECT_FALSE(api["Undocumented"]);
+  file.role = "test";
+  for (const auto& c : codeChunks(file, "package gin\n\nfunc Static() {\n}\n")) {
+    EXPECT_EQ(c.role, "test");
+    EXPECT_FALSE(c.api);
+  }
+}
+
 namespace {
 std::vector<AnswerSource> twoSources() {
-  return {{"pkg/config.py lines 8-11", "https://example.com/blob/abc/pkg/config.py#L8-L11", "python", "def read_config_file(self, path):\n    ..."},
-          {"Guide \u203a Install", "/projects/1/3", "", "Run make.\nThen run it."}};
+  return {{"pkg/config.py lines 8-11", "https://example.com/blob/abc/pkg/config.py#L8-L11", "python", "def read_config_file(self, path):\n    ...", ""},
+          {"Guide \u203a Install", "/projects/1/3", "", "Run make.\nThen run it.", ""}};
 }
 }  // namespace
 
@@ -167,6 +294,19 @@ TEST(Answers, ExtractiveAnswerSaysNoModelAndQuotesTheBest) {
   EXPECT_NE(md.find("`````python\n``` tricky ```` fence\ncode\n`````"), std::string::npos) << md;
   EXPECT_NE(md.find("> Run make."), std::string::npos);
   EXPECT_NE(extractiveAnswer("zzz", {}).find("Nothing in the selected projects matches"), std::string::npos);
+}
+
+TEST(Answers, ADocumentedDefinitionOpensWithItsDocComment) {
+  auto sources = twoSources();
+  sources[0].doc = "Loads the settings from a JSON file.";
+  auto md = extractiveAnswer("how do I read the config?", sources);
+  auto doc = md.find("> Loads the settings from a JSON file.");
+  ASSERT_NE(doc, std::string::npos) << md;
+  EXPECT_LT(doc, md.find("```python")) << md;
+  auto prompt = answerPrompt("how do I read the config?", sources);
+  auto json = nlohmann::json::parse(prompt[1].content.substr(prompt[1].content.find('{')));
+  EXPECT_EQ(json["sources"][0]["doc"], "Loads the settings from a JSON file.");
+  EXPECT_FALSE(json["sources"][1].contains("doc"));
 }
 
 TEST(Answers, RepositoryTextTravelsAsDataNotInstructions) {

@@ -30,7 +30,10 @@ struct CodeFile {
   std::uint64_t lines = 0;
   std::string summary;    // the file's leading comment
   std::vector<CodeSymbol> symbols;
-  std::int64_t pageId = 0;  // the file's documentation page; 0: none
+  std::int64_t pageId = 0;  // the file's documentation page (a guide's own page); 0: none
+  // What the file is for a reader: library, test, example, guide (the repository's own
+  // Markdown and reStructuredText), build, tooling or generated (vendored code too).
+  std::string role = "library";
 };
 
 struct CodeAnalysis {

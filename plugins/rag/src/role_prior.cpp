@@ -1,0 +1,84 @@
+#include "role_prior.hpp"
+
+#include <array>
+#include <cctype>
+#include <string>
+#include <vector>
+
+namespace docs::rag {
+
+namespace {
+
+std::vector<std::string> lowerWords(std::string_view text) {
+  std::vector<std::string> words;
+  std::string word;
+  for (char c : text) {
+    auto u = static_cast<unsigned char>(c);
+    if (std::isalnum(u) || u >= 0x80 || c == '\'') word += static_cast<char>(std::tolower(u));
+    else if (!word.empty()) words.push_back(std::move(word)), word.clear();
+  }
+  if (!word.empty()) words.push_back(std::move(word));
+  return words;
+}
+
+template <std::size_t N>
+bool among(const std::string& word, const std::array<std::string_view, N>& set) {
+  for (auto candidate : set)
+    if (word == candidate) return true;
+  return false;
+}
+
+// Words that open a question in English.
+constexpr std::array<std::string_view, 16> kQuestionWords = {"how", "what", "what's", "why", "when", "where", "which", "who",
+                                                             "can", "could", "should", "is", "are", "does", "do", "explain"};
+constexpr std::array<std::string_view, 14> kTestWords = {"test", "tests", "testing", "tested", "unittest", "spec", "specs",
+                                                         "benchmark", "benchmarks", "bench", "fixture", "fixtures", "e2e",
+                                                         "testdata"};
+constexpr std::array<std::string_view, 6> kExampleWords = {"example", "examples", "demo", "demos", "sample", "samples"};
+
+// Factors; a demoted role stays findable, it only yields to the others.
+constexpr double kAskedFor = 1.5;      // a test when the question is about tests (an example likewise)
+constexpr double kNotAskedFor = 0.4;   // ... when it is not
+constexpr double kGenerated = 0.5;     // generated or vendored code
+constexpr double kGuide = 1.6;         // a guide section, for a question in words
+constexpr double kDocumentedApi = 1.3; // a documented public definition, for a question in words
+constexpr double kAroundTheCode = 0.7; // build and tooling files, for a question in words
+
+}  // namespace
+
+QueryIntent intentOf(std::string_view query) {
+  QueryIntent intent;
+  auto words = lowerWords(query);
+  for (const auto& word : words) {
+    intent.aboutTests = intent.aboutTests || among(word, kTestWords) || word.starts_with("test_") || word.ends_with("_test");
+    intent.aboutExamples = intent.aboutExamples || among(word, kExampleWords);
+  }
+  std::size_t end = query.find_last_not_of(" \t\r\n");
+  bool questionMark = end != std::string_view::npos && query[end] == '?';
+  bool opensAsQuestion = !words.empty() && among(words[0], kQuestionWords);
+  bool howTo = false;
+  for (std::size_t i = 0; i + 1 < words.size(); ++i) howTo = howTo || (words[i] == "how" && (words[i + 1] == "to" || words[i + 1] == "do"));
+  // Three words at least: "how" alone, or "is empty", is not a question in words.
+  intent.natural = words.size() >= 3 && (opensAsQuestion || questionMark || howTo);
+  return intent;
+}
+
+bool isPublicName(std::string_view name, std::string_view language) {
+  if (name.empty()) return false;
+  if (name[0] == '_' || name[0] == '#') return false;
+  if (language == "go" || language == "Go") return std::isupper(static_cast<unsigned char>(name[0])) != 0;
+  return true;
+}
+
+double rolePrior(const QueryIntent& intent, std::string_view kind, std::string_view role, bool api) {
+  if (role == "test") return intent.aboutTests ? kAskedFor : kNotAskedFor;
+  if (role == "example") return intent.aboutExamples ? kAskedFor : kNotAskedFor;
+  if (role == "generated") return kGenerated;
+  if (!intent.natural) return 1.0;
+  if (role == "guide" && kind == "docs") return kGuide;
+  if (role == "library" && api) return kDocumentedApi;
+  if (role == "build" || role == "tooling") return kAroundTheCode;
+  return 1.0;
+}
+
+}  // namespace docs::rag

@@ -1,0 +1,29 @@
+#pragma once
+// The file role as a prior on ranking. A question in plain words ("How do I stream a
+// response?") is best answered by the repository's guides and its documented public
+// API; a test or an example that merely uses the same names is not an answer unless the
+// question asks about tests or examples. The fused score of each candidate is
+// multiplied by a factor for its role, chosen by what the question asks.
+
+#include <string_view>
+
+namespace docs::rag {
+
+struct QueryIntent {
+  bool natural = false;        // a question in words: how do I, how to, what is, ...?
+  bool aboutTests = false;     // names tests, specs, benchmarks, fixtures
+  bool aboutExamples = false;  // names examples, demos, samples
+};
+
+QueryIntent intentOf(std::string_view query);
+
+// True when a symbol is public by its language's convention: not `_private` or
+// `#private`, and in Go an exported (capitalised) name. Scopes are not judged.
+bool isPublicName(std::string_view name, std::string_view language);
+
+// The factor for a chunk: kind code|docs; role as the analysis names it (library, test,
+// example, guide, build, tooling, generated; "" for page sections); api: documented
+// public library code.
+double rolePrior(const QueryIntent& intent, std::string_view kind, std::string_view role, bool api);
+
+}  // namespace docs::rag
