@@ -12,7 +12,8 @@ packages=(
 )
 if [[ "$tier" == test || "$tier" == full ]]; then
   # chromium: the web end-to-end tests drive Debian's Chromium with playwright-core.
-  packages+=(libgtest-dev libgmock-dev libbenchmark-dev curl python3 chromium clang-14 libclang-rt-14-dev)
+  # stress-ng: DOCS_TEST_STRESS=1 scripts/test.sh runs the tests on a busy machine.
+  packages+=(libgtest-dev libgmock-dev libbenchmark-dev curl python3 chromium clang-14 libclang-rt-14-dev stress-ng)
 fi
 if [[ "$tier" == full ]]; then
   packages+=(nginx-light wrk)

@@ -4,6 +4,8 @@
 #                            web (Vitest) and e2e (Playwright in Chromium against docsd)
 #   scripts/test.sh full     everything, including long runs (crash loops, 10 min of fuzzing per target, 10k sockets)
 # Extra arguments after the tier go to ctest (e.g. -R Router).
+# DOCS_TEST_STRESS=1 runs `stress-ng --cpu 2` beside the tests (a busy machine: the default
+# tier must pass so, since CI may share its cores); it stops with the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tier="${1:-default}"
@@ -14,6 +16,13 @@ scripts/install-deps.sh "$([[ $tier == full ]] && echo full || echo test)"
 scripts/npm-deps.sh
 scripts/build.sh
 if [[ -f web/package.json ]]; then scripts/build-web.sh; fi
+
+if [[ "${DOCS_TEST_STRESS:-}" == 1 ]]; then
+  stress-ng --cpu 2 --timeout 0 --quiet &
+  stress_pid=$!
+  trap 'kill "$stress_pid" 2>/dev/null || true' EXIT
+  echo "stress-ng --cpu 2 runs beside the tests (pid $stress_pid)"
+fi
 
 # Sockets-heavy tests raise their own limit, but give ctest's children room too.
 ulimit -n 65536 2>/dev/null || ulimit -n 4096 2>/dev/null || true
