@@ -18,25 +18,41 @@ fi
 if [[ "$tier" == full ]]; then
   packages+=(nginx-light wrk)
 fi
-# Node.js runs the yjs oracle tests (and builds the web app); keep an existing one.
-if ! command -v node >/dev/null 2>&1; then
-  packages+=(nodejs npm)
+# Node.js builds the web app (Vite needs >= 20.19) and runs the yjs oracle tests. Debian
+# 12's nodejs is 18: it only brings npm, which then installs Node 22 from the npm
+# registry (the `node` package) into /usr/local. A new enough node is kept as it is.
+node_new_enough() {
+  command -v node >/dev/null 2>&1 &&
+    node -e 'const [a, b] = process.versions.node.split(".").map(Number); process.exit(a > 20 || (a === 20 && b >= 19) ? 0 : 1)'
+}
+if ! node_new_enough; then
+  command -v node >/dev/null 2>&1 || packages+=(nodejs)
+  command -v npm >/dev/null 2>&1 || packages+=(npm)
 fi
 
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
-if ((${#missing[@]} == 0)); then
-  exit 0
-fi
-echo "installing: ${missing[*]}"
 sudo=""
 if [[ $(id -u) -ne 0 ]]; then sudo="sudo"; fi
-export DEBIAN_FRONTEND=noninteractive
-$sudo apt-get update -qq
-$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-# Debian starts the packaged cluster on install; docsd runs its own and needs no other.
-if [[ " ${missing[*]} " == *" postgresql "* ]] && command -v pg_ctlcluster >/dev/null; then
-  $sudo pg_ctlcluster 15 main stop 2>/dev/null || true
+if ((${#missing[@]} > 0)); then
+  echo "installing: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get update -qq
+  $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  # Debian starts the packaged cluster on install; docsd runs its own and needs no other.
+  if [[ " ${missing[*]} " == *" postgresql "* ]] && command -v pg_ctlcluster >/dev/null; then
+    $sudo pg_ctlcluster 15 main stop 2>/dev/null || true
+  fi
+fi
+if ! node_new_enough; then
+  node_prefix="${DOCS_NODE_PREFIX:-/usr/local}"
+  echo "installing Node 22 from the npm registry into $node_prefix (the node found is $(node --version 2>/dev/null || echo missing))"
+  $sudo npm install -g --prefix "$node_prefix" --no-audit --no-fund node@22 >/dev/null
+  hash -r
+  if ! node_new_enough; then
+    echo "Node >= 20.19 is still not the first node on PATH ($(command -v node)): put $node_prefix/bin first" >&2
+    exit 1
+  fi
 fi
