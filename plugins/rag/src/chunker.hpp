@@ -25,7 +25,7 @@ struct Chunk {
   std::string title;        // docs: "Page › Heading"; code: the signature line
   std::string doc;          // code: the symbol's doc comment (above the definition in C++ and JS)
   std::string content;
-  std::string role;         // the file's role (library, test, example, guide, ...); "" for page sections
+  std::string role;         // the file's role (library, test, example, guide, ...); a file page: its file's; else ""
   bool api = false;         // a documented public definition of library code
 };
 

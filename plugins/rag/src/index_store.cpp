@@ -132,6 +132,12 @@ bool pageHasSource(Db& db, std::int64_t pageId) {
   return !db.exec("SELECT 1 FROM rag_chunks WHERE kind = 'docs' AND page_id = $1 AND path <> '' LIMIT 1", {pageId}).empty();
 }
 
+std::string fileRoleOfPage(Db& db, std::int64_t projectId, std::int64_t pageId) {
+  auto rows = db.exec("SELECT role FROM rag_chunks WHERE project_id = $1 AND kind = 'code' AND page_id = $2 LIMIT 1",
+                      {projectId, pageId});
+  return rows.empty() ? std::string() : rows[0].text("role");
+}
+
 bool hasChunks(Db& db, std::int64_t projectId) {
   return !db.exec("SELECT 1 FROM rag_chunks WHERE project_id = $1 LIMIT 1", {projectId}).empty();
 }

@@ -48,7 +48,7 @@ void Indexer::dropPages(const std::vector<std::int64_t>& pageIds) { removePages(
 
 void Indexer::dropProject(std::int64_t projectId) { removeProject(context_.db(), projectId); }
 
-bool Indexer::indexPage(std::int64_t projectId, std::int64_t pageId) {
+bool Indexer::indexPage(std::int64_t projectId, std::int64_t pageId, const std::map<std::int64_t, std::string>* roles) {
   auto& pages = context_.requireService<Pages>();
   auto page = pages.find(pageId);
   if (!page || page->projectId != projectId) {
@@ -68,9 +68,16 @@ bool Indexer::indexPage(std::int64_t projectId, std::int64_t pageId) {
     context_.logger().warn("rag: unreadable page content", {{"page_id", pageId}, {"error", error.what()}});
     return true;
   }
-  std::string digest = digestOf(std::string(kChunkerVersion) + "\n" + page->name + "\n" + markdown);
+  std::string role;
+  if (roles) {
+    if (auto found = roles->find(pageId); found != roles->end()) role = found->second;
+  } else {
+    role = fileRoleOfPage(context_.db(), projectId, pageId);
+  }
+  std::string digest = digestOf(std::string(kChunkerVersion) + "\n" + page->name + "\n" + role + "\n" + markdown);
   if (digest == pageDigest(context_.db(), pageId)) return true;
   auto chunks = pageChunks(pageId, page->name, markdown);
+  for (auto& chunk : chunks) chunk.role = role;
   context_.db().transaction([&](Tx& tx) { replacePage(tx, projectId, pageId, digest, chunks); });
   return true;
 }
@@ -90,8 +97,11 @@ void Indexer::runProjectJob(JobContext& job) {
     if (job.stopping()) throw std::runtime_error("shutting down; indexing resumes on restart");
   };
 
+  std::map<std::int64_t, std::string> pageRoles;  // a file's page -> the file's role
   if (auto* analysisService = context_.findService<Analysis>()) {
     if (auto analysis = analysisService->load(projectId)) {
+      for (const auto& file : analysis->files)
+        if (file.pageId > 0 && !isDocumentFile(file)) pageRoles[file.pageId] = file.role;
       auto stored = fileDigests(db, projectId);
       std::set<std::string> present;
       for (const auto& file : analysis->files) {
@@ -113,7 +123,7 @@ void Indexer::runProjectJob(JobContext& job) {
   }
   if (auto* pages = context_.findService<Pages>()) {
     for (const auto& page : pages->listProject(projectId)) {
-      indexPage(projectId, page.id);
+      indexPage(projectId, page.id, &pageRoles);
       pace();
     }
   }

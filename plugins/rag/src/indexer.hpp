@@ -4,6 +4,8 @@
 // skipped by digest, so a sync re-chunks only what changed.
 
 #include <cstdint>
+#include <map>
+#include <string>
 #include <vector>
 
 namespace docs {
@@ -33,8 +35,10 @@ class Indexer {
   void runPageJob(JobContext& job);
 
  private:
-  // Re-chunks one page when its text changed; false when the page is gone.
-  bool indexPage(std::int64_t projectId, std::int64_t pageId);
+  // Re-chunks one page when its text changed; false when the page is gone. A file's
+  // page takes the file's role (a test file's page yields as its code does): `roles`
+  // maps page ids to roles when the caller knows them, else the file's chunks tell.
+  bool indexPage(std::int64_t projectId, std::int64_t pageId, const std::map<std::int64_t, std::string>* roles = nullptr);
 
   Context& context_;
   IndexerSettings settings_;

@@ -22,7 +22,7 @@ QueryIntent intentOf(std::string_view query);
 bool isPublicName(std::string_view name, std::string_view language);
 
 // The factor for a chunk: kind code|docs; role as the analysis names it (library, test,
-// example, guide, build, tooling, generated; "" for page sections); api: documented
+// example, guide, build, tooling, generated; a file's page has its file's, other pages ""); api: documented
 // public library code.
 double rolePrior(const QueryIntent& intent, std::string_view kind, std::string_view role, bool api);
 

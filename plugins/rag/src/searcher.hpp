@@ -27,7 +27,7 @@ struct Hit {
   std::int64_t pageId = 0;
   std::string title;
   std::string content;
-  std::string role;   // the file's role; "" for page sections
+  std::string role;   // the file's role; "" for pages not generated for a file
   bool api = false;   // documented public library code
   std::string doc;    // code: the symbol's doc comment
   double score = 0;   // fused rank, times the role prior
