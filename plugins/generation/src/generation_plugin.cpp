@@ -110,6 +110,13 @@ class GenerationPlugin final : public docs::Plugin {
       access.require(id, request.principal(), docs::Role::Read);
       response.json(service_->describe(id));
     });
+    // Starts a failed run again from the stage that failed (writers of the project).
+    registry.route(docs::Method::Post, "/api/project/{id}/generation/retry", [this](docs::Request& request, docs::Response& response) {
+      auto id = request.idParam("id");
+      auto& access = context_->requireService<docs::AccessControl>();
+      access.require(id, request.principal(), docs::Role::Write);
+      response.json({{"stage", service_->retry(id)}}, 202);
+    });
   }
 
   void start() override {

@@ -3,6 +3,7 @@
 #include <docs/context.hpp>
 #include <docs/db.hpp>
 #include <docs/events.hpp>
+#include <docs/http.hpp>
 #include <docs/jobs.hpp>
 #include <docs/logger.hpp>
 #include <docs/services/analysis.hpp>
@@ -576,8 +577,16 @@ void GenerationService::requestSync(std::int64_t projectId) {
                      " ON CONFLICT (project_id) DO UPDATE SET sync_wanted = generation_runs.sync_wanted + 1",
                      {projectId, project->status});
   static const std::set<std::string> settled = {"DOC_SUCCESS", "PULL_FAIL", "DOC_FAILURE", "DOC_FILE_PAGES_FAILED", "DOC_UPDATING"};
-  if (project->status == "CLONE_FAIL") queueStage(projectId, "clone");  // start over from the new commit
-  else if (settled.count(project->status)) queueStage(projectId, "sync");
+  // A first run that failed before its pages were all written starts over from the new
+  // commit (its pages are remembered: the new run writes no duplicates).
+  static const std::set<std::string> firstRunFailed = {"CLONE_FAIL", "DOC_FILE_OVERVIEWS_FAILED", "DOC_PROJECT_OVERVIEW_FAILED",
+                                                       "DOC_TOPICS_FAILED", "DOC_TOPIC_PAGES_FAILED"};
+  if (firstRunFailed.count(project->status)) {
+    if (project->status != "CLONE_FAIL") setStatus(projectId, "REQUEST_TO_CLONE", "a push starts the failed run over");
+    queueStage(projectId, "clone");
+  } else if (settled.count(project->status)) {
+    queueStage(projectId, "sync");
+  }
   // Otherwise the first run is still going; it queues the sync when it ends.
 }
 
@@ -815,8 +824,41 @@ void GenerationService::reconcileRepositories() {
   }
 }
 
+bool GenerationService::isFailedStatus(const std::string& status) {
+  static const std::set<std::string> failed = {"CLONE_FAIL", "PULL_FAIL", "DOC_FILE_OVERVIEWS_FAILED", "DOC_PROJECT_OVERVIEW_FAILED",
+                                               "DOC_TOPICS_FAILED", "DOC_TOPIC_PAGES_FAILED", "DOC_FILE_PAGES_FAILED", "DOC_FAILURE"};
+  return failed.count(status) > 0;
+}
+
+std::string GenerationService::retry(std::int64_t projectId) {
+  auto* projects = context_.findService<Projects>();
+  auto project = projects ? projects->find(projectId) : std::nullopt;
+  if (!project) throw HttpError(404, "not_found", "Project not found");
+  if (!isFailedStatus(project->status))
+    throw HttpError(409, "not_failed", "The project's generation has not failed (" + project->status + "): there is nothing to retry");
+  bool repository = project->type == "github";
+  bool synced = repository && !project->commitHash.empty();
+  std::string stage;
+  if (project->status == "CLONE_FAIL") stage = repository ? "clone" : "unpack";
+  else if (project->status == "PULL_FAIL" || (project->status == "DOC_FAILURE" && synced)) stage = "sync";
+  else if (fs::is_directory(fs::path(projectDir(projectId)) / "source")) stage = "analyze";  // the analysis and the pages again
+  else stage = repository ? "clone" : "unpack";  // the sources went: fetch them first
+  // The run shows as started at once (the job may wait for a worker); its own statuses follow.
+  if (stage == "clone" || stage == "unpack") setStatus(projectId, "REQUEST_TO_CLONE", "retried");
+  else if (stage == "analyze") setStatus(projectId, "DOC_PENDING", "retried");
+  else setStatus(projectId, "DOC_UPDATING", "retried");
+  queueStage(projectId, stage);
+  context_.logger().info("generation retried", {{"project_id", projectId}, {"from", project->status}, {"stage", stage}});
+  return stage;
+}
+
 nlohmann::json GenerationService::describe(std::int64_t projectId) {
   nlohmann::json out = {{"history", nlohmann::json::array()}};
+  auto* projects = context_.findService<Projects>();
+  if (auto project = projects ? projects->find(projectId) : std::nullopt) {
+    out["status"] = project->status;
+    out["failed"] = isFailedStatus(project->status);
+  }
   for (auto row : context_.db().exec("SELECT status, message, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') AS at"
                                      " FROM generation_status_log WHERE project_id = $1 ORDER BY id",
                                      {projectId}))

@@ -57,8 +57,16 @@ class GenerationService {
   // queueing its job): uploads still IDLE, or REQUEST_TO_CLONE for a minute with no job.
   void recoverLostUploads();
   void runStage(JobContext& job);
-  // {"status", "stage", "message", "history": [{"status", "message", "at"}]}
+  // {"status", "stage", "message", "failed", "history": [{"status", "message", "at"}]};
+  // "failed": the last run stopped at a failure and nothing runs now (retry() starts it again).
   nlohmann::json describe(std::int64_t projectId);
+  // Runs a failed project's pipeline again from the stage that failed (the clone or
+  // unpack, the analysis and pages, or the sync), keeping what was written. Returns the
+  // stage queued; throws HttpError 409 `not_failed` when the project is not stopped at a
+  // failure (it runs, or it succeeded).
+  std::string retry(std::int64_t projectId);
+  // A run stopped at this status, waiting for a retry or a push.
+  static bool isFailedStatus(const std::string& status);
 
   static constexpr const char* kJobKind = "generation.stage";
 

@@ -601,3 +601,48 @@ TEST_F(GenerationFlow, TheOldModelKeyNamesStillWorkAndAreReportedAsDeprecated) {
                                 "generation.allow_file_urls (now generation.allow_local_sources)"})
     EXPECT_NE(log.find(key), std::string::npos) << key;
 }
+
+// A run that failed is not stuck: the generation route says so ("failed"), a writer's
+// retry runs it again from the stage that failed and keeps what was written, a reader
+// cannot retry, and a project that did not fail has nothing to retry.
+TEST_F(GenerationFlow, AFailedRunIsRetriedByAWriterAndFinishes) {
+  // ctags fails while the marker exists (a crashed tool), then works.
+  std::string marker = scratch_.path() + "/ctags-broken";
+  std::string wrapper = scratch_.path() + "/ctags";
+  std::ofstream(marker) << "x";
+  std::ofstream(wrapper) << "#!/bin/sh\n[ -f '" << marker << "' ] && exit 3\nexec ctags \"$@\"\n";
+  fs::permissions(wrapper, fs::perms::owner_all);
+  start({{"DOCS_GENERATION_CTAGS", wrapper}});
+  auto id = createZipProject("Retried");
+  ASSERT_EQ(upload(id, zipOf(shopSources())).status, 200);
+  EXPECT_EQ(waitSettled(id)["status"], "DOC_FILE_OVERVIEWS_FAILED");
+  std::string base = "/api/project/" + std::to_string(id) + "/generation";
+  auto described = json::parse(httpRequest(docsd_->port(), "GET", base, "", auth()).body);
+  EXPECT_EQ(described["failed"], true) << described.dump();
+
+  // A reader may look but not retry.
+  auto bob = docs::test::signInByEmail(*docsd_, "bob@example.com");
+  auto shared = httpRequest(docsd_->port(), "POST", "/api/rbac/project",
+                            json{{"project_id", id}, {"email", "bob@example.com"}, {"role", "read"}}.dump(),
+                            auth({{"Content-Type", "application/json"}}));
+  EXPECT_LT(shared.status, 300) << shared.body;
+  auto refused = httpRequest(docsd_->port(), "POST", base + "/retry", "{}",
+                             {{"Authorization", "Bearer " + bob.token}, {"Content-Type", "application/json"}});
+  EXPECT_EQ(refused.status, 403) << refused.body;
+
+  fs::remove(marker);
+  auto retried = httpRequest(docsd_->port(), "POST", base + "/retry", "{}", auth({{"Content-Type", "application/json"}}));
+  ASSERT_EQ(retried.status, 202) << retried.body;
+  EXPECT_EQ(json::parse(retried.body)["stage"], "analyze");
+  auto p = waitSettled(id);
+  EXPECT_EQ(p["status"], "DOC_SUCCESS");
+  EXPECT_EQ(json::parse(httpRequest(docsd_->port(), "GET", base, "", auth()).body)["failed"], false);
+  auto seen = history(id);
+  EXPECT_NE(std::find(seen.begin(), seen.end(), "DOC_FILE_OVERVIEWS_FAILED"), seen.end());
+  EXPECT_EQ(seen.back(), "DOC_SUCCESS");
+
+  // Nothing to retry now.
+  auto again = httpRequest(docsd_->port(), "POST", base + "/retry", "{}", auth({{"Content-Type", "application/json"}}));
+  EXPECT_EQ(again.status, 409) << again.body;
+  EXPECT_NE(again.body.find("not_failed"), std::string::npos);
+}
