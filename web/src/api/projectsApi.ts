@@ -62,3 +62,21 @@ export function installationStatus(owner: string, repo: string): Promise<Install
     { handledStatuses: [400, 404, 500, 502, 503] },
   );
 }
+
+/** The generation run of a project (plugins/generation): its status, why it stopped, its history. */
+export interface GenerationRun {
+  status?: string;
+  stage?: string;
+  message?: string;
+  /** The run stopped at a failure; a writer may retry it. */
+  failed?: boolean;
+}
+
+export function getGenerationRun(projectId: number): Promise<GenerationRun> {
+  return apiRequest<GenerationRun>(`/api/project/${projectId}/generation`, { silent: true });
+}
+
+/** Runs a failed generation again from the stage that failed (writers). */
+export function retryGeneration(projectId: number): Promise<{ stage: string }> {
+  return apiRequest<{ stage: string }>(`/api/project/${projectId}/generation/retry`, { method: 'POST', body: {}, handledStatuses: [409] });
+}

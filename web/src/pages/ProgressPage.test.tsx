@@ -24,15 +24,21 @@ function renderAt(path: string) {
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 let statuses: string[];
+let role: string | null;
 let fetchMock: ReturnType<typeof vi.fn>;
+/** GETs of the project itself (the poll), not of its generation run. */
+const projectPolls = () => fetchMock.mock.calls.filter((c) => String(c[0]).includes('/api/project?projectId=')).length;
 
 beforeEach(() => {
   vi.useFakeTimers();
   setRuntimeConfig(deriveFromLocation({ protocol: 'http:', host: 'localhost', hostname: 'localhost' }));
   statuses = [];
-  fetchMock = vi.fn(async (_url: string, init?: RequestInit) => {
+  role = 'admin';
+  fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    if (String(url).endsWith('/generation/retry')) return json({ stage: 'analyze' }, 202);
+    if (String(url).endsWith('/generation')) return json({ failed: true, message: 'Ctags could not be run', history: [] });
     if (init?.method === 'POST') return json({ id: 7, name: 'rocket', status: 'REQUEST_TO_CLONE' });
-    return json({ id: 7, name: 'rocket', status: statuses.shift() ?? 'CLONING', default_page_id: 70, pages: [] });
+    return json({ id: 7, name: 'rocket', status: statuses.shift() ?? 'CLONING', default_page_id: 70, pages: [], role });
   });
   vi.stubGlobal('fetch', fetchMock);
 });
@@ -66,7 +72,34 @@ describe('progress screen', () => {
     await act(() => vi.advanceTimersByTimeAsync(0));
     expect(screen.getByText('Documentation Failed')).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(40_000));
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(projectPolls()).toBe(1);
+  });
+
+  it('a run stopped at a failure the spec badges "In Progress" says why, stops polling, and a writer retries it', async () => {
+    statuses = ['DOC_FILE_OVERVIEWS_FAILED', 'DOC_PENDING', 'DOC_SUCCESS'];
+    role = 'write';
+    renderAt('/generate/zip/7');
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(screen.getByText('Getting things ready')).toBeInTheDocument();  // the spec's message for this status
+    expect(screen.getByTestId('progress-stopped')).toHaveTextContent('This run stopped. Ctags could not be run');
+    await act(() => vi.advanceTimersByTimeAsync(40_000));
+    expect(projectPolls()).toBe(1);
+    await act(async () => screen.getByRole('button', { name: 'Retry' }).click());
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    const retry = fetchMock.mock.calls.find((c) => String(c[0]).endsWith('/api/project/7/generation/retry'));
+    expect((retry?.[1] as RequestInit | undefined)?.method).toBe('POST');
+    expect(screen.queryByTestId('progress-stopped')).not.toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(8000));
+    expect(screen.getByTestId('where')).toHaveTextContent('/projects/7/70');
+  });
+
+  it('a reader of a stopped run is told an editor can run it again', async () => {
+    statuses = ['DOC_PROJECT_OVERVIEW_FAILED'];
+    role = 'read';
+    renderAt('/generate/zip/7');
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(screen.getByText('An editor of this project can run it again.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
   });
 
   it('an invalid creation basis is CLONE_FAIL with the spec message', async () => {

@@ -120,6 +120,15 @@ export function stopsProgressPolling(status: unknown): boolean {
   return label === 'Failed' || label === 'Partially Generated';
 }
 
+/**
+ * Statuses at which the server's run has stopped at a failure (it stays there until a
+ * retry or a push), whatever badge the spec gives them: DOC_FILE_OVERVIEWS_FAILED and
+ * DOC_PROJECT_OVERVIEW_FAILED show "In Progress", yet nothing runs.
+ */
+export function isStoppedAtFailure(status: unknown): boolean {
+  return typeof status === 'string' && (status === 'DOC_FAILURE' || /_FAIL(ED)?$/.test(status));
+}
+
 export function compareProjects(a: { status?: unknown; name: string }, b: { status?: unknown; name: string }): number {
   return sortOrderOf(a.status) - sortOrderOf(b.status) || a.name.localeCompare(b.name);
 }

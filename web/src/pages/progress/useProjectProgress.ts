@@ -8,12 +8,14 @@ import { track } from '../../analytics/analytics';
 import { loadCreationBasis, saveCreationBasis } from '../../components/newProject/creationBasis';
 import { PROJECT_POLL_MS } from '../../spec/constants';
 import { MSG } from '../../spec/messages';
-import { stopsProgressPolling } from '../../spec/status';
+import { isStoppedAtFailure, stopsProgressPolling } from '../../spec/status';
 import { creationBasisError, type CreationBasis } from '../../spec/validation';
 import { showToast } from '../../toast/toastStore';
 
 export function useProjectProgress(kind: 'github' | 'zip', zipProjectId: number | null) {
   const [project, setProject] = useState<Pick<Project, 'status'> & Partial<Project>>({ status: 'REQUEST_TO_CLONE' });
+  // Bumped by a retry: polling starts again.
+  const [round, setRound] = useState(0);
   // Kept across StrictMode's effect re-run, so the project is created once.
   const creation = useRef<Promise<Project> | null>(null);
 
@@ -26,7 +28,8 @@ export function useProjectProgress(kind: 'github' | 'zip', zipProjectId: number 
         .then((p) => {
           if (cancelled) return;
           setProject(p);
-          if (!stopsProgressPolling(p.status)) timer = setTimeout(() => poll(id), PROJECT_POLL_MS);
+          // A run stopped at a failure stays there until a retry: no use asking again.
+          if (!stopsProgressPolling(p.status) && !isStoppedAtFailure(p.status)) timer = setTimeout(() => poll(id), PROJECT_POLL_MS);
         })
         .catch(() => {
           if (!cancelled) timer = setTimeout(() => poll(id), PROJECT_POLL_MS);
@@ -72,7 +75,7 @@ export function useProjectProgress(kind: 'github' | 'zip', zipProjectId: number 
       cancelled = true;
       if (timer) clearTimeout(timer);
     };
-  }, [kind, zipProjectId]);
+  }, [kind, zipProjectId, round]);
 
-  return project;
+  return { project, pollAgain: () => setRound((r) => r + 1) };
 }
