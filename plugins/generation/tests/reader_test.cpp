@@ -88,6 +88,7 @@ TEST(FileRoles, EachLanguagesConventions) {
 #include <functional>
 
 #include "analysis/analysis.hpp"
+#include "analysis/concept_relations.hpp"
 #include "analysis/entry_points.hpp"
 #include "planning/planner.hpp"
 #include "test_support.hpp"
@@ -195,7 +196,9 @@ TEST(ReadingOrder, LibraryFirstTestsLastNoTestInAnyApiAndTheWholeApiOnItsFilePag
 // them: Engine, not the tests' helpers and not a private type.
 TEST(Concepts, TheMostUsedExportedTypesWithWhereTheyAreUsedAndAnExample) {
   GoRepository repo;
-  repo.write("context.go", "package web\n\n// Context carries one request.\ntype Context struct{ engine *Engine }\n\ntype state struct{}\n");
+  repo.write("context.go",
+             "package web\n\n// Context carries one request.\ntype Context struct{ engine *Engine }\n\ntype state struct{}\n\n"
+             "// Owner is the engine that made it.\nfunc (c *Context) Owner() *Engine { return c.engine }\n");
   repo.write("router.go", "package web\n\n// Router maps paths to handlers of an Engine.\ntype Router struct{ e *Engine; c *Context }\n");
   repo.write("_examples/hello/main.go", "package main\n\nimport \"example.com/web\"\n\nfunc main() {\n  e := web.New()\n  var c *web.Context\n  _ = c\n  _ = e\n}\n");
   auto analysis = analyze(repo.dir.path(), takeInventory(repo.dir.path(), InventoryLimits{}), AnalysisOptions{});
@@ -215,6 +218,17 @@ TEST(Concepts, TheMostUsedExportedTypesWithWhereTheyAreUsedAndAnExample) {
   EXPECT_EQ(context.examplePath, "_examples/hello/main.go");
   EXPECT_NE(context.example.find("web.Context"), std::string::npos);
   EXPECT_EQ(context.doc, "Context carries one request.");
+  // How they relate, from their definitions: Context holds and returns an Engine, New creates one.
+  using Relation = std::pair<std::string, std::string>;
+  auto has = [](const Concept& c, const Relation& r) { return std::find(c.relations.begin(), c.relations.end(), r) != c.relations.end(); };
+  EXPECT_TRUE(has(context, {"holds", "Engine"}));
+  EXPECT_TRUE(has(context, {"returns", "Engine"}));
+  const auto& engine = plan.concepts[std::find(names.begin(), names.end(), "Engine") - names.begin()];
+  EXPECT_TRUE(has(engine, {"created_by", "New"}));
+  EXPECT_FALSE(has(engine, {"created_by", "Owner"}));  // a method is no constructor
+  EXPECT_EQ(afterParameters("func New(opts ...Option) (*Engine, error) {"), " (*Engine, error) ");
+  EXPECT_EQ(afterParameters("def create_app(config=None) -> Flask:"), " -> Flask:");
+  EXPECT_EQ(afterParameters("func (r Data) Render(w http.ResponseWriter) error {"), " error ");
 
   // The overview names them and a Concepts page follows it.
   auto pages = planPages(analysis, plan, "en");
@@ -227,6 +241,10 @@ TEST(Concepts, TheMostUsedExportedTypesWithWhereTheyAreUsedAndAnExample) {
   writePage(pages[0], analysis, plan, ctx);
   std::string overview = textOf(pages[0].content);
   EXPECT_NE(overview.find("Concepts"), std::string::npos);
+  writePage(pages[1], analysis, plan, ctx);
+  std::string conceptsPage = textOf(pages[1].content);
+  EXPECT_NE(conceptsPage.find("Created by  New"), std::string::npos) << conceptsPage;
+  EXPECT_NE(conceptsPage.find("Holds  Engine"), std::string::npos) << conceptsPage;
   EXPECT_LT(overview.find("Engine"), overview.find("At a glance"));
 }
 
@@ -386,8 +404,14 @@ TEST(Guides, SphinxPagesFollowTheToctree) {
   context.pageHref = [](const std::string& key) { return "/p/" + key; };
   for (auto page : planPages(analysis, plan, "en")) {
     writePage(page, analysis, plan, context);
-    if (page.key == "guide:docs/advanced/routing.rst") EXPECT_EQ(hrefOf(page.content, "../api"), "/p/guide:docs/api.rst");
-    if (page.key == "getting-started") EXPECT_NE(textOf(page.content).find("go get example.com/web"), std::string::npos);
-    if (page.key == "overview") EXPECT_NE(textOf(page.content).find("small"), std::string::npos);
+    if (page.key == "guide:docs/advanced/routing.rst") {
+      EXPECT_EQ(hrefOf(page.content, "../api"), "/p/guide:docs/api.rst");
+    }
+    if (page.key == "getting-started") {
+      EXPECT_NE(textOf(page.content).find("go get example.com/web"), std::string::npos);
+    }
+    if (page.key == "overview") {
+      EXPECT_NE(textOf(page.content).find("small"), std::string::npos);
+    }
   }
 }

@@ -9,6 +9,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "analysis/concept_relations.hpp"
 #include "analysis/file_roles.hpp"
 
 namespace docs::generation {
@@ -176,7 +177,7 @@ std::vector<Concept> rankConcepts(const Analysis& analysis, const std::string& r
       byName[s.name] = candidates.size();
       // A doc that is only a link (to a spec, an issue) is no description.
       std::string doc = s.doc.rfind("http", 0) == 0 && s.doc.find(' ') == std::string::npos ? "" : s.doc;
-      candidates.push_back({s.name, s.kind, f.path, s.line, s.end, doc, {}, 0, "", 0, "", {}});
+      candidates.push_back({s.name, s.kind, f.path, s.line, s.end, doc, {}, 0, "", 0, "", {}, {}});
     }
   }
   if (candidates.empty()) return {};
@@ -259,6 +260,7 @@ std::vector<Concept> rankConcepts(const Analysis& analysis, const std::string& r
     for (const auto& other : chosen)
       if (other != c.name && words.count(other)) c.related.push_back(other);
   }
+  findConceptRelations(out, analysis, root);
   return out;
 }
 

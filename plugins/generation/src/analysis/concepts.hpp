@@ -6,6 +6,7 @@
 
 #include <string>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "analysis/analysis.hpp"
@@ -25,6 +26,8 @@ struct Concept {
   int exampleLine = 0;
   std::string example;              // a few lines that use it
   std::vector<std::string> related; // other concepts named in its signature, doc or members
+  // Typed relations (concept_relations.hpp): {"extends"|"embeds"|"holds"|"returns"|"created_by", name}.
+  std::vector<std::pair<std::string, std::string>> relations;
 };
 
 // Every identifier-like word (3 to 64 characters) of a text, once.

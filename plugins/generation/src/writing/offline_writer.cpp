@@ -51,7 +51,9 @@ const std::map<std::string, std::map<std::string, std::string>> kPhrases = {
       {"getting_started", "Getting started"}, {"getting_started_intro", "The first steps, from the README of {name}."},
       {"read_next", "Read next"}, {"guides", "Guides"},
       {"guides_intro", "The project's own documentation: {count} pages, in the order its site gives them."},
-      {"guide_source", "Source:"}, {"guide_code", "Code it describes:"}, {"in_this_section", "In this section"}}},
+      {"guide_source", "Source:"}, {"guide_code", "Code it describes:"}, {"in_this_section", "In this section"},
+      {"relation_extends", "Extends"}, {"relation_embeds", "Embeds"}, {"relation_holds", "Holds"},
+      {"relation_returns", "Its methods return"}, {"relation_created_by", "Created by"}}},
     {"ru",
      {{"overview", "Обзор"}, {"at_a_glance", "Коротко"}, {"language", "Язык"}, {"files", "Файлы"},
       {"lines", "Строки"}, {"modules", "Модули"}, {"module", "Модуль"}, {"about", "О проекте"},
@@ -83,7 +85,9 @@ const std::map<std::string, std::map<std::string, std::string>> kPhrases = {
       {"getting_started", "Начало работы"}, {"getting_started_intro", "Первые шаги из README проекта {name}."},
       {"read_next", "Что читать дальше"}, {"guides", "Руководства"},
       {"guides_intro", "Собственная документация проекта: {count} страниц, в порядке её сайта."},
-      {"guide_source", "Источник:"}, {"guide_code", "Код, о котором идёт речь:"}, {"in_this_section", "В этом разделе"}}},
+      {"guide_source", "Источник:"}, {"guide_code", "Код, о котором идёт речь:"}, {"in_this_section", "В этом разделе"},
+      {"relation_extends", "Расширяет"}, {"relation_embeds", "Встраивает"}, {"relation_holds", "Содержит"},
+      {"relation_returns", "Его методы возвращают"}, {"relation_created_by", "Создаётся функцией"}}},
     {"de",
      {{"overview", "Überblick"}, {"at_a_glance", "Auf einen Blick"}, {"language", "Sprache"}, {"files", "Dateien"},
       {"lines", "Zeilen"}, {"modules", "Module"}, {"module", "Modul"}, {"about", "Über das Projekt"},
@@ -115,7 +119,9 @@ const std::map<std::string, std::map<std::string, std::string>> kPhrases = {
       {"getting_started", "Erste Schritte"}, {"getting_started_intro", "Die ersten Schritte aus der README von {name}."},
       {"read_next", "Weiterlesen"}, {"guides", "Anleitungen"},
       {"guides_intro", "Die eigene Dokumentation des Projekts: {count} Seiten, in der Reihenfolge seiner Website."},
-      {"guide_source", "Quelle:"}, {"guide_code", "Beschriebener Code:"}, {"in_this_section", "In diesem Abschnitt"}}}};
+      {"guide_source", "Quelle:"}, {"guide_code", "Beschriebener Code:"}, {"in_this_section", "In diesem Abschnitt"},
+      {"relation_extends", "Erweitert"}, {"relation_embeds", "Bettet ein"}, {"relation_holds", "Enthält"},
+      {"relation_returns", "Seine Methoden liefern"}, {"relation_created_by", "Erzeugt von"}}}};
 
 // ---- helpers over the analysis ----
 
@@ -369,6 +375,22 @@ void writeConcepts(PageDraft& page, const Analysis& analysis, const Plan& plan, 
                               textNode(")")});
     blocks.push_back(paragraph(where));
     if (!c.doc.empty()) blocks.push_back(paragraph(docCommentInlines(c.doc, languageOf(analysis, c.file))));
+    if (!c.relations.empty()) {
+      // How it relates to the others: what it extends or embeds, holds, returns, and what creates it.
+      std::vector<Json> items;
+      for (const char* kind : {"extends", "embeds", "holds", "returns", "created_by"}) {
+        Json item = Json::array({textNode(phrase(lang, std::string("relation_") + kind) + " ")});
+        bool any = false;
+        for (const auto& [relation, other] : c.relations) {
+          if (relation != kind) continue;
+          if (any) item.push_back(textNode(", "));
+          item.push_back(codeText(other));
+          any = true;
+        }
+        if (any) items.push_back(item);
+      }
+      blocks.push_back(bulletList(items));
+    }
     if (!c.related.empty()) {
       Json inlines = Json::array({textNode(phrase(lang, "related") + ": ")});
       for (std::size_t i = 0; i < c.related.size(); ++i) {
