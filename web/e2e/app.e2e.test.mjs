@@ -89,6 +89,10 @@ describe('public screens', () => {
     assert.equal(await page.getByTestId('example-card').count(), 13);
     const texts = await page.locator('.example-card__text').allTextContents();
     for (const text of texts) assert.ok(text.length <= 48, text);
+    // A fresh server has none of the example projects: no card opens a page that is not there.
+    await page.locator('[data-testid=example-card][data-present=checking]').first().waitFor({ state: 'detached' });
+    assert.equal(await page.locator('[data-testid=example-card][data-present=elsewhere]').count(), 13);
+    assert.match(await page.getByTestId('example-card').first().locator('a').getAttribute('href'), /^https:\/\/github\.com\//);
     await expectNoSeriousA11y(page, 'examples');
     await page.context().close();
   });

@@ -17,6 +17,15 @@ export function getProject(projectId: number, handledStatuses?: number[]): Promi
   return apiRequest<ProjectWithPages>(`/api/project?projectId=${encodeURIComponent(projectId)}`, { handledStatuses });
 }
 
+/** Whether a project of this repository exists here and the caller may read it (no toast either way). */
+export function projectOfRepositoryExists(gitUrl: string): Promise<boolean> {
+  if (isDevelopmentMode()) return Promise.resolve(true);
+  return apiRequest<ProjectWithPages>(`/api/project?gitUrl=${encodeURIComponent(gitUrl)}`, { silent: true }).then(
+    () => true,
+    () => false,
+  );
+}
+
 export function getProjectByGitUrl(gitUrl: string, handledStatuses?: number[]): Promise<ProjectWithPages> {
   return apiRequest<ProjectWithPages>(`/api/project?gitUrl=${encodeURIComponent(gitUrl)}`, { handledStatuses });
 }
