@@ -3,11 +3,18 @@
 // text, which nobody here controls).
 import { Marked } from 'marked';
 import DOMPurify from 'dompurify';
+import { EDITOR_MSG } from '../editor/rules/editorMessages';
 
 // A private instance: the editor may configure the shared one differently.
 const parser = new Marked({ gfm: true, breaks: false, async: false });
 
-export function markdownToHtml(markdown: string): string {
-  const html = parser.parse(markdown, { async: false }) as string;
+/** The answer as HTML; a parse failure gives a document saying 'Error parsing document' (spec). */
+export function markdownToHtml(markdown: string, parse: (text: string) => string = (text) => parser.parse(text, { async: false }) as string): string {
+  let html: string;
+  try {
+    html = parse(markdown);
+  } catch {
+    html = `<p>${EDITOR_MSG.parseError}</p>`;
+  }
   return DOMPurify.sanitize(html, { USE_PROFILES: { html: true } });
 }

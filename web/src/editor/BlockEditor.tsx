@@ -52,7 +52,9 @@ export function BlockEditor({ doc, provider, cursorName = 'Guest', editable, upl
       // a labelled multi-line textbox (a plain div may not carry aria-label)
       attributes: { class: 'block-editor__content', role: 'textbox', 'aria-multiline': 'true', 'aria-label': 'Page content' },
       handleDrop: (view, event) => {
-        const files = [...(event.dataTransfer?.files ?? [])].filter((f) => f.type.startsWith('image/'));
+        const dropped = [...(event.dataTransfer?.files ?? [])];
+        // Non-images go through the same check, which says 'File type not supported.'.
+        const files = dropped.some((f) => f.type.startsWith('image/')) ? dropped.filter((f) => f.type.startsWith('image/')) : dropped;
         if (!files.length || !view.editable || !editor) return false;
         const pos = view.posAtCoords({ left: event.clientX, top: event.clientY })?.pos;
         files.forEach((file) => void insertImageFile(editor, file, upload, pos));

@@ -154,3 +154,22 @@ describe('code highlighting', () => {
     expect(spy.mock.calls[0]![0]).toBe('python');
   });
 });
+
+describe('pasted files', () => {
+  it('a file that is no image goes to the image check (which says the type is not supported), not in as its name', () => {
+    const seen: string[] = [];
+    const pasting = new Editor({
+      extensions: editorExtensions({ collaborative: false, onImageFile: (_e, file) => seen.push(file.name), onVideoLink: () => {} }),
+    });
+    const paste = (files: File[], text = '') => {
+      const event = { clipboardData: { files, getData: (type: string) => (type === 'text/plain' ? text : '') } } as unknown as ClipboardEvent;
+      return pasting.view.someProp('handlePaste', (handle) => handle(pasting.view, event, pasting.state.doc.slice(0, 0)));
+    };
+    expect(paste([new File(['%PDF'], 'report.pdf', { type: 'application/pdf' })])).toBe(true);
+    expect(seen).toEqual(['report.pdf']);
+    // with text beside it (a rich copy), the text is what is pasted
+    expect(paste([new File(['x'], 'note.bin', { type: 'application/octet-stream' })], 'some words')).toBeFalsy();
+    expect(seen).toEqual(['report.pdf']);
+    pasting.destroy();
+  });
+});

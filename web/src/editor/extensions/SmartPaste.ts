@@ -45,6 +45,12 @@ export const SmartPaste = Extension.create<SmartPasteOptions>({
               images.forEach((file) => options.onImageFile(editor, file));
               return true;
             }
+            // Only files, none an image (a PDF from the file manager): each is refused with
+            // the spec's 'File type not supported.' rather than pasted as its name.
+            if (data.files.length && !data.getData('text/plain') && !data.getData('text/html')) {
+              [...data.files].forEach((file) => options.onImageFile(editor, file));
+              return true;
+            }
             // inside a code block everything is text
             if (view.state.selection.$from.parent.type.spec.code) return false;
             // copied from this or another ProseMirror editor: keep its structure
