@@ -33,7 +33,8 @@ cleanup() {
 trap cleanup EXIT
 
 start_docsd() {
-  DOCS_DATA_DIR="$work/data" DOCS_PORT=0 DOCS_SERVER_HOST=127.0.0.1 DOCS_SERVER_PORT_FILE="$work/port" \
+  # The rows use the example plugin's routes and WebSocket: it is opt-in, so name it.
+  DOCS_PLUGINS_ENABLED=all,example DOCS_DATA_DIR="$work/data" DOCS_PORT=0 DOCS_SERVER_HOST=127.0.0.1 DOCS_SERVER_PORT_FILE="$work/port" \
     DOCS_LOG_ACCESS=false DOCS_LOG_LEVEL=warn DOCS_SERVER_MAX_WEBSOCKETS_PER_ADDRESS=0 \
     build/bin/docsd serve >"$work/docsd.log" 2>&1 &
   docsd_pid=$!

@@ -3,6 +3,10 @@
 #include <cstdlib>
 #include <fstream>
 
+#include <sstream>
+
+#include "app/plugin_host.hpp"
+#include "config/config_store.hpp"
 #include "docs/plugin.hpp"
 #include "plugins/plugin_loader.hpp"
 
@@ -19,6 +23,12 @@ PluginCandidate candidate(const std::string& name, std::vector<std::string> deps
   c.dependencies = std::move(deps);
   c.loadable = loadable;
   if (!loadable) c.problem = "broken on purpose";
+  return c;
+}
+
+PluginCandidate optIn(const std::string& name, std::vector<std::string> deps = {}) {
+  PluginCandidate c = candidate(name, std::move(deps));
+  c.optIn = true;
   return c;
 }
 
@@ -91,12 +101,82 @@ TEST(PluginOrder, TwoFilesWithOneNameAreRefused) {
   EXPECT_NE(message.find("two plugin files are named a"), std::string::npos) << message;
 }
 
+TEST(PluginOrder, AllLeavesOptInPluginsOutUnlessNamed) {
+  std::vector<PluginCandidate> candidates = {candidate("a"), optIn("example"), candidate("b", {"a"})};
+  std::vector<std::string> skipped;
+  EXPECT_EQ(names(selectAndOrder(candidates, {"all"}, &skipped)), (std::vector<std::string>{"a", "b"}));
+  ASSERT_EQ(skipped.size(), 1u);
+  EXPECT_NE(skipped[0].find("example: opt-in"), std::string::npos) << skipped[0];
+  EXPECT_NE(skipped[0].find("plugins.enabled=all,example"), std::string::npos) << skipped[0];
+  EXPECT_EQ(names(selectAndOrder(candidates, {})), (std::vector<std::string>{"a", "b"}));
+  EXPECT_EQ(names(selectAndOrder(candidates, {"all", "example"})), (std::vector<std::string>{"a", "b", "example"}));
+  EXPECT_EQ(names(selectAndOrder(candidates, {"example"})), (std::vector<std::string>{"example"}));
+  EXPECT_NE(errorOf(candidates, {"all", "ghost"}).find("ghost is enabled but no plugin file provides it"), std::string::npos);
+}
+
+TEST(PluginOrder, ADependencyOnAnUnnamedOptInPluginSaysHowToNameIt) {
+  auto message = errorOf({optIn("example"), candidate("second", {"example"})}, {"all"});
+  EXPECT_NE(message.find("second needs plugin example, which is opt-in and not named in plugins.enabled (name it: "
+                         "all,example)"),
+            std::string::npos)
+      << message;
+}
+
+TEST(PluginOrder, WhyNotEnabledNamesTheReason) {
+  using docs::core::whyNotEnabled;
+  EXPECT_EQ(whyNotEnabled(candidate("a"), {"all"}), "");
+  EXPECT_EQ(whyNotEnabled(candidate("a"), {"a"}), "");
+  EXPECT_EQ(whyNotEnabled(candidate("a"), {"b"}), "disabled by plugins.enabled");
+  EXPECT_EQ(whyNotEnabled(candidate("a"), {"none"}), "disabled by plugins.enabled");
+  EXPECT_NE(whyNotEnabled(optIn("x"), {"all"}).find("opt-in"), std::string::npos);
+  EXPECT_EQ(whyNotEnabled(optIn("x"), {"all", "x"}), "");
+  EXPECT_EQ(whyNotEnabled(optIn("x"), {"y"}), "disabled by plugins.enabled");
+}
+
+TEST(PluginCommands, NamesAreCheckedAndUniqueAcrossPlugins) {
+  docs::core::ConfigStore config(std::map<std::string, std::string>{});
+  docs::core::HostState state;
+  state.config = &config;
+  docs::core::Declarations declarations;
+  docs::core::PluginContext contextA("a", state), contextB("b", state);
+  docs::core::PluginRegistry a("a", contextA, state, declarations), b("b", contextB, state, declarations);
+  auto command = [](std::string name) {
+    docs::Command c;
+    c.name = std::move(name);
+    c.run = [](const std::vector<std::string>& args, std::ostream& out, std::ostream&) {
+      out << args.size();
+      return 3;
+    };
+    return c;
+  };
+  a.command(command("greet"));
+  ASSERT_EQ(declarations.commands.size(), 1u);
+  EXPECT_EQ(declarations.commands[0].owner, "a");
+  std::ostringstream out, err;
+  EXPECT_EQ(declarations.commands[0].command.run({"x", "y"}, out, err), 3);
+  EXPECT_EQ(out.str(), "2");
+  try {
+    b.command(command("greet"));
+    ADD_FAILURE() << "a second greet was accepted";
+  } catch (const std::invalid_argument& error) {
+    EXPECT_NE(std::string(error.what()).find("command greet is declared by both a and b"), std::string::npos)
+        << error.what();
+  }
+  for (const char* bad : {"serve", "help", "plugins", "ydoc", "", "-x", "Greet", "two words"})
+    EXPECT_THROW(b.command(command(bad)), std::invalid_argument) << bad;
+  docs::Command noRun;
+  noRun.name = "idle";
+  EXPECT_THROW(b.command(noRun), std::invalid_argument);
+  EXPECT_EQ(declarations.commands.size(), 1u);
+}
+
 TEST(PluginInspect, GoodPluginLoadsWithItsManifest) {
   auto c = docs::core::inspectPlugin(fixture("good/second.so"));
   ASSERT_TRUE(c.loadable) << c.problem;
   EXPECT_EQ(c.name, "second");
   EXPECT_EQ(c.version, "2.1.0");
   EXPECT_EQ(c.dependencies, (std::vector<std::string>{"example"}));
+  EXPECT_FALSE(c.optIn);  // DOCS_PLUGIN: no flags
   auto plugin = docs::core::instantiate(c);
   EXPECT_NE(plugin, nullptr);
 }

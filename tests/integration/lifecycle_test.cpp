@@ -99,6 +99,66 @@ TEST(Lifecycle, DisabledPluginsRoutesAre404WhileTheRestWork) {
   EXPECT_EQ(config["features"].value("example", true), false);
 }
 
+TEST(Lifecycle, TheOptInExamplePluginServesOnlyWhenNamed) {
+  docs::test::TestDatabase database;
+  {
+    Docsd production({{{"DOCS_PLUGINS_ENABLED", "all"}}, {"serve"}, "", database.url()});
+    ASSERT_TRUE(production.start()) << production.log();
+    EXPECT_EQ(httpRequest(production.port(), "GET", "/api/example/hello").status, 404);
+    EXPECT_EQ(httpRequest(production.port(), "POST", "/api/example/echo", "{}", {{"Content-Type", "application/json"}}).status,
+              404);
+    auto config = json::parse(httpRequest(production.port(), "GET", "/config.json").body);
+    EXPECT_EQ(config["features"].value("example", true), false);
+    EXPECT_NE(production.log().find("example: opt-in"), std::string::npos) << production.log();
+  }
+  Docsd named({{{"DOCS_PLUGINS_ENABLED", "all,example"}}, {"serve"}, "", database.url()});
+  ASSERT_TRUE(named.start()) << named.log();
+  EXPECT_EQ(httpRequest(named.port(), "GET", "/api/example/hello").status, 200);
+  auto config = json::parse(httpRequest(named.port(), "GET", "/config.json").body);
+  EXPECT_EQ(config["features"].value("example", false), true);
+}
+
+TEST(Lifecycle, PluginsOwnTheirCommands) {
+  docs::test::TempDir dir;
+  std::string plugins = pluginsWith(dir, {});
+  std::string docsd = docs::test::buildDir() + "/bin/docsd";
+  std::map<std::string, std::string> named = {{"DOCS_PLUGINS_DIR", plugins}, {"DOCS_PLUGINS_ENABLED", "all,example"},
+                                              {"DOCS_EXAMPLE_GREETING", "bonjour"}};
+  auto [code, out] = docs::test::runCommand({docsd, "example-greet", "Ada"}, named);
+  EXPECT_EQ(code, 0) << out;
+  EXPECT_EQ(out, "bonjour, Ada\n");
+  // Everything after the command's name is its own, options too.
+  auto [usageCode, usageOut] = docs::test::runCommand({docsd, "example-greet", "--port", "1"}, named);
+  EXPECT_EQ(usageCode, 64) << usageOut;
+  EXPECT_NE(usageOut.find("usage: docsd example-greet [NAME]"), std::string::npos) << usageOut;
+
+  auto [helpCode, helpOut] = docs::test::runCommand({docsd, "help"}, named);
+  EXPECT_EQ(helpCode, 0) << helpOut;
+  EXPECT_NE(helpOut.find("  example-greet [NAME]  (plugin example)"), std::string::npos) << helpOut;
+  EXPECT_NE(helpOut.find("reads example.greeting"), std::string::npos) << helpOut;
+
+  // Not loaded: the command names its plugin and why.
+  std::map<std::string, std::string> all = {{"DOCS_PLUGINS_DIR", plugins}, {"DOCS_PLUGINS_ENABLED", "all"}};
+  auto [offCode, offOut] = docs::test::runCommand({docsd, "example-greet"}, all);
+  EXPECT_EQ(offCode, 69) << offOut;
+  EXPECT_NE(offOut.find("`docsd example-greet` is provided by the example plugin, which is not loaded: opt-in"),
+            std::string::npos)
+      << offOut;
+  auto [allHelpCode, allHelpOut] = docs::test::runCommand({docsd, "help"}, all);
+  EXPECT_EQ(allHelpCode, 0) << allHelpOut;
+  EXPECT_EQ(allHelpOut.find("example-greet"), std::string::npos) << allHelpOut;
+  auto [noneCode, noneOut] =
+      docs::test::runCommand({docsd, "example-greet"}, {{"DOCS_PLUGINS_DIR", plugins}, {"DOCS_PLUGINS_ENABLED", "none"}});
+  EXPECT_EQ(noneCode, 69) << noneOut;
+  EXPECT_NE(noneOut.find("which is not loaded: disabled by plugins.enabled"), std::string::npos) << noneOut;
+
+  // No plugin declares it: a usage error (EX_USAGE) with the usage.
+  auto [unknownCode, unknownOut] = docs::test::runCommand({docsd, "frobnicate", "x"}, named);
+  EXPECT_EQ(unknownCode, 64) << unknownOut;
+  EXPECT_NE(unknownOut.find("docsd: unknown command 'frobnicate'"), std::string::npos) << unknownOut;
+  EXPECT_NE(unknownOut.find("usage: docsd"), std::string::npos) << unknownOut;
+}
+
 TEST(Lifecycle, DependencyOnADisabledPluginStopsTheStartByName) {
   docs::test::TestDatabase database;
   docs::test::TempDir dir;
@@ -137,17 +197,28 @@ TEST(Lifecycle, PluginsAndMigrateCommands) {
   docs::test::TempDir dir;
   std::string plugins = pluginsWith(dir, {"good/second.so", "wrong_abi/wrong_abi.so"});
   std::string docsd = docs::test::buildDir() + "/bin/docsd";
-  auto [code, out] = docs::test::runCommand({docsd, "plugins"}, {{"DOCS_PLUGINS_DIR", plugins}});
+  auto [code, out] =
+      docs::test::runCommand({docsd, "plugins"}, {{"DOCS_PLUGINS_DIR", plugins}, {"DOCS_PLUGINS_ENABLED", "all,example"}});
   EXPECT_EQ(code, 0) << out;
+  EXPECT_NE(out.find("example 1.0.0: enabled"), std::string::npos) << out;
   EXPECT_NE(out.find("second 2.1.0 (needs example): enabled"), std::string::npos) << out;
   EXPECT_NE(out.find("NOT LOADABLE: built for plugin ABI 99"), std::string::npos) << out;
   EXPECT_NE(out.find("start order: example second"), std::string::npos) << out;
+  // The example plugin is opt-in: plugins.enabled=all leaves it out, so second cannot start.
+  auto [allCode, allOut] = docs::test::runCommand({docsd, "plugins"}, {{"DOCS_PLUGINS_DIR", plugins}, {"DOCS_PLUGINS_ENABLED", "all"}});
+  EXPECT_EQ(allCode, 1) << allOut;
+  EXPECT_NE(allOut.find("example 1.0.0: opt-in: plugins.enabled=all leaves it out (name it: plugins.enabled=all,example)"),
+            std::string::npos)
+      << allOut;
+  EXPECT_NE(allOut.find("second needs plugin example, which is opt-in and not named in plugins.enabled"), std::string::npos)
+      << allOut;
   auto [failCode, failOut] =
       docs::test::runCommand({docsd, "plugins"}, {{"DOCS_PLUGINS_DIR", plugins}, {"DOCS_PLUGINS_ENABLED", "second"}});
   EXPECT_EQ(failCode, 1) << failOut;
 
-  auto [migrateCode, migrateOut] = docs::test::runCommand(
-      {docsd, "migrate"}, {{"DOCS_PLUGINS_DIR", plugins}, {"DATABASE_URL", database.url()}, {"DOCS_DATA_DIR", dir.path()}});
+  auto [migrateCode, migrateOut] =
+      docs::test::runCommand({docsd, "migrate"}, {{"DOCS_PLUGINS_DIR", plugins}, {"DOCS_PLUGINS_ENABLED", "all,example"},
+                                                  {"DATABASE_URL", database.url()}, {"DOCS_DATA_DIR", dir.path()}});
   EXPECT_EQ(migrateCode, 0) << migrateOut;
   EXPECT_NE(migrateOut.find("example/1 notes"), std::string::npos) << migrateOut;
 
@@ -163,7 +234,8 @@ TEST(Lifecycle, EditedMigrationRefusesTheStart) {
   docs::test::TempDir dir;
   std::string docsd = docs::test::buildDir() + "/bin/docsd";
   std::map<std::string, std::string> env = {{"DATABASE_URL", database.url()}, {"DOCS_DATA_DIR", dir.path()},
-                                            {"DOCS_PLUGINS_DIR", docs::test::buildDir() + "/plugins"}};
+                                            {"DOCS_PLUGINS_DIR", docs::test::buildDir() + "/plugins"},
+                                            {"DOCS_PLUGINS_ENABLED", "all,example"}};
   ASSERT_EQ(docs::test::runCommand({docsd, "migrate"}, env).first, 0);
   // Simulate an edited file: the recorded checksum no longer matches.
   auto [psqlCode, psqlOut] = docs::test::runCommand(

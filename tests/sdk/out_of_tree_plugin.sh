@@ -16,7 +16,15 @@ plugin="$(find "$work/build" -name example.so | head -1)"
 [[ -n "$plugin" ]] || { echo "example.so was not built"; exit 1; }
 mkdir -p "$work/plugins"
 cp "$plugin" "$work/plugins/"
+# The example plugin is opt-in: plugins.enabled=all (the default) leaves it out.
 output="$(DOCS_PLUGINS_DIR="$work/plugins" "$work/prefix/bin/docsd" plugins)"
+echo "$output"
+grep -q "example 1.0.0: opt-in" <<<"$output"
+output="$(DOCS_PLUGINS_DIR="$work/plugins" DOCS_PLUGINS_ENABLED=all,example "$work/prefix/bin/docsd" plugins)"
 echo "$output"
 grep -q "example 1.0.0: enabled" <<<"$output"
 grep -q "start order: example" <<<"$output"
+# Its command runs through the installed docsd.
+greeting="$(DOCS_PLUGINS_DIR="$work/plugins" DOCS_PLUGINS_ENABLED=all,example "$work/prefix/bin/docsd" example-greet SDK)"
+echo "$greeting"
+[[ "$greeting" == "hello, SDK" ]]

@@ -237,6 +237,8 @@ bool Docsd::start(std::chrono::milliseconds timeout) {
   vars["DOCS_SERVER_PORT_FILE"] = portFile_;
   vars["DOCS_DATA_DIR"] = dataDir_;
   vars["DOCS_PLUGINS_DIR"] = buildDir() + "/plugins";
+  // The example plugin is opt-in (production leaves it out); the tests use its routes.
+  vars["DOCS_PLUGINS_ENABLED"] = "all,example";
   vars["DOCS_LOG_FORMAT"] = "text";
   vars["DOCS_SERVER_WEB_ROOT"] = dataDir_ + "/no-web";
   if (!options_.databaseUrl.empty()) vars["DATABASE_URL"] = options_.databaseUrl;

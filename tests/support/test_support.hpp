@@ -69,7 +69,9 @@ int connectTo(int port);  // blocking TCP connection to 127.0.0.1, -1 on failure
 class Docsd {
  public:
   struct Options {
-    std::map<std::string, std::string> env;  // added to the inherited environment
+    // Added to the inherited environment (DOCS_* variables are not inherited); the default
+    // DOCS_PLUGINS_ENABLED is all,example: the opt-in example plugin loads too.
+    std::map<std::string, std::string> env;
     std::vector<std::string> args = {"serve"};
     std::string dataDir;                     // default: a fresh temp dir
     std::string databaseUrl;                 // empty: embedded PostgreSQL

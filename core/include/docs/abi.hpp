@@ -5,7 +5,7 @@
 
 #include <cstdint>
 
-#define DOCS_PLUGIN_ABI 8
+#define DOCS_PLUGIN_ABI 9
 #define DOCS_PLUGIN_STR2(x) #x
 #define DOCS_PLUGIN_STR(x) DOCS_PLUGIN_STR2(x)
 #define DOCS_PLUGIN_CAT2(a, b) a##b
@@ -18,6 +18,11 @@ namespace docs {
 class Plugin;
 
 inline constexpr std::uint32_t kPluginAbi = DOCS_PLUGIN_ABI;
+
+// Manifest flags (DOCS_PLUGIN_WITH_FLAGS).
+// Opt-in: `plugins.enabled=all` (the default) skips the plugin; it loads only when
+// plugins.enabled names it ("all,example" or "example,auth").
+inline constexpr std::uint32_t kPluginOptIn = 1u << 0;
 
 // Filled in by the plugin's own compiler (like PostgreSQL's magic block) and compared
 // field by field with the host's values before the factory is called.
@@ -32,6 +37,7 @@ struct PluginManifest {
   const char* dependencies;        // comma-separated plugin names, "" for none
   const char* description;         // one line for `docsd plugins`
   Plugin* (*create)();             // called once, after the checks pass
+  std::uint32_t flags;             // kPluginOptIn, ...; 0 for none
 };
 
 #ifdef _GLIBCXX_USE_CXX11_ABI
@@ -44,14 +50,18 @@ struct PluginManifest {
 inline constexpr PluginManifest kHostManifestTemplate{
     kPluginAbi, static_cast<std::uint32_t>(sizeof(PluginManifest)),
     static_cast<std::uint32_t>(__cplusplus / 100), DOCS_PLUGIN_DUAL_ABI,
-    static_cast<std::uint32_t>(sizeof(void*)), nullptr, nullptr, nullptr, nullptr, nullptr};
+    static_cast<std::uint32_t>(sizeof(void*)), nullptr, nullptr, nullptr, nullptr, nullptr, 0};
 
 }  // namespace docs
 
 // Declares a plugin. Use once per plugin library, at namespace scope:
 //   DOCS_PLUGIN(ExamplePlugin, "example", "1.0.0", "", "Shows the plugin cycle")
+// or, with manifest flags (an opt-in plugin, left out by plugins.enabled=all):
+//   DOCS_PLUGIN_WITH_FLAGS(ExamplePlugin, "example", "1.0.0", "", "Shows the plugin cycle", ::docs::kPluginOptIn)
 // The manifest is constant-initialised: loading the library runs no plugin code.
-#define DOCS_PLUGIN(Class, Name, Version, Dependencies, Description)                     \
+#define DOCS_PLUGIN(Class, Name, Version, Dependencies, Description) \
+  DOCS_PLUGIN_WITH_FLAGS(Class, Name, Version, Dependencies, Description, 0)
+#define DOCS_PLUGIN_WITH_FLAGS(Class, Name, Version, Dependencies, Description, Flags)     \
   namespace {                                                                             \
   ::docs::Plugin* docsCreatePluginInstance() { return new Class(); }                      \
   }                                                                                       \
@@ -66,4 +76,5 @@ inline constexpr PluginManifest kHostManifestTemplate{
           Version,                                                                        \
           Dependencies,                                                                   \
           Description,                                                                    \
-          &docsCreatePluginInstance};
+          &docsCreatePluginInstance,                                                      \
+          static_cast<std::uint32_t>(Flags)};

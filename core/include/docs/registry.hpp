@@ -1,12 +1,15 @@
 #pragma once
 // What a plugin declares in configure(): routes, WebSocket endpoints, migrations, job
-// handlers, periodic tasks, services, event subscriptions and configuration keys.
+// handlers, periodic tasks, services, event subscriptions, configuration keys and
+// command-line subcommands.
 // configure() only declares: no I/O and no threads.
 
 #include <chrono>
 #include <functional>
+#include <iosfwd>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "docs/events.hpp"
 #include "docs/http.hpp"
@@ -21,6 +24,20 @@ struct PeriodicOptions {
   std::chrono::milliseconds interval{60000};
   // Runs on one node at a time across a cluster (PostgreSQL advisory lock).
   bool singleton = true;
+};
+
+// A subcommand of docsd: `docsd <name> ARGS...`. docsd runs it with no server and no
+// database: it loads the plugins that would load for `docsd serve` (plugins.enabled),
+// calls their configure(), and calls `run` with every word after the name. `docsd help`
+// lists it, with its plugin, while the plugin would load.
+struct Command {
+  std::string name;                // the word after docsd: "generate"; not a core command
+  std::string usage;               // its arguments, "SRC --out DIR [--report]"
+  std::string summary;             // one line for `docsd help`
+  std::vector<std::string> keys;   // configuration keys it reads (shown by `docsd help`)
+  // Returns the exit code. context().config() is loaded; db(), jobs() and events() are not
+  // available. Reads std::cin itself when it needs standard input.
+  std::function<int(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)> run;
 };
 
 class Registry {
@@ -41,6 +58,8 @@ class Registry {
   virtual void subscribe(std::string topic, EventHandler handler) = 0;
   // Declares a configuration key (documented by `docsd --help`).
   virtual void configKey(std::string key, std::string defaultValue, std::string description) = 0;
+  // Declares a subcommand (see Command). Names are unique across plugins.
+  virtual void command(Command command) = 0;
   // Publishes a service for other plugins. The plugin owns it and keeps it alive.
   virtual void provideServiceById(std::string id, void* service) = 0;
 

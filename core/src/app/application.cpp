@@ -10,7 +10,9 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <random>
+#include <set>
 
 #include "app/plugin_host.hpp"
 #include "db/embedded_postgres.hpp"
@@ -119,13 +121,118 @@ void Application::declarePluginKeys() {
   }
 }
 
+namespace {
+
+// The plugins that would load for `docsd serve`, configure()d: declarations only (no
+// database, no server), for `docsd help` and the plugins' subcommands.
+struct ConfiguredPlugins {
+  std::string pluginsDir;
+  HostState state;
+  std::vector<PluginCandidate> candidates;
+  std::vector<std::string> enabled;
+  std::string selectionError;                  // plugins.enabled cannot be met: nothing loads
+  std::set<std::string> loaded;                // configured
+  std::map<std::string, std::string> refused;  // would load, but configure() threw: why
+  std::vector<std::unique_ptr<PluginContext>> contexts;
+  std::vector<std::unique_ptr<Plugin>> plugins;
+  Declarations declarations;  // destroyed first: its functions may point into the plugins
+};
+
+void configurePlugins(ConfigStore& config, ConfiguredPlugins& c) {
+  Paths paths = resolvePaths(config);
+  c.pluginsDir = paths.pluginsDir;
+  c.state.config = &config;
+  c.state.dataDir = paths.dataDir;
+  c.candidates = inspectPluginDir(paths.pluginsDir);
+  c.enabled = config.getList("plugins.enabled");
+  std::vector<PluginCandidate> order;
+  try {
+    order = selectAndOrder(c.candidates, c.enabled);
+  } catch (const std::exception& error) {
+    c.selectionError = error.what();
+  }
+  for (const auto& candidate : order) {
+    std::unique_ptr<Plugin> plugin;
+    auto context = std::make_unique<PluginContext>(candidate.name, c.state);
+    try {
+      plugin = instantiate(candidate);
+      PluginRegistry registry(candidate.name, *context, c.state, c.declarations);
+      plugin->configure(registry);
+    } catch (const std::exception& error) {
+      c.refused[candidate.name] = error.what();
+      std::erase_if(c.declarations.commands, [&](const DeclaredCommand& d) { return d.owner == candidate.name; });
+      // What it did declare may point into it: never destroyed (its code stays loaded anyway).
+      (void)plugin.release();
+      (void)context.release();
+      continue;
+    }
+    c.loaded.insert(candidate.name);
+    c.plugins.push_back(std::move(plugin));
+    c.contexts.push_back(std::move(context));
+  }
+}
+
+// Whether a plugin that does not load declares the command: configured on its own, apart
+// from the loaded ones.
+bool declaresCommand(const PluginCandidate& candidate, const std::string& name, ConfigStore& config,
+                     const std::string& dataDir) {
+  HostState state;
+  state.config = &config;
+  state.dataDir = dataDir;
+  try {
+    auto plugin = instantiate(candidate);
+    PluginContext context(candidate.name, state);
+    Declarations declarations;
+    PluginRegistry registry(candidate.name, context, state, declarations);
+    plugin->configure(registry);
+    for (const auto& declared : declarations.commands)
+      if (declared.command.name == name) return true;
+  } catch (const std::exception&) {
+  }
+  return false;
+}
+
+}  // namespace
+
+std::vector<PluginCommandInfo> Application::pluginCommands() {
+  ConfiguredPlugins c;
+  configurePlugins(config_, c);
+  std::vector<PluginCommandInfo> commands;
+  for (const auto& [command, owner] : c.declarations.commands)
+    commands.push_back({command.name, command.usage, command.summary, command.keys, owner});
+  return commands;
+}
+
+std::optional<int> Application::runPluginCommand(const std::string& name, const std::vector<std::string>& args, std::ostream& out,
+                                  std::ostream& err) {
+  ConfiguredPlugins c;
+  configurePlugins(config_, c);
+  for (const auto& declared : c.declarations.commands)
+    if (declared.command.name == name) return declared.command.run(args, out, err);
+  for (const auto& candidate : c.candidates) {
+    if (!candidate.loadable || c.loaded.count(candidate.name) || c.refused.count(candidate.name)) continue;
+    if (!declaresCommand(candidate, name, config_, c.state.dataDir)) continue;
+    std::string why = c.selectionError.empty() ? whyNotEnabled(candidate, c.enabled)
+                                               : "docsd would not load its plugins: " + c.selectionError;
+    err << "docsd: `docsd " << name << "` is provided by the " << candidate.name << " plugin, which is not loaded: "
+        << why << "\n";
+    return kExitUnavailable;
+  }
+  err << "docsd: unknown command '" << name << "'\n";
+  // Plugins that could not say whether they provide it.
+  for (const auto& [plugin, why] : c.refused) err << "  (plugin " << plugin << " refused to configure: " << why << ")\n";
+  for (const auto& candidate : c.candidates)
+    if (!candidate.loadable) err << "  (" << candidate.path << " is not loadable: " << candidate.problem << ")\n";
+  if (c.candidates.empty()) err << "  (no plugins in " << c.pluginsDir << ")\n";
+  return std::nullopt;
+}
+
 int Application::listPlugins(std::ostream& out) {
   Paths paths = resolvePaths(config_);
   auto candidates = inspectPluginDir(paths.pluginsDir);
   out << "plugins in " << paths.pluginsDir << " (plugin ABI " << kPluginAbi << "):\n";
   if (candidates.empty()) out << "  (none)\n";
   auto enabled = config_.getList("plugins.enabled");
-  bool all = enabled.empty() || (enabled.size() == 1 && enabled[0] == "all");
   for (const auto& c : candidates) {
     out << "  " << c.name;
     if (!c.version.empty()) out << " " << c.version;
@@ -134,9 +241,8 @@ int Application::listPlugins(std::ostream& out) {
       for (const auto& d : c.dependencies) out << " " << d;
       out << ")";
     }
-    bool on = all || std::find(enabled.begin(), enabled.end(), c.name) != enabled.end();
     if (!c.loadable) out << ": NOT LOADABLE: " << c.problem;
-    else if (!on) out << ": disabled by plugins.enabled";
+    else if (auto why = whyNotEnabled(c, enabled); !why.empty()) out << ": " << why;
     else out << ": enabled";
     if (!c.description.empty()) out << "\n      " << c.description;
     out << "\n      " << c.path << "\n";

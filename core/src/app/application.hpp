@@ -5,6 +5,7 @@
 #include <atomic>
 #include <iosfwd>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,20 @@ struct Paths {
   std::string dataDir;
   std::string pluginsDir;
   std::string webRoot;
+};
+
+// Exit codes of the command line (sysexits.h): a command docsd does not know, and one whose
+// plugin is present but not loaded.
+inline constexpr int kExitUsage = 64;
+inline constexpr int kExitUnavailable = 69;
+
+// A plugin's subcommand, as `docsd help` lists it.
+struct PluginCommandInfo {
+  std::string name;
+  std::string usage;
+  std::string summary;
+  std::vector<std::string> keys;
+  std::string plugin;
 };
 
 // Resolves the defaults that depend on the machine (user, binary location).
@@ -34,6 +49,14 @@ class Application {
   int listPlugins(std::ostream& out);
   // Declares plugin configuration keys (for --help); ignores broken plugins.
   void declarePluginKeys();
+  // The subcommands of the plugins that would load (configure()d: declarations only).
+  std::vector<PluginCommandInfo> pluginCommands();
+  // Runs a plugin's subcommand with the words after its name, with no server and no
+  // database; returns its exit code. A name no loaded plugin declares: says on err which
+  // plugin provides it and why that one is not loaded (kExitUnavailable), or that no
+  // plugin does (nullopt).
+  std::optional<int> runPluginCommand(const std::string& name, const std::vector<std::string>& args, std::ostream& out,
+                       std::ostream& err);
 
  public:
   struct Running;  // the live components; defined in application.cpp

@@ -10,15 +10,13 @@
 #include <vector>
 
 #include "app/application.hpp"
+#include "app/plugin_host.hpp"
 #include "config/config_store.hpp"
 #include "docs/abi.hpp"
 #include "log/logging.hpp"
 
 #ifdef DOCS_HAVE_YDOC
 #include "docs/ydoc/cli.hpp"
-#endif
-#ifdef DOCS_HAVE_GENERATION
-#include "generate_cli.hpp"
 #endif
 
 namespace {
@@ -31,13 +29,11 @@ commands:
   plugins               list plugins: what would load, versions, dependencies, and why not
   postgres start|stop|url --dir DIR
                         manage a private PostgreSQL cluster (tests, development)
-  generate <path|file.zip|url> --out DIR [--language en|ru|de] [--report]
-                        write a source tree's documentation as Markdown (no server needed;
-                        an OpenAI-compatible model writes with llm.base_url set, else the
-                        offline writer; docsd generate --help)
   ydoc json|markdown|html|text|merge|state-vector|diff|from-json FILE...
                         read, merge and build Yjs page documents (docsd ydoc --help)
-  help                  this text, with every configuration key
+  help                  this text, the plugins' commands and every configuration key
+  <plugin command> ...  a command of a plugin that would load (docsd help lists them:
+                        e.g. generate, from the generation plugin)
 
 options (before the command: docsd --config FILE generate ...):
   --config FILE         JSON configuration file (also DOCS_CONFIG)
@@ -50,8 +46,21 @@ A key a.b_c is set in the environment by DOCS_A_B_C, except the fixed names show
 )";
 
 void printHelp(docs::core::ConfigStore& config, docs::core::Application& app) {
+  auto commands = app.pluginCommands();
   app.declarePluginKeys();
-  std::cout << kUsage << "\nconfiguration keys:\n";
+  std::cout << kUsage << "\nplugin commands (of the plugins that would load):\n";
+  if (commands.empty()) std::cout << "  (none)\n";
+  for (const auto& command : commands) {
+    std::cout << "  " << command.name << (command.usage.empty() ? "" : " ") << command.usage << "  (plugin "
+              << command.plugin << ")\n";
+    if (!command.summary.empty()) std::cout << "      " << command.summary << "\n";
+    if (!command.keys.empty()) {
+      std::cout << "      reads";
+      for (std::size_t i = 0; i < command.keys.size(); ++i) std::cout << (i ? ", " : " ") << command.keys[i];
+      std::cout << "\n";
+    }
+  }
+  std::cout << "\nconfiguration keys:\n";
   for (const auto& key : config.declaredKeys()) {
     std::cout << "  " << key.key << "  (env " << key.envName << ", default '" << key.defaultValue << "'";
     if (key.owner != "core") std::cout << ", plugin " << key.owner;
@@ -75,7 +84,8 @@ class DocsdApplication final : public Poco::Util::ServerApplication {
     if (const char* fromEnv = std::getenv("DOCS_CONFIG")) configFile = fromEnv;
     for (std::size_t i = 0; i < args_.size(); ++i) {
       const std::string& arg = args_[i];
-      if (command == "ydoc" || command == "generate") {  // everything after the command belongs to it
+      // Everything after ydoc or a plugin's command belongs to it.
+      if (commandGiven && (command == "ydoc" || !docs::core::isCoreCommand(command))) {
         rest.push_back(arg);
         continue;
       }
@@ -117,17 +127,15 @@ class DocsdApplication final : public Poco::Util::ServerApplication {
 #ifdef DOCS_HAVE_YDOC
     if (command == "ydoc") return docs::ydoc::runCli(rest, std::cin, std::cout, std::cerr);
 #endif
-#ifdef DOCS_HAVE_GENERATION
-    if (command == "generate") {
-      // The server's settings apply (config file, DOCS_*); the plugin that declares them is not loaded here.
-      for (const auto& [key, value] : docs::generation::generateCliKeys()) config.declare({key, value, "", "", "generation"});
-      auto settings = docs::generation::generateCliSettings(
-          [&](const std::string& key) -> std::optional<std::string> { return config.getString(key); });
-      return docs::generation::runGenerateCli(rest, std::cout, std::cerr, settings);
+    if (isCoreCommand(command)) {  // a core command this build lacks (ydoc)
+      std::cerr << "docsd: this docsd was built without '" << command << "'\n";
+      return kExitUsage;
     }
-#endif
-    std::cerr << "docsd: unknown command '" << command << "'\n\n" << kUsage;
-    return 2;
+    // A plugin's command: the plugins that would load are configured, and the one that
+    // declares it runs it.
+    if (auto status = app.runPluginCommand(command, rest, std::cout, std::cerr)) return *status;
+    std::cerr << "\n" << kUsage << "\n`docsd help` lists the plugins' commands too.\n";
+    return kExitUsage;
   }
 
  private:

@@ -1,8 +1,16 @@
 #include "app/plugin_host.hpp"
 
+#include <cctype>
+
 #include "log/logging.hpp"
 
 namespace docs::core {
+
+bool isCoreCommand(std::string_view name) {
+  for (const char* core : {"serve", "migrate", "plugins", "postgres", "ydoc", "help", "version"})
+    if (name == core) return true;
+  return false;
+}
 
 PluginContext::PluginContext(std::string pluginName, HostState& state)
     : name_(std::move(pluginName)), state_(state), logger_(makeLogger(name_)) {}
@@ -62,6 +70,25 @@ void PluginRegistry::subscribe(std::string topic, EventHandler handler) {
 
 void PluginRegistry::configKey(std::string key, std::string defaultValue, std::string description) {
   state_.config->declare({std::move(key), std::move(defaultValue), std::move(description), "", name_});
+}
+
+void PluginRegistry::command(Command command) {
+  const std::string& word = command.name;
+  bool wellFormed = !word.empty() && word.size() <= 64 && word[0] != '-';
+  for (char c : word)
+    if (!(std::islower(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)) || c == '-' ||
+          c == '_'))
+      wellFormed = false;
+  if (!wellFormed)
+    throw std::invalid_argument("plugin " + name_ + " declared the command '" + word +
+                                "': a name is lowercase letters, digits, - and _");
+  if (isCoreCommand(word))
+    throw std::invalid_argument("plugin " + name_ + " declared the command " + word + ", which is docsd's own");
+  if (!command.run) throw std::invalid_argument("plugin " + name_ + " declared the command " + word + " without run");
+  for (const auto& existing : declarations_.commands)
+    if (existing.command.name == word)
+      throw std::invalid_argument("command " + word + " is declared by both " + existing.owner + " and " + name_);
+  declarations_.commands.push_back({std::move(command), name_});
 }
 
 void PluginRegistry::provideServiceById(std::string id, void* service) {

@@ -28,6 +28,14 @@ struct HostState {
   std::map<std::string, std::string, std::less<>> serviceOwners;
 };
 
+// The subcommands docsd itself runs; a plugin may not declare these names.
+bool isCoreCommand(std::string_view name);
+
+struct DeclaredCommand {
+  Command command;
+  std::string owner;  // the plugin
+};
+
 struct Declarations {
   Router router;
   std::vector<WebSocketEndpoint> websockets;
@@ -35,6 +43,7 @@ struct Declarations {
   std::vector<std::pair<std::string, JobHandler>> jobHandlers;
   std::vector<PeriodicTask> periodicTasks;
   std::vector<std::pair<std::string, EventHandler>> subscriptions;
+  std::vector<DeclaredCommand> commands;
 };
 
 class PluginContext final : public Context {
@@ -65,6 +74,7 @@ class PluginRegistry final : public Registry {
   void periodic(std::string name, PeriodicOptions options, std::function<void()> task) override;
   void subscribe(std::string topic, EventHandler handler) override;
   void configKey(std::string key, std::string defaultValue, std::string description) override;
+  void command(Command command) override;
   void provideServiceById(std::string id, void* service) override;
 
  private:

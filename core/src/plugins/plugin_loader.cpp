@@ -105,6 +105,7 @@ PluginCandidate inspectPlugin(const std::string& path) {
     candidate.version = manifest.version ? manifest.version : "";
     candidate.description = manifest.description ? manifest.description : "";
     candidate.dependencies = splitList(manifest.dependencies);
+    candidate.optIn = (manifest.flags & kPluginOptIn) != 0;
     candidate.manifest = &manifest;
     candidate.loadable = true;
     loadedLibraries().push_back(std::move(library));
@@ -139,10 +140,31 @@ std::unique_ptr<Plugin> instantiate(const PluginCandidate& candidate) {
   }
 }
 
+namespace {
+
+bool listsAll(const std::vector<std::string>& enabled) {
+  return enabled.empty() || std::find(enabled.begin(), enabled.end(), "all") != enabled.end();
+}
+
+bool names(const std::vector<std::string>& enabled, const std::string& name) {
+  return std::find(enabled.begin(), enabled.end(), name) != enabled.end();
+}
+
+}  // namespace
+
+std::string whyNotEnabled(const PluginCandidate& candidate, const std::vector<std::string>& enabled) {
+  if (names(enabled, candidate.name)) return "";
+  if (listsAll(enabled)) {
+    if (!candidate.optIn) return "";
+    return "opt-in: plugins.enabled=all leaves it out (name it: plugins.enabled=all," + candidate.name + ")";
+  }
+  return "disabled by plugins.enabled";
+}
+
 std::vector<PluginCandidate> selectAndOrder(const std::vector<PluginCandidate>& candidates,
                                             const std::vector<std::string>& enabled,
                                             std::vector<std::string>* skipped) {
-  bool all = enabled.empty() || (enabled.size() == 1 && enabled[0] == "all");
+  bool all = listsAll(enabled);
   bool none = enabled.size() == 1 && enabled[0] == "none";
   std::map<std::string, const PluginCandidate*> byName;
   for (const auto& candidate : candidates) {
@@ -153,12 +175,12 @@ std::vector<PluginCandidate> selectAndOrder(const std::vector<PluginCandidate>& 
   }
   std::set<std::string> wanted;
   if (all) {
-    for (const auto& candidate : candidates) {
-      if (candidate.loadable) wanted.insert(candidate.name);
-      else if (skipped) skipped->push_back(candidate.name + ": " + candidate.problem);
-    }
-  } else if (!none) {
+    for (const auto& candidate : candidates)
+      if (candidate.loadable && !candidate.optIn) wanted.insert(candidate.name);
+  }
+  if (!none) {
     for (const auto& name : enabled) {
+      if (name == "all") continue;
       auto it = byName.find(name);
       if (it == byName.end())
         throw PluginLoadError("plugin " + name + " is enabled but no plugin file provides it");
@@ -166,9 +188,11 @@ std::vector<PluginCandidate> selectAndOrder(const std::vector<PluginCandidate>& 
       wanted.insert(name);
     }
   }
-  if (!all && skipped)
+  if (skipped)
     for (const auto& candidate : candidates)
-      if (!wanted.count(candidate.name)) skipped->push_back(candidate.name + ": disabled by plugins.enabled");
+      if (!wanted.count(candidate.name))
+        skipped->push_back(candidate.name + ": " +
+                           (candidate.loadable ? whyNotEnabled(candidate, enabled) : candidate.problem));
   for (const auto& name : wanted) {
     for (const auto& dependency : byName[name]->dependencies) {
       if (wanted.count(dependency)) continue;
@@ -178,8 +202,10 @@ std::vector<PluginCandidate> selectAndOrder(const std::vector<PluginCandidate>& 
       if (!it->second->loadable)
         throw PluginLoadError("plugin " + name + " needs plugin " + dependency + ", which cannot be loaded: " +
                               it->second->problem);
-      throw PluginLoadError("plugin " + name + " needs plugin " + dependency +
-                            ", which is disabled by plugins.enabled");
+      throw PluginLoadError("plugin " + name + " needs plugin " + dependency + ", which is " +
+                            (it->second->optIn && all ? "opt-in and not named in plugins.enabled (name it: all," +
+                                                            dependency + ")"
+                                                      : std::string("disabled by plugins.enabled")));
     }
   }
   // Kahn's algorithm, taking ready plugins in name order so the order is stable.

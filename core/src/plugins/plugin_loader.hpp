@@ -21,6 +21,7 @@ struct PluginCandidate {
   std::string version;
   std::string description;
   std::vector<std::string> dependencies;
+  bool optIn = false;        // kPluginOptIn: loads only when plugins.enabled names it
   bool loadable = false;     // passed every check
   std::string problem;       // why not, in one sentence
   const PluginManifest* manifest = nullptr;
@@ -38,8 +39,13 @@ std::vector<PluginCandidate> inspectPluginDir(const std::string& directory);
 // Calls the manifest's factory. Throws PluginLoadError naming the plugin.
 std::unique_ptr<Plugin> instantiate(const PluginCandidate& candidate);
 
-// Which candidates run, in dependency order. `enabled` is the configured list ("all" or
-// names). Throws PluginLoadError for an enabled plugin that is missing or not loadable, a
+// Why plugins.enabled leaves a loadable candidate out, or "" when it selects it. `enabled`
+// is the configured list: empty or "all" (every plugin but the opt-in ones), "all" plus
+// names (those opt-in plugins too), names alone, or "none".
+std::string whyNotEnabled(const PluginCandidate& candidate, const std::vector<std::string>& enabled);
+
+// Which candidates run, in dependency order. `enabled` is the configured list (see
+// whyNotEnabled). Throws PluginLoadError for an enabled plugin that is missing or not loadable, a
 // missing or disabled dependency, or a cycle. `skipped` receives "name: reason" lines.
 std::vector<PluginCandidate> selectAndOrder(const std::vector<PluginCandidate>& candidates,
                                             const std::vector<std::string>& enabled,

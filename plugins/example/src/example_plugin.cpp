@@ -3,8 +3,10 @@
 #include <docs/plugin.hpp>
 
 #include <atomic>
+#include <ostream>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "example_migrations.hpp"
 
@@ -122,6 +124,22 @@ class ExamplePlugin final : public docs::Plugin {
     registry.websocket("/api/example/ws", [](const Request&, std::shared_ptr<docs::WebSocketConnection> connection) {
       return std::make_unique<EchoSession>(std::move(connection));
     });
+
+    // `docsd example-greet [NAME]`: a command of the plugin's own, run with no server.
+    docs::Command greet;
+    greet.name = "example-greet";
+    greet.usage = "[NAME]";
+    greet.summary = "print example.greeting and NAME (default: world), without a server";
+    greet.keys = {"example.greeting"};
+    greet.run = [this](const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+      if (args.size() > 1) {
+        err << "usage: docsd example-greet [NAME]\n";
+        return 64;
+      }
+      out << context_->config().getString("example.greeting") << ", " << (args.empty() ? "world" : args[0]) << "\n";
+      return 0;
+    };
+    registry.command(std::move(greet));
   }
 
   void start() override { context_->logger().info("example plugin started"); }
@@ -134,4 +152,8 @@ class ExamplePlugin final : public docs::Plugin {
 
 }  // namespace
 
-DOCS_PLUGIN(ExamplePlugin, "example", "1.0.0", "", "Shows every part of the plugin API (routes, jobs, events, WebSockets)")
+// Opt-in: plugins.enabled=all (the default) leaves it out of a production install; name it
+// to load it (plugins.enabled=all,example), as the tests do.
+DOCS_PLUGIN_WITH_FLAGS(ExamplePlugin, "example", "1.0.0", "",
+                       "Shows every part of the plugin API (routes, jobs, events, WebSockets, a command)",
+                       docs::kPluginOptIn)

@@ -29,8 +29,8 @@ struct GenerateCliSettings {
   std::vector<std::string> deprecatedInUse;  // old key names that are set
 };
 
-// The keys read, with the generation plugin's defaults (the plugin is not loaded by
-// `docsd generate`, so main declares these itself).
+// The keys read, with the generation plugin's defaults (the plugin declares them; the
+// command's entry in `docsd help` lists them).
 const std::vector<std::pair<std::string, std::string>>& generateCliKeys();
 // Settings from a lookup of those keys (nullopt: the default).
 GenerateCliSettings generateCliSettings(const std::function<std::optional<std::string>(const std::string&)>& value);

@@ -1,5 +1,6 @@
-// The generation plugin module: jobs per stage, reactions to uploads and deletions, and
-// GET /api/project/{id}/generation (the status history of a project's generation).
+// The generation plugin module: jobs per stage, reactions to uploads and deletions,
+// GET /api/project/{id}/generation (the status history of a project's generation), and
+// the `docsd generate` command (the pipeline without a server).
 #include <docs/plugin.hpp>
 #include <docs/context.hpp>
 #include <docs/logger.hpp>
@@ -11,10 +12,13 @@
 #include <algorithm>
 #include <cctype>
 #include <memory>
+#include <optional>
+#include <ostream>
 #include <string>
 #include <vector>
 
 #include "analysis/analysis_service.hpp"
+#include "generate_cli.hpp"
 #include "generation_service.hpp"
 
 #include "generation_migrations.hpp"
@@ -41,6 +45,7 @@ class GenerationPlugin final : public docs::Plugin {
     docs::support::declareModelKeys(registry);
     registry.configKey("generation.max_clone_mb", "2048", "Largest repository transfer, in MiB.");
     docs_plugin_generation::registerMigrations(registry);
+    declareGenerateCommand(registry);
     analysis_ = std::make_unique<docs::generation::AnalysisService>(*context_);
     registry.provideService<docs::Analysis>(*analysis_);
     const auto& config = context_->config();
@@ -117,6 +122,27 @@ class GenerationPlugin final : public docs::Plugin {
       access.require(id, request.principal(), docs::Role::Write);
       response.json({{"stage", service_->retry(id)}}, 202);
     });
+  }
+
+  // `docsd generate SRC --out DIR`: the same settings as the server (config file, DOCS_*),
+  // read when it runs.
+  void declareGenerateCommand(docs::Registry& registry) {
+    docs::Command generate;
+    generate.name = "generate";
+    generate.usage = "<path|file.zip|url> --out DIR [--language en|ru|de] [--report]";
+    generate.summary =
+        "write a source tree's documentation as Markdown (no server needed; an OpenAI-compatible model writes "
+        "with llm.base_url set, else the offline writer; docsd generate --help)";
+    for (const auto& entry : docs::generation::generateCliKeys()) generate.keys.push_back(entry.first);
+    generate.run = [this](const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+      const auto& config = context_->config();
+      auto settings = docs::generation::generateCliSettings([&](const std::string& key) -> std::optional<std::string> {
+        if (!config.has(key)) return std::nullopt;
+        return config.getString(key);
+      });
+      return docs::generation::runGenerateCli(args, out, err, settings);
+    };
+    registry.command(std::move(generate));
   }
 
   void start() override {

@@ -200,6 +200,46 @@ void expectShopTree(const fs::path& out) {
 
 }  // namespace
 
+// The command is the generation plugin's: `docsd help` lists it with the plugin while the
+// plugin would load, and without the plugin it names the plugin and why it is not loaded.
+TEST(GenerateCommand, BelongsToTheGenerationPlugin) {
+  auto help = runPiped({"help"});
+  ASSERT_EQ(help.status, 0) << help.err;
+  EXPECT_NE(help.out.find("  generate <path|file.zip|url> --out DIR"), std::string::npos) << help.out;
+  EXPECT_NE(help.out.find("(plugin generation)"), std::string::npos) << help.out;
+  EXPECT_NE(help.out.find("reads github.url, generation.allowed_hosts"), std::string::npos) << help.out;
+
+  docs::test::TempDir work;
+  writeTree(work.path() + "/shop-src", kShop);
+  auto disabled = runPiped({"generate", work.path() + "/shop-src", "--out", work.path() + "/out"},
+                           {{"DOCS_PLUGINS_ENABLED", "auth,rbac,projects,pages"}});
+  EXPECT_EQ(disabled.status, 69) << disabled.err;
+  EXPECT_NE(disabled.err.find("`docsd generate` is provided by the generation plugin, which is not loaded: disabled "
+                              "by plugins.enabled"),
+            std::string::npos)
+      << disabled.err;
+  EXPECT_FALSE(fs::exists(work.path() + "/out"));
+  auto withoutHelp = runPiped({"help"}, {{"DOCS_PLUGINS_ENABLED", "auth,rbac,projects,pages"}});
+  EXPECT_EQ(withoutHelp.out.find("(plugin generation)"), std::string::npos) << withoutHelp.out;
+
+  // Enabled without what it needs: nothing would load, and the reason says so.
+  auto broken = runPiped({"generate", work.path() + "/shop-src", "--out", work.path() + "/out"},
+                         {{"DOCS_PLUGINS_ENABLED", "generation"}});
+  EXPECT_EQ(broken.status, 69) << broken.err;
+  EXPECT_NE(broken.err.find("provided by the generation plugin, which is not loaded: docsd would not load its "
+                            "plugins: plugin generation needs plugin"),
+            std::string::npos)
+      << broken.err;
+
+  // With no plugins at all, generate is a command nobody provides.
+  docs::test::TempDir empty;
+  auto none = runPiped({"generate", work.path() + "/shop-src", "--out", work.path() + "/out"},
+                       {{"DOCS_PLUGINS_DIR", empty.path()}});
+  EXPECT_EQ(none.status, 64) << none.err;
+  EXPECT_NE(none.err.find("unknown command 'generate'"), std::string::npos) << none.err;
+  EXPECT_NE(none.err.find("no plugins in " + empty.path()), std::string::npos) << none.err;
+}
+
 TEST(GenerateCommand, AFolderInAPipeGivesTheTreeAndOneLinePerStage) {
   docs::test::TempDir work;
   writeTree(work.path() + "/shop-src", kShop);
