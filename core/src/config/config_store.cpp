@@ -207,7 +207,7 @@ void declareCoreKeys(ConfigStore& store) {
   core("database.embedded_user", "postgres", "Unprivileged system user that runs the embedded cluster when docsd runs as root.");
   core("database.postgres_bin_dir", "", "Directory holding initdb, pg_ctl and postgres (default: newest /usr/lib/postgresql/*/bin, then PATH).");
   core("plugins.dir", "", "Directory of plugin libraries (default: ../plugins beside the docsd binary).");
-  core("plugins.enabled", "all", "Comma-separated plugin names to load, 'all' or 'none'.");
+  core("plugins.enabled", "all", "Comma-separated plugin names to load, 'all' (every plugin but the opt-in ones, such as example), 'all,NAME...' (all plus those), or 'none'.");
   core("jobs.workers", "2", "Background job worker threads.");
   core("jobs.lease_seconds", "60", "How long a claimed job is leased before another worker may retry it.");
   core("jobs.poll_ms", "2000", "Fallback poll interval for jobs when no NOTIFY arrives.");
