@@ -1,5 +1,7 @@
 #include "fake_model.hpp"
 
+#include <set>
+
 #include <Poco/Net/HTTPRequestHandler.h>
 #include <Poco/Net/HTTPRequestHandlerFactory.h>
 #include <Poco/Net/HTTPServer.h>
@@ -21,6 +23,8 @@ struct FakeModel::State {
   std::vector<nlohmann::json> requests;
   int inFlight = 0;
   int maxInFlight = 0;
+  std::set<std::string> clients;  // "address:port" of each connection seen
+  std::vector<std::chrono::steady_clock::time_point> arrivals;
 };
 
 namespace {
@@ -36,6 +40,8 @@ class Handler final : public Poco::Net::HTTPRequestHandler {
     {
       std::lock_guard lock(state_->mutex);
       state_->maxInFlight = std::max(state_->maxInFlight, ++state_->inFlight);
+      state_->clients.insert(request.clientAddress().toString());
+      state_->arrivals.push_back(std::chrono::steady_clock::now());
       auto parsed = nlohmann::json::parse(body.str(), nullptr, false);
       state_->requests.push_back(parsed.is_discarded() ? nlohmann::json(body.str()) : parsed);
       if (request.getURI() != "/v1/chat/completions" || request.getMethod() != "POST") {
@@ -54,6 +60,7 @@ class Handler final : public Poco::Net::HTTPRequestHandler {
     }
     response.setStatus(static_cast<Poco::Net::HTTPResponse::HTTPStatus>(reply.status));
     response.setContentType("application/json");
+    for (const auto& [name, value] : reply.headers) response.set(name, value);
     response.setContentLength(static_cast<std::streamsize>(reply.body.size()));
     response.send() << reply.body;
   }
@@ -83,6 +90,16 @@ FakeModel::FakeModel() : state_(std::make_shared<State>()) {
 }
 
 FakeModel::~FakeModel() { server_->stopAll(true); }
+
+int FakeModel::connections() {
+  std::lock_guard lock(state_->mutex);
+  return static_cast<int>(state_->clients.size());
+}
+
+std::vector<std::chrono::steady_clock::time_point> FakeModel::arrivals() {
+  std::lock_guard lock(state_->mutex);
+  return state_->arrivals;
+}
 
 ModelReplyScript FakeModel::answer(const std::string& text, int promptTokens, int completionTokens) {
   nlohmann::json body = {

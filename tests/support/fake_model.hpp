@@ -9,6 +9,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -23,6 +24,7 @@ struct ModelReplyScript {
   int status = 200;
   std::string body;                       // sent as is (may be malformed on purpose)
   std::chrono::milliseconds delay{0};
+  std::vector<std::pair<std::string, std::string>> headers = {};  // extra response headers (Retry-After)
 };
 
 class FakeModel {
@@ -38,6 +40,10 @@ class FakeModel {
   std::vector<nlohmann::json> requests();
   // The most requests that were being answered at the same time.
   int maxConcurrent();
+  // How many connections the requests came on (a client that keeps its connection: 1).
+  int connections();
+  // When each request arrived, in order.
+  std::vector<std::chrono::steady_clock::time_point> arrivals();
 
   struct State;
 

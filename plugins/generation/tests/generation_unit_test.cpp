@@ -1049,3 +1049,25 @@ TEST(ModelWriter, ThePromptCarriesTheFilesPlaceInThePlan) {
   EXPECT_TRUE(modelWritesOpening(example));
   EXPECT_TRUE(modelWritesOpening(f.analysis.files[0]));
 }
+
+// The model client keeps one connection per thread across calls and waits as long as a
+// rate-limited server's Retry-After says (not its own shorter backoff).
+TEST(ModelClient, KeepsItsConnectionAndHonoursRetryAfter) {
+  docs::test::FakeModel model;
+  docs::support::ModelSettings settings;
+  settings.url = model.url();
+  settings.model = "test";
+  settings.retryBase = std::chrono::milliseconds(10);
+  settings.maxAttempts = 3;
+  for (int i = 0; i < 3; ++i) EXPECT_TRUE(docs::support::complete(settings, {{"user", "hello"}}).ok);
+  EXPECT_EQ(model.connections(), 1);
+
+  model.enqueue({429, R"({"error":"slow down"})", {}, {{"Retry-After", "1"}}});
+  auto reply = docs::support::complete(settings, {{"user", "again"}});
+  ASSERT_TRUE(reply.ok) << reply.error;
+  EXPECT_EQ(reply.attempts, 2);
+  auto arrivals = model.arrivals();
+  ASSERT_GE(arrivals.size(), 5u);
+  // At least the second asked for (a lower bound: the backoff alone would be 10 ms).
+  EXPECT_GE(arrivals[4] - arrivals[3], std::chrono::milliseconds(1000));
+}

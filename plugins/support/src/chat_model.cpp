@@ -1,5 +1,7 @@
 #include "docs/support/chat_model.hpp"
 
+#include <optional>
+
 #include <docs/config.hpp>
 #include <docs/registry.hpp>
 
@@ -64,6 +66,14 @@ namespace {
 
 bool retryable(const HttpReply& reply) { return reply.status == 0 || reply.status == 429 || reply.status >= 500; }
 
+// How long the server asks us to wait (Retry-After in seconds; an HTTP date or nothing
+// leaves the backoff), at most a minute.
+std::optional<std::chrono::milliseconds> retryAfter(const HttpReply& reply) {
+  std::string value = reply.header("retry-after");
+  if (value.empty() || value.size() > 6 || value.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
+  return std::chrono::milliseconds(std::min<long long>(std::stoll(value), 60) * 1000);
+}
+
 }  // namespace
 
 ModelReply complete(const ModelSettings& settings, const std::vector<ChatMessage>& messages) {
@@ -111,7 +121,9 @@ ModelReply complete(const ModelSettings& settings, const std::vector<ChatMessage
     out.error = reply.status == 0 ? "model request failed: " + reply.error
                                   : "model answered HTTP " + std::to_string(reply.status);
     if (!retryable(reply) || out.attempts >= settings.maxAttempts) return out;
-    std::this_thread::sleep_for(std::min(wait, std::chrono::milliseconds(8000)));
+    // The server's own wait when it names one (a rate limit), else exponential backoff.
+    auto asked = retryAfter(reply);
+    std::this_thread::sleep_for(asked ? *asked : std::min(wait, std::chrono::milliseconds(8000)));
     wait *= 2;
   }
 }

@@ -19,6 +19,24 @@ std::size_t collect(char* data, std::size_t size, std::size_t count, void* targe
   return size * count;
 }
 
+// "Retry-After: 30\r\n" into (retry-after, 30); headers of an earlier response (a 100
+// Continue, a proxy's) are dropped when a new status line starts.
+std::size_t collectHeader(char* data, std::size_t size, std::size_t count, void* target) {
+  auto* headers = static_cast<std::vector<std::pair<std::string, std::string>>*>(target);
+  std::string line(data, size * count);
+  if (line.rfind("HTTP/", 0) == 0) headers->clear();
+  auto colon = line.find(':');
+  if (colon != std::string::npos && headers->size() < 100) {
+    std::string name = line.substr(0, colon);
+    for (auto& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    std::string value = line.substr(colon + 1);
+    auto first = value.find_first_not_of(" \t");
+    auto last = value.find_last_not_of(" \t\r\n");
+    headers->emplace_back(name, first == std::string::npos ? "" : value.substr(first, last - first + 1));
+  }
+  return size * count;
+}
+
 struct CurlDeleter {
   void operator()(CURL* curl) const { curl_easy_cleanup(curl); }
 };
@@ -32,11 +50,13 @@ HttpReply httpCall(const HttpCall& call) {
   static std::once_flag once;
   std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
   HttpReply reply;
-  std::unique_ptr<CURL, CurlDeleter> curl(curl_easy_init());
+  // One handle per thread: reset between calls, it keeps its connection cache.
+  thread_local std::unique_ptr<CURL, CurlDeleter> curl(curl_easy_init());
   if (!curl) {
     reply.error = "curl_easy_init failed";
     return reply;
   }
+  curl_easy_reset(curl.get());
   std::unique_ptr<curl_slist, ListDeleter> headers;
   for (const auto& [name, value] : call.headers)
     headers.reset(curl_slist_append(headers.release(), (name + ": " + value).c_str()));
@@ -55,6 +75,8 @@ HttpReply httpCall(const HttpCall& call) {
   curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
   curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, collect);
   curl_easy_setopt(c, CURLOPT_WRITEDATA, &reply.body);
+  curl_easy_setopt(c, CURLOPT_HEADERFUNCTION, collectHeader);
+  curl_easy_setopt(c, CURLOPT_HEADERDATA, &reply.headers);
   CURLcode result = curl_easy_perform(c);
   if (result != CURLE_OK) {
     reply.error = curl_easy_strerror(result);
@@ -62,6 +84,12 @@ HttpReply httpCall(const HttpCall& call) {
   }
   curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &reply.status);
   return reply;
+}
+
+std::string HttpReply::header(const std::string& name) const {
+  for (const auto& [key, value] : headers)
+    if (key == name) return value;
+  return "";
 }
 
 std::string formEncode(const std::string& value) {

@@ -1,5 +1,7 @@
 #pragma once
 // A small blocking HTTP client on libcurl for calls to configured services (GitHub, models).
+// Each thread keeps one handle, so calls from a thread reuse its connections (keep-alive,
+// TLS sessions) instead of opening one per call.
 
 #include <chrono>
 #include <string>
@@ -20,6 +22,10 @@ struct HttpReply {
   long status = 0;      // 0: no answer (see error)
   std::string body;
   std::string error;
+  std::vector<std::pair<std::string, std::string>> headers;  // names in lower case
+
+  // The first header of that name (lower case), "" when absent.
+  std::string header(const std::string& name) const;
 };
 
 HttpReply httpCall(const HttpCall& call);
