@@ -128,6 +128,13 @@ void removeProject(Db& db, std::int64_t projectId) {
   });
 }
 
+void dropPageSections(Db& db, std::int64_t pageId) {
+  db.transaction([&](Tx& tx) {
+    tx.exec("DELETE FROM rag_chunks WHERE kind = 'docs' AND page_id = $1 AND path = ''", {pageId});
+    tx.exec("DELETE FROM rag_pages WHERE page_id = $1", {pageId});
+  });
+}
+
 bool pageHasSource(Db& db, std::int64_t pageId) {
   return !db.exec("SELECT 1 FROM rag_chunks WHERE kind = 'docs' AND page_id = $1 AND path <> '' LIMIT 1", {pageId}).empty();
 }

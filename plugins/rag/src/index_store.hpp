@@ -31,6 +31,8 @@ void removePages(Db& db, const std::vector<std::int64_t>& pageIds);
 // True when the page is a guide whose source file is indexed (its sections come from
 // the file, with its path and lines, and the page's own text is not indexed again).
 bool pageHasSource(Db& db, std::int64_t pageId);
+// Drops a page's own sections (a guide's sections from its file stay linked to it).
+void dropPageSections(Db& db, std::int64_t pageId);
 // The role of the code file whose page this is ("" for other pages).
 std::string fileRoleOfPage(Db& db, std::int64_t projectId, std::int64_t pageId);
 void removeProject(Db& db, std::int64_t projectId);

@@ -57,7 +57,7 @@ bool Indexer::indexPage(std::int64_t projectId, std::int64_t pageId, const std::
   }
   // A guide's page repeats its file, which is indexed with the path and lines.
   if (pageHasSource(context_.db(), pageId)) {
-    if (!pageDigest(context_.db(), pageId).empty()) removePages(context_.db(), {pageId});
+    if (!pageDigest(context_.db(), pageId).empty()) dropPageSections(context_.db(), pageId);
     return true;
   }
   auto bytes = pages.content(pageId);

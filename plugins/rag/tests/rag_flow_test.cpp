@@ -112,6 +112,32 @@ class RagFlow : public ::testing::Test {
     ADD_FAILURE() << "never active: " << p.dump().substr(0, 300);
     return p;
   }
+  // Replaces a page's content with one paragraph, as the editor's save does.
+  HttpResponse setPageText(std::int64_t pageId, const std::string& text) {
+    json pm = {{"type", "doc"}, {"content", {{{"type", "paragraph"}, {"content", {{{"type", "text"}, {"text", text}}}}}}}};
+    auto bytes = docs::ydoc::proseMirrorJsonToUpdate(pm, 4242);
+    static const char* alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    std::string b64;
+    for (std::size_t i = 0; i < bytes.size(); i += 3) {
+      std::uint32_t n = static_cast<std::uint32_t>(bytes[i]) << 16;
+      if (i + 1 < bytes.size()) n |= static_cast<std::uint32_t>(bytes[i + 1]) << 8;
+      if (i + 2 < bytes.size()) n |= bytes[i + 2];
+      b64 += alphabet[(n >> 18) & 63];
+      b64 += alphabet[(n >> 12) & 63];
+      b64 += i + 1 < bytes.size() ? alphabet[(n >> 6) & 63] : '=';
+      b64 += i + 2 < bytes.size() ? alphabet[n & 63] : '=';
+    }
+    return httpRequest(docsd_->port(), "PUT", "/api/page/" + std::to_string(pageId) + "/content",
+                       json{{"content_bytea", b64}}.dump(), as(alice_));
+  }
+  // One value from docsd's database ("" for no row). runCommand quotes for the shell
+  // with '...', so the query's string literals travel dollar-quoted.
+  std::string sqlValue(std::string query) {
+    for (auto at = query.find('\''); at != std::string::npos; at = query.find('\'', at + 2)) query.replace(at, 1, "$$");
+    auto out = docs::test::runCommand({"psql", database_.url(), "-tAc", query}).second;
+    while (!out.empty() && (out.back() == '\n' || out.back() == ' ')) out.pop_back();
+    return out;
+  }
   HttpResponse ask(const json& body, const Headers& headers) {
     return httpRequest(docsd_->port(), "POST", "/lab/rag", body.dump(), headers);
   }
@@ -181,22 +207,7 @@ TEST_F(RagFlow, AnEditedPageIsSearchableByItsNewWordsAndADeletedOneDisappears) {
   auto id = generatedProject();
   auto p = waitActive(id);
   auto pageId = p["default_page_id"].get<std::int64_t>();
-  json pm = {{"type", "doc"},
-             {"content", {{{"type", "paragraph"}, {"content", {{{"type", "text"}, {"text", "Quarterly zeppelin maintenance checklist."}}}}}}}};
-  auto bytes = docs::ydoc::proseMirrorJsonToUpdate(pm, 4242);
-  static const char* alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-  std::string b64;
-  for (std::size_t i = 0; i < bytes.size(); i += 3) {
-    std::uint32_t n = static_cast<std::uint32_t>(bytes[i]) << 16;
-    if (i + 1 < bytes.size()) n |= static_cast<std::uint32_t>(bytes[i + 1]) << 8;
-    if (i + 2 < bytes.size()) n |= bytes[i + 2];
-    b64 += alphabet[(n >> 18) & 63];
-    b64 += alphabet[(n >> 12) & 63];
-    b64 += i + 1 < bytes.size() ? alphabet[(n >> 6) & 63] : '=';
-    b64 += i + 2 < bytes.size() ? alphabet[n & 63] : '=';
-  }
-  auto put = httpRequest(docsd_->port(), "PUT", "/api/page/" + std::to_string(pageId) + "/content",
-                         json{{"content_bytea", b64}}.dump(), as(alice_));
+  auto put = setPageText(pageId, "Quarterly zeppelin maintenance checklist.");
   ASSERT_EQ(put.status, 200) << put.body;
   json found;
   for (int i = 0; i < 100; ++i) {
@@ -465,4 +476,44 @@ TEST_F(RagFlow, AQuestionAboutTestsStillFindsTheTests) {
   auto words = search(id, "test_export_orders_to_csv_empty", as(alice_), true, false);
   ASSERT_FALSE(words.empty());
   EXPECT_EQ(words[0]["symbol"], "test_export_orders_to_csv_empty") << words.dump(1).substr(0, 1500);
+}
+
+TEST_F(RagFlow, AGuidesPageIsNotIndexedTwiceAndItsSectionsOutliveThePage) {
+  start();
+  auto id = generatedProject(guidedSources());
+  waitActive(id);
+  const std::string project = std::to_string(id);
+  auto page = sqlValue("SELECT page_id FROM rag_chunks WHERE project_id = " + project +
+                       " AND path = 'docs/exporting.md' AND page_id IS NOT NULL LIMIT 1");
+  ASSERT_FALSE(page.empty()) << "the guide's sections link its generated page";
+  EXPECT_EQ(sqlValue("SELECT count(*) FROM rag_chunks WHERE page_id = " + page + " AND path = ''"), "0");
+  // As when the page's own job ran before its file was indexed: sections of the page.
+  sqlValue("INSERT INTO rag_chunks (project_id, kind, page_id, title, content, search) VALUES (" + project + ", 'docs', " + page +
+           ", 'stale', 'stale zeppelin', to_tsvector('english', 'stale zeppelin'))");
+  sqlValue("INSERT INTO rag_pages (page_id, project_id, digest) VALUES (" + page + ", " + project +
+           ", 'old') ON CONFLICT (page_id) DO UPDATE SET digest = 'old'");
+  // An edit of the page runs its job: the page's sections go, the file's stay linked.
+  ASSERT_EQ(setPageText(std::stoll(page), "Edited in the editor.").status, 200);
+  std::string left = "1";
+  for (int i = 0; i < 100 && left != "0"; ++i) {
+    left = sqlValue("SELECT count(*) FROM rag_chunks WHERE page_id = " + page + " AND path = ''");
+    if (left != "0") std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  EXPECT_EQ(left, "0");
+  EXPECT_NE(sqlValue("SELECT count(*) FROM rag_chunks WHERE page_id = " + page + " AND path = 'docs/exporting.md'"), "0");
+  EXPECT_TRUE(search(id, "stale zeppelin", as(alice_), false, true).empty());
+
+  // Deleting the page: the guide stays searchable from its file, without the page.
+  auto del = httpRequest(docsd_->port(), "DELETE", "/api/page/" + page, "", as(alice_));
+  ASSERT_TRUE(del.status == 200 || del.status == 204) << del.body;
+  std::string linked = "1";
+  for (int i = 0; i < 100 && linked != "0"; ++i) {
+    linked = sqlValue("SELECT count(*) FROM rag_chunks WHERE page_id = " + page);
+    if (linked != "0") std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  EXPECT_EQ(linked, "0");
+  auto items = search(id, "How do I export orders to CSV?", as(alice_), false, true);
+  ASSERT_FALSE(items.empty());
+  EXPECT_EQ(items[0]["path"], "docs/exporting.md");
+  EXPECT_TRUE(items[0]["page_id"].is_null()) << items[0].dump();
 }
