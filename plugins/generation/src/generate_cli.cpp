@@ -285,15 +285,17 @@ int runGenerateCli(const std::vector<std::string>& args, std::ostream& out, std:
     policy.trustedBase = settings.githubUrl;
     policy.allowedHosts = settings.allowedHosts;
     policy.allowFileUrls = allowFileUrls;
-    if (auto refused = refuseCloneUrl(source, policy)) {
-      err << "docsd generate: " << *refused << "\n";
+    // The addresses checked are the ones the clone connects to.
+    auto checked = checkCloneUrl(source, policy);
+    if (checked.refused) {
+      err << "docsd generate: " << *checked.refused << "\n";
       return 1;
     }
     progress.stage("cloning");
     fs::path temp = privateTempDir();
     GitLimits limits;  // the server's defaults; a checkout holds at most twice generation.max_files
     if (settings.maxFiles) limits.maxEntries = settings.maxFiles * 2;
-    auto result = cloneRepository(source, (temp / "source").string(), std::nullopt, limits);
+    auto result = cloneRepository(checked.target, (temp / "source").string(), std::nullopt, limits);
     if (!result.ok) {
       fs::remove_all(temp);
       progress.finish();

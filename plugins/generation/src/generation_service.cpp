@@ -275,7 +275,9 @@ void GenerationService::cloneSources(std::int64_t projectId, JobContext& job) {
   if (!project) throw ProjectGone();
   if (!setStatus(projectId, "CLONING")) throw ProjectGone();
   failIfAsked("clone", "CLONE_FAIL");
-  if (auto refused = refuseCloneUrl(project->gitUrl, settings_.clonePolicy)) throw StageFailure("CLONE_FAIL", *refused);
+  // The addresses checked here are the ones the clone connects to (no second lookup).
+  auto checked = checkCloneUrl(project->gitUrl, settings_.clonePolicy);
+  if (checked.refused) throw StageFailure("CLONE_FAIL", *checked.refused);
   fs::path dir = projectDir(projectId);
   fs::create_directories(dir);
   fs::path source = dir / "source";
@@ -288,7 +290,7 @@ void GenerationService::cloneSources(std::int64_t projectId, JobContext& job) {
     throw StageFailure("CLONE_FAIL", error.what());
   }
   StopWatch stop(job, [&] { return !projectExists(projectId); });
-  auto result = cloneRepository(project->gitUrl, source.string(), credentials, settings_.gitLimits, std::ref(stop));
+  auto result = cloneRepository(checked.target, source.string(), credentials, settings_.gitLimits, std::ref(stop));
   if (!result.ok) {
     if (stop.projectGone() || !projectExists(projectId)) throw ProjectGone();
     if (job.stopping()) throw std::runtime_error("shutting down; the clone resumes on restart");
@@ -631,7 +633,10 @@ bool GenerationService::syncOnce(std::int64_t projectId, JobContext& job) {
   } catch (const std::exception& error) {
     throw StageFailure("PULL_FAIL", error.what());
   }
-  auto fetched = fetchLatest(source.string(), project->gitUrl, credentials, settings_.gitLimits, [&] {
+  // Checked again (the rules may have changed since the clone), and pinned like the clone.
+  auto checked = checkCloneUrl(project->gitUrl, settings_.clonePolicy);
+  if (checked.refused) throw StageFailure("PULL_FAIL", *checked.refused);
+  auto fetched = fetchLatest(source.string(), checked.target, credentials, settings_.gitLimits, [&] {
     job.heartbeat();
     return job.stopping();
   });
@@ -816,7 +821,9 @@ void GenerationService::reconcileRepositories() {
     auto id = row.int64("project_id");
     auto project = projects->find(id);
     if (!project || project->type != "github" || project->commitHash.empty()) continue;
-    auto head = remoteHead(project->gitUrl, credentialsFor(id), settings_.gitLimits);
+    auto checked = checkCloneUrl(project->gitUrl, settings_.clonePolicy);
+    if (checked.refused) continue;  // the sync it would start fails with the reason
+    auto head = remoteHead(checked.target, credentialsFor(id), settings_.gitLimits);
     if (head && *head != project->commitHash) {
       context_.logger().info("the repository moved on without a push reaching us", {{"project_id", id}});
       requestSync(id);

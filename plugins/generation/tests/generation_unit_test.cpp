@@ -40,6 +40,17 @@ using docs::test::ZipEntry;
 
 namespace {
 
+// A test server's address (or a local repository) checked as the configured GitHub would
+// be: resolved once and pinned, like every clone.
+CloneTarget pinned(const std::string& url) {
+  ClonePolicy policy;
+  policy.trustedBase = url;
+  policy.allowFileUrls = true;
+  auto checked = checkCloneUrl(url, policy);
+  EXPECT_FALSE(checked.refused) << url << ": " << checked.refused.value_or("");
+  return checked.target;
+}
+
 class Unpack : public ::testing::Test {
  protected:
   std::string zip(const std::vector<ZipEntry>& entries) {
@@ -313,6 +324,86 @@ TEST(ClonePolicy, OnlyTheConfiguredGithubAndPublicAllowedHosts) {
   EXPECT_FALSE(refuseCloneUrl("file:///srv/repos/a", policy));
 }
 
+TEST(ClonePolicy, ACheckResolvesOnceAndKeepsWhatItChecked) {
+  ClonePolicy policy;
+  policy.allowedHosts = {"rebind.test", "10.1.2.3"};
+  std::vector<std::vector<std::string>> answers;
+  int lookups = 0;
+  policy.resolve = [&](const std::string& host) {
+    EXPECT_EQ(host, "rebind.test");
+    return answers.at(lookups++);
+  };
+  // One private address among public ones is enough to refuse.
+  answers = {{"93.184.215.14", "127.0.0.1"}, {"2606:50c0:8000::153", "::1"}, {}, {"93.184.215.14", "2606:50c0:8000::153"}};
+  EXPECT_NE(refuseCloneUrl("https://rebind.test/a/b", policy)->find("private or local"), std::string::npos);
+  EXPECT_NE(refuseCloneUrl("https://rebind.test/a/b", policy)->find("private or local"), std::string::npos);
+  EXPECT_NE(refuseCloneUrl("https://rebind.test/a/b", policy)->find("does not resolve"), std::string::npos);
+  auto checked = checkCloneUrl("https://REBIND.test:8443/a/b", policy);
+  ASSERT_FALSE(checked.refused) << *checked.refused;
+  EXPECT_EQ(checked.target.host, "rebind.test");
+  EXPECT_EQ(checked.target.port, "8443");
+  EXPECT_EQ(checked.target.addresses, (std::vector<std::string>{"93.184.215.14", "2606:50c0:8000::153"}));
+  EXPECT_EQ(lookups, 4);
+  // A numeric host is not looked up (and still checked).
+  EXPECT_TRUE(refuseCloneUrl("https://10.1.2.3/a/b", policy));
+  EXPECT_EQ(lookups, 4);
+  // The configured GitHub is not checked, but pinned to its one lookup all the same.
+  policy.trustedBase = "http://git.rebind.test:8123";
+  policy.resolve = [&](const std::string& host) {
+    EXPECT_EQ(host, "git.rebind.test");
+    ++lookups;
+    return std::vector<std::string>{"10.0.0.7"};
+  };
+  checked = checkCloneUrl("http://git.rebind.test:8123/acme/widgets", policy);
+  ASSERT_FALSE(checked.refused) << *checked.refused;
+  EXPECT_EQ(checked.target.addresses, std::vector<std::string>{"10.0.0.7"});
+  EXPECT_EQ(checked.target.port, "8123");
+  EXPECT_EQ(lookups, 5);
+  // Local sources have nothing to connect to.
+  policy.allowFileUrls = true;
+  checked = checkCloneUrl("file:///srv/repos/a", policy);
+  ASSERT_FALSE(checked.refused);
+  EXPECT_TRUE(checked.target.host.empty());
+  EXPECT_TRUE(checked.target.addresses.empty());
+}
+
+// DNS rebinding: the name answers a public address to the check and 127.0.0.1 to whoever
+// asks next. The clone, the fetch and the look at the remote HEAD connect to the address
+// checked and never ask again.
+TEST(ClonePolicy, ARebindingNameIsConnectedAtTheAddressChecked) {
+  ClonePolicy policy;
+  policy.allowedHosts = {"rebind.test"};
+  int lookups = 0;
+  policy.resolve = [&](const std::string&) {
+    return ++lookups == 1 ? std::vector<std::string>{"93.184.215.14"} : std::vector<std::string>{"127.0.0.1"};
+  };
+  auto checked = checkCloneUrl("https://rebind.test/acme/widgets", policy);
+  ASSERT_FALSE(checked.refused) << *checked.refused;
+  ASSERT_EQ(lookups, 1);
+  std::vector<std::string> connections;
+  checked.target.connect = [&](const std::string& address, const std::string& port) {
+    connections.push_back(address + " port " + port);
+    errno = ECONNREFUSED;  // no network in tests; where it went is the point
+    return -1;
+  };
+  docs::test::TempDir work;
+  auto cloned = cloneRepository(checked.target, work.path() + "/clone", std::nullopt, {});
+  EXPECT_FALSE(cloned.ok);
+  EXPECT_NE(cloned.error.find("could not connect to rebind.test at 93.184.215.14"), std::string::npos) << cloned.error;
+  EXPECT_FALSE(fs::exists(work.path() + "/clone"));
+  EXPECT_EQ(remoteHead(checked.target, std::nullopt, {}), std::nullopt);
+  // A fetch into an existing clone goes the same way.
+  docs::test::GitHttpServer server;
+  server.createRepository("acme", "widgets", {{"README.md", "# Widgets\n"}});
+  ASSERT_TRUE(cloneRepository(pinned(server.url() + "/acme/widgets"), work.path() + "/local", std::nullopt, {}).ok);
+  auto fetched = fetchLatest(work.path() + "/local", checked.target, std::nullopt, {});
+  EXPECT_FALSE(fetched.ok);
+  EXPECT_EQ(connections, std::vector<std::string>(3, "93.184.215.14 port 443"));
+  EXPECT_EQ(lookups, 1);
+  // Had anything asked again, the answer would have been refused.
+  EXPECT_NE(refuseCloneUrl("https://rebind.test/acme/widgets", policy)->find("private or local"), std::string::npos);
+}
+
 TEST(ClonePolicy, LineLinksUseTheRepositoryAtItsCommit) {
   EXPECT_EQ(docs::generation::sourceLineUrl("https://github.com/acme/widgets.git", "abc123", "src/a.py", 3, 9),
             "https://github.com/acme/widgets/blob/abc123/src/a.py#L3-L9");
@@ -326,7 +417,7 @@ TEST(GitSource, CloneDropsLinksFetchMovesOnAndDiffNamesTheChanges) {
   // A link out of the tree, committed with git itself.
   docs::test::TempDir work;
   std::string checkout = work.path() + "/clone";
-  auto cloned = docs::generation::cloneRepository(server.url() + "/acme/widgets", checkout, std::nullopt, {});
+  auto cloned = docs::generation::cloneRepository(pinned(server.url() + "/acme/widgets"), checkout, std::nullopt, {});
   ASSERT_TRUE(cloned.ok) << cloned.error;
   EXPECT_EQ(cloned.commit, first);
   EXPECT_EQ(cloned.branch, "main");
@@ -338,7 +429,7 @@ TEST(GitSource, CloneDropsLinksFetchMovesOnAndDiffNamesTheChanges) {
 
   auto second = server.commit("acme", "widgets", {{"src/a.py", "def a():\n    return 10\n"}, {"src/c.py", "def c():\n    pass\n"}},
                               {"src/b.py"});
-  auto fetched = docs::generation::fetchLatest(checkout, server.url() + "/acme/widgets", std::nullopt, {});
+  auto fetched = docs::generation::fetchLatest(checkout, pinned(server.url() + "/acme/widgets"), std::nullopt, {});
   ASSERT_TRUE(fetched.ok) << fetched.error;
   EXPECT_EQ(fetched.commit, second);
   EXPECT_FALSE(fs::exists(checkout + "/src/b.py"));
@@ -354,20 +445,66 @@ TEST(GitSource, PrivateRepositoriesNeedTheTokenAndRedirectsAreNotFollowed) {
   docs::test::GitHttpServer server("s3cret-installation-token");
   server.createRepository("acme", "private", {{"main.go", "package main\n"}});
   docs::test::TempDir work;
-  auto refused = docs::generation::cloneRepository(server.url() + "/acme/private", work.path() + "/a", std::nullopt, {});
+  auto refused = docs::generation::cloneRepository(pinned(server.url() + "/acme/private"), work.path() + "/a", std::nullopt, {});
   EXPECT_FALSE(refused.ok);
   EXPECT_FALSE(fs::exists(work.path() + "/a"));
   docs::generation::GitCredentials token{"x-access-token", "s3cret-installation-token"};
-  auto cloned = docs::generation::cloneRepository(server.url() + "/acme/private", work.path() + "/b", token, {});
+  auto cloned = docs::generation::cloneRepository(pinned(server.url() + "/acme/private"), work.path() + "/b", token, {});
   ASSERT_TRUE(cloned.ok) << cloned.error;
   std::ifstream config(work.path() + "/b/.git/config");
   std::string text((std::istreambuf_iterator<char>(config)), {});
   EXPECT_EQ(text.find("s3cret"), std::string::npos) << text;
   EXPECT_EQ(cloned.error.find("s3cret"), std::string::npos);
-  auto redirected = docs::generation::cloneRepository(server.url() + "/redirect/acme/private", work.path() + "/c", token, {});
+  auto redirected = docs::generation::cloneRepository(pinned(server.url() + "/redirect/acme/private"), work.path() + "/c", token, {});
   EXPECT_FALSE(redirected.ok);
   EXPECT_NE(redirected.error.find("cannot redirect"), std::string::npos) << redirected.error;
   EXPECT_EQ(redirected.error.find("s3cret"), std::string::npos);
+}
+
+// Real connections: a name for the test server that the check sees at 127.0.0.1 (where it
+// listens) and any later lookup at 127.0.0.2 (where nothing does).
+TEST(GitSource, ConnectionsGoToTheCheckedAddressAndNowhereElse) {
+  docs::test::GitHttpServer server;
+  auto first = server.createRepository("acme", "widgets", {{"README.md", "# Widgets\n"}});
+  std::string base = "http://git.rebind.test:" + std::to_string(server.port());
+  ClonePolicy policy;
+  policy.trustedBase = base;
+  int lookups = 0;
+  policy.resolve = [&](const std::string&) { return std::vector<std::string>{++lookups == 1 ? "127.0.0.1" : "127.0.0.2"}; };
+  auto checked = checkCloneUrl(base + "/acme/widgets", policy);
+  ASSERT_FALSE(checked.refused) << *checked.refused;
+  docs::test::TempDir work;
+  auto cloned = cloneRepository(checked.target, work.path() + "/clone", std::nullopt, {});
+  ASSERT_TRUE(cloned.ok) << cloned.error;
+  EXPECT_EQ(cloned.commit, first);
+  EXPECT_EQ(remoteHead(checked.target, std::nullopt, {}), first);
+  auto second = server.commit("acme", "widgets", {{"README.md", "# Widgets 2\n"}});
+  auto fetched = fetchLatest(work.path() + "/clone", checked.target, std::nullopt, {});
+  ASSERT_TRUE(fetched.ok) << fetched.error;
+  EXPECT_EQ(fetched.commit, second);
+  EXPECT_EQ(lookups, 1);
+  // A new check takes the new answer, and the clone goes there (and finds nothing).
+  auto moved = checkCloneUrl(base + "/acme/widgets", policy);
+  ASSERT_FALSE(moved.refused);
+  auto refused = cloneRepository(moved.target, work.path() + "/again", std::nullopt, {});
+  EXPECT_FALSE(refused.ok);
+  EXPECT_NE(refused.error.find("could not connect to git.rebind.test at 127.0.0.2"), std::string::npos) << refused.error;
+
+  // libgit2 asked to connect anywhere but the checked host and port (a redirect to
+  // elsewhere would be that) is refused before any connection.
+  CloneTarget elsewhere = checked.target;
+  elsewhere.url = "http://localhost:" + std::to_string(server.port()) + "/acme/widgets";
+  auto bounced = cloneRepository(elsewhere, work.path() + "/elsewhere", std::nullopt, {});
+  EXPECT_FALSE(bounced.ok);
+  EXPECT_NE(bounced.error.find("refusing to connect to localhost"), std::string::npos) << bounced.error;
+  CloneTarget otherPort = checked.target;
+  otherPort.port = std::to_string(server.port() + 1);
+  EXPECT_NE(cloneRepository(otherPort, work.path() + "/port", std::nullopt, {}).error.find("refusing to connect"), std::string::npos);
+  // A target nobody checked has no addresses: nothing is connected to.
+  CloneTarget unchecked;
+  unchecked.url = server.url() + "/acme/widgets";
+  EXPECT_NE(cloneRepository(unchecked, work.path() + "/unchecked", std::nullopt, {}).error.find("refusing to connect"),
+            std::string::npos);
 }
 
 TEST(GitSource, SymbolicLinksInARepositoryAreRemovedAfterCheckout) {
@@ -388,7 +525,7 @@ TEST(GitSource, SymbolicLinksInARepositoryAreRemovedAfterCheckout) {
   fs::create_symlink("../../..", repo + "/up");
   git({"add", "-A"});
   git({"commit", "-q", "-m", "links"});
-  auto cloned = docs::generation::cloneRepository("file://" + repo, work.path() + "/clone", std::nullopt, {});
+  auto cloned = docs::generation::cloneRepository(pinned("file://" + repo), work.path() + "/clone", std::nullopt, {});
   ASSERT_TRUE(cloned.ok) << cloned.error;
   EXPECT_TRUE(fs::exists(work.path() + "/clone/ok.txt"));
   EXPECT_FALSE(fs::exists(fs::symlink_status(work.path() + "/clone/passwd")));
@@ -614,7 +751,7 @@ TEST(GitSource, HugeFilesDeepTreesAndSubmodulesStayOutOfTheDocumentation) {
                        "'; git update-index --add --cacheinfo 160000," + gitlink + ",vendor/lib;"
                        " git -c user.name=t -c user.email=t@example.com commit -q -m submodule; git push -q origin main";
   ASSERT_EQ(std::system(("sh -c \"" + script + "\" >/dev/null 2>&1").c_str()), 0);
-  auto cloned = docs::generation::cloneRepository(server.url() + "/acme/odd", work.path() + "/clone", std::nullopt, {});
+  auto cloned = docs::generation::cloneRepository(pinned(server.url() + "/acme/odd"), work.path() + "/clone", std::nullopt, {});
   ASSERT_TRUE(cloned.ok) << cloned.error;
   // The commit holds the gitlink, so "not fetched" below is a real check.
   std::string entry = "git -C '" + work.path() + "/clone' ls-files -s vendor/lib > '" + work.path() + "/ls.txt'";
@@ -664,7 +801,7 @@ TEST(GitSource, ACancelledCloneStopsAndLeavesNothing) {
   server.createRepository("acme", "shop", {{"a.py", "A = 1\n"}, {"b.py", "B = 2\n"}});
   docs::test::TempDir work;
   int asked = 0;
-  auto cloned = cloneRepository(server.url() + "/acme/shop", work.path() + "/c", std::nullopt, {}, [&] { return ++asked > 0; });
+  auto cloned = cloneRepository(pinned(server.url() + "/acme/shop"), work.path() + "/c", std::nullopt, {}, [&] { return ++asked > 0; });
   EXPECT_FALSE(cloned.ok);
   EXPECT_GT(asked, 0);
   EXPECT_EQ(cloned.error, "cancelled");
@@ -675,19 +812,19 @@ TEST(GitSource, RemoteHeadAndFetchFollowNoRedirect) {
   docs::test::GitHttpServer server("s3cret-installation-token");
   auto first = server.createRepository("acme", "private", {{"a.py", "A = 1\n"}});
   std::optional<GitCredentials> token = GitCredentials{"x-access-token", "s3cret-installation-token"};
-  EXPECT_EQ(remoteHead(server.url() + "/acme/private", token, {}), first);
+  EXPECT_EQ(remoteHead(pinned(server.url() + "/acme/private"), token, {}), first);
   // /redirect/ answers 302 to the same repository on "localhost": followed, it would answer.
-  EXPECT_EQ(remoteHead(server.url() + "/redirect/acme/private", token, {}), std::nullopt);
+  EXPECT_EQ(remoteHead(pinned(server.url() + "/redirect/acme/private"), token, {}), std::nullopt);
   docs::test::TempDir work;
-  auto cloned = cloneRepository(server.url() + "/acme/private", work.path() + "/c", token, {});
+  auto cloned = cloneRepository(pinned(server.url() + "/acme/private"), work.path() + "/c", token, {});
   ASSERT_TRUE(cloned.ok) << cloned.error;
   server.commit("acme", "private", {{"a.py", "A = 2\n"}});
-  auto fetched = fetchLatest(work.path() + "/c", server.url() + "/redirect/acme/private", token, {});
+  auto fetched = fetchLatest(work.path() + "/c", pinned(server.url() + "/redirect/acme/private"), token, {});
   EXPECT_FALSE(fetched.ok);
   EXPECT_EQ(fetched.error.find("s3cret"), std::string::npos) << fetched.error;
   EXPECT_EQ(fetched.commit, "");
   // The real address still works: the refusal was the redirect's.
-  EXPECT_TRUE(fetchLatest(work.path() + "/c", server.url() + "/acme/private", token, {}).ok);
+  EXPECT_TRUE(fetchLatest(work.path() + "/c", pinned(server.url() + "/acme/private"), token, {}).ok);
 }
 
 // ---- Git bombs: the checkout is measured from the tree before anything is written ----
@@ -714,7 +851,7 @@ TEST(GitSource, AFolderRepeatedOnEveryLevelIsRefusedBeforeAnythingIsCheckedOut) 
   // 10 wide, 4 levels: 100,000 files from about 2 KB of objects.
   auto url = bombRepository(work.path(), "bomb", {10, 4, 0});
   auto started = std::chrono::steady_clock::now();
-  auto cloned = cloneRepository(url, work.path() + "/clone", std::nullopt, GitLimits{});
+  auto cloned = cloneRepository(pinned(url), work.path() + "/clone", std::nullopt, GitLimits{});
   double seconds = secondsSince(started);
   // Without the limit the 10^10 paths below would fill the disk: stop here.
   ASSERT_FALSE(cloned.ok);
@@ -727,7 +864,7 @@ TEST(GitSource, AFolderRepeatedOnEveryLevelIsRefusedBeforeAnythingIsCheckedOut) 
   // 10 wide, 9 levels: 10^10 paths. The walk stops at the limit, so this is no slower.
   auto deeper = bombRepository(work.path(), "deeper", {10, 9, 0});
   started = std::chrono::steady_clock::now();
-  cloned = cloneRepository(deeper, work.path() + "/clone", std::nullopt, GitLimits{});
+  cloned = cloneRepository(pinned(deeper), work.path() + "/clone", std::nullopt, GitLimits{});
   seconds = secondsSince(started);
   EXPECT_FALSE(cloned.ok);
   EXPECT_NE(cloned.error.find("more than 40000 files and folders"), std::string::npos) << cloned.error;
@@ -739,11 +876,11 @@ TEST(GitSource, AFolderRepeatedOnEveryLevelIsRefusedBeforeAnythingIsCheckedOut) 
   auto small = bombRepository(work.path(), "small", {10, 2, 0});
   GitLimits limits;
   limits.maxEntries = 1110;
-  cloned = cloneRepository(small, work.path() + "/fits", std::nullopt, limits);
+  cloned = cloneRepository(pinned(small), work.path() + "/fits", std::nullopt, limits);
   ASSERT_TRUE(cloned.ok) << cloned.error;
   EXPECT_TRUE(fs::exists(work.path() + "/fits/d9/d9/f9"));
   limits.maxEntries = 1109;
-  cloned = cloneRepository(small, work.path() + "/tight", std::nullopt, limits);
+  cloned = cloneRepository(pinned(small), work.path() + "/tight", std::nullopt, limits);
   EXPECT_NE(cloned.error.find("more than 1109 files and folders"), std::string::npos) << cloned.error;
   EXPECT_FALSE(fs::exists(work.path() + "/tight"));
 }
@@ -754,12 +891,12 @@ TEST(GitSource, OneLargeBlobNamedManyTimesIsRefusedByTheUnpackedSize) {
   auto url = bombRepository(work.path(), "blobs", {20, 0, 1u << 20});
   GitLimits limits;
   limits.maxUnpackedBytes = 8u << 20;
-  auto cloned = cloneRepository(url, work.path() + "/clone", std::nullopt, limits);
+  auto cloned = cloneRepository(pinned(url), work.path() + "/clone", std::nullopt, limits);
   EXPECT_FALSE(cloned.ok);
   EXPECT_NE(cloned.error.find("more than 8 MB (generation.max_unpacked_mb)"), std::string::npos) << cloned.error;
   EXPECT_FALSE(fs::exists(work.path() + "/clone"));
   limits.maxUnpackedBytes = 20u << 20;  // exactly what it unpacks to
-  cloned = cloneRepository(url, work.path() + "/fits", std::nullopt, limits);
+  cloned = cloneRepository(pinned(url), work.path() + "/fits", std::nullopt, limits);
   ASSERT_TRUE(cloned.ok) << cloned.error;
   EXPECT_EQ(fs::file_size(work.path() + "/fits/f19"), 1u << 20);
 }
@@ -768,23 +905,23 @@ TEST(GitSource, FoldersNestedTooDeepAndPathsTooLongAreRefused) {
   docs::test::TempDir work;
   // One file under 101 nested folders (d0/d0/.../f0).
   auto deep = bombRepository(work.path(), "deep", {1, 101, 0});
-  auto cloned = cloneRepository(deep, work.path() + "/a", std::nullopt, GitLimits{});
+  auto cloned = cloneRepository(pinned(deep), work.path() + "/a", std::nullopt, GitLimits{});
   EXPECT_FALSE(cloned.ok);
   EXPECT_NE(cloned.error.find("deeper than 100 levels"), std::string::npos) << cloned.error;
   EXPECT_FALSE(fs::exists(work.path() + "/a"));
   // 100 levels are allowed.
   auto fine = bombRepository(work.path(), "fine", {1, 100, 0});
-  EXPECT_TRUE(cloneRepository(fine, work.path() + "/b", std::nullopt, GitLimits{}).ok);
+  EXPECT_TRUE(cloneRepository(pinned(fine), work.path() + "/b", std::nullopt, GitLimits{}).ok);
   // "d0/d0/d0/d0/d0/d0/d0/d0/f0" is 26 bytes.
   auto eight = bombRepository(work.path(), "eight", {1, 8, 0});
   GitLimits limits;
   limits.maxPathBytes = 25;
-  cloned = cloneRepository(eight, work.path() + "/c", std::nullopt, limits);
+  cloned = cloneRepository(pinned(eight), work.path() + "/c", std::nullopt, limits);
   EXPECT_FALSE(cloned.ok);
   EXPECT_NE(cloned.error.find("a path longer than 25 bytes"), std::string::npos) << cloned.error;
   EXPECT_FALSE(fs::exists(work.path() + "/c"));
   limits.maxPathBytes = 26;
-  EXPECT_TRUE(cloneRepository(eight, work.path() + "/d", std::nullopt, limits).ok);
+  EXPECT_TRUE(cloneRepository(pinned(eight), work.path() + "/d", std::nullopt, limits).ok);
 }
 
 TEST(GitSource, ASyncToABombLeavesTheCheckoutAtItsCommitAndALaterCommitStillArrives) {
@@ -793,10 +930,10 @@ TEST(GitSource, ASyncToABombLeavesTheCheckoutAtItsCommitAndALaterCommitStillArri
   docs::test::TempDir work;
   std::string checkout = work.path() + "/clone";
   std::string url = server.url() + "/acme/grow";
-  ASSERT_TRUE(cloneRepository(url, checkout, std::nullopt, {}).ok);
+  ASSERT_TRUE(cloneRepository(pinned(url), checkout, std::nullopt, {}).ok);
   docs::test::commitGitBomb(server.root() + "/acme/grow", {10, 4, 0});
   auto started = std::chrono::steady_clock::now();
-  auto fetched = fetchLatest(checkout, url, std::nullopt, {});
+  auto fetched = fetchLatest(checkout, pinned(url), std::nullopt, {});
   double seconds = secondsSince(started);
   EXPECT_FALSE(fetched.ok);
   EXPECT_NE(fetched.error.find("more than 40000 files and folders"), std::string::npos) << fetched.error;
@@ -809,7 +946,7 @@ TEST(GitSource, ASyncToABombLeavesTheCheckoutAtItsCommitAndALaterCommitStillArri
   EXPECT_EQ(head.second.substr(0, 40), first);
   // A small tree on top of the bomb checks out as usual.
   auto small = docs::test::commitGitBomb(server.root() + "/acme/grow", {2, 1, 0});
-  fetched = fetchLatest(checkout, url, std::nullopt, {});
+  fetched = fetchLatest(checkout, pinned(url), std::nullopt, {});
   ASSERT_TRUE(fetched.ok) << fetched.error;
   EXPECT_EQ(fetched.commit, small);
   EXPECT_TRUE(fs::exists(checkout + "/d1/f1"));

@@ -20,6 +20,8 @@ std::string lower(std::string text) {
 std::string defaultPort(const std::string& scheme) {
   if (scheme == "https") return "443";
   if (scheme == "http") return "80";
+  if (scheme == "ssh") return "22";
+  if (scheme == "git") return "9418";
   return "";
 }
 
@@ -80,39 +82,70 @@ bool isNonPublicAddress(const std::string& address) {
   return false;
 }
 
-std::optional<std::string> refuseCloneUrl(const std::string& url, const ClonePolicy& policy) {
-  if (!url.empty() && url.front() == '/') {  // a local path: like file://
-    if (policy.allowFileUrls) return std::nullopt;
-    return "Local repositories are not allowed on this server";
-  }
-  auto parsed = parseUrl(url);
-  if (!parsed) return "The repository address is not a valid URL";
-  if (parsed->scheme == "file") {
-    if (policy.allowFileUrls) return std::nullopt;
-    return "file:// repositories are not allowed on this server";
-  }
-  if (parsed->userinfo) return "Repository addresses must not carry credentials";
-  if (auto trusted = parseUrl(policy.trustedBase);
-      trusted && trusted->scheme == parsed->scheme && trusted->host == parsed->host && trusted->port == parsed->port)
-    return std::nullopt;  // the configured GitHub
-  if (parsed->scheme != "https") return "Only https:// repository addresses are allowed";
-  if (std::find(policy.allowedHosts.begin(), policy.allowedHosts.end(), parsed->host) == policy.allowedHosts.end())
-    return "Repositories on " + parsed->host + " are not allowed on this server";
+std::vector<std::string> resolveHost(const std::string& host) {
   addrinfo hints{};
   hints.ai_family = AF_UNSPEC;
   hints.ai_socktype = SOCK_STREAM;
   addrinfo* found = nullptr;
-  if (getaddrinfo(parsed->host.c_str(), nullptr, &hints, &found) != 0 || !found) return "The repository's host does not resolve";
-  std::optional<std::string> refused;
-  for (addrinfo* each = found; each && !refused; each = each->ai_next) {
+  std::vector<std::string> addresses;
+  if (getaddrinfo(host.c_str(), nullptr, &hints, &found) != 0 || !found) return addresses;
+  for (addrinfo* each = found; each; each = each->ai_next) {
+    if (each->ai_family != AF_INET && each->ai_family != AF_INET6) continue;
     char text[INET6_ADDRSTRLEN] = {};
     const void* address = each->ai_family == AF_INET ? static_cast<const void*>(&reinterpret_cast<sockaddr_in*>(each->ai_addr)->sin_addr)
                                                      : static_cast<const void*>(&reinterpret_cast<sockaddr_in6*>(each->ai_addr)->sin6_addr);
-    inet_ntop(each->ai_family, address, text, sizeof text);
-    if (isNonPublicAddress(text)) refused = "The repository's host resolves to a private or local address";
+    if (!inet_ntop(each->ai_family, address, text, sizeof text)) continue;
+    if (std::find(addresses.begin(), addresses.end(), text) == addresses.end()) addresses.emplace_back(text);
   }
   freeaddrinfo(found);
-  return refused;
+  return addresses;
+}
+
+CloneCheck checkCloneUrl(const std::string& url, const ClonePolicy& policy) {
+  CloneCheck check;
+  check.target.url = url;
+  auto refuse = [&](std::string reason) {
+    check.refused = std::move(reason);
+    return check;
+  };
+  if (!url.empty() && url.front() == '/') {  // a local path: like file://
+    if (policy.allowFileUrls) return check;
+    return refuse("Local repositories are not allowed on this server");
+  }
+  auto parsed = parseUrl(url);
+  if (!parsed) return refuse("The repository address is not a valid URL");
+  if (parsed->scheme == "file") {
+    if (policy.allowFileUrls) return check;
+    return refuse("file:// repositories are not allowed on this server");
+  }
+  if (parsed->userinfo) return refuse("Repository addresses must not carry credentials");
+  bool trusted = false;
+  if (auto base = parseUrl(policy.trustedBase);
+      base && base->scheme == parsed->scheme && base->host == parsed->host && base->port == parsed->port)
+    trusted = true;  // the configured GitHub
+  if (!trusted) {
+    if (parsed->scheme != "https") return refuse("Only https:// repository addresses are allowed");
+    if (std::find(policy.allowedHosts.begin(), policy.allowedHosts.end(), parsed->host) == policy.allowedHosts.end())
+      return refuse("Repositories on " + parsed->host + " are not allowed on this server");
+  }
+  check.target.scheme = parsed->scheme;
+  check.target.host = parsed->host;
+  check.target.port = parsed->port.empty() ? defaultPort(parsed->scheme) : parsed->port;
+  if (check.target.port.empty()) return refuse("The repository address has no port");
+  unsigned char numeric[16];
+  if (inet_pton(AF_INET, parsed->host.c_str(), numeric) == 1 || inet_pton(AF_INET6, parsed->host.c_str(), numeric) == 1)
+    check.target.addresses = {parsed->host};  // nothing to resolve
+  else
+    check.target.addresses = policy.resolve ? policy.resolve(parsed->host) : resolveHost(parsed->host);
+  if (check.target.addresses.empty()) return refuse("The repository's host does not resolve");
+  if (!trusted)
+    for (const auto& address : check.target.addresses)
+      if (isNonPublicAddress(address)) return refuse("The repository's host resolves to a private or local address");
+  return check;
+}
+
+std::optional<std::string> refuseCloneUrl(const std::string& url, const ClonePolicy& policy) {
+  return checkCloneUrl(url, policy).refused;
 }
 
 }  // namespace docs::generation

@@ -3,6 +3,7 @@
 #include <git2.h>
 
 #include "sources/clone_policy.hpp"
+#include "sources/pinned_connection.hpp"
 
 #include <cstring>
 #include <filesystem>
@@ -17,7 +18,10 @@ namespace {
 
 void initOnce() {
   static std::once_flag once;
-  std::call_once(once, [] { git_libgit2_init(); });
+  std::call_once(once, [] {
+    git_libgit2_init();
+    installPinnedConnections();
+  });
 }
 
 std::string lastError(const char* what) {
@@ -245,14 +249,14 @@ std::vector<std::string> removeSymbolicLinks(const std::string& directory) {
   return removed;
 }
 
-GitResult cloneRepository(const std::string& url, const std::string& destination,
+GitResult cloneRepository(const CloneTarget& target, const std::string& destination,
                           const std::optional<GitCredentials>& credentials, const GitLimits& limits,
                           const std::function<bool()>& cancelled) {
   initOnce();
   GitResult result;
   Transfer transfer;
   transfer.credentials = &credentials;
-  transfer.origin = originOf(url);
+  transfer.origin = originOf(target.url);
   transfer.limits = &limits;
   transfer.cancelled = &cancelled;
   git_clone_options options = GIT_CLONE_OPTIONS_INIT;
@@ -267,8 +271,11 @@ GitResult cloneRepository(const std::string& url, const std::string& destination
     fs::remove_all(destination, ignored);
     return result;
   };
-  if (git_clone(&repo.ptr, url.c_str(), destination.c_str(), &options) != 0)
-    return fail(transfer.stopReason.empty() ? lastError("Cloning failed") : transfer.stopReason);
+  {
+    PinnedConnections pinned(target, [&] { return stopNow(transfer); });
+    if (git_clone(&repo.ptr, target.url.c_str(), destination.c_str(), &options) != 0)
+      return fail(transfer.stopReason.empty() ? lastError("Cloning failed") : transfer.stopReason);
+  }
   if (!readHead(repo.ptr, result)) return fail(result.error);
   git_oid commit;
   if (git_oid_fromstr(&commit, result.commit.c_str()) != 0) return fail(lastError("Reading the commit failed"));
@@ -279,7 +286,7 @@ GitResult cloneRepository(const std::string& url, const std::string& destination
   return result;
 }
 
-GitResult fetchLatest(const std::string& directory, const std::string& url,
+GitResult fetchLatest(const std::string& directory, const CloneTarget& target,
                       const std::optional<GitCredentials>& credentials, const GitLimits& limits,
                       const std::function<bool()>& cancelled) {
   initOnce();
@@ -293,12 +300,14 @@ GitResult fetchLatest(const std::string& directory, const std::string& url,
   if (!readHead(repo.ptr, before)) return before;
   Transfer transfer;
   transfer.credentials = &credentials;
-  transfer.origin = originOf(url);
+  transfer.origin = originOf(target.url);
   transfer.limits = &limits;
   transfer.cancelled = &cancelled;
+  // Before the remote: it may close its connection when freed.
+  PinnedConnections pinned(target, [&] { return stopNow(transfer); });
   // An anonymous remote: the URL (and so any token) is never written to .git/config.
   Owned<git_remote, git_remote_free> remote;
-  if (git_remote_create_anonymous(&remote.ptr, repo.ptr, url.c_str()) != 0) {
+  if (git_remote_create_anonymous(&remote.ptr, repo.ptr, target.url.c_str()) != 0) {
     result.error = lastError("Bad repository address");
     return result;
   }
@@ -311,42 +320,43 @@ GitResult fetchLatest(const std::string& directory, const std::string& url,
     result.error = transfer.stopReason.empty() ? lastError("Fetching failed") : transfer.stopReason;
     return result;
   }
-  git_oid target;
+  git_oid fetchedCommit;
   std::string remoteRef = "refs/remotes/origin/" + before.branch;
-  if (git_reference_name_to_id(&target, repo.ptr, remoteRef.c_str()) != 0) {
+  if (git_reference_name_to_id(&fetchedCommit, repo.ptr, remoteRef.c_str()) != 0) {
     result.error = lastError("The default branch is gone");
     return result;
   }
   GitResult checkedOut;
   // Links removed after the last checkout would otherwise be restored.
-  if (!checkOutWithinLimits(repo.ptr, &target, GIT_CHECKOUT_FORCE | GIT_CHECKOUT_REMOVE_UNTRACKED, transfer, checkedOut)) {
+  if (!checkOutWithinLimits(repo.ptr, &fetchedCommit, GIT_CHECKOUT_FORCE | GIT_CHECKOUT_REMOVE_UNTRACKED, transfer, checkedOut)) {
     result.error = checkedOut.error;
     return result;
   }
   std::string localRef = "refs/heads/" + before.branch;
   Owned<git_reference, git_reference_free> moved;
-  if (git_reference_create(&moved.ptr, repo.ptr, localRef.c_str(), &target, 1, "docsd sync") != 0) {
+  if (git_reference_create(&moved.ptr, repo.ptr, localRef.c_str(), &fetchedCommit, 1, "docsd sync") != 0) {
     result.error = lastError("Moving the branch failed");
     return result;
   }
-  result.commit = oidHex(&target);
+  result.commit = oidHex(&fetchedCommit);
   result.branch = before.branch;
   result.removedLinks = removeSymbolicLinks(directory);
   result.ok = true;
   return result;
 }
 
-std::optional<std::string> remoteHead(const std::string& url, const std::optional<GitCredentials>& credentials,
+std::optional<std::string> remoteHead(const CloneTarget& target, const std::optional<GitCredentials>& credentials,
                                       const GitLimits& limits) {
   initOnce();
   Transfer transfer;
   transfer.credentials = &credentials;
-  transfer.origin = originOf(url);
+  transfer.origin = originOf(target.url);
   transfer.limits = &limits;
   std::function<bool()> never;
   transfer.cancelled = &never;
+  PinnedConnections pinned(target, [&] { return stopNow(transfer); });
   Owned<git_remote, git_remote_free> remote;
-  if (git_remote_create_detached(&remote.ptr, url.c_str()) != 0) return std::nullopt;
+  if (git_remote_create_detached(&remote.ptr, target.url.c_str()) != 0) return std::nullopt;
   git_remote_connect_options options = GIT_REMOTE_CONNECT_OPTIONS_INIT;
   options.callbacks.credentials = credentialCallback;
   options.callbacks.payload = &transfer;

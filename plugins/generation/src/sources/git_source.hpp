@@ -1,6 +1,7 @@
 #pragma once
 // Repositories through libgit2: a clone of the default branch into a project's source
-// folder (no redirect to another host followed, bounded in bytes and time, symbolic links removed
+// folder (connecting only to the addresses the clone policy checked, see
+// pinned_connection; no redirect followed, bounded in bytes and time, symbolic links removed
 // after checkout, credentials handed over per request and never written to
 // .git/config), the later fetch of a newer commit, and the files that changed between
 // two commits. Before anything is checked out, the commit's tree is measured against the
@@ -13,6 +14,8 @@
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "sources/clone_policy.hpp"
 
 namespace docs::generation {
 
@@ -41,21 +44,24 @@ struct GitResult {
   std::vector<std::string> removedLinks;  // symbolic links dropped from the checkout
 };
 
-// Clones `url` into `destination` (which must not exist). On failure the destination is
-// removed again. `cancelled` is polled during the transfer, the tree's measuring and the
-// checkout's planning.
-GitResult cloneRepository(const std::string& url, const std::string& destination,
+// Every function here takes the target checkCloneUrl returned (never a bare URL): libgit2
+// connects to its checked addresses for its host and port, and nowhere else.
+
+// Clones `target.url` into `destination` (which must not exist). On failure the destination is
+// removed again. `cancelled` is polled during the transfer (also while the server is
+// silent), the tree's measuring and the checkout's planning.
+GitResult cloneRepository(const CloneTarget& target, const std::string& destination,
                           const std::optional<GitCredentials>& credentials, const GitLimits& limits,
                           const std::function<bool()>& cancelled = {});
 
-// Fetches the default branch of the clone at `directory` from `url` and checks it out
+// Fetches the default branch of the clone at `directory` from `target.url` and checks it out
 // (the same checkout limits; over them the clone stays at the commit it had).
-GitResult fetchLatest(const std::string& directory, const std::string& url,
+GitResult fetchLatest(const std::string& directory, const CloneTarget& target,
                       const std::optional<GitCredentials>& credentials, const GitLimits& limits,
                       const std::function<bool()>& cancelled = {});
 
 // The commit the remote's HEAD names, without fetching; nullopt when it cannot be asked.
-std::optional<std::string> remoteHead(const std::string& url, const std::optional<GitCredentials>& credentials,
+std::optional<std::string> remoteHead(const CloneTarget& target, const std::optional<GitCredentials>& credentials,
                                       const GitLimits& limits);
 
 struct ChangedFile {
