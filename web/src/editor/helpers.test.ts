@@ -29,9 +29,9 @@ describe('diagram zoom', () => {
 });
 
 describe('OpenAPI view', () => {
-  it('lists operations from YAML and JSON', () => {
+  it('lists operations from YAML and JSON', async () => {
     const yaml = 'openapi: 3.0.0\ninfo:\n  title: Pets\npaths:\n  /pets:\n    get:\n      summary: List pets\n    post:\n      summary: "Add a pet"\n  /pets/{id}:\n    delete: {}\ncomponents: {}\n';
-    expect(openApiOperations(yaml)).toEqual({
+    expect(await openApiOperations(yaml)).toEqual({
       title: 'Pets',
       operations: [
         { method: 'GET', path: '/pets', summary: 'List pets' },
@@ -39,7 +39,37 @@ describe('OpenAPI view', () => {
         { method: 'DELETE', path: '/pets/{id}', summary: '' },
       ],
     });
-    expect(openApiOperations('{"openapi":"3.1.0","info":{"title":"T"},"paths":{"/a":{"put":{"summary":"s"},"parameters":[]}}}')).toEqual({ title: 'T', operations: [{ method: 'PUT', path: '/a', summary: 's' }] });
+    expect(await openApiOperations('{"openapi":"3.1.0","info":{"title":"T"},"paths":{"/a":{"put":{"summary":"s"},"parameters":[]}}}')).toEqual({ title: 'T', operations: [{ method: 'PUT', path: '/a', summary: 's' }] });
+  });
+
+  it('reads the YAML a line scanner got wrong: flow mappings, quoted paths, block summaries, anchors', async () => {
+    const yaml = [
+      'openapi: 3.1.0',
+      'info: {title: "Store: v2", version: "1"}',
+      'paths:',
+      '  "/orders/{id}":',
+      '    get: &read',
+      '      summary: >-',
+      '        Reads one',
+      '        order',
+      '  /refunds: {post: {summary: Refund}, get: *read}',
+    ].join('\n');
+    expect(await openApiOperations(yaml)).toEqual({
+      title: 'Store: v2',
+      operations: [
+        { method: 'GET', path: '/orders/{id}', summary: 'Reads one order' },
+        { method: 'POST', path: '/refunds', summary: 'Refund' },
+        { method: 'GET', path: '/refunds', summary: 'Reads one order' },
+      ],
+    });
+  });
+
+  it('refuses what is no OpenAPI document and a flood of aliases', async () => {
+    await expect(openApiOperations('- just\n- a list')).resolves.toEqual({ title: 'API', operations: [] });
+    await expect(openApiOperations('key: [unclosed')).rejects.toThrow();
+    const laughs = ['a: &a [x, x, x, x, x, x, x, x, x, x]'];
+    for (let i = 1; i < 9; i++) laughs.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(10).fill('*' + String.fromCharCode(96 + i)).join(', ')}]`);
+    await expect(openApiOperations(laughs.join('\n'))).rejects.toThrow();
   });
 });
 
