@@ -4,8 +4,8 @@
 // API; a test or an example that merely uses the same names is not an answer unless the
 // question asks about tests or examples. The fused score of each candidate is
 // multiplied by a factor for its role, chosen by what the question asks. Identifier
-// words and code-like text keep their text ranking (only generated code yields, and
-// tests or examples the query names lead).
+// words and code-like text keep their text ranking (only tests or examples the query
+// names lead).
 
 #include <string_view>
 
