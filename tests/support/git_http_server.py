@@ -5,11 +5,15 @@ With --token, every request must carry Basic credentials x-access-token:<token> 
 GitHub App installation tokens are sent). GET /<owner>/<repo>/blob/<commit>/<path> answers
 the file's text at that commit (GitHub's page of a file, as plain text; 404 when there is
 none). /redirect/<path> answers 302 to
-http://localhost:<port>/<path> (another host), to show that redirects are not followed. Writes the chosen port to --port-file."""
+http://localhost:<port>/<path> (another host), to show that redirects are not followed. Writes the chosen port to --port-file.
+--bind, --port and --tls-cert/--tls-key (PEM) serve on another address, a fixed port and over
+https (the DNS rebinding test serves one repository on a "public" address and another on
+127.0.0.1)."""
 import argparse
 import base64
 import os
 import re
+import ssl
 import subprocess
 import sys
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -23,6 +27,10 @@ def main():
     parser.add_argument("--root", required=True)
     parser.add_argument("--port-file", required=True)
     parser.add_argument("--token", default="")
+    parser.add_argument("--bind", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--tls-cert", default="")
+    parser.add_argument("--tls-key", default="")
     args = parser.parse_args()
 
     class Handler(BaseHTTPRequestHandler):
@@ -110,7 +118,11 @@ def main():
         do_GET = handle_any
         do_POST = handle_any
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server = ThreadingHTTPServer((args.bind, args.port), Handler)
+    if args.tls_cert:
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(args.tls_cert, args.tls_key)
+        server.socket = context.wrap_socket(server.socket, server_side=True)
     with open(args.port_file + ".tmp", "w") as out:
         out.write(str(server.server_address[1]))
     os.rename(args.port_file + ".tmp", args.port_file)
