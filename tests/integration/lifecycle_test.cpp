@@ -157,6 +157,13 @@ TEST(Lifecycle, PluginsOwnTheirCommands) {
   EXPECT_EQ(unknownCode, 64) << unknownOut;
   EXPECT_NE(unknownOut.find("docsd: unknown command 'frobnicate'"), std::string::npos) << unknownOut;
   EXPECT_NE(unknownOut.find("usage: docsd"), std::string::npos) << unknownOut;
+  // A plugin that could not say what it provides is named.
+  auto [refusedCode, refusedOut] =
+      docs::test::runCommand({docsd, "frobnicate"}, {{"DOCS_PLUGINS_DIR", pluginCase("throws_configure")}});
+  EXPECT_EQ(refusedCode, 64) << refusedOut;
+  EXPECT_NE(refusedOut.find("(plugin throws_configure refused to configure: no configuration for you)"),
+            std::string::npos)
+      << refusedOut;
 }
 
 TEST(Lifecycle, DependencyOnADisabledPluginStopsTheStartByName) {
