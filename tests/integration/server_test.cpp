@@ -46,7 +46,7 @@ class ServerTest : public ::testing::Test {
 }  // namespace
 
 TEST_F(ServerTest, HealthReadinessAndClientConfig) {
-  startServer({{"DOCS_SERVER_MODE", "stage"}, {"DOCS_GITHUB_APP_SLUG", "docs-app-test"}});
+  startServer({{"DOCS_SERVER_MODE", "stage"}, {"DOCS_GITHUB_APP_SLUG", "docs-app-test"}, {"DOCS_SITE_CONTACT_EMAIL", "sales@acme.example"}});
   EXPECT_EQ(body(get("/healthz"))["status"], "ok");
   auto ready = get("/readyz");
   EXPECT_EQ(ready.status, 200);
@@ -54,6 +54,7 @@ TEST_F(ServerTest, HealthReadinessAndClientConfig) {
   auto config = body(get("/config.json"));
   EXPECT_EQ(config["mode"], "stage");
   EXPECT_EQ(config["githubAppSlug"], "docs-app-test");
+  EXPECT_EQ(config["contactEmail"], "sales@acme.example");
   std::string origin = "http://localhost:" + std::to_string(docsd_->port());
   EXPECT_EQ(config["apiUrl"], origin);
   EXPECT_EQ(config["authUrl"], origin);

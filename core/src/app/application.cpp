@@ -442,6 +442,7 @@ int Application::serve() {
     bool subhosts = config_.getBool("server.subhosts");
     std::string mode = config_.getString("server.mode");
     std::string appSlug = config_.getString("github.app_slug");
+    std::string contactEmail = config_.getString("site.contact_email");
 
     ServerHooks hooks;
     hooks.ready = [&r] {
@@ -458,7 +459,7 @@ int Application::serve() {
       std::string scheme = origin.substr(0, origin.find("://"));
       std::string host = origin.substr(origin.find("://") + 3);
       std::string wsScheme = scheme == "https" ? "wss" : "ws";
-      Json config = {{"mode", mode}, {"features", features}, {"githubAppSlug", appSlug}};
+      Json config = {{"mode", mode}, {"features", features}, {"githubAppSlug", appSlug}, {"contactEmail", contactEmail}};
       if (subhosts) {
         config["authUrl"] = scheme + "://auth." + host;
         config["apiUrl"] = scheme + "://api." + host;

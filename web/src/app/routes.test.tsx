@@ -1,9 +1,10 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { AppRoutes } from './AppRoutes';
 import { EXAMPLES } from '../data/examples';
 import { fakeJwt } from '../test/fetchMock';
+import { deriveFromLocation, mergeConfig, setRuntimeConfig } from '../config/runtimeConfig';
 
 function at(path: string) {
   render(
@@ -20,7 +21,8 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { name: 'Oops! This page does not exist.' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText(/It seems like the page you are looking for has been moved/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
-    expect(document.title).toBe('Page not found · docs');
+    // the title is set by an effect after the first paint: wait for it, do not race it
+    await waitFor(() => expect(document.title).toBe('Page not found · docs'));
   });
 
   it('/hello says the work is done', async () => {
@@ -60,6 +62,20 @@ describe('routes', () => {
       expect(screen.getByRole('heading', { name: benefit })).toBeInTheDocument();
     }
     expect(screen.getByRole('link', { name: /Try our editor/ })).toHaveAttribute('href', '/editor-sandbox');
+  });
+
+  it('the Request Demo form shows only with a contact address, and writes to it', () => {
+    const base = deriveFromLocation({ protocol: 'http:', host: 'localhost', hostname: 'localhost' });
+    setRuntimeConfig(base);
+    at('/');
+    expect(screen.getByTestId('contact-unset')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Work email')).not.toBeInTheDocument();
+    document.body.innerHTML = '';
+    setRuntimeConfig(mergeConfig(base, { contactEmail: 'sales@acme.example' }));
+    at('/');
+    expect(screen.getByLabelText('Work email')).toBeInTheDocument();
+    expect(screen.queryByTestId('contact-unset')).not.toBeInTheDocument();
+    setRuntimeConfig(base);
   });
 
   it('examples: 13 cards with cut descriptions', async () => {

@@ -11,6 +11,8 @@ export interface RuntimeConfig {
   collabUrl: string;
   features: Record<string, boolean>;
   githubAppSlug: string;
+  /** The Request Demo form's address (site.contact_email); '' hides the form. */
+  contactEmail: string;
 }
 
 function isLocalHost(hostname: string): boolean {
@@ -31,6 +33,7 @@ export function deriveFromLocation(loc: { protocol: string; host: string; hostna
     collabUrl: local ? `${wsScheme}//${loc.host}/collaboration` : `${wsScheme}//y.${loc.host}/collaboration`,
     features: {},
     githubAppSlug: '',
+    contactEmail: '',
   };
 }
 
@@ -49,6 +52,7 @@ export function mergeConfig(base: RuntimeConfig, fetched: Partial<RuntimeConfig>
     collabUrl: pick(fetched.collabUrl, base.collabUrl),
     features: typeof fetched.features === 'object' && fetched.features ? fetched.features : base.features,
     githubAppSlug: typeof fetched.githubAppSlug === 'string' ? fetched.githubAppSlug : base.githubAppSlug,
+    contactEmail: typeof fetched.contactEmail === 'string' ? fetched.contactEmail : base.contactEmail,
   };
 }
 

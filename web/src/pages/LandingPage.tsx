@@ -5,6 +5,7 @@ import { ThemeToggle } from '../components/ThemeToggle';
 import { useSessionUser } from '../app/hooks';
 import { isTokenUnexpired, storedToken } from '../session/token';
 import { ContactForm } from './landing/ContactForm';
+import { runtimeConfig } from '../config/runtimeConfig';
 import { BENEFITS, CORE_FEATURES, HEADLINE, INTEGRATION_STEPS, NAV_SECTIONS } from './landing/landingContent';
 import { ShareButtons } from './landing/ShareButtons';
 import { TypingDemo } from './landing/TypingDemo';
@@ -122,7 +123,11 @@ export function LandingPage() {
             <h2 id="contact-title" className="section__title">Request a demo</h2>
             <p className="muted">Tell us about your codebase and we will show you its documentation.</p>
           </div>
-          <ContactForm />
+          {runtimeConfig().contactEmail ? (
+            <ContactForm address={runtimeConfig().contactEmail} />
+          ) : (
+            <p className="muted" data-testid="contact-unset">Ask the team that runs this server: it has no contact address set.</p>
+          )}
         </section>
 
         <section id="share" className="section text-center" tabIndex={-1} aria-labelledby="share-title">

@@ -1,17 +1,16 @@
-// Request a demo: opens the visitor's mail program with the message filled in.
+// Request a demo: opens the visitor's mail program with the message filled in, to the
+// deployment's contact address (site.contact_email, contactEmail in /config.json).
 import { useState, type FormEvent } from 'react';
 import { isValidEmail } from '../../spec/validation';
 
-export const CONTACT_ADDRESS = 'hello@docs.example.com';
-
-export function ContactForm() {
+export function ContactForm({ address }: { address: string }) {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [message, setMessage] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const body = encodeURIComponent(`${message}\n\n${name} <${email}>`);
-    window.location.href = `mailto:${CONTACT_ADDRESS}?subject=${encodeURIComponent('Demo request')}&body=${body}`;
+    window.location.href = `mailto:${encodeURIComponent(address).replace('%40', '@')}?subject=${encodeURIComponent('Demo request')}&body=${body}`;
   };
   return (
     <form className="contact-form card" onSubmit={submit}>
