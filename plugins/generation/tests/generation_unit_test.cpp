@@ -1,6 +1,9 @@
 // The generation library without a server: unpacking (and its refusals), ignore rules,
 // import extraction, comments, planning and the writer's output.
 #include <gtest/gtest.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -806,6 +809,35 @@ TEST(GitSource, ACancelledCloneStopsAndLeavesNothing) {
   EXPECT_GT(asked, 0);
   EXPECT_EQ(cloned.error, "cancelled");
   EXPECT_FALSE(fs::exists(work.path() + "/c"));
+}
+
+// A server that takes the connection and never answers: the clone still stops when
+// cancelled and at its deadline (the connection asks while it waits).
+TEST(GitSource, ASilentServerCannotHoldACloneOrAHeadLook) {
+  int listener = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  ASSERT_GE(listener, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  socklen_t length = sizeof address;
+  ASSERT_EQ(::bind(listener, reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
+  ASSERT_EQ(::listen(listener, 8), 0);  // the kernel completes connections; nothing reads or writes
+  ASSERT_EQ(::getsockname(listener, reinterpret_cast<sockaddr*>(&address), &length), 0);
+  std::string url = "http://127.0.0.1:" + std::to_string(ntohs(address.sin_port)) + "/acme/silent";
+  docs::test::TempDir work;
+  int asked = 0;
+  auto cancelled = cloneRepository(pinned(url), work.path() + "/a", std::nullopt, {}, [&] { return ++asked >= 3; });
+  EXPECT_FALSE(cancelled.ok);
+  EXPECT_EQ(cancelled.error, "cancelled");
+  EXPECT_EQ(asked, 3);
+  EXPECT_FALSE(fs::exists(work.path() + "/a"));
+  GitLimits noTime;
+  noTime.maxDuration = std::chrono::seconds(0);
+  auto late = cloneRepository(pinned(url), work.path() + "/b", std::nullopt, noTime);
+  EXPECT_FALSE(late.ok);
+  EXPECT_NE(late.error.find("longer than this server allows"), std::string::npos) << late.error;
+  EXPECT_EQ(remoteHead(pinned(url), std::nullopt, noTime), std::nullopt);
+  ::close(listener);
 }
 
 TEST(GitSource, RemoteHeadAndFetchFollowNoRedirect) {
