@@ -28,9 +28,11 @@ bool among(const std::string& word, const std::array<std::string_view, N>& set) 
   return false;
 }
 
-// Words that open a question in English.
-constexpr std::array<std::string_view, 16> kQuestionWords = {"how", "what", "what's", "why", "when", "where", "which", "who",
-                                                             "can", "could", "should", "is", "are", "does", "do", "explain"};
+// Words that open a question in English. Auxiliaries ("do", "is", "can") also open
+// identifier words (`_do_read_copied`) and imperative doc sentences ("Do the inverse of
+// ..."), so a question mark is what makes them questions.
+constexpr std::array<std::string_view, 9> kQuestionWords = {"how", "what", "what's", "why", "when", "where", "which", "who",
+                                                            "explain"};
 constexpr std::array<std::string_view, 14> kTestWords = {"test", "tests", "testing", "tested", "unittest", "spec", "specs",
                                                          "benchmark", "benchmarks", "bench", "fixture", "fixtures", "e2e",
                                                          "testdata"};

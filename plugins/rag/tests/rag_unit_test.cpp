@@ -208,6 +208,9 @@ TEST(RolePrior, QuestionsInWordsAndWhatTheyAreAbout) {
   EXPECT_FALSE(intentOf("parse http request").natural);
   EXPECT_FALSE(intentOf("readConfigFile").natural);
   EXPECT_FALSE(intentOf("How?").natural);
+  EXPECT_TRUE(intentOf("Can I stream a response?").natural);
+  EXPECT_FALSE(intentOf("do read copied").natural);  // _do_read_copied
+  EXPECT_FALSE(intentOf("Do the inverse of the conversion done by split.").natural);
   EXPECT_TRUE(intentOf("where are the tests for BasicAuth").aboutTests);
   EXPECT_TRUE(intentOf("How is the router benchmark run?").aboutTests);
   EXPECT_TRUE(intentOf("show me an example of middleware").aboutExamples);
