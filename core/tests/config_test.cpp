@@ -2,6 +2,7 @@
 
 #include "config/config_store.hpp"
 
+using docs::core::ConfigError;
 using docs::core::ConfigStore;
 
 namespace {
@@ -46,8 +47,8 @@ TEST(Config, FixedEnvironmentNames) {
 TEST(Config, TypedAccessRejectsBadValues) {
   auto storePtr = makeStorePtr({{"DOCS_PORT", "80x"}, {"DOCS_SERVER_SUBHOSTS", "maybe"}});
   auto& store = *storePtr;
-  EXPECT_THROW(store.getInt("server.port"), std::invalid_argument);
-  EXPECT_THROW(store.getBool("server.subhosts"), std::invalid_argument);
+  EXPECT_THROW(store.getInt("server.port"), ConfigError);  // docsd exits 78 on these
+  EXPECT_THROW(store.getBool("server.subhosts"), ConfigError);
   EXPECT_THROW(store.getString("no.such.key"), std::invalid_argument);
 }
 
@@ -80,7 +81,7 @@ TEST(Config, UnknownSettingsAreReported) {
 TEST(Config, MalformedFileIsAClearError) {
   auto storePtr = makeStorePtr();
   auto& store = *storePtr;
-  EXPECT_THROW(store.loadJsonText("{not json", "bad.json"), std::runtime_error);
-  EXPECT_THROW(store.loadJsonText("[1,2]", "array.json"), std::runtime_error);
-  EXPECT_THROW(store.loadFile("/nonexistent/docsd.json"), std::runtime_error);
+  EXPECT_THROW(store.loadJsonText("{not json", "bad.json"), ConfigError);
+  EXPECT_THROW(store.loadJsonText("[1,2]", "array.json"), ConfigError);
+  EXPECT_THROW(store.loadFile("/nonexistent/docsd.json"), ConfigError);
 }

@@ -166,6 +166,56 @@ TEST(Lifecycle, PluginsOwnTheirCommands) {
       << refusedOut;
 }
 
+// The command line is strict: an unknown option is a usage error (64) before anything
+// starts, a setting that cannot be read or used is a configuration error (78),
+// --opt=value and --set KEY=VALUE work, `docsd config` shows every setting with its source
+// and secrets masked, a secret can come from a file (NAME_FILE), --version names the build.
+TEST(Lifecycle, TheCommandLineRefusesWhatItDoesNotKnowAndShowsItsSettings) {
+  docs::test::TempDir dir;
+  std::string docsd = docs::test::buildDir() + "/bin/docsd";
+  std::map<std::string, std::string> env = {{"DOCS_DATA_DIR", dir.path() + "/data"}};
+  for (const auto& args : std::vector<std::vector<std::string>>{{docsd, "--bogus"}, {docsd, "serve", "--bogus"}, {docsd, "migrate", "-x"},
+                                                                {docsd, "--set", "novalue"}, {docsd, "--port"}}) {
+    auto [code, out] = docs::test::runCommand(args, env);
+    EXPECT_EQ(code, 64) << args.back() << ": " << out;
+    EXPECT_NE(out.find("usage: docsd"), std::string::npos) << out;
+  }
+  EXPECT_FALSE(std::filesystem::exists(dir.path() + "/data"));  // nothing started, nothing written
+
+  auto [portCode, portOut] = docs::test::runCommand({docsd, "--port=abc"}, env);
+  EXPECT_EQ(portCode, 78) << portOut;
+  EXPECT_NE(portOut.find("configuration: config key server.port must be an integer, got 'abc'"), std::string::npos) << portOut;
+  auto [fileCode, fileOut] = docs::test::runCommand({docsd, "--config=" + dir.path() + "/missing.json", "config"}, env);
+  EXPECT_EQ(fileCode, 78) << fileOut;
+  std::ofstream(dir.path() + "/bad.json") << "{not json";
+  auto [badCode, badOut] = docs::test::runCommand({docsd, "--config", dir.path() + "/bad.json", "config"}, env);
+  EXPECT_EQ(badCode, 78) << badOut;
+
+  std::ofstream(dir.path() + "/llm-key") << "hunter2\n";
+  std::ofstream(dir.path() + "/config.json") << R"({"server": {"mode": "stage"}})";
+  auto withSecrets = env;
+  withSecrets["DOCS_LLM_API_KEY_FILE"] = dir.path() + "/llm-key";
+  withSecrets["DATABASE_URL"] = "postgres://docs:s3cret@db.example/docs";
+  auto [configCode, configOut] =
+      docs::test::runCommand({docsd, "--config=" + dir.path() + "/config.json", "--set", "log.level=debug", "config"}, withSecrets);
+  EXPECT_EQ(configCode, 0) << configOut;
+  EXPECT_NE(configOut.find("server.mode = stage  (file)"), std::string::npos) << configOut;
+  EXPECT_NE(configOut.find("log.level = debug  (flag)"), std::string::npos) << configOut;
+  EXPECT_NE(configOut.find("database.url = postgres://docs:***@db.example/docs  (env)"), std::string::npos) << configOut;
+  EXPECT_NE(configOut.find("llm.api_key = ***  (env file, plugin "), std::string::npos) << configOut;
+  EXPECT_EQ(configOut.find("hunter2"), std::string::npos);
+  EXPECT_EQ(configOut.find("s3cret"), std::string::npos);
+  auto missingSecret = env;
+  missingSecret["DOCS_LLM_API_KEY_FILE"] = dir.path() + "/nowhere";
+  auto [secretCode, secretOut] = docs::test::runCommand({docsd, "config"}, missingSecret);
+  EXPECT_EQ(secretCode, 78) << secretOut;
+
+  auto [versionCode, versionOut] = docs::test::runCommand({docsd, "--version"}, env);
+  EXPECT_EQ(versionCode, 0);
+  EXPECT_EQ(versionOut.rfind("docsd 0.1.0 (", 0), 0u) << versionOut;
+  EXPECT_NE(versionOut.find("plugin ABI"), std::string::npos);
+}
+
 TEST(Lifecycle, DependencyOnADisabledPluginStopsTheStartByName) {
   docs::test::TestDatabase database;
   docs::test::TempDir dir;

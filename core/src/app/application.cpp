@@ -295,6 +295,8 @@ void prepare(ConfigStore& config, Application::Running& r) {
     PluginRegistry registry(candidate.name, *context, r.state, r.declarations);
     try {
       plugin->configure(registry);
+    } catch (const ConfigError& error) {
+      throw ConfigError("plugin " + candidate.name + ": " + error.what());  // exit 78, not a plugin fault
     } catch (const std::exception& error) {
       throw PluginLoadError("plugin " + candidate.name + " refused to configure: " + error.what());
     }
@@ -355,6 +357,11 @@ int Application::migrate() {
   running_ = std::make_unique<Running>();
   try {
     prepare(config_, *running_);
+  } catch (const ConfigError& error) {
+    running_->log->error("migrate failed: a setting", {{"error", error.what()}});
+    std::cerr << "docsd: configuration: " << error.what() << "\n";
+    shutdown(*running_);
+    return kExitConfig;
   } catch (const std::exception& error) {
     running_->log->error("migrate failed", {{"error", error.what()}});
     std::cerr << "docsd: " << error.what() << "\n";
@@ -399,6 +406,8 @@ int Application::serve() {
     for (std::size_t i = 0; i < r.plugins.size(); ++i) {
       try {
         r.plugins[i]->start();
+      } catch (const ConfigError& error) {
+        throw ConfigError("plugin " + r.order[i].name + ": " + error.what());
       } catch (const std::exception& error) {
         throw PluginLoadError("plugin " + r.order[i].name + " failed to start: " + error.what());
       }
@@ -443,6 +452,11 @@ int Application::serve() {
     std::string mode = config_.getString("server.mode");
     std::string appSlug = config_.getString("github.app_slug");
     std::string contactEmail = config_.getString("site.contact_email");
+    http.browser.publicUrl = publicUrl;
+    http.browser.subhosts = subhosts;
+    http.browser.spaPolicyOverride = config_.getString("server.content_security_policy");
+    http.browser.hstsMaxAge = std::max<std::int64_t>(0, config_.getInt("server.hsts_max_age"));
+    http.browser.hstsIncludeSubdomains = config_.getBool("server.hsts_include_subdomains");
 
     ServerHooks hooks;
     hooks.ready = [&r] {
@@ -455,22 +469,13 @@ int Application::serve() {
       }
     };
     hooks.clientConfig = [=](const Request& request) {
-      std::string origin = publicUrl.empty() ? request.scheme() + "://" + request.host() : publicUrl;
-      std::string scheme = origin.substr(0, origin.find("://"));
-      std::string host = origin.substr(origin.find("://") + 3);
-      std::string wsScheme = scheme == "https" ? "wss" : "ws";
+      // The same rule gives the SPA's connect-src (http/browser_headers.cpp).
+      auto origins = clientOrigins(publicUrl, subhosts, request.scheme(), request.host());
       Json config = {{"mode", mode}, {"features", features}, {"githubAppSlug", appSlug}, {"contactEmail", contactEmail}};
-      if (subhosts) {
-        config["authUrl"] = scheme + "://auth." + host;
-        config["apiUrl"] = scheme + "://api." + host;
-        config["ragUrl"] = scheme + "://rag." + host;
-        config["collabUrl"] = wsScheme + "://y." + host + "/collaboration";
-      } else {
-        config["authUrl"] = origin;
-        config["apiUrl"] = origin;
-        config["ragUrl"] = origin;
-        config["collabUrl"] = wsScheme + "://" + host + "/collaboration";
-      }
+      config["authUrl"] = origins.authUrl;
+      config["apiUrl"] = origins.apiUrl;
+      config["ragUrl"] = origins.ragUrl;
+      config["collabUrl"] = origins.collabUrl;
       return config;
     };
     if (auto* authenticator = r.state.services.count(Authenticator::kServiceId)
@@ -492,6 +497,11 @@ int Application::serve() {
     r.log->info("docsd listening", {{"url", "http://" + http.host + ":" + std::to_string(r.http->port())},
                                     {"port", r.http->port()}, {"data_dir", r.paths.dataDir},
                                     {"plugins", static_cast<int>(r.order.size())}});
+  } catch (const ConfigError& error) {
+    r.log->error("docsd could not start: a setting", {{"error", error.what()}});
+    std::cerr << "docsd: configuration: " << error.what() << "\n";
+    shutdown(r);
+    return kExitConfig;
   } catch (const std::exception& error) {
     r.log->error("docsd could not start", {{"error", error.what()}});
     std::cerr << "docsd: " << error.what() << "\n";

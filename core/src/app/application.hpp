@@ -23,6 +23,7 @@ struct Paths {
 // plugin is present but not loaded.
 inline constexpr int kExitUsage = 64;
 inline constexpr int kExitUnavailable = 69;
+inline constexpr int kExitConfig = 78;
 
 // A plugin's subcommand, as `docsd help` lists it.
 struct PluginCommandInfo {

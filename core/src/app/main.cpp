@@ -6,6 +6,8 @@
 #include <sys/stat.h>
 
 #include <iostream>
+#include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -21,6 +23,11 @@
 
 namespace {
 
+// A command line that makes no sense: docsd says why, prints the usage and exits 64.
+struct UsageError : std::invalid_argument {
+  using std::invalid_argument::invalid_argument;
+};
+
 constexpr const char* kUsage = R"(usage: docsd [OPTIONS] [COMMAND] [ARGS]
 
 commands:
@@ -31,18 +38,24 @@ commands:
                         manage a private PostgreSQL cluster (tests, development)
   ydoc json|markdown|html|text|merge|state-vector|diff|from-json FILE...
                         read, merge and build Yjs page documents (docsd ydoc --help)
+  config                every setting's effective value and where it came from (secrets masked)
   help                  this text, the plugins' commands and every configuration key
   <plugin command> ...  a command of a plugin that would load (docsd help lists them:
                         e.g. generate, from the generation plugin)
 
-options (before the command: docsd --config FILE generate ...):
+options (before the command: docsd --config FILE generate ...; --opt=value works too):
   --config FILE         JSON configuration file (also DOCS_CONFIG)
   --port N              same as DOCS_PORT
   --data-dir DIR        same as DOCS_DATA_DIR
+  --set KEY=VALUE       any configuration key, highest precedence
   --version             print the version and plugin ABI
 
 Configuration: declared defaults < config file < environment < command-line options.
-A key a.b_c is set in the environment by DOCS_A_B_C, except the fixed names shown.
+A key a.b_c is set in the environment by DOCS_A_B_C, except the fixed names shown; a
+secret may be read from a file named by DOCS_A_B_C_FILE (DATABASE_URL_FILE too).
+
+exit status: 0 done, 64 usage (an unknown command or option), 69 a command whose plugin
+is not loaded, 78 configuration (a file that cannot be read, a value of the wrong type).
 )";
 
 void printHelp(docs::core::ConfigStore& config, docs::core::Application& app) {
@@ -68,12 +81,40 @@ void printHelp(docs::core::ConfigStore& config, docs::core::Application& app) {
   }
 }
 
+// `docsd config`: each declared key's effective value, its source and owner.
+int printConfig(docs::core::ConfigStore& config, docs::core::Application& app) {
+  app.declarePluginKeys();
+  for (const auto& key : config.declaredKeys()) {
+    std::string value = docs::core::ConfigStore::masked(key.key, config.getString(key.key));
+    std::cout << key.key << " = " << value << "  (" << config.sourceOf(key.key);
+    if (key.owner != "core") std::cout << ", plugin " << key.owner;
+    std::cout << ")\n";
+  }
+  for (const auto& unknown : config.unknownSettings()) std::cout << "# unknown setting (typo?): " << unknown << "\n";
+  return 0;
+}
+
 class DocsdApplication final : public Poco::Util::ServerApplication {
  public:
   explicit DocsdApplication(std::vector<std::string> args) : args_(std::move(args)) {}
 
  protected:
   int main(const std::vector<std::string>&) override {
+    // POCO's run() would log any exception and exit 70: usage and configuration errors
+    // get their own status and a plain message.
+    try {
+      return runCommand();
+    } catch (const UsageError& error) {
+      std::cerr << "docsd: " << error.what() << "\n\n" << kUsage;
+      return docs::core::kExitUsage;
+    } catch (const docs::core::ConfigError& error) {
+      std::cerr << "docsd: configuration: " << error.what() << "\n";
+      return docs::core::kExitConfig;
+    }
+  }
+
+ private:
+  int runCommand() {
     using namespace docs::core;
     ConfigStore config(processEnvironment());
     declareCoreKeys(config);
@@ -82,15 +123,23 @@ class DocsdApplication final : public Poco::Util::ServerApplication {
     std::string configFile;
     bool commandGiven = false;  // the first word that is not an option, after any global options
     if (const char* fromEnv = std::getenv("DOCS_CONFIG")) configFile = fromEnv;
+    std::vector<std::pair<std::string, std::string>> sets;  // --set KEY=VALUE, applied once keys are declared
     for (std::size_t i = 0; i < args_.size(); ++i) {
-      const std::string& arg = args_[i];
-      // Everything after ydoc or a plugin's command belongs to it.
-      if (commandGiven && (command == "ydoc" || !docs::core::isCoreCommand(command))) {
+      std::string arg = args_[i];
+      // Everything after ydoc, postgres or a plugin's command belongs to it.
+      if (commandGiven && (command == "ydoc" || command == "postgres" || !docs::core::isCoreCommand(command))) {
         rest.push_back(arg);
         continue;
       }
+      // --opt=value is --opt value.
+      std::optional<std::string> inlineValue;
+      if (arg.rfind("--", 0) == 0 && arg.find('=') != std::string::npos) {
+        inlineValue = arg.substr(arg.find('=') + 1);
+        arg = arg.substr(0, arg.find('='));
+      }
       auto value = [&](const char* flag) -> std::string {
-        if (i + 1 >= args_.size()) throw std::invalid_argument(std::string(flag) + " needs a value");
+        if (inlineValue) return *inlineValue;
+        if (i + 1 >= args_.size()) throw UsageError(std::string(flag) + " needs a value");
         return args_[++i];
       };
       if (arg == "--help" || arg == "-h" || arg == "--version") {
@@ -100,12 +149,19 @@ class DocsdApplication final : public Poco::Util::ServerApplication {
       else if (arg == "--config") configFile = value("--config");
       else if (arg == "--port") config.set("server.port", value("--port"));
       else if (arg == "--data-dir") config.set("data_dir", value("--data-dir"));
+      else if (arg == "--set") {
+        std::string setting = value("--set");
+        auto equals = setting.find('=');
+        if (equals == std::string::npos || equals == 0) throw UsageError("--set needs KEY=VALUE, got '" + setting + "'");
+        sets.emplace_back(setting.substr(0, equals), setting.substr(equals + 1));
+      }
       else if (!commandGiven && !arg.empty() && arg[0] != '-') {
         command = arg;
         commandGiven = true;
       }
-      else rest.push_back(arg);
+      else throw UsageError("unknown option '" + args_[i] + "'");
     }
+    for (const auto& [key, value] : sets) config.set(key, value);
     if (!configFile.empty()) config.loadFile(configFile);
     initLogging(config.getString("log.format") == "text" ? LogFormat::Text : LogFormat::Json,
                 parseLogLevel(config.getString("log.level")));
@@ -115,11 +171,14 @@ class DocsdApplication final : public Poco::Util::ServerApplication {
       return 0;
     }
     if (command == "version") {
-      std::cout << "docsd 0.1.0 (plugin ABI " << docs::kPluginAbi << ")\n";
+      std::cout << "docsd " << DOCS_VERSION << " (" << DOCS_BUILD_COMMIT << ", plugin ABI " << docs::kPluginAbi << ")\n";
       return 0;
     }
+    if (command == "config") return printConfig(config, app);
     // What the server writes (uploads, clones, sign-in mail, keys) is its own: 0600 / 0700.
     if (command == "serve" || command == "migrate") ::umask(077);
+    // A malformed setting the server needs first fails before anything starts.
+    if (command == "serve") (void)config.getInt("server.port");
     if (command == "serve") return app.serve();
     if (command == "migrate") return app.migrate();
     if (command == "plugins") return app.listPlugins(std::cout);
@@ -138,7 +197,6 @@ class DocsdApplication final : public Poco::Util::ServerApplication {
     return kExitUsage;
   }
 
- private:
   std::vector<std::string> args_;
 };
 
@@ -167,6 +225,12 @@ int main(int argc, char** argv) {
     // POCO sees only the program name: our own parser handles every option.
     char* pocoArgv[] = {argv[0], nullptr};
     return app.run(1, pocoArgv);
+  } catch (const UsageError& error) {
+    std::cerr << "docsd: " << error.what() << "\n\n" << kUsage;
+    return docs::core::kExitUsage;
+  } catch (const docs::core::ConfigError& error) {
+    std::cerr << "docsd: configuration: " << error.what() << "\n";
+    return docs::core::kExitConfig;
   } catch (const std::exception& error) {
     std::cerr << "docsd: " << error.what() << "\n";
     return 2;

@@ -7,7 +7,7 @@
 namespace docs::core {
 
 bool isCoreCommand(std::string_view name) {
-  for (const char* core : {"serve", "migrate", "plugins", "postgres", "ydoc", "help", "version"})
+  for (const char* core : {"serve", "migrate", "plugins", "postgres", "ydoc", "help", "version", "config"})
     if (name == core) return true;
   return false;
 }

@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <stdexcept>
 
@@ -45,7 +46,7 @@ ConfigStore::ConfigStore(std::map<std::string, std::string> environment) : envir
 
 void ConfigStore::loadFile(const std::string& path) {
   std::ifstream in(path);
-  if (!in) throw std::runtime_error("cannot read config file " + path);
+  if (!in) throw ConfigError("cannot read config file " + path);
   std::stringstream buffer;
   buffer << in.rdbuf();
   loadJsonText(buffer.str(), path);
@@ -54,7 +55,7 @@ void ConfigStore::loadFile(const std::string& path) {
 void ConfigStore::loadJsonText(const std::string& text, const std::string& origin) {
   auto parsed = nlohmann::json::parse(text, nullptr, false, /*ignore_comments=*/true);
   if (parsed.is_discarded() || !parsed.is_object())
-    throw std::runtime_error("config file " + origin + " is not a JSON object");
+    throw ConfigError("config file " + origin + " is not a JSON object");
   std::lock_guard lock(mutex_);
   flatten(parsed, "", fileValues_);
 }
@@ -90,6 +91,16 @@ std::optional<std::string> ConfigStore::lookup(std::string_view key, std::string
     if (source) *source = "env";
     return it->second;
   }
+  // NAME_FILE: the value is the file's text (a secret mounted as a file), without the
+  // line end editors add.
+  if (auto it = environment_.find(declared->second.envName + "_FILE"); it != environment_.end()) {
+    std::ifstream in(it->second, std::ios::binary);
+    if (!in) throw ConfigError("cannot read " + declared->second.envName + "_FILE " + it->second);
+    std::string text((std::istreambuf_iterator<char>(in)), {});
+    while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
+    if (source) *source = "env file";
+    return text;
+  }
   if (auto it = fileValues_.find(key); it != fileValues_.end()) {
     if (source) *source = "file";
     return it->second;
@@ -103,6 +114,28 @@ bool ConfigStore::has(std::string_view key) const {
   return declared_.find(key) != declared_.end();
 }
 
+bool ConfigStore::isSecretKey(std::string_view key) {
+  std::string lower(key);
+  for (auto& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (std::string_view marker : {"secret", "password", "token", "api_key", "private_key", "pem", "credential"})
+    if (lower.find(marker) != std::string::npos) return true;
+  return lower == "database.url";
+}
+
+std::string ConfigStore::masked(std::string_view key, const std::string& value) {
+  if (value.empty() || !isSecretKey(key)) return value;
+  // A URL keeps its scheme, user and host; only the password goes.
+  auto scheme = value.find("://");
+  auto at = value.rfind('@');
+  if (scheme != std::string::npos && at != std::string::npos && at > scheme) {
+    auto colon = value.find(':', scheme + 3);
+    if (colon != std::string::npos && colon < at) return value.substr(0, colon + 1) + "***" + value.substr(at);
+    return value;
+  }
+  if (key == "database.url") return value;  // no password in it
+  return "***";
+}
+
 std::string ConfigStore::getString(std::string_view key) const {
   auto value = lookup(key, nullptr);
   if (!value) throw std::invalid_argument("undeclared config key: " + std::string(key));
@@ -114,7 +147,7 @@ std::int64_t ConfigStore::getInt(std::string_view key) const {
   std::int64_t value = 0;
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (text.empty() || ec != std::errc() || end != text.data() + text.size())
-    throw std::invalid_argument("config key " + std::string(key) + " must be an integer, got '" + text + "'");
+    throw ConfigError("config key " + std::string(key) + " must be an integer, got '" + text + "'");
   return value;
 }
 
@@ -123,7 +156,7 @@ bool ConfigStore::getBool(std::string_view key) const {
   for (auto& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (text == "true" || text == "1" || text == "yes" || text == "on") return true;
   if (text == "false" || text == "0" || text == "no" || text == "off" || text.empty()) return false;
-  throw std::invalid_argument("config key " + std::string(key) + " must be true or false, got '" + text + "'");
+  throw ConfigError("config key " + std::string(key) + " must be true or false, got '" + text + "'");
 }
 
 std::vector<std::string> ConfigStore::getList(std::string_view key) const {
@@ -200,6 +233,9 @@ void declareCoreKeys(ConfigStore& store) {
   core("server.anonymous_body_bytes", "65536", "Request bodies larger than this are read only for a signed-in caller (signed webhooks excepted).");
   core("server.port_file", "", "If set, the bound port is written to this file once listening.");
   core("server.trusted_proxies", "", "Comma-separated proxy addresses whose X-Forwarded-For/-Proto are believed.");
+  core("server.content_security_policy", "", "Content-Security-Policy of the web app's pages and files; empty: built from server.public_url and server.subhosts (docs/security.md#browser-headers); 'off': none.");
+  core("server.hsts_max_age", "31536000", "Strict-Transport-Security max-age in seconds, sent when server.public_url is https (0: not sent).");
+  core("server.hsts_include_subdomains", "false", "Add includeSubDomains to Strict-Transport-Security (every sub-host of the public URL must then serve https).");
   core("data_dir", "", "Data directory (embedded PostgreSQL, uploads, clones). Default: /var/lib/docsd for root, else ~/.local/share/docsd.", "DOCS_DATA_DIR");
   core("database.url", "", "PostgreSQL connection URL; empty starts an embedded cluster under the data dir.", "DATABASE_URL");
   core("database.pool_size", "16", "Connections in the pool.");

@@ -1,17 +1,27 @@
 #pragma once
-// Layered configuration: declared defaults < JSON config file < environment.
+// Layered configuration: declared defaults < JSON config file < environment < flags.
+// A secret may come from a file instead: DOCS_A_B_FILE=/run/secrets/x (or DATABASE_URL_FILE)
+// reads the key's value from that file (Docker and systemd credentials).
 // Every key is declared (by the core or a plugin) with a default and a description, so
 // `docsd --help` can document it and the environment name can be derived from it.
 
 #include <map>
 #include <mutex>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "docs/config.hpp"
 
 namespace docs::core {
+
+// A setting that cannot be read or used: an unreadable or malformed file, a value of the
+// wrong type, a secret file that cannot be read. docsd exits 78 (EX_CONFIG) on one.
+class ConfigError : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
 
 struct ConfigKey {
   std::string key;
@@ -40,8 +50,13 @@ class ConfigStore final : public Config {
   bool getBool(std::string_view key) const override;
   std::vector<std::string> getList(std::string_view key) const override;
 
-  // Where the effective value came from: "default", "file", "env", "flag".
+  // Where the effective value came from: "default", "file", "env", "env file", "flag".
   std::string sourceOf(std::string_view key) const;
+  // Whether a key holds a secret (passwords, tokens, keys, a database URL's password):
+  // `docsd config` masks those.
+  static bool isSecretKey(std::string_view key);
+  // The value with its secret part masked ("postgres://u:***@h/db", "***"), for printing.
+  static std::string masked(std::string_view key, const std::string& value);
   std::vector<ConfigKey> declaredKeys() const;
   // Keys in the file or DOCS_* variables that nobody declared (typos).
   std::vector<std::string> unknownSettings() const;
