@@ -9,7 +9,8 @@
 #         files of Debian's packaged sources, and again after one file changed (bench/generation)
 #   rag   the rag index at 100k and 1M chunks: build time, /lab/rag p50/p95 against plain
 #         websearch_to_tsquery, RSS, DB size (bench/rag/run.sh), then retrieval quality
-#         (bench/rag/quality.sh). Full tier, by hand: about 45 minutes; not part of `all`, not in CI.
+#         (bench/rag/quality.sh) and the how-to questions (bench/rag/howto.sh). Full tier, by
+#         hand: about 50 minutes; not part of `all`, not in CI.
 #   github  a one-file push to a 1,000-file repository (webhook -> sync) against the full run:
 #         time and pages rewritten (bench/github/run.sh). Full tier, by hand: about 5 minutes;
 #         not part of `all`, not in CI.
@@ -103,6 +104,7 @@ fi
 if [[ "$what" == rag ]]; then
   bench/rag/run.sh
   bench/rag/quality.sh
+  bench/rag/howto.sh
 fi
 
 if [[ "$what" == github ]]; then
