@@ -27,6 +27,9 @@ struct Chunk {
   std::string content;
   std::string role;         // the file's role (library, test, example, guide, ...); a file page: its file's; else ""
   bool api = false;         // a documented public definition of library code
+  // PostgreSQL text-search configuration of its words: english, or a project's page
+  // language (russian, german; textSearchLanguage in searcher.hpp).
+  std::string textLanguage = "english";
 };
 
 struct ChunkLimits {

@@ -44,6 +44,7 @@ nlohmann::json rowOf(const Chunk& chunk) {
           {"content", withoutNul(chunk.content)},
           {"names", withoutNul(names)},
           {"role", chunk.role},
+          {"lang", chunk.textLanguage},
           {"api", chunk.api},
           {"doc", withoutNul(chunk.doc.substr(0, 2000))},
           {"a", withoutNul(searchableText(strong))},
@@ -60,14 +61,14 @@ void insertChunks(Tx& tx, std::int64_t projectId, const std::vector<Chunk>& chun
     // Invalid UTF-8 in a source file becomes U+FFFD rather than failing the file.
     std::string payload = rows.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     tx.exec("INSERT INTO rag_chunks (project_id, kind, path, start_line, end_line, symbol, symbol_kind, language,"
-            " page_id, title, content, names, role, api, doc, search)"
+            " page_id, title, content, names, role, api, doc, lang, search)"
             " SELECT $1, r.kind, r.path, r.start_line, r.end_line, r.symbol, r.symbol_kind, r.language,"
-            " nullif(r.page_id, 0), r.title, r.content, r.names, r.role, r.api, r.doc,"
-            " setweight(to_tsvector('english', r.a), 'A') || setweight(to_tsvector('english', r.b), 'B')"
-            " || to_tsvector('english', r.c)"
+            " nullif(r.page_id, 0), r.title, r.content, r.names, r.role, r.api, r.doc, r.lang,"
+            " setweight(to_tsvector(r.lang::regconfig, r.a), 'A') || setweight(to_tsvector(r.lang::regconfig, r.b), 'B')"
+            " || to_tsvector(r.lang::regconfig, r.c)"
             " FROM jsonb_to_recordset($2::jsonb) AS r(kind text, path text, start_line integer, end_line integer,"
             " symbol text, symbol_kind text, language text, page_id bigint, title text, content text, names text,"
-            " role text, api boolean, doc text,"
+            " role text, api boolean, doc text, lang text,"
             " a text, b text, c text)",
             {projectId, payload});
   }

@@ -1,5 +1,7 @@
 #include "indexer.hpp"
 
+#include "searcher.hpp"
+
 #include <docs/context.hpp>
 #include <docs/db.hpp>
 #include <docs/jobs.hpp>
@@ -74,10 +76,17 @@ bool Indexer::indexPage(std::int64_t projectId, std::int64_t pageId, const std::
   } else {
     role = fileRoleOfPage(context_.db(), projectId, pageId);
   }
-  std::string digest = digestOf(std::string(kChunkerVersion) + "\n" + page->name + "\n" + role + "\n" + markdown);
+  // Pages are written in the project's language: stemmed as that language.
+  std::string textLanguage = "english";
+  if (auto project = context_.requireService<Projects>().find(projectId)) textLanguage = textSearchLanguage(project->language);
+  std::string digest =
+      digestOf(std::string(kChunkerVersion) + "\n" + page->name + "\n" + role + "\n" + textLanguage + "\n" + markdown);
   if (digest == pageDigest(context_.db(), pageId)) return true;
   auto chunks = pageChunks(pageId, page->name, markdown);
-  for (auto& chunk : chunks) chunk.role = role;
+  for (auto& chunk : chunks) {
+    chunk.role = role;
+    chunk.textLanguage = textLanguage;
+  }
   context_.db().transaction([&](Tx& tx) { replacePage(tx, projectId, pageId, digest, chunks); });
   return true;
 }

@@ -164,16 +164,24 @@ void RagQuery::handle(Request& request, Response& response) {
   auto projects = readableProjects(context_, rag, request.principal());
 
   auto& db = context_.db();
+  // English for code and guides, and each project's page language.
+  std::vector<std::string> languages = {"english"};
+  if (auto* catalog = context_.findService<Projects>())
+    for (auto id : projects)
+      if (auto project = catalog->find(id)) {
+        std::string language = textSearchLanguage(project->language);
+        if (std::find(languages.begin(), languages.end(), language) == languages.end()) languages.push_back(language);
+      }
   std::vector<Hit> hits;
   // Docs are searched on another pooled connection while code is searched here: the two
   // kinds share nothing, and each may wait on PostgreSQL for most of a request.
   std::future<std::vector<Hit>> docsSearch;
   if (rag.docs && rag.docsTopK > 0)
     docsSearch = std::async(std::launch::async, [&] {
-      return searchChunks(db, rag.query, "docs", projects, rag.docsTopK, Ranking::Fused, settings_.rolePrior);
+      return searchChunks(db, rag.query, "docs", projects, rag.docsTopK, Ranking::Fused, settings_.rolePrior, languages);
     });
   if (rag.code && rag.codeTopK > 0)
-    hits = searchChunks(db, rag.query, "code", projects, rag.codeTopK, Ranking::Fused, settings_.rolePrior);
+    hits = searchChunks(db, rag.query, "code", projects, rag.codeTopK, Ranking::Fused, settings_.rolePrior, languages);
   if (docsSearch.valid()) {
     auto found = docsSearch.get();
     hits.insert(hits.end(), std::make_move_iterator(found.begin()), std::make_move_iterator(found.end()));

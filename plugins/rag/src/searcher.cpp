@@ -41,14 +41,27 @@ std::vector<std::int64_t> idsOf(const Result& rows, TraitsById* traits = nullptr
   return ids;
 }
 
+// Only these reach SQL text (they come from a fixed list, never from a request).
+bool knownTextLanguage(const std::string& language) { return language == "english" || language == "russian" || language == "german"; }
+
 std::vector<std::int64_t> textRanked(Db& db, const std::string& expression, const std::string& kind,
-                                     const std::string& projects, int candidates, TraitsById& traits) {
+                                     const std::string& projects, int candidates, TraitsById& traits,
+                                     const std::vector<std::string>& languages) {
   if (expression.empty()) return {};
   // Ranking reads every match's vector: a common word in a million chunks costs seconds.
   // A bounded set of matches is ranked instead (docs/benchmarks.md, rag at 1M chunks;
-  // rag-quality.md measured no loss from the cap).
-  return idsOf(db.exec("SELECT id, role, api FROM (SELECT id, search, q, role, api FROM rag_chunks, to_tsquery('english', $3) AS q"
-                       " WHERE project_id = ANY($1::bigint[]) AND kind = $2 AND search @@ q LIMIT $5) AS matches"
+  // rag-quality.md measured no loss from the cap). The question is stemmed once per
+  // configuration in use, each branch matching only chunks built with it (an index scan
+  // with a constant query each).
+  std::string branches;
+  for (const auto& language : languages) {
+    if (!knownTextLanguage(language)) continue;
+    if (!branches.empty()) branches += " UNION ALL ";
+    branches += "SELECT id, search, q, role, api FROM rag_chunks, to_tsquery('" + language + "', $3) AS q"
+                " WHERE project_id = ANY($1::bigint[]) AND kind = $2 AND lang = '" + language + "' AND search @@ q";
+  }
+  if (branches.empty()) return {};
+  return idsOf(db.exec("SELECT id, role, api FROM (SELECT * FROM (" + branches + ") AS every_language LIMIT $5) AS matches"
                        " ORDER BY ts_rank(search, q, 1) DESC, id LIMIT $4",
                        {projects, kind, expression, static_cast<std::int64_t>(candidates), static_cast<std::int64_t>(kMaxRanked)}),
                &traits);
@@ -79,8 +92,15 @@ std::size_t wordCount(const std::string& words) {
 
 }  // namespace
 
+std::string textSearchLanguage(const std::string& projectLanguage) {
+  if (projectLanguage == "ru") return "russian";
+  if (projectLanguage == "de") return "german";
+  return "english";
+}
+
 std::vector<Hit> searchChunks(Db& db, const std::string& query, const std::string& kind,
-                              const std::vector<std::int64_t>& projectIds, int limit, Ranking ranking, bool withPrior) {
+                              const std::vector<std::int64_t>& projectIds, int limit, Ranking ranking, bool withPrior,
+                              const std::vector<std::string>& textLanguages) {
   std::vector<Hit> hits;
   if (limit <= 0 || projectIds.empty()) return hits;
   const std::string projects = idArray(projectIds);
@@ -105,13 +125,13 @@ std::vector<Hit> searchChunks(Db& db, const std::string& query, const std::strin
                           " ORDER BY ts_rank(search, q) DESC, id LIMIT $4",
                           {projects, kind, query, static_cast<std::int64_t>(candidates)})));
   } else {
-    auto everyWord = textRanked(db, tsQueryExpression(query, true), kind, projects, candidates, traits);
+    auto everyWord = textRanked(db, tsQueryExpression(query, true), kind, projects, candidates, traits, textLanguages);
     int unDemoted = 0;
     for (auto id : everyWord) unDemoted += !withPrior || prior(id) >= 1.0;
     if (unDemoted < limit) {
       // Too few chunks hold every word (or only demoted ones do): rank those holding any,
       // the complete ones first.
-      auto anyWord = textRanked(db, tsQueryExpression(query, false), kind, projects, candidates, traits);
+      auto anyWord = textRanked(db, tsQueryExpression(query, false), kind, projects, candidates, traits, textLanguages);
       std::erase_if(anyWord, [&](std::int64_t id) { return std::find(everyWord.begin(), everyWord.end(), id) != everyWord.end(); });
       everyWord.insert(everyWord.end(), anyWord.begin(), anyWord.end());
     }

@@ -42,8 +42,14 @@ enum class Ranking {
 // candidate's fused score is weighed by its file's role for what the query asks
 // (role_prior.hpp): tests and examples yield unless asked for, guides and documented
 // public API lead for questions in words.
+// `textLanguages`: the text-search configurations the projects' chunks use (english
+// always; a ru or de project's pages russian or german): the question is stemmed once per
+// configuration, each against the chunks built with it.
 std::vector<Hit> searchChunks(Db& db, const std::string& query, const std::string& kind,
                               const std::vector<std::int64_t>& projectIds, int limit, Ranking ranking = Ranking::Fused,
-                              bool rolePrior = true);
+                              bool rolePrior = true, const std::vector<std::string>& textLanguages = {"english"});
+
+// The text-search configuration of a project's language (en, ru, de): english for any other.
+std::string textSearchLanguage(const std::string& projectLanguage);
 
 }  // namespace docs::rag

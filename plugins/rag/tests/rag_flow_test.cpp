@@ -80,9 +80,9 @@ class RagFlow : public ::testing::Test {
   Headers as(const docs::test::SignedIn& who) {
     return {{"Authorization", "Bearer " + who.token}, {"Content-Type", "application/json"}};
   }
-  std::int64_t generatedProject(const std::vector<docs::test::ZipEntry>& files = sources()) {
+  std::int64_t generatedProject(const std::vector<docs::test::ZipEntry>& files = sources(), const std::string& language = "en") {
     auto r = httpRequest(docsd_->port(), "POST", "/api/project/zip",
-                         json{{"name", "Inventory"}, {"is_private", true}, {"language", "en"}}.dump(), as(alice_));
+                         json{{"name", "Inventory"}, {"is_private", true}, {"language", language}}.dump(), as(alice_));
     EXPECT_TRUE(r.status == 200 || r.status == 201) << r.body;
     auto id = json::parse(r.body)["id"].get<std::int64_t>();
     std::string path = scratch_.path() + "/inv.zip";
@@ -516,4 +516,26 @@ TEST_F(RagFlow, AGuidesPageIsNotIndexedTwiceAndItsSectionsOutliveThePage) {
   ASSERT_FALSE(items.empty());
   EXPECT_EQ(items[0]["path"], "docs/exporting.md");
   EXPECT_TRUE(items[0]["page_id"].is_null()) << items[0].dump();
+}
+
+// A Russian project's pages are stemmed as Russian: a question in other forms of the same
+// words finds the page (stemmed as English, "настройки баз" never meets "настройка базы").
+TEST_F(RagFlow, APagesWordsAreStemmedInItsProjectsLanguage) {
+  start();
+  auto id = generatedProject(sources(), "ru");
+  auto p = waitActive(id);
+  auto pageId = p["default_page_id"].get<std::int64_t>();
+  auto put = setPageText(pageId, "Настройка базы данных выполняется командой migrate.");
+  ASSERT_EQ(put.status, 200) << put.body;
+  json found;
+  for (int i = 0; i < 100; ++i) {
+    found = search(id, "настройки баз данных", as(alice_), false, true);
+    if (!found.empty()) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  ASSERT_FALSE(found.empty());
+  EXPECT_EQ(found[0]["page_id"], pageId);
+  EXPECT_EQ(sqlValue("SELECT DISTINCT lang FROM rag_chunks WHERE page_id = " + std::to_string(pageId)), "russian");
+  // The code stays English: its words are found as before.
+  EXPECT_FALSE(search(id, "read config file", as(alice_), true, false).empty());
 }
