@@ -200,3 +200,86 @@ TEST_F(ServerTest, ServesTheSpaWithFallbackAndNoTraversal) {
                                      std::chrono::seconds(5));
   EXPECT_EQ(raw.find("top secret"), std::string::npos);
 }
+
+namespace {
+// The value of one directive of a Content-Security-Policy ("" when absent).
+std::string directive(const std::string& policy, const std::string& name) {
+  std::size_t start = 0;
+  while (start < policy.size()) {
+    auto end = policy.find(';', start);
+    std::string part = policy.substr(start, end == std::string::npos ? std::string::npos : end - start);
+    auto b = part.find_first_not_of(' ');
+    if (b != std::string::npos && part.compare(b, name.size() + 1, name + " ") == 0) return part.substr(b + name.size() + 1);
+    if (end == std::string::npos) break;
+    start = end + 1;
+  }
+  return "";
+}
+}  // namespace
+
+TEST_F(ServerTest, BrowserSecurityHeadersOnTheSpaAndEveryAnswer) {
+  docs::test::TempDir web;
+  fs::create_directories(fs::path(web.path()) / "dist" / "assets");
+  std::ofstream(fs::path(web.path()) / "dist" / "index.html") << "<!doctype html><div id=root></div>";
+  std::ofstream(fs::path(web.path()) / "dist" / "assets" / "app-1.js") << "console.log('app')";
+  startServer({{"DOCS_SERVER_WEB_ROOT", web.path() + "/dist"}});
+  std::string self = "localhost:" + std::to_string(docsd_->port());
+  for (const std::string& path : std::vector<std::string>{"/", "/projects/12/34", "/assets/app-1.js", "/assets/missing.js"}) {
+    auto r = get(path);
+    std::string csp = r.header("content-security-policy");
+    EXPECT_EQ(directive(csp, "script-src"), "'self'") << path << ": " << csp;
+    EXPECT_EQ(directive(csp, "object-src"), "'none'") << csp;
+    EXPECT_EQ(directive(csp, "base-uri"), "'none'") << csp;
+    EXPECT_EQ(directive(csp, "frame-ancestors"), "'none'") << csp;
+    EXPECT_EQ(directive(csp, "img-src"), "'self' data: blob: https:") << csp;
+    EXPECT_EQ(directive(csp, "frame-src"), "https://www.youtube.com") << csp;
+    // /config.json's addresses: the request's own origin, its collaboration socket too
+    EXPECT_EQ(directive(csp, "connect-src"), "'self' http://" + self + " ws://" + self) << csp;
+    EXPECT_EQ(r.header("x-frame-options"), "DENY") << path;
+    EXPECT_EQ(r.header("referrer-policy"), "strict-origin-when-cross-origin") << path;
+    EXPECT_EQ(r.header("cross-origin-opener-policy"), "same-origin") << path;
+    EXPECT_EQ(r.header("strict-transport-security"), "") << "http public URL: no HSTS";
+  }
+  // Route answers (JSON, errors, health) may load and run nothing, and are never framed.
+  for (const std::string& path : std::vector<std::string>{"/api/example/hello", "/api/no/such/route", "/healthz", "/config.json"}) {
+    auto r = get(path);
+    EXPECT_EQ(r.header("content-security-policy"),
+              "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'; sandbox") << path;
+    EXPECT_EQ(r.header("x-frame-options"), "DENY") << path;
+    EXPECT_EQ(r.header("referrer-policy"), "strict-origin-when-cross-origin") << path;
+  }
+  // A Host header that would add directives stays out of the policy.
+  auto raw = docs::test::rawExchange(docsd_->port(),
+                                     "GET / HTTP/1.1\r\nHost: evil.example;script-src *\r\nConnection: close\r\n\r\n",
+                                     std::chrono::seconds(5));
+  EXPECT_NE(raw.find("connect-src 'self'; frame-src"), std::string::npos) << raw.substr(0, 1500);
+  EXPECT_EQ(raw.find("script-src *"), std::string::npos) << raw.substr(0, 1500);
+}
+
+TEST_F(ServerTest, BrowserSecurityHeadersFollowTheConfiguration) {
+  startServer({{"DOCS_SERVER_PUBLIC_URL", "https://docs.example.com/"}, {"DOCS_SERVER_SUBHOSTS", "true"}});
+  auto spa = get("/");
+  std::string csp = spa.header("content-security-policy");
+  EXPECT_EQ(directive(csp, "connect-src"),
+            "'self' https://api.docs.example.com https://auth.docs.example.com https://rag.docs.example.com wss://y.docs.example.com")
+      << csp;
+  EXPECT_EQ(spa.header("strict-transport-security"), "max-age=31536000");
+  EXPECT_EQ(get("/healthz").header("strict-transport-security"), "max-age=31536000");
+  docsd_.reset();
+
+  startServer({{"DOCS_SERVER_PUBLIC_URL", "https://docs.example.com"}, {"DOCS_SERVER_HSTS_MAX_AGE", "600"},
+               {"DOCS_SERVER_HSTS_INCLUDE_SUBDOMAINS", "true"},
+               {"DOCS_SERVER_CONTENT_SECURITY_POLICY", "default-src 'self'; frame-ancestors 'none'"}});
+  spa = get("/");
+  EXPECT_EQ(spa.header("content-security-policy"), "default-src 'self'; frame-ancestors 'none'");
+  EXPECT_EQ(spa.header("strict-transport-security"), "max-age=600; includeSubDomains");
+  EXPECT_EQ(directive(get("/api/example/hello").header("content-security-policy"), "default-src"), "'none'");
+  docsd_.reset();
+
+  startServer({{"DOCS_SERVER_PUBLIC_URL", "https://docs.example.com"}, {"DOCS_SERVER_HSTS_MAX_AGE", "0"},
+               {"DOCS_SERVER_CONTENT_SECURITY_POLICY", "off"}});
+  spa = get("/");
+  EXPECT_EQ(spa.header("content-security-policy"), "");
+  EXPECT_EQ(spa.header("strict-transport-security"), "");
+  EXPECT_EQ(spa.header("x-frame-options"), "DENY");
+}

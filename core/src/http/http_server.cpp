@@ -254,7 +254,7 @@ class LimitedBodyReader final : public BodyReader {
 HttpServer::HttpServer(HttpServerOptions options, Router& router, std::vector<WebSocketEndpoint> endpoints,
                        WebSocketHub& hub, ServerHooks hooks, std::shared_ptr<Logger> accessLog)
     : options_(std::move(options)), router_(router), hub_(hub), hooks_(std::move(hooks)),
-      accessLog_(std::move(accessLog)), staticFiles_(options_.webRoot) {
+      accessLog_(std::move(accessLog)), staticFiles_(options_.webRoot), browserHeaders_(options_.browser) {
   for (auto& endpoint : endpoints) {
     std::string path = endpoint.path;
     endpoints_.emplace(std::move(path), std::move(endpoint));
@@ -345,6 +345,7 @@ void HttpServer::dispatch(void* pocoRequest, void* pocoResponse) {
 
   Response out;
   bool upgraded = false;
+  bool spaAnswer = false;  // the SPA's files and pages get its policy, route answers the locked one
   bool closeAfter = false;
   std::size_t bytesIn = 0;
   std::string methodText = request.getMethod();
@@ -449,6 +450,7 @@ void HttpServer::dispatch(void* pocoRequest, void* pocoResponse) {
           if (apiPath || (*method != Method::Get && *method != Method::Head))
             throw HttpError::notFound("No route for " + methodText + " " + rawPath);
           staticFiles_.serve(rawPath, requestId, out);
+          spaAnswer = true;
           break;
         }
         case RouteMatch::Kind::Found: {
@@ -574,6 +576,7 @@ void HttpServer::dispatch(void* pocoRequest, void* pocoResponse) {
     }
     out.setHeader("X-Request-Id", requestId);
     out.setHeader("X-Content-Type-Options", "nosniff");
+    browserHeaders_.apply(out, spaAnswer, scheme, host);
     response.setStatusAndReason(static_cast<Poco::Net::HTTPResponse::HTTPStatus>(out.status()));
     for (const auto& [name, value] : out.headers()) {
       if (equalsIgnoreCase(name, "Content-Type")) response.setContentType(value);

@@ -13,6 +13,7 @@
 #include "docs/http.hpp"
 #include "docs/logger.hpp"
 #include "docs/websocket.hpp"
+#include "http/browser_headers.hpp"
 #include "http/connection_limits.hpp"
 #include "http/router.hpp"
 #include "http/static_files.hpp"
@@ -52,6 +53,7 @@ struct HttpServerOptions {
   std::vector<std::string> allowedOrigins;   // exact origins allowed with credentials
   std::vector<std::string> trustedProxies;
   std::string webRoot;
+  BrowserHeaderOptions browser;  // CSP, HSTS and the other browser headers
 };
 
 // Built-in endpoints' answers, provided by the application.
@@ -82,6 +84,7 @@ class HttpServer {
   ServerHooks hooks_;
   std::shared_ptr<Logger> accessLog_;
   StaticFiles staticFiles_;
+  BrowserHeaders browserHeaders_;
   std::unique_ptr<Poco::ThreadPool> threadPool_;
   std::unique_ptr<Poco::Net::TCPServer> server_;
   std::unique_ptr<HeaderDeadlines> deadlines_;

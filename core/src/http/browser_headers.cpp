@@ -1,0 +1,110 @@
+#include "http/browser_headers.hpp"
+
+#include <cctype>
+
+namespace docs::core {
+
+namespace {
+
+// A Host header goes into the policy only when it is a plain host[:port]: it is the
+// caller's to choose, and a ';' or a space would add directives.
+bool plainHost(const std::string& host) {
+  if (host.empty() || host.size() > 255) return false;
+  for (char c : host) {
+    auto u = static_cast<unsigned char>(c);
+    if (!std::isalnum(u) && c != '.' && c != '-' && c != ':' && c != '[' && c != ']') return false;
+  }
+  return true;
+}
+
+// "wss://y.docs.example.com/collaboration" -> "wss://y.docs.example.com".
+std::string originOf(const std::string& url) {
+  auto scheme = url.find("://");
+  if (scheme == std::string::npos) return url;
+  auto slash = url.find('/', scheme + 3);
+  return slash == std::string::npos ? url : url.substr(0, slash);
+}
+
+}  // namespace
+
+ClientOrigins clientOrigins(const std::string& publicUrl, bool subhosts, const std::string& scheme,
+                            const std::string& host) {
+  std::string origin = publicUrl.empty() ? scheme + "://" + host : publicUrl;
+  std::string originScheme = origin.substr(0, origin.find("://"));
+  std::string originHost = origin.substr(origin.find("://") + 3);
+  std::string wsScheme = originScheme == "https" ? "wss" : "ws";
+  ClientOrigins out;
+  if (subhosts) {
+    out.authUrl = originScheme + "://auth." + originHost;
+    out.apiUrl = originScheme + "://api." + originHost;
+    out.ragUrl = originScheme + "://rag." + originHost;
+    out.collabUrl = wsScheme + "://y." + originHost + "/collaboration";
+  } else {
+    out.authUrl = out.apiUrl = out.ragUrl = origin;
+    out.collabUrl = wsScheme + "://" + originHost + "/collaboration";
+  }
+  return out;
+}
+
+BrowserHeaders::BrowserHeaders(BrowserHeaderOptions options) : options_(std::move(options)) {
+  if (options_.hstsMaxAge > 0 && options_.publicUrl.rfind("https://", 0) == 0) {
+    hsts_ = "max-age=" + std::to_string(options_.hstsMaxAge);
+    if (options_.hstsIncludeSubdomains) hsts_ += "; includeSubDomains";
+  }
+}
+
+std::string BrowserHeaders::spaPolicy(const std::string& scheme, const std::string& host) const {
+  if (!options_.spaPolicyOverride.empty()) return options_.spaPolicyOverride;
+  std::string connect = "'self'";
+  if (!options_.publicUrl.empty() || plainHost(host)) {
+    auto origins = clientOrigins(options_.publicUrl, options_.subhosts, scheme, host);
+    std::vector<std::string> seen;
+    for (const auto& url : {origins.apiUrl, origins.authUrl, origins.ragUrl, origins.collabUrl}) {
+      std::string origin = originOf(url);
+      bool known = false;
+      for (const auto& s : seen) known = known || s == origin;
+      if (known) continue;
+      seen.push_back(origin);
+      connect += " " + origin;
+    }
+  }
+  // Each source list is what the SPA was measured to need in Chromium
+  // (web/e2e/csp.e2e.test.mjs, docs/security.md#browser-headers): scripts, fonts and
+  // workers only from our files; styles from our files plus inline ones (Tiptap's
+  // injected <style>, mermaid's <style> and style="" in its SVG, ProseMirror's and d3's
+  // style attributes); images from anywhere over https (generated pages show a README's
+  // images, wherever they are), data: (Excalidraw's and our CSS icons, pasted images)
+  // and blob: (an image shown while it uploads); YouTube frames for video blocks.
+  return "default-src 'self'; "
+         "script-src 'self'; "
+         "style-src 'self' 'unsafe-inline'; "
+         "img-src 'self' data: blob: https:; "
+         "font-src 'self'; "
+         "connect-src " + connect + "; "
+         "frame-src https://www.youtube.com; "
+         "worker-src 'self'; "
+         "object-src 'none'; "
+         "base-uri 'none'; "
+         "form-action 'self'; "
+         "frame-ancestors 'none'";
+}
+
+const std::string& BrowserHeaders::routePolicy() {
+  static const std::string policy =
+      "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'; sandbox";
+  return policy;
+}
+
+void BrowserHeaders::apply(Response& response, bool spa, const std::string& scheme, const std::string& host) const {
+  if (spa) {
+    if (options_.spaPolicyOverride != "off") response.setHeader("Content-Security-Policy", spaPolicy(scheme, host));
+  } else if (!response.header("Content-Security-Policy")) {
+    response.setHeader("Content-Security-Policy", routePolicy());
+  }
+  response.setHeader("X-Frame-Options", "DENY");
+  response.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  response.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+  if (!hsts_.empty()) response.setHeader("Strict-Transport-Security", hsts_);
+}
+
+}  // namespace docs::core
