@@ -195,8 +195,20 @@ class PageRoutes {
     } catch (const docs::ydoc::YdocError&) {
       throw HttpError(422, "invalid_document", "The stored page content cannot be read");
     }
-    if (*format == ExportFormat::Markdown) response.text(text, "text/markdown; charset=utf-8");
-    else response.text(text, "text/html; charset=utf-8");
+    if (*format == ExportFormat::Markdown) {
+      response.text(text, "text/markdown; charset=utf-8");
+    } else {
+      response.text(text, "text/html; charset=utf-8");
+      // The page's HTML opened as a page (docs/security.md#browser-headers): sandboxed, so
+      // nothing in it runs and it has no origin to act for; its images and videos show.
+      // A download, unless asked for inline on purpose (?disposition=inline).
+      response.setHeader("Content-Security-Policy",
+                         "sandbox; default-src 'none'; img-src 'self' data: https:; style-src 'unsafe-inline'; "
+                         "frame-src https://www.youtube.com; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
+      bool inlineView = request.query("disposition").value_or("") == "inline";
+      response.setHeader("Content-Disposition", std::string(inlineView ? "inline" : "attachment") + "; filename=\"page-" +
+                                                    std::to_string(page.id) + ".html\"");
+    }
     response.setHeader("X-Content-Type-Options", "nosniff");
   }
 

@@ -181,6 +181,12 @@ TEST_F(Pages, ContentRoundTripAndExport) {
   EXPECT_EQ(html.header("content-type"), "text/html; charset=utf-8");
   EXPECT_NE(html.body.find("<h2>Install</h2>"), std::string::npos) << html.body;
   EXPECT_NE(html.body.find("&lt;make&gt;"), std::string::npos) << html.body;
+  // Opened as a page it runs nothing (sandbox) and downloads unless asked for inline.
+  EXPECT_EQ(html.header("content-security-policy").rfind("sandbox; default-src 'none';", 0), 0u) << html.header("content-security-policy");
+  EXPECT_EQ(html.header("content-disposition"), "attachment; filename=\"page-" + std::to_string(rootPage_) + ".html\"");
+  auto inlineHtml = call("GET", page(rootPage_) + "/export?format=html&disposition=inline", "");
+  EXPECT_EQ(inlineHtml.header("content-disposition"), "inline; filename=\"page-" + std::to_string(rootPage_) + ".html\"");
+  EXPECT_EQ(inlineHtml.header("content-security-policy"), html.header("content-security-policy"));
   expectError(call("GET", page(rootPage_) + "/export?format=pdf", ""), 400, "'format' must be md or html");
   expectError(call("GET", page(rootPage_) + "/export", ""), 400);
   expectError(call("PUT", page(rootPage_) + "/content", json{{"content_bytea", "bm90IHlqcw=="}}, as(alice_)), 400,
