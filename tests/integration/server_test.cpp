@@ -237,7 +237,7 @@ TEST_F(ServerTest, BrowserSecurityHeadersOnTheSpaAndEveryAnswer) {
     EXPECT_EQ(directive(csp, "connect-src"), "'self' http://" + self + " ws://" + self) << csp;
     EXPECT_EQ(r.header("x-frame-options"), "DENY") << path;
     EXPECT_EQ(r.header("referrer-policy"), "strict-origin-when-cross-origin") << path;
-    EXPECT_EQ(r.header("cross-origin-opener-policy"), "same-origin") << path;
+    EXPECT_EQ(r.header("cross-origin-opener-policy"), "same-origin-allow-popups") << path;
     EXPECT_EQ(r.header("strict-transport-security"), "") << "http public URL: no HSTS";
   }
   // Route answers (JSON, errors, health) may load and run nothing, and are never framed.

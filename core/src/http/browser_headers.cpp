@@ -103,7 +103,10 @@ void BrowserHeaders::apply(Response& response, bool spa, const std::string& sche
   }
   response.setHeader("X-Frame-Options", "DENY");
   response.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-  response.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+  // A window of another site that opens ours gets no handle on it. Not plain same-origin:
+  // that would also cut the New Project dialog off from the GitHub App installation
+  // window it opens (it polls until that window closes, and a cut handle reads closed).
+  response.setHeader("Cross-Origin-Opener-Policy", "same-origin-allow-popups");
   if (!hsts_.empty()) response.setHeader("Strict-Transport-Security", hsts_);
 }
 
