@@ -231,7 +231,7 @@ TEST_F(ServerTest, BrowserSecurityHeadersOnTheSpaAndEveryAnswer) {
     EXPECT_EQ(directive(csp, "object-src"), "'none'") << csp;
     EXPECT_EQ(directive(csp, "base-uri"), "'none'") << csp;
     EXPECT_EQ(directive(csp, "frame-ancestors"), "'none'") << csp;
-    EXPECT_EQ(directive(csp, "img-src"), "'self' data: blob: https:") << csp;
+    EXPECT_EQ(directive(csp, "img-src"), "'self' data: blob: https: http://" + self) << csp;
     EXPECT_EQ(directive(csp, "frame-src"), "https://www.youtube.com") << csp;
     // /config.json's addresses: the request's own origin, its collaboration socket too
     EXPECT_EQ(directive(csp, "connect-src"), "'self' http://" + self + " ws://" + self) << csp;
@@ -263,6 +263,7 @@ TEST_F(ServerTest, BrowserSecurityHeadersFollowTheConfiguration) {
   EXPECT_EQ(directive(csp, "connect-src"),
             "'self' https://api.docs.example.com https://auth.docs.example.com https://rag.docs.example.com wss://y.docs.example.com")
       << csp;
+  EXPECT_EQ(directive(csp, "img-src"), "'self' data: blob: https:") << csp;
   EXPECT_EQ(spa.header("strict-transport-security"), "max-age=31536000");
   EXPECT_EQ(get("/healthz").header("strict-transport-security"), "max-age=31536000");
   docsd_.reset();
@@ -282,4 +283,12 @@ TEST_F(ServerTest, BrowserSecurityHeadersFollowTheConfiguration) {
   EXPECT_EQ(spa.header("content-security-policy"), "");
   EXPECT_EQ(spa.header("strict-transport-security"), "");
   EXPECT_EQ(spa.header("x-frame-options"), "DENY");
+  docsd_.reset();
+
+  // Sub-hosts over http (a test deployment): the API's images are named, https: misses them.
+  startServer({{"DOCS_SERVER_PUBLIC_URL", "http://docs.test"}, {"DOCS_SERVER_SUBHOSTS", "true"}});
+  csp = get("/").header("content-security-policy");
+  EXPECT_EQ(directive(csp, "img-src"), "'self' data: blob: https: http://api.docs.test") << csp;
+  EXPECT_EQ(directive(csp, "connect-src"), "'self' http://api.docs.test http://auth.docs.test http://rag.docs.test ws://y.docs.test") << csp;
+  EXPECT_EQ(get("/").header("strict-transport-security"), "");
 }

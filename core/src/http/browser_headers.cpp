@@ -56,8 +56,12 @@ BrowserHeaders::BrowserHeaders(BrowserHeaderOptions options) : options_(std::mov
 std::string BrowserHeaders::spaPolicy(const std::string& scheme, const std::string& host) const {
   if (!options_.spaPolicyOverride.empty()) return options_.spaPolicyOverride;
   std::string connect = "'self'";
+  std::string images = "'self' data: blob: https:";
   if (!options_.publicUrl.empty() || plainHost(host)) {
     auto origins = clientOrigins(options_.publicUrl, options_.subhosts, scheme, host);
+    // uploaded images come from the API's origin, which https: does not cover over http
+    std::string api = originOf(origins.apiUrl);
+    if (api.rfind("http://", 0) == 0) images += " " + api;
     std::vector<std::string> seen;
     for (const auto& url : {origins.apiUrl, origins.authUrl, origins.ragUrl, origins.collabUrl}) {
       std::string origin = originOf(url);
@@ -78,7 +82,7 @@ std::string BrowserHeaders::spaPolicy(const std::string& scheme, const std::stri
   return "default-src 'self'; "
          "script-src 'self'; "
          "style-src 'self' 'unsafe-inline'; "
-         "img-src 'self' data: blob: https:; "
+         "img-src " + images + "; "
          "font-src 'self'; "
          "connect-src " + connect + "; "
          "frame-src https://www.youtube.com; "
