@@ -107,9 +107,13 @@ function drawingAttrs(page) {
 /** Draws a rectangle on the page's drawing, `at` (0..1) across the canvas. */
 async function drawRectangle(page, at) {
   const drawing = page.locator('[data-testid=drawing]');
+  // the canvas element shows before Excalidraw hands over its API (data-shapes is written
+  // then); input before that point was lost on a busy machine
+  await page.locator('[data-testid=drawing][data-shapes]').waitFor();
   await drawing.scrollIntoViewIfNeeded();
   // (the radio input sits under its icon: the click goes through the label)
   await drawing.locator('[data-testid=toolbar-rectangle]').click({ force: true });
+  await drawing.locator('[data-testid=toolbar-rectangle]:checked').waitFor({ state: 'attached' });
   const box = await drawing.locator('canvas.interactive').boundingBox();
   const x = box.x + box.width * at;
   const y = box.y + box.height / 2;
