@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Builds the single-page app into web/dist (served by docsd). Installs web/'s npm
-# packages with `npm ci` only when web/package-lock.json changed or node_modules is
-# missing (npm's cache stays outside the clone, in ~/.npm). Safe to run again.
+# Builds the single-page app into web/dist (served by docsd), with precompressed .br and
+# .gz files beside its assets. Installs web/'s npm packages with `npm ci` only when
+# web/package-lock.json changed or node_modules is missing (npm's cache stays outside the
+# clone, in ~/.npm). Safe to run again.
 set -euo pipefail
 cd "$(dirname "$0")/../web"
 
@@ -22,5 +23,7 @@ fi
 echo "building web/dist"
 nice -n 10 npx --no-install tsc --noEmit -p tsconfig.json
 nice -n 10 npx --no-install vite build --logLevel warn
+# Brotli and gzip files beside each compressible asset (docsd serves them by Accept-Encoding).
+nice -n 10 node scripts/precompress.mjs
 # The landing page's JavaScript must stay under 250 kB gzipped (other routes load lazily).
 node scripts/bundle-budget.mjs | tail -1

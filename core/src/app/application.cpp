@@ -443,6 +443,7 @@ int Application::serve() {
     if (!publicUrl.empty()) http.allowedOrigins.push_back(publicUrl);
     http.trustedProxies = config_.getList("server.trusted_proxies");
     http.webRoot = r.paths.webRoot;
+    http.compression = config_.getBool("server.compression");
 
     std::map<std::string, bool> features;
     for (const char* name : kProductPlugins) features[name] = false;

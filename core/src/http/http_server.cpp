@@ -28,6 +28,7 @@
 #include <thread>
 #include <unordered_map>
 
+#include "http/content_coding.hpp"
 #include "http/websocket_hub.hpp"
 #include "sdk/url_codec.hpp"
 
@@ -249,6 +250,16 @@ class LimitedBodyReader final : public BodyReader {
   bool finished_ = false;
 };
 
+// Route answers worth compressing on the fly: 1 KiB or more of a text-like type, not
+// already encoded, not a partial answer (its Content-Range counts identity bytes).
+bool compressibleAnswer(const Response& out) {
+  constexpr std::size_t kMinBytes = 1024;
+  if (out.body().size() < kMinBytes || out.status() == 206) return false;
+  if (out.header("Content-Encoding") || out.header("Content-Range")) return false;
+  auto type = out.header("Content-Type");
+  return type && compressibleContentType(*type);
+}
+
 }  // namespace
 
 HttpServer::HttpServer(HttpServerOptions options, Router& router, std::vector<WebSocketEndpoint> endpoints,
@@ -449,7 +460,9 @@ void HttpServer::dispatch(void* pocoRequest, void* pocoResponse) {
           bool apiPath = rawPath.rfind("/api/", 0) == 0 || rawPath == "/api" || rawPath.rfind("/lab/", 0) == 0;
           if (apiPath || (*method != Method::Get && *method != Method::Head))
             throw HttpError::notFound("No route for " + methodText + " " + rawPath);
-          staticFiles_.serve(rawPath, requestId, out);
+          StaticConditions conditions{options_.compression ? request.get("Accept-Encoding", "") : "", request.get("Range", ""),
+                                      request.get("If-Range", ""), request.get("If-None-Match", "")};
+          staticFiles_.serve(rawPath, requestId, out, conditions);
           spaAnswer = true;
           break;
         }
@@ -592,10 +605,21 @@ void HttpServer::dispatch(void* pocoRequest, void* pocoResponse) {
       response.setContentLength(0);
       response.send();
     } else {
-      response.setContentLength64(static_cast<Poco::Int64>(out.body().size()));
+      const std::string* body = &out.body();
+      std::string encoded;
+      if (options_.compression && compressibleAnswer(out)) {
+        response.add("Vary", "Accept-Encoding");
+        Coding coding = chooseCoding(request.get("Accept-Encoding", ""), true, true);
+        if (coding != Coding::Identity && method != Method::Head) {
+          encoded = coding == Coding::Brotli ? brotliEncode(out.body()) : gzipEncode(out.body());
+          response.set("Content-Encoding", std::string(codingName(coding)));
+          body = &encoded;
+        }
+      }
+      response.setContentLength64(static_cast<Poco::Int64>(body->size()));
       std::ostream& stream = response.send();
-      if (method != Method::Head) stream.write(out.body().data(), static_cast<std::streamsize>(out.body().size()));
-      bytesOut = out.body().size();
+      if (method != Method::Head) stream.write(body->data(), static_cast<std::streamsize>(body->size()));
+      bytesOut = body->size();
     }
   } catch (const std::exception&) {
     closeAfter = true;  // the client went away mid-response

@@ -53,6 +53,7 @@ struct HttpServerOptions {
   std::vector<std::string> allowedOrigins;   // exact origins allowed with credentials
   std::vector<std::string> trustedProxies;
   std::string webRoot;
+  bool compression = true;       // Brotli/gzip by Accept-Encoding (precompressed files, answers >= 1 KiB)
   BrowserHeaderOptions browser;  // CSP, HSTS and the other browser headers
 };
 

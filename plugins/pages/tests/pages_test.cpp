@@ -10,6 +10,7 @@
 #include <random>
 #include <thread>
 
+#include "decode.hpp"
 #include "rest_fixture.hpp"
 
 namespace fs = std::filesystem;
@@ -313,4 +314,50 @@ TEST_F(Pages, RandomMovesMatchAModelTree) {
     if (legal) parent[page] = target;
   }
   for (const auto& p : pages()) EXPECT_EQ(p["parent_id"].get<std::int64_t>(), parent[p["id"].get<std::int64_t>()]);
+}
+
+// Answers of 1 KiB or more go out in Brotli or gzip when the client accepts it (core
+// compresses route answers on the fly); the decoded bytes are the identity answer's.
+TEST_F(Pages, LargeAnswersAreCompressedWhenAccepted) {
+  sql("INSERT INTO pages (project_id, parent_id, name, position) SELECT " + std::to_string(projectId_) +
+      ", NULL, 'Page ' || g, g + 1 FROM generate_series(1, 300) g");
+  const std::string list = "/api/project?projectId=" + std::to_string(projectId_);
+  auto identity = call("GET", list, "", as(alice_));
+  ASSERT_EQ(identity.status, 200);
+  ASSERT_GT(identity.body.size(), 10000u);
+  EXPECT_EQ(identity.header("content-encoding"), "");
+  EXPECT_NE(identity.header("vary").find("Accept-Encoding"), std::string::npos);
+  for (std::string coding : {"gzip", "br"}) {
+    Headers headers = as(alice_);
+    headers["Accept-Encoding"] = coding;
+    auto r = call("GET", list, "", headers);
+    EXPECT_EQ(r.header("content-encoding"), coding);
+    EXPECT_NE(r.header("vary").find("Accept-Encoding"), std::string::npos);
+    EXPECT_LT(r.body.size(), identity.body.size() / 4);
+    EXPECT_EQ(docs::test::decodeBody(coding, r.body), identity.body) << coding;
+  }
+  Headers refused = as(alice_);
+  refused["Accept-Encoding"] = "gzip;q=0, br;q=0";
+  EXPECT_EQ(call("GET", list, "", refused).body, identity.body);
+  // HEAD sends no body, so nothing is encoded.
+  Headers head = as(alice_);
+  head["Accept-Encoding"] = "gzip";
+  EXPECT_EQ(call("HEAD", list, "", head).header("content-encoding"), "");
+  // A small answer is sent as it is.
+  auto small = call("GET", page(rootPage_), "", head);
+  ASSERT_LT(small.body.size(), 1024u);
+  EXPECT_EQ(small.header("content-encoding"), "");
+
+  // The Markdown export of a long page.
+  docs::ydoc::Json paragraphs = docs::ydoc::Json::array();
+  for (int i = 0; i < 60; ++i)
+    paragraphs.push_back({{"type", "paragraph"}, {"content", {{{"type", "text"}, {"text", "Paragraph " + std::to_string(i) + " of the guide."}}}}});
+  ASSERT_EQ(call("PUT", page(rootPage_) + "/content", json{{"content_bytea", yjsDocument({{"type", "doc"}, {"content", paragraphs}})}},
+                 as(alice_)).status, 200);
+  auto md = call("GET", page(rootPage_) + "/export?format=md", "");
+  ASSERT_GT(md.body.size(), 1024u);
+  auto mdGzip = call("GET", page(rootPage_) + "/export?format=md", "", Headers{{"Accept-Encoding", "gzip"}});
+  EXPECT_EQ(mdGzip.header("content-encoding"), "gzip");
+  EXPECT_EQ(mdGzip.header("content-type"), "text/markdown; charset=utf-8");
+  EXPECT_EQ(docs::test::gunzip(mdGzip.body), md.body);
 }
