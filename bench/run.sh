@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Runs the benchmarks and prints their results. Usage: bench/run.sh [http|ws|ydoc|collab|generation|rag|github|all]
+# Runs the benchmarks and prints their results. Usage: bench/run.sh [http|ws|ydoc|collab|compression|generation|rag|github|all]
 #   http  requests/s and p99 of a small JSON route, docsd vs nginx serving the same JSON
 #         as a static file, with wrk at 1, 64 and 256 connections (same run, same machine)
 #   ws    memory per idle WebSocket (10,000 connections) and threads held
 #   ydoc  core/ydoc against yjs on the editing traces (bench/ydoc)
+#   compression  bytes on the wire and time to interactive in Chromium on a slow-4G link,
+#         compression off and on, and docsd's CPU per compressed answer (bench/compression)
 #   collab  collaboration fan-out, docsd vs @hocuspocus/server 3 (bench/collab)
 #   generation  offline `docsd generate` time and peak memory at about 100, 1,000 and 10,000
 #         files of Debian's packaged sources, and again after one file changed (bench/generation)
@@ -95,6 +97,11 @@ fi
 
 if [[ "$what" == ydoc || "$what" == all ]]; then
   if [[ -x bench/ydoc/run.sh ]]; then bench/ydoc/run.sh; else echo "bench/ydoc not present"; fi
+fi
+
+if [[ "$what" == compression || "$what" == all ]]; then
+  scripts/build-web.sh
+  node bench/compression/run.mjs
 fi
 
 if [[ "$what" == generation || "$what" == all ]]; then
