@@ -202,6 +202,44 @@ const scenarios = {
     return out;
   },
 
+  // A restore of page history (spec.version) while two writers are connected: A keeps
+  // typing while the restore runs; both must end with the version's content
+  // (spec.expectText) plus everything A typed after the restore answered, and agree.
+  async restoreLive() {
+    const a = await connected(connect(spec.tokens[0]));
+    const b = await connected(connect(spec.tokens[1]));
+    a.fragment.insert(a.fragment.length, [paragraph('typed before by A')]);
+    b.fragment.insert(b.fragment.length, [paragraph('typed before by B')]);
+    await acked(a);
+    await acked(b);
+    await waitFor('both see both', () => a.fragment.toString() === b.fragment.toString());
+    const headers = { Authorization: 'Bearer ' + spec.tokens[0], 'Content-Type': 'application/json' };
+    let typing = true, typed = 0;
+    const typist = (async () => {
+      while (typing) {
+        a.fragment.insert(a.fragment.length, [paragraph('during ' + typed++)]);
+        await sleep(5);
+      }
+    })();
+    const restore = await fetch(spec.api + '/api/page/' + spec.pageId + '/history/' + spec.version + '/restore',
+      { method: 'POST', headers, body: '{}' });
+    const restoreBody = await restore.json();
+    typing = false;
+    await typist;
+    const lastTyped = typed - 1;
+    a.fragment.insert(a.fragment.length, [paragraph('typed after by A')]);
+    b.fragment.insert(b.fragment.length, [paragraph('typed after by B')]);
+    await acked(a);
+    await acked(b);
+    await waitFor('both converge', () => a.fragment.toString() === b.fragment.toString()
+      && a.fragment.toString().includes('typed after by B') && b.fragment.toString().includes('typed after by A'));
+    const out = { status: restore.status, body: restoreBody, a: a.fragment.toString(), b: b.fragment.toString(),
+                  lastTyped, stored: '' };
+    close(a, b);
+    out.stored = await readDocument(spec.tokens[0], spec.room);
+    return out;
+  },
+
   // Sockets per user are limited: the one past the limit is denied with a reason.
   async limits() {
     const clients = [];

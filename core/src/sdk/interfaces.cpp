@@ -7,6 +7,7 @@
 #include "docs/services/document_editor.hpp"
 #include "docs/services/github_access.hpp"
 #include "docs/services/linked_accounts.hpp"
+#include "docs/services/page_history.hpp"
 #include "docs/services/pages.hpp"
 #include "docs/services/projects.hpp"
 
@@ -30,6 +31,7 @@ Pages::~Pages() = default;
 Analysis::~Analysis() = default;
 GithubAccess::~GithubAccess() = default;
 LinkedAccounts::~LinkedAccounts() = default;
+PageHistory::~PageHistory() = default;
 
 std::string envNameForKey(std::string_view key) {
   std::string name = "DOCS_";

@@ -6,6 +6,8 @@
 #include <memory>
 
 #include "collab_server.hpp"
+#include "history_routes.hpp"
+#include "history_service.hpp"
 #include "relay.hpp"
 
 #include "collab_migrations.hpp"
@@ -29,6 +31,19 @@ class LateEditor final : public docs::DocumentEditor {
   std::unique_ptr<docs::collab::CollabServer>& server_;
 };
 
+// Forwards to the history made at start.
+class LateHistory final : public docs::PageHistory {
+ public:
+  explicit LateHistory(std::unique_ptr<docs::collab::HistoryService>& history) : history_(history) {}
+  std::optional<std::int64_t> snapshot(std::int64_t pageId, std::string_view label) override {
+    if (!history_) throw std::runtime_error("collab is not started");
+    return history_->snapshot(pageId, label);
+  }
+
+ private:
+  std::unique_ptr<docs::collab::HistoryService>& history_;
+};
+
 class CollabPlugin final : public docs::Plugin {
  public:
   void configure(docs::Registry& registry) override {
@@ -49,6 +64,10 @@ class CollabPlugin final : public docs::Plugin {
     registry.configKey("collab.close_timeout_ms", "5000", "Time a socket has, after the server's close frame, to take it and close; then it is reset.");
     registry.configKey("collab.max_awareness_states", "4", "Awareness client ids one connection may set in one document (its own, announced first).");
     registry.configKey("collab.max_awareness_state_bytes", "8192", "Largest awareness state kept and fanned out; larger ones are dropped.");
+    registry.configKey("history.idle_seconds", "60", "A version of a page is taken once its editing has paused this long.");
+    registry.configKey("history.max_interval_seconds", "600", "While editing goes on, a version of a page at least this often.");
+    registry.configKey("history.snapshot_check_ms", "5000", "How often pages with changes are checked for a version due.");
+    registry.configKey("history.thin_interval_seconds", "3600", "How often old versions are thinned (all of the last day, hourly for a week, daily after; labelled ones kept).");
     docs_plugin_collab::registerMigrations(registry);
 
     const auto& config = context_->config();
@@ -60,6 +79,8 @@ class CollabPlugin final : public docs::Plugin {
     limits_.compactDebounce = std::chrono::milliseconds(config.getInt("collab.compact_debounce_ms"));
     limits_.compactMaxDelay = std::chrono::milliseconds(config.getInt("collab.compact_max_delay_ms"));
     limits_.accessRecheck = std::chrono::milliseconds(config.getInt("collab.access_recheck_ms"));
+    historySettings_.idleSeconds = std::max<std::int64_t>(0, config.getInt("history.idle_seconds"));
+    historySettings_.maxIntervalSeconds = std::max<std::int64_t>(1, config.getInt("history.max_interval_seconds"));
     auto count = [&](const char* key) { return static_cast<std::size_t>(std::max<std::int64_t>(0, config.getInt(key))); };
     limits_.authDeadline = std::chrono::milliseconds(count("collab.auth_deadline_ms"));
     limits_.maxUnauthenticatedFrameBytes = count("collab.max_unauthenticated_frame_bytes");
@@ -85,6 +106,8 @@ class CollabPlugin final : public docs::Plugin {
     }, options);
 
     registry.provideService<docs::DocumentEditor>(editor_);
+    registry.provideService<docs::PageHistory>(history_);
+    docs::collab::addHistoryRoutes(registry, historyPtr_, serverPtr_);
     registry.subscribe("session.revoked", [this](const docs::Json& payload) {
       if (server_ && payload.contains("session_id") && payload["session_id"].is_string())
         server_->onSessionRevoked(payload["session_id"].get<std::string>());
@@ -119,10 +142,24 @@ class CollabPlugin final : public docs::Plugin {
     registry.periodic("fold_logs", fold, [this] {
       if (server_) server_->foldStoredLogs();
     });
+    // Page history off the hot path: versions are cut from what compactions folded.
+    docs::PeriodicOptions snapshots;
+    snapshots.interval = std::chrono::milliseconds(std::max<std::int64_t>(100, config.getInt("history.snapshot_check_ms")));
+    registry.periodic("history_snapshots", snapshots, [this] {
+      if (historyService_) historyService_->takeDueSnapshots();
+    });
+    docs::PeriodicOptions thinning;
+    thinning.interval = std::chrono::seconds(std::max<std::int64_t>(1, config.getInt("history.thin_interval_seconds")));
+    registry.periodic("history_thinning", thinning, [this] {
+      if (historyService_) historyService_->thin();
+    });
   }
 
   void start() override {
     server_ = std::make_unique<docs::collab::CollabServer>(*context_, limits_);
+    historyService_ = std::make_unique<docs::collab::HistoryService>(*context_, *server_, historySettings_);
+    serverPtr_ = server_.get();
+    historyPtr_ = historyService_.get();
     server_->start();
   }
 
@@ -133,8 +170,13 @@ class CollabPlugin final : public docs::Plugin {
  private:
   docs::Context* context_ = nullptr;
   docs::collab::CollabLimits limits_;
+  docs::collab::HistorySettings historySettings_;
   std::unique_ptr<docs::collab::CollabServer> server_;
+  std::unique_ptr<docs::collab::HistoryService> historyService_;
+  docs::collab::CollabServer* serverPtr_ = nullptr;
+  docs::collab::HistoryService* historyPtr_ = nullptr;
   LateEditor editor_{server_};
+  LateHistory history_{historyService_};
 };
 
 }  // namespace

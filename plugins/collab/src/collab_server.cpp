@@ -369,7 +369,7 @@ std::size_t contentFingerprint(std::string_view content) { return std::hash<std:
 }  // namespace
 
 CollabServer::CollabServer(Context& context, CollabLimits limits)
-    : context_(context), limits_(limits), log_(context.db(), randomNodeName()) {}
+    : context_(context), limits_(limits), log_(context.db(), randomNodeName()), history_(context.db()) {}
 
 CollabServer::~CollabServer() { stop(); }
 
@@ -740,6 +740,8 @@ bool CollabServer::compact(const std::shared_ptr<Room>& room) {
         std::lock_guard lock(room->mutex);
         room->storedFingerprint = contentFingerprint(content);
       }
+      // Who changed the page, for its history (the snapshot task cuts versions later).
+      history_.recordFold(tx, room->pageId, upTo, stored);
       log_.truncate(room->pageId, upTo, folded);
     });
   } catch (const std::exception& error) {
@@ -815,6 +817,23 @@ void CollabServer::foldStoredLogs() {
 }
 
 bool CollabServer::applyUpdate(std::int64_t pageId, std::string_view update) {
+  return applyUpdateAs(pageId, update, std::nullopt);
+}
+
+bool CollabServer::flush(std::int64_t pageId) {
+  auto* pages = context_.findService<Pages>();
+  if (!pages) return false;
+  auto page = pages->find(pageId);
+  if (!page) return false;
+  auto room = loadedRoom(page->projectId, pageId);
+  return !room || compact(room);
+}
+
+void CollabServer::lockPage(Tx& tx, std::int64_t pageId) {
+  tx.exec("SELECT pg_advisory_xact_lock($1)", {kCompactionLockBase + pageId});
+}
+
+bool CollabServer::applyUpdateAs(std::int64_t pageId, std::string_view update, std::optional<std::int64_t> userId) {
   auto* pages = context_.findService<Pages>();
   if (!pages) throw std::runtime_error("the pages plugin is not running");
   auto page = pages->find(pageId);
@@ -822,7 +841,7 @@ bool CollabServer::applyUpdate(std::int64_t pageId, std::string_view update) {
   auto committed = std::make_shared<std::promise<bool>>();
   auto durable = committed->get_future();
   auto [room, lock] = lockedRoom(page->projectId, pageId);
-  auto result = write(room, bytesOf(update), Writer{nullptr, "", std::nullopt, committed});
+  auto result = write(room, bytesOf(update), Writer{nullptr, "", userId, committed});
   lock.unlock();  // the group commit needs the room
   if (result == WriteResult::Invalid) throw std::invalid_argument("the update does not decode or apply");
   if (result == WriteResult::NothingNew) return true;
@@ -958,6 +977,7 @@ void CollabServer::onPageDeleted(std::int64_t pageId) {
     room->compactedLogId = room->appliedLogId;  // nothing left to store
   }
   log_.removePage(pageId);
+  history_.removePage(pageId);
 }
 
 void CollabServer::onProjectDeleted(std::int64_t projectId) { revalidateProject(projectId); }

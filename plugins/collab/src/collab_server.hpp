@@ -23,6 +23,7 @@
 #include <thread>
 #include <utility>
 
+#include "history_store.hpp"
 #include "room.hpp"
 #include "update_log.hpp"
 
@@ -31,6 +32,7 @@ class Context;
 class Authenticator;
 class AccessControl;
 class Pages;
+class Tx;
 }  // namespace docs
 
 namespace docs::collab {
@@ -88,9 +90,17 @@ class CollabServer final : public DocumentEditor {
   void relayAwareness(const Room& room, std::span<const std::uint8_t> update);
   // Folds the logs of pages that are not open here (after a restart or crash).
   void foldStoredLogs();
+  // Folds the page's room into stored content now, if it is open here with changes.
+  bool flush(std::int64_t pageId);
+  // Takes the page's compaction lock (one compaction of a page at a time across nodes)
+  // until tx ends: a history snapshot reads content and pending authors consistently.
+  static void lockPage(Tx& tx, std::int64_t pageId);
+  HistoryStore& history() { return history_; }
 
   // DocumentEditor
   bool applyUpdate(std::int64_t pageId, std::string_view update) override;
+  // applyUpdate on behalf of a user, who is logged as the update's author.
+  bool applyUpdateAs(std::int64_t pageId, std::string_view update, std::optional<std::int64_t> userId);
   std::optional<std::string> currentState(std::int64_t pageId) override;
 
   // Used by the per-socket sessions.
@@ -178,6 +188,7 @@ class CollabServer final : public DocumentEditor {
   Context& context_;
   CollabLimits limits_;
   UpdateLog log_;
+  HistoryStore history_;
   std::mutex roomsMutex_;
   std::map<std::string, std::shared_ptr<Room>> rooms_;
   std::atomic<std::uint64_t> memberIds_{0};

@@ -438,6 +438,8 @@ void GenerationService::writePages(std::int64_t projectId, JobContext& job) {
       auto bytes = ydoc::proseMirrorJsonToUpdate(draft.content, randomClientId());
       if (!pages->setContent(ids.at(draft.key), std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size())))
         throw ProjectGone();  // its page (and so the project) was deleted meanwhile
+      labelVersion(context_, ids.at(draft.key),
+                   project->commitHash.empty() ? std::string("Generated") : "Generated from " + project->commitHash.substr(0, 12));
       context_.db().exec("UPDATE generation_pages SET written_digest = $3 WHERE project_id = $1 AND key = $2",
                          {projectId, draft.key, contentDigest(draft.content)});
     };
@@ -774,14 +776,20 @@ bool GenerationService::syncOnce(std::int64_t projectId, JobContext& job) {
     if (!rewrite.count(draft.key)) continue;
     std::int64_t pageId = ids[draft.key];
     const std::string& written = digests[draft.key];
+    // Labelled versions before and after the sync writes, so its changes can be read and undone.
+    std::string commitLabel = fetched.commit.substr(0, 12);
+    bool existed = existing.count(pageId) > 0;
+    if (existed) labelVersion(context_, pageId, "Before sync to " + commitLabel);
     if (!written.empty() && currentDigest(context_, pageId) != written) {
       appendToPage(context_, pageId, notice("The source of this page changed"));
+      labelVersion(context_, pageId, "Sync to " + commitLabel);
       ++kept;
       continue;
     }
     PageDraft copy = draft;
     writePage(copy, analysis, plan, writer);
     if (!replacePageContent(context_, pageId, copy.content)) continue;  // deleted meanwhile
+    labelVersion(context_, pageId, "Sync to " + commitLabel);
     context_.db().exec("UPDATE generation_pages SET written_digest = $3 WHERE project_id = $1 AND key = $2",
                        {projectId, draft.key, contentDigest(copy.content)});
     ++rewritten;
@@ -792,7 +800,9 @@ bool GenerationService::syncOnce(std::int64_t projectId, JobContext& job) {
     if ((key.rfind("file:", 0) != 0 && key.rfind("guide:", 0) != 0) || byKey.count(key)) continue;
     if (!existing.count(pageId)) continue;
     if (!digests[key].empty() && currentDigest(context_, pageId) != digests[key]) {
+      labelVersion(context_, pageId, "Before sync to " + fetched.commit.substr(0, 12));
       appendToPage(context_, pageId, notice("The file of this page was deleted from the repository"));
+      labelVersion(context_, pageId, "Sync to " + fetched.commit.substr(0, 12));
       ++kept;
       continue;
     }

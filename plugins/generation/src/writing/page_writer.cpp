@@ -3,7 +3,9 @@
 #include <docs/support/digest.hpp>
 
 #include <docs/context.hpp>
+#include <docs/logger.hpp>
 #include <docs/services/document_editor.hpp>
+#include <docs/services/page_history.hpp>
 #include <docs/services/pages.hpp>
 #include <docs/ydoc/doc.hpp>
 #include <docs/ydoc/error.hpp>
@@ -66,6 +68,16 @@ std::string currentDigest(Context& context, std::int64_t pageId) {
 
 bool replacePageContent(Context& context, std::int64_t pageId, const nlohmann::json& doc) {
   return editPage(context, pageId, [&](ydoc::Doc& target) { ydoc::applyProseMirrorJson(target, doc); });
+}
+
+void labelVersion(Context& context, std::int64_t pageId, const std::string& label) {
+  auto* history = context.findService<PageHistory>();
+  if (!history) return;
+  try {
+    history->snapshot(pageId, label);
+  } catch (const std::exception& error) {
+    context.logger().warn("page version not recorded", {{"page_id", pageId}, {"label", label}, {"error", error.what()}});
+  }
 }
 
 bool appendToPage(Context& context, std::int64_t pageId, const nlohmann::json& doc) {

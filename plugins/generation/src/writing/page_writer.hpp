@@ -24,5 +24,9 @@ std::string currentDigest(Context& context, std::int64_t pageId);
 bool replacePageContent(Context& context, std::int64_t pageId, const nlohmann::json& doc);
 // Appends the blocks of `doc` after the page's content. False when the page is gone.
 bool appendToPage(Context& context, std::int64_t pageId, const nlohmann::json& doc);
+// Records the page's current document as a labelled version in its history (when the
+// collab plugin runs), so a reader sees what a generation run or sync changed. A failure
+// is logged, never fatal to the run.
+void labelVersion(Context& context, std::int64_t pageId, const std::string& label);
 
 }  // namespace docs::generation
