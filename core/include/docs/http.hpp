@@ -50,6 +50,10 @@ struct Principal {
   std::string email;
   std::string name;
   std::string sessionId;
+  // A read-only personal access token: whatever the owner's roles, the caller only reads.
+  // Requests other than GET and HEAD are refused before any handler sees such a caller;
+  // code that takes a raw token (WebSockets) must not let it write.
+  bool readOnly = false;
   bool anonymous() const { return userId.empty(); }
 };
 

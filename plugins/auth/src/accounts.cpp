@@ -102,7 +102,10 @@ std::optional<User> Accounts::findUser(std::int64_t id) {
 bool Accounts::deleteUser(std::int64_t id) {
   bool deleted = false;
   db_.transaction([&](Tx& tx) {
-    auto sessions = tx.exec("SELECT id FROM auth_sessions WHERE user_id = $1 AND revoked_at IS NULL", {id});
+    // Access tokens go with the user (ON DELETE CASCADE); their sockets close like sessions'.
+    auto sessions = tx.exec("SELECT id FROM auth_sessions WHERE user_id = $1 AND revoked_at IS NULL"
+                            " UNION ALL SELECT 'pat:' || id FROM auth_access_tokens WHERE user_id = $1",
+                            {id});
     deleted = tx.exec("DELETE FROM auth_users WHERE id = $1", {id}).affectedRows() > 0;
     if (!deleted) return;
     for (auto row : sessions)

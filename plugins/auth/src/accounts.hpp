@@ -63,7 +63,7 @@ class Accounts {
   // (GitHub's), nullopt when none is linked.
   std::optional<std::pair<std::string, std::string>> linkedAccount(std::int64_t userId, const std::string& provider);
   std::optional<User> findUser(std::int64_t id);
-  // Deletes the user with their sessions and links (publishes user.deleted).
+  // Deletes the user with their sessions, links and access tokens (publishes user.deleted).
   bool deleteUser(std::int64_t id);
 
   NewSession createSession(Tx& tx, std::int64_t userId, const std::string& ip, const std::string& userAgent);

@@ -39,7 +39,9 @@ std::string cookieValue(const Request& request, std::string_view name) {
 }
 
 Principal principalOf(const SignedInSession& signedIn) {
-  return {std::to_string(signedIn.user.id), signedIn.user.email, signedIn.user.name, signedIn.session.id};
+  Principal principal{std::to_string(signedIn.user.id), signedIn.user.email, signedIn.user.name, signedIn.session.id};
+  principal.readOnly = signedIn.token && !signedIn.token->writes();
+  return principal;
 }
 
 AuthCore::AuthCore(Context& context, AuthSettings settings) : context_(context), settings_(std::move(settings)) {
@@ -62,6 +64,7 @@ AuthCore::AuthCore(Context& context, AuthSettings settings) : context_(context),
   codes_ = std::make_unique<OneTimeCodes>(db, *mailer_, settings_, secret);
   limits_ = std::make_unique<SignInLimits>(db, settings_);
   github_ = std::make_unique<GithubSignIn>(db, settings_, secret);
+  tokens_ = std::make_unique<AccessTokens>(db, context_.events());
   keys_->current();
 }
 
@@ -106,7 +109,26 @@ std::optional<SignedInSession> AuthCore::sessionForJwt(std::string_view token, s
     error = "the token's session has ended";
     return std::nullopt;
   }
-  return SignedInSession{found->first, found->second};
+  return SignedInSession{found->first, found->second, std::nullopt};
+}
+
+std::optional<SignedInSession> AuthCore::sessionForAccessToken(std::string_view token, std::string& error) {
+  if (!wellFormedAccessToken(token)) {
+    error = "malformed access token";
+    return std::nullopt;
+  }
+  auto found = tokens_->find(token);
+  auto user = found ? accounts_->findUser(found->userId) : std::nullopt;
+  if (!user) {
+    error = "unknown, revoked or expired access token";
+    return std::nullopt;
+  }
+  Session session{found->sessionId(), user->id, found->createdAt, found->expiresAt.value_or("")};
+  return SignedInSession{std::move(session), std::move(*user), std::move(found)};
+}
+
+std::optional<SignedInSession> AuthCore::sessionForBearer(std::string_view token, std::string& error) {
+  return looksLikeAccessToken(token) ? sessionForAccessToken(token, error) : sessionForJwt(token, error);
 }
 
 std::optional<SignedInSession> AuthCore::resolve(const Request& request) {
@@ -114,7 +136,7 @@ std::optional<SignedInSession> AuthCore::resolve(const Request& request) {
     std::string_view value = *authorization;
     if (value.size() > 7 && strncasecmp(value.data(), "Bearer ", 7) == 0) {
       std::string error;
-      auto signedIn = sessionForJwt(value.substr(7), error);
+      auto signedIn = sessionForBearer(value.substr(7), error);
       if (!signedIn) throw HttpError(401, "invalid_token", "Not Authorized: " + error);
       return signedIn;
     }
@@ -122,23 +144,36 @@ std::optional<SignedInSession> AuthCore::resolve(const Request& request) {
   return cookieSession(request);
 }
 
+std::optional<SignedInSession> AuthCore::resolveSession(const Request& request) {
+  auto signedIn = resolve(request);
+  if (signedIn && signedIn->token)
+    throw HttpError(403, "token_not_allowed",
+                    "An access token cannot manage access tokens, mint session tokens or delete the account; sign in");
+  return signedIn;
+}
+
 std::optional<SignedInSession> AuthCore::cookieSession(const Request& request) {
   std::string token = cookieValue(request, kSessionCookie);
   if (token.empty()) return std::nullopt;
   auto found = accounts_->findByToken(token);
   if (!found) return std::nullopt;
-  return SignedInSession{found->first, found->second};
+  return SignedInSession{found->first, found->second, std::nullopt};
 }
 
 std::optional<Principal> AuthCore::authenticate(const Request& request) {
   auto signedIn = resolve(request);
   if (!signedIn) return std::nullopt;
+  // The one place a read-only token's scope is enforced for HTTP: every route that asks
+  // for its caller gets this answer for a write, whatever the route.
+  if (signedIn->token && !signedIn->token->writes() && request.method() != Method::Get &&
+      request.method() != Method::Head)
+    throw HttpError(403, "read_only_token", "This access token may only read (GET and HEAD); create one with scope write");
   return principalOf(*signedIn);
 }
 
 std::optional<Principal> AuthCore::authenticateToken(std::string_view token) {
   std::string error;
-  auto signedIn = sessionForJwt(token, error);
+  auto signedIn = sessionForBearer(token, error);
   if (!signedIn) return std::nullopt;
   return principalOf(*signedIn);
 }

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 
+#include "access_tokens.hpp"
 #include "accounts.hpp"
 #include "github_sign_in.hpp"
 #include "mailer.hpp"
@@ -26,6 +27,8 @@ namespace docs::auth {
 struct SignedInSession {
   Session session;
   User user;
+  // Set when the caller sent a personal access token instead of a session's JWT or cookie.
+  std::optional<AccessToken> token;
 };
 
 class AuthCore final : public Authenticator {
@@ -38,11 +41,15 @@ class AuthCore final : public Authenticator {
   SignInLimits& limits() { return *limits_; }
   GithubSignIn& github() { return *github_; }
   SigningKeys& keys() { return *keys_; }
+  AccessTokens& tokens() { return *tokens_; }
   Context& context() { return context_; }
 
-  // The caller's session: from a bearer JWT if one is sent (an invalid one is a 401),
-  // else from the session cookie (an invalid cookie is simply no session).
+  // The caller's session: from a bearer JWT or access token if one is sent (an invalid
+  // one is a 401), else from the session cookie (an invalid cookie is simply no session).
   std::optional<SignedInSession> resolve(const Request& request);
+  // The same, for routes a personal access token may not use (token management, account
+  // deletion, minting JWTs): a token is a 403.
+  std::optional<SignedInSession> resolveSession(const Request& request);
   // The session cookie's session alone, whatever bearer the request carries.
   std::optional<SignedInSession> cookieSession(const Request& request);
   // A JWT for the session, with this deployment as issuer and audience.
@@ -54,6 +61,10 @@ class AuthCore final : public Authenticator {
  private:
   // The session a valid JWT names, if it and its user still exist; error text otherwise.
   std::optional<SignedInSession> sessionForJwt(std::string_view token, std::string& error);
+  // The owner of a live access token, or error text.
+  std::optional<SignedInSession> sessionForAccessToken(std::string_view token, std::string& error);
+  // Either kind of bearer credential.
+  std::optional<SignedInSession> sessionForBearer(std::string_view token, std::string& error);
   std::string loadSecret();
 
   Context& context_;
@@ -64,6 +75,7 @@ class AuthCore final : public Authenticator {
   std::unique_ptr<OneTimeCodes> codes_;
   std::unique_ptr<SignInLimits> limits_;
   std::unique_ptr<GithubSignIn> github_;
+  std::unique_ptr<AccessTokens> tokens_;
 };
 
 // The value of one cookie in a Cookie header, or "".

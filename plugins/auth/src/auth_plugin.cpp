@@ -10,6 +10,7 @@
 
 #include "auth_core.hpp"
 #include "routes.hpp"
+#include "token_routes.hpp"
 
 #include "auth_migrations.hpp"
 
@@ -55,10 +56,12 @@ class AuthPlugin final : public docs::Plugin {
     docs::auth::AuthSettings::declareKeys(registry);
     settings_ = docs::auth::AuthSettings::read(context_->config());
     docs_plugin_auth::registerMigrations(registry);
-    docs::auth::registerRoutes(registry, [this]() -> docs::auth::AuthCore& {
+    auto coreOf = [this]() -> docs::auth::AuthCore& {
       if (!core_) throw std::runtime_error("auth is not started");
       return *core_;
-    });
+    };
+    docs::auth::registerRoutes(registry, coreOf);
+    docs::auth::registerTokenRoutes(registry, coreOf);
     registry.provideService<docs::Authenticator>(authenticator_);
     registry.provideService<docs::LinkedAccounts>(linkedAccounts_);
 

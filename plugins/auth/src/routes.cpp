@@ -168,13 +168,14 @@ void registerRoutes(Registry& registry, std::function<AuthCore&()> coreOf) {
       response.json(nullptr);
       return;
     }
-    response.setHeader("set-auth-jwt", core.issueJwt(signedIn->user, signedIn->session));
+    // An access token says who it acts for, but never becomes a session's JWT.
+    if (!signedIn->token) response.setHeader("set-auth-jwt", core.issueJwt(signedIn->user, signedIn->session));
     response.json({{"user", signedIn->user.toJson()}, {"session", signedIn->session.toJson()}});
   });
 
   registry.route(Method::Get, "/api/auth/token", [coreOf](Request& request, Response& response) {
     AuthCore& core = coreOf();
-    auto signedIn = core.resolve(request);
+    auto signedIn = core.resolveSession(request);
     if (!signedIn) throw HttpError::unauthorized();
     noStore(response);
     response.json({{"token", core.issueJwt(signedIn->user, signedIn->session)}});
@@ -207,7 +208,7 @@ void registerRoutes(Registry& registry, std::function<AuthCore&()> coreOf) {
   // cookie or token must not be enough): a code mailed to the account's address.
   registry.route(Method::Post, "/api/auth/delete-user/send-code", [coreOf](Request& request, Response& response) {
     AuthCore& core = coreOf();
-    auto signedIn = core.resolve(request);
+    auto signedIn = core.resolveSession(request);
     if (!signedIn) throw HttpError::unauthorized();
     SendOutcome outcome =
         mailing(core, [&] { return core.codes().sendDeletionCode(signedIn->user.email, request.remoteAddress()); });
@@ -221,7 +222,7 @@ void registerRoutes(Registry& registry, std::function<AuthCore&()> coreOf) {
 
   registry.route(Method::Post, "/api/auth/delete-user", [coreOf](Request& request, Response& response) {
     AuthCore& core = coreOf();
-    auto signedIn = core.resolve(request);
+    auto signedIn = core.resolveSession(request);
     if (!signedIn) throw HttpError::unauthorized();
     Json body = request.body().empty() ? Json::object() : request.jsonObject();
     std::string code = stringField(body, "otp", false);
@@ -292,7 +293,7 @@ void registerRoutes(Registry& registry, std::function<AuthCore&()> coreOf) {
       User user = core.accounts().userForEmail(tx, email);
       auto created = core.accounts().createSession(tx, user.id, request.remoteAddress(),
                                                    request.header("User-Agent").value_or(""));
-      signedIn = SignedInSession{created.session, user};
+      signedIn = SignedInSession{created.session, user, std::nullopt};
       token = created.token;
     });
     if (wait > 0) tooManyFailures(response, wait);
@@ -320,7 +321,7 @@ void registerRoutes(Registry& registry, std::function<AuthCore&()> coreOf) {
       User user = core.accounts().userForEmail(tx, *email);
       auto created = core.accounts().createSession(tx, user.id, request.remoteAddress(),
                                                    request.header("User-Agent").value_or(""));
-      signedIn = SignedInSession{created.session, user};
+      signedIn = SignedInSession{created.session, user, std::nullopt};
       token = created.token;
     });
     if (wait > 0) tooManyFailures(response, wait);

@@ -437,7 +437,8 @@ RoomAccess CollabServer::decideAccess(std::int64_t projectId, std::int64_t pageI
       return access;
     }
     access.allowed = true;
-    access.readOnly = role < Role::Write;
+    // A read-only access token reads whatever its owner's role.
+    access.readOnly = role < Role::Write || principal->readOnly;
   } catch (const HttpError& error) {
     access.reason = error.status() == 404 ? "Not found" : "Forbidden";
   }

@@ -1,0 +1,85 @@
+#include "token_routes.hpp"
+
+#include <docs/registry.hpp>
+#include <docs/support/body_fields.hpp>
+
+#include "auth_core.hpp"
+
+namespace docs::auth {
+namespace {
+
+// A session (cookie or JWT), never an access token: a leaked token must not mint others.
+SignedInSession sessionCaller(AuthCore& core, const Request& request) {
+  auto signedIn = core.resolveSession(request);
+  if (!signedIn) throw HttpError::unauthorized();
+  return std::move(*signedIn);
+}
+
+struct TokenRequest {
+  std::string name;
+  std::optional<int> expiresInDays;
+  std::string scope = "read";
+};
+
+TokenRequest parseTokenRequest(const Request& request) {
+  Json body = request.jsonObject();
+  support::rejectUnknownFields(body, {"name", "expires_in_days", "scope"});
+  TokenRequest out;
+  out.name = support::requiredString(body, "name");
+  auto first = out.name.find_first_not_of(" \t\r\n");
+  if (first == std::string::npos) throw HttpError::badRequest("'name' must not be empty", "invalid_field");
+  out.name = out.name.substr(first, out.name.find_last_not_of(" \t\r\n") - first + 1);
+  if (support::codePoints(out.name) > static_cast<std::size_t>(kMaxTokenNameChars))
+    throw HttpError::badRequest("'name' is longer than " + std::to_string(kMaxTokenNameChars) + " characters", "invalid_field");
+  if (body.contains("expires_in_days") && !body["expires_in_days"].is_null()) {
+    const auto& days = body["expires_in_days"];
+    if (!days.is_number_integer() || days.get<std::int64_t>() < 1 || days.get<std::int64_t>() > kMaxTokenDays)
+      throw HttpError::badRequest("'expires_in_days' must be a whole number from 1 to " + std::to_string(kMaxTokenDays),
+                                  "invalid_field");
+    out.expiresInDays = static_cast<int>(days.get<std::int64_t>());
+  }
+  if (auto scope = support::optionalString(body, "scope")) {
+    if (*scope != "read" && *scope != "write") throw HttpError::badRequest("'scope' must be read or write", "invalid_field");
+    out.scope = *scope;
+  }
+  return out;
+}
+
+void noStore(Response& response) { response.setHeader("Cache-Control", "no-store"); }
+
+}  // namespace
+
+void registerTokenRoutes(Registry& registry, std::function<AuthCore&()> coreOf) {
+  RouteOptions small;
+  small.maxBodyBytes = 4 * 1024;
+
+  registry.route(Method::Post, "/api/tokens", [coreOf](Request& request, Response& response) {
+    AuthCore& core = coreOf();
+    auto caller = sessionCaller(core, request);
+    auto wanted = parseTokenRequest(request);
+    auto created = core.tokens().create(caller.user.id, wanted.name, wanted.expiresInDays, wanted.scope);
+    noStore(response);
+    Json answer = created.token.toJson();
+    answer["token"] = created.secret;  // the only time it is ever shown
+    response.json(answer, 201);
+  }, small);
+
+  registry.route(Method::Get, "/api/tokens", [coreOf](Request& request, Response& response) {
+    AuthCore& core = coreOf();
+    auto caller = sessionCaller(core, request);
+    Json list = Json::array();
+    for (const auto& token : core.tokens().list(caller.user.id)) list.push_back(token.toJson());
+    noStore(response);
+    response.json({{"tokens", list}});
+  });
+
+  registry.route(Method::Delete, "/api/tokens/{id}", [coreOf](Request& request, Response& response) {
+    AuthCore& core = coreOf();
+    auto caller = sessionCaller(core, request);
+    // Another person's token is the same answer as a missing one.
+    if (!core.tokens().revoke(caller.user.id, request.idParam("id"))) throw HttpError::notFound("Access token not found");
+    response.noContent();
+  });
+}
+
+}  // namespace docs::auth
