@@ -1,0 +1,264 @@
+// The comment calls against a real docsd: every route for every role, threads whose
+// marked text is deleted (detached), the abuse cases and the write limit.
+#include <docs/ydoc/ydoc.hpp>
+
+#include <chrono>
+#include <thread>
+
+#include "rest_fixture.hpp"
+
+using namespace docs::rest_test;
+
+namespace {
+
+std::string yjsDocument(const docs::ydoc::Json& pm) {
+  auto bytes = docs::ydoc::proseMirrorJsonToUpdate(pm, 99);
+  return base64(std::string(bytes.begin(), bytes.end()));
+}
+
+// A paragraph whose middle word is marked for `threadId` (0: no mark).
+docs::ydoc::Json paragraphWithThread(std::int64_t threadId) {
+  docs::ydoc::Json marked = {{"type", "text"}, {"text", "passage"}};
+  if (threadId) marked["marks"] = {{{"type", "comment"}, {"attrs", {{"thread_id", threadId}}}}};
+  return {{"type", "doc"},
+          {"content",
+           {{{"type", "paragraph"},
+             {"content", {{{"type", "text"}, {"text", "The "}}, marked, {{"type", "text"}, {"text", " here."}}}}}}}};
+}
+
+class CommentThreads : public RestTest {
+ protected:
+  void SetUp() override { start({}); }
+  void start(std::map<std::string, std::string> env) {
+    env.emplace("DOCS_PLUGINS_ENABLED", "auth,rbac,projects,pages,comments");
+    startServer(env);
+    alice_ = signIn("alice@example.com");
+    bob_ = signIn("bob@example.com");
+    carol_ = signIn("carol@example.com");
+    dave_ = signIn("dave@example.com");
+    auto project = createProject(alice_, "Private", true);
+    projectId_ = project["id"];
+    page_ = project["default_page_id"];
+    grant(alice_, projectId_, "bob@example.com", "write");
+    grant(alice_, projectId_, "carol@example.com", "read");
+  }
+  static std::string comments(std::int64_t page) { return "/api/page/" + std::to_string(page) + "/comments"; }
+  static std::string comment(std::int64_t id) { return "/api/comment/" + std::to_string(id); }
+  HttpResponse post(const docs::test::SignedIn& who, const json& body, std::int64_t page = 0) {
+    return call("POST", comments(page ? page : page_), body, as(who));
+  }
+  // A new thread by `who`; returns the answer's JSON.
+  json newThread(const docs::test::SignedIn& who, const std::string& text = "Is this right?",
+                 const std::string& quote = "passage") {
+    auto r = post(who, json{{"body", text}, {"quote", quote}});
+    EXPECT_EQ(r.status, 201) << r.body;
+    return parse(r);
+  }
+  json threads(const docs::test::SignedIn& who) {
+    auto r = call("GET", comments(page_), "", as(who));
+    EXPECT_EQ(r.status, 200) << r.body;
+    return parse(r)["threads"];
+  }
+
+  docs::test::SignedIn alice_, bob_, carol_, dave_;
+  std::int64_t projectId_ = 0;
+  std::int64_t page_ = 0;
+};
+
+TEST_F(CommentThreads, ThreadRepliesEditsResolutionAndDeletion) {
+  auto created = newThread(bob_, "Is **this** right?");
+  auto thread = created["thread"];
+  std::int64_t threadId = thread["id"];
+  EXPECT_EQ(thread["quote"], "passage");
+  EXPECT_EQ(thread["page_id"], page_);
+  EXPECT_EQ(thread["author"]["id"], bob_.userId);
+  EXPECT_FALSE(thread["resolved"].get<bool>());
+  ASSERT_EQ(thread["comments"].size(), 1u);
+  EXPECT_EQ(created["comment"]["body"], "Is **this** right?");
+  EXPECT_TRUE(created["comment"]["edited_at"].is_null());
+  std::int64_t first = created["comment"]["id"];
+
+  auto reply = post(alice_, json{{"body", "Yes."}, {"thread_id", threadId}});
+  ASSERT_EQ(reply.status, 201) << reply.body;
+  std::int64_t second = parse(reply)["comment"]["id"];
+  EXPECT_EQ(parse(reply)["thread"]["comments"].size(), 2u);
+
+  // Everyone who reads the project reads the comments, in order.
+  for (const auto* who : {&alice_, &bob_, &carol_}) {
+    auto list = threads(*who);
+    ASSERT_EQ(list.size(), 1u);
+    EXPECT_EQ(list[0]["comments"][0]["id"], first);
+    EXPECT_EQ(list[0]["comments"][1]["id"], second);
+  }
+  EXPECT_TRUE(parse(call("GET", comments(page_), "", as(bob_)))["can_comment"].get<bool>());
+  EXPECT_FALSE(parse(call("GET", comments(page_), "", as(carol_)))["can_comment"].get<bool>());
+
+  // Edit own; not someone else's.
+  auto edited = call("PATCH", comment(first), json{{"body", "Is this *really* right?"}}, as(bob_));
+  ASSERT_EQ(edited.status, 200) << edited.body;
+  EXPECT_EQ(parse(edited)["comment"]["body"], "Is this *really* right?");
+  EXPECT_FALSE(parse(edited)["comment"]["edited_at"].is_null());
+  expectError(call("PATCH", comment(first), json{{"body", "mine now"}}, as(alice_)), 403);
+  expectError(call("PATCH", comment(second), json{{"body", "mine now"}}, as(bob_)), 403);
+
+  // Any writer resolves and reopens.
+  auto resolved = call("PATCH", comment(second), json{{"resolved", true}}, as(bob_));
+  ASSERT_EQ(resolved.status, 200) << resolved.body;
+  EXPECT_TRUE(parse(resolved)["thread"]["resolved"].get<bool>());
+  EXPECT_EQ(parse(resolved)["thread"]["resolved_by"]["id"], bob_.userId);
+  EXPECT_TRUE(threads(carol_)[0]["resolved"].get<bool>());
+  // A reply to a resolved thread is allowed and leaves it resolved.
+  ASSERT_EQ(post(alice_, json{{"body", "Noted"}, {"thread_id", threadId}}).status, 201);
+  EXPECT_TRUE(threads(alice_)[0]["resolved"].get<bool>());
+  auto reopened = call("PATCH", comment(first), json{{"resolved", false}}, as(alice_));
+  ASSERT_EQ(reopened.status, 200) << reopened.body;
+  EXPECT_FALSE(parse(reopened)["thread"]["resolved"].get<bool>());
+  EXPECT_TRUE(parse(reopened)["thread"]["resolved_by"].is_null());
+
+  // Delete own only; the thread goes with its last comment.
+  expectError(call("DELETE", comment(first), "", as(alice_)), 403);
+  auto gone = call("DELETE", comment(first), "", as(bob_));
+  ASSERT_EQ(gone.status, 200) << gone.body;
+  EXPECT_FALSE(parse(gone)["thread_deleted"].get<bool>());
+  EXPECT_EQ(threads(alice_)[0]["comments"].size(), 2u);
+  expectError(call("DELETE", comment(first), "", as(bob_)), 404);
+  auto list = threads(alice_)[0]["comments"];
+  ASSERT_EQ(call("DELETE", comment(list[0]["id"]), "", as(alice_)).status, 200);
+  auto last = call("DELETE", comment(list[1]["id"]), "", as(alice_));
+  ASSERT_EQ(last.status, 200) << last.body;
+  EXPECT_TRUE(parse(last)["thread_deleted"].get<bool>());
+  EXPECT_TRUE(threads(alice_).empty());
+  expectError(post(alice_, json{{"body", "late"}, {"thread_id", threadId}}), 404, "Thread not found");
+}
+
+TEST_F(CommentThreads, StrangersReadersAndAnonymous) {
+  auto created = newThread(bob_);
+  std::int64_t threadId = created["thread"]["id"];
+  std::int64_t commentId = created["comment"]["id"];
+  // A stranger and an anonymous caller get what a missing page gets: 404.
+  auto missing = call("GET", comments(page_ + 1000), "", as(alice_));
+  expectError(missing, 404);
+  expectError(call("PATCH", comment(commentId + 1000), json{{"body", "hi"}}, as(alice_)), 404, "Comment not found");
+  for (const auto& headers : {as(dave_), Headers{}}) {
+    auto r = call("GET", comments(page_), "", headers);
+    expectError(r, 404);
+    EXPECT_EQ(parse(r)["error"]["message"], parse(missing)["error"]["message"]);
+    expectError(call("POST", comments(page_), json{{"body", "hi"}}, headers), 404);
+    expectError(call("PATCH", comment(commentId), json{{"body", "hi"}}, headers), 404, "Comment not found");
+    expectError(call("PATCH", comment(commentId), json{{"resolved", true}}, headers), 404);
+    expectError(call("DELETE", comment(commentId), "", headers), 404);
+  }
+  // A reader reads but cannot comment, reply, resolve, edit or delete.
+  expectError(post(carol_, json{{"body", "hi"}}), 403);
+  expectError(post(carol_, json{{"body", "hi"}, {"thread_id", threadId}}), 403);
+  expectError(call("PATCH", comment(commentId), json{{"resolved", true}}, as(carol_)), 403);
+  expectError(call("PATCH", comment(commentId), json{{"body", "x"}}, as(carol_)), 403);
+  expectError(call("DELETE", comment(commentId), "", as(carol_)), 403);
+  // A removed member is a stranger from the next request on.
+  ASSERT_EQ(call("DELETE", "/api/rbac/project", json{{"project_id", projectId_}, {"email", "bob@example.com"}}, as(alice_)).status,
+            200);
+  expectError(call("GET", comments(page_), "", as(bob_)), 404);
+  expectError(call("PATCH", comment(commentId), json{{"body", "x"}}, as(bob_)), 404);
+  EXPECT_EQ(threads(alice_).size(), 1u);
+  expectError(call("GET", "/api/page/abc/comments", "", as(alice_)), 400);
+  expectError(call("PATCH", "/api/comment/0", json{{"body", "x"}}, as(alice_)), 400);
+}
+
+TEST_F(CommentThreads, PublicProjectAnonymousReadsAndSignedInStrangerIsForbidden) {
+  auto project = createProject(alice_, "Public", false);
+  std::int64_t page = project["default_page_id"];
+  auto created = post(alice_, json{{"body", "open"}}, page);
+  ASSERT_EQ(created.status, 201) << created.body;
+  auto anonymous = call("GET", comments(page), "", {});
+  ASSERT_EQ(anonymous.status, 200) << anonymous.body;
+  EXPECT_EQ(parse(anonymous)["threads"].size(), 1u);
+  EXPECT_FALSE(parse(anonymous)["can_comment"].get<bool>());
+  expectError(call("POST", comments(page), json{{"body", "hi"}}, {}), 401);
+  expectError(post(dave_, json{{"body", "hi"}}, page), 403);
+  std::int64_t commentId = parse(created)["comment"]["id"];
+  expectError(call("PATCH", comment(commentId), json{{"resolved", true}}, as(dave_)), 403);
+  expectError(call("DELETE", comment(commentId), "", {}), 401);
+}
+
+TEST_F(CommentThreads, BodiesAreCheckedAndKeptAsWritten) {
+  expectError(post(bob_, json{{"body", std::string(10001, 'x')}}), 400, "A comment must be at most 10000 characters");
+  ASSERT_EQ(post(bob_, json{{"body", std::string(10000, 'x')}}).status, 201);
+  expectError(post(bob_, json{{"body", "   "}}), 400, "Write something first");
+  expectError(post(bob_, json::object()), 400);
+  expectError(post(bob_, json{{"body", 5}}), 400);
+  expectError(post(bob_, json{{"body", "x"}, {"html", "<b>"}}), 400, "Unknown field 'html'");
+  expectError(post(bob_, json{{"body", std::string("a\0b", 3)}}), 400);
+  expectError(post(bob_, json{{"body", "x"}, {"quote", std::string(1001, 'q')}}), 400);
+  expectError(post(bob_, json{{"body", "x"}, {"thread_id", "seven"}}), 400);
+  expectError(call("POST", comments(page_), "{\"body\": ", as(bob_)), 400);
+  expectError(call("POST", comments(page_), "[1]", as(bob_)), 400);
+  expectError(call("POST", comments(page_), json{{"body", std::string(300 * 1024, 'x')}}, as(bob_)), 413);
+  auto thread = newThread(bob_);
+  std::int64_t threadId = thread["thread"]["id"];
+  std::int64_t commentId = thread["comment"]["id"];
+  expectError(post(bob_, json{{"body", "x"}, {"thread_id", threadId}, {"quote", "q"}}), 400);
+  expectError(call("PATCH", comment(commentId), json::object(), as(bob_)), 400, "Send body or resolved");
+  expectError(call("PATCH", comment(commentId), json{{"resolved", "yes"}}, as(bob_)), 400);
+  expectError(call("PATCH", comment(commentId), json{{"body", std::string(10001, 'y')}}, as(bob_)), 400);
+  // A reply into another page's thread is a missing thread.
+  std::int64_t other = createPage(alice_, projectId_)["id"];
+  expectError(post(bob_, json{{"body", "x"}, {"thread_id", threadId}}, other), 404, "Thread not found");
+  // Markdown and HTML are stored as the source text: nothing is rendered on the server.
+  std::string source = "[click](javascript:alert(1)) <img src=x onerror=alert(1)> **b**";
+  auto stored = post(bob_, json{{"body", source}});
+  ASSERT_EQ(stored.status, 201) << stored.body;
+  EXPECT_EQ(parse(stored)["comment"]["body"], source);
+  EXPECT_EQ(parse(call("GET", comments(page_), "", as(carol_)))["threads"].back()["comments"][0]["body"], source);
+}
+
+TEST_F(CommentThreads, ThreadsWhoseTextIsDeletedAreDetachedAndKeepTheirQuote) {
+  auto created = newThread(bob_, "Typo?", "passage");
+  std::int64_t threadId = created["thread"]["id"];
+  std::string content = "/api/page/" + std::to_string(page_) + "/content";
+  // Marked in the document: anchored.
+  ASSERT_EQ(call("PUT", content, json{{"content_bytea", yjsDocument(paragraphWithThread(threadId))}}, as(bob_)).status, 200);
+  auto list = threads(carol_);
+  ASSERT_EQ(list.size(), 1u);
+  EXPECT_FALSE(list[0]["detached"].get<bool>());
+  // The exports drop the mark.
+  auto markdown = call("GET", "/api/page/" + std::to_string(page_) + "/export?format=md", "", as(carol_));
+  EXPECT_EQ(markdown.body, "The passage here.\n");
+  auto html = call("GET", "/api/page/" + std::to_string(page_) + "/export?format=html", "", as(carol_));
+  EXPECT_EQ(html.body.find("thread"), std::string::npos) << html.body;
+  // The marked text deleted: detached, the quote kept.
+  ASSERT_EQ(call("PUT", content, json{{"content_bytea", yjsDocument(paragraphWithThread(0))}}, as(bob_)).status, 200);
+  list = threads(carol_);
+  EXPECT_TRUE(list[0]["detached"].get<bool>());
+  EXPECT_EQ(list[0]["quote"], "passage");
+  ASSERT_EQ(list[0]["comments"].size(), 1u);
+}
+
+TEST_F(CommentThreads, DeletedPagesTakeTheirThreads) {
+  std::int64_t other = createPage(alice_, projectId_)["id"];
+  ASSERT_EQ(post(bob_, json{{"body", "bye"}}, other).status, 201);
+  ASSERT_EQ(call("DELETE", "/api/page/" + std::to_string(other), "", as(alice_)).status, 200);
+  expectError(call("GET", comments(other), "", as(alice_)), 404);
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  while (sql("SELECT count(*) FROM comment_threads WHERE page_id = " + std::to_string(other)) != "0" &&
+         std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  EXPECT_EQ(sql("SELECT count(*) FROM comment_threads WHERE page_id = " + std::to_string(other)), "0");
+}
+
+class CommentLimits : public CommentThreads {
+ protected:
+  void SetUp() override { start({{"DOCS_COMMENTS_WRITES_PER_MINUTE", "3"}}); }
+};
+
+TEST_F(CommentLimits, WritesPastTheLimitAre429) {
+  for (int i = 0; i < 3; ++i) ASSERT_EQ(post(bob_, json{{"body", "n" + std::to_string(i)}}).status, 201);
+  auto limited = post(bob_, json{{"body", "one too many"}});
+  expectError(limited, 429);
+  EXPECT_EQ(parse(limited)["error"]["code"], "rate_limited");
+  EXPECT_FALSE(limited.header("retry-after").empty());
+  // Per user: another writer still writes; reading is not limited.
+  ASSERT_EQ(post(alice_, json{{"body", "mine"}}).status, 201);
+  EXPECT_EQ(threads(bob_).size(), 4u);
+}
+
+}  // namespace
