@@ -8,7 +8,7 @@ packages=(
   g++ cmake ninja-build pkg-config git ccache mold
   libpoco-dev libpq-dev libssl-dev libcurl4-openssl-dev libgit2-dev libzip-dev
   zlib1g-dev libbrotli-dev
-  libboost-dev nlohmann-json3-dev libspdlog-dev libjemalloc-dev libmd4c-dev
+  libboost-dev nlohmann-json3-dev libspdlog-dev libjemalloc-dev libmd4c-dev libmd4c-html0-dev
   postgresql universal-ctags
 )
 if [[ "$tier" == test || "$tier" == full ]]; then
