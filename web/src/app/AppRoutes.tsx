@@ -15,6 +15,7 @@ const ExamplesPage = lazy(() => import('../pages/ExamplesPage'));
 const HelloPage = lazy(() => import('../pages/HelloPage'));
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
 const ChatPage = lazy(() => import('../pages/ChatPage'));
+const TokensPage = lazy(() => import('../pages/TokensPage'));
 const EditorSandboxPage = lazy(() => import('../pages/EditorSandboxPage'));
 
 function Loading() {
@@ -38,6 +39,7 @@ export function AppRoutes() {
           <Route path="/projects" element={<ProjectsPage />} />
           <Route path="/generate/github" element={<ProgressPage kind="github" />} />
           <Route path="/generate/zip/:id" element={<ProgressPage kind="zip" />} />
+          <Route path="/settings/tokens" element={<TokensPage />} />
         </Route>
         <Route path="/projects/:projectId/:pageIdParam?" element={<ProjectViewPage by="id" />} />
         <Route path="/github/:projectOwner/:projectName/:pageIdParam?" element={<ProjectViewPage by="github" />} />

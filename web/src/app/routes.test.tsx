@@ -30,7 +30,7 @@ describe('routes', () => {
     expect(await screen.findByText('the work is done')).toBeInTheDocument();
   });
 
-  it.each(['/projects', '/generate/github', '/generate/zip/3'])('%s redirects to /login when signed out', async (path) => {
+  it.each(['/projects', '/generate/github', '/generate/zip/3', '/settings/tokens'])('%s redirects to /login when signed out', async (path) => {
     at(path);
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
   });

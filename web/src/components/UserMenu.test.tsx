@@ -1,5 +1,5 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { UserMenu } from './UserMenu';
 import { preferences, updatePreferences } from '../preferences/preferences';
@@ -29,5 +29,20 @@ describe('user menu', () => {
     fireEvent.keyDown(dark, { key: 'Escape' });
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     expect(trigger).toHaveFocus();
+  });
+
+  it('API tokens opens the tokens screen', () => {
+    render(
+      <MemoryRouter>
+        <Routes>
+          <Route path="/" element={<UserMenu />} />
+          <Route path="/settings/tokens" element={<h1>tokens screen</h1>} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: /Account/ }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'API tokens' }));
+    expect(screen.getByRole('heading', { name: 'tokens screen' })).toBeInTheDocument();
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,5 @@
-// The signed-in user's menu: name or email, Dark Mode, background gradient, Log Out.
+// The signed-in user's menu: name or email, Dark Mode, background gradient, API tokens,
+// Log Out.
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { usePreferences, useSessionUser } from '../app/hooks';
@@ -53,6 +54,17 @@ export function UserMenu() {
           >
             <span>Background gradient</span>
             <span className={`switch${prefs.showGradient ? ' switch--on' : ''}`} aria-hidden="true" />
+          </button>
+          <button
+            type="button"
+            role="menuitem"
+            className="menu__item"
+            onClick={() => {
+              setOpen(false);
+              navigate('/settings/tokens');
+            }}
+          >
+            API tokens
           </button>
           <button
             type="button"
