@@ -17,6 +17,7 @@ import { useProjectData, type ProjectSource } from '../projectView/useProjectDat
 import { ProjectSidebar } from '../projectView/ProjectSidebar';
 import { TableOfContents } from '../projectView/TableOfContents';
 import { PageActions } from '../projectView/PageActions';
+import { HistoryPanel } from '../projectView/HistoryPanel';
 import { PermissionsDialog } from '../projectView/PermissionsDialog';
 import { SettingsDialog } from '../projectView/SettingsDialog';
 import { DEFAULT_VIEW_SETTINGS } from '../projectView/viewSettings';
@@ -33,6 +34,7 @@ type Dialog =
   | { kind: 'none' }
   | { kind: 'invite' }
   | { kind: 'settings' }
+  | { kind: 'history'; pageId: number }
   | { kind: 'rename'; pageId: number; name: string }
   | { kind: 'delete'; pageId: number; name: string };
 
@@ -150,7 +152,7 @@ export default function ProjectViewPage({ by }: { by: 'id' | 'github' | 'owner' 
         </main>
         {selected !== null && (
           <aside className="project-view__right" aria-label="Page tools">
-            <PageActions pageId={selected} editor={editor} />
+            <PageActions pageId={selected} editor={editor} onHistory={() => setDialog({ kind: 'history', pageId: selected })} />
             {showToc && <TableOfContents headings={headings} />}
           </aside>
         )}
@@ -163,6 +165,9 @@ export default function ProjectViewPage({ by }: { by: 'id' | 'github' | 'owner' 
           settings={settings} onSettings={setSettings}
           onVisibility={(visibility) => void data.updateProject({ visibility })}
           onClose={() => setDialog({ kind: 'none' })} />
+      )}
+      {dialog.kind === 'history' && (
+        <HistoryPanel pageId={dialog.pageId} canRestore={capabilities.canEdit} onClose={() => setDialog({ kind: 'none' })} />
       )}
       {dialog.kind === 'rename' && (
         <TextPromptDialog title="Rename page" label="Page name" initial={dialog.name} submitLabel="Rename"

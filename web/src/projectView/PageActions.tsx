@@ -6,7 +6,7 @@ import { exportPage } from '../api/pagesApi';
 import { copyText } from './clipboard';
 import { toMarkdown, type PmNode } from '../editor/markdown/toMarkdown';
 
-export function PageActions({ pageId, editor }: { pageId: number; editor?: RefObject<Editor | null> }) {
+export function PageActions({ pageId, editor, onHistory }: { pageId: number; editor?: RefObject<Editor | null>; onHistory?: () => void }) {
   const copyMarkdown = async () => {
     const current = editor?.current;
     const body = current ? toMarkdown(current.getJSON() as PmNode) : await exportPage(pageId, 'md').catch(() => null);
@@ -21,6 +21,7 @@ export function PageActions({ pageId, editor }: { pageId: number; editor?: RefOb
       <button type="button" className="button button--ghost" onClick={() => void copyText(window.location.href)}>Share</button>
       <button type="button" className="button button--ghost" onClick={() => void copyMarkdown()}>Copy as Markdown</button>
       <button type="button" className="button button--ghost" onClick={() => void copyHtml()}>Copy as HTML</button>
+      {onHistory && <button type="button" className="button button--ghost" aria-haspopup="dialog" onClick={onHistory}>History</button>}
     </div>
   );
 }
