@@ -1,6 +1,8 @@
-// Selecting text opens the formatting menu: the five marks and a link.
+// Selecting text opens the formatting menu: the five marks, a link, and "Comment" when a
+// comments panel is there to take it.
 import { isTextSelection, type Editor } from '@tiptap/core';
 import { BubbleMenu } from '@tiptap/react/menus';
+import { selectionChannel } from '../comments/commentSignals';
 
 const MARKS = [
   { name: 'bold', label: 'Bold', text: 'B' },
@@ -19,6 +21,12 @@ export function FormattingMenu({ editor, onLink }: { editor: Editor; onLink: () 
             onClick={() => editor.chain().focus().toggleMark(mark.name).run()}>{mark.text}</button>
         ))}
         <button type="button" aria-label="Link" aria-pressed={editor.isActive('link')} onClick={onLink}>Link</button>
+        {selectionChannel.listening && (
+          <button type="button" aria-label="Comment" onClick={() => {
+            const { from, to } = editor.state.selection;
+            selectionChannel.emit({ editor, from, to, quote: editor.state.doc.textBetween(from, to, ' ') });
+          }}>Comment</button>
+        )}
       </div>
     </BubbleMenu>
   );

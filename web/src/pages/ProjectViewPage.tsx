@@ -26,6 +26,7 @@ import { capabilitiesOf } from '../projectView/projectRoles';
 import { pageAddress } from '../projectView/pageAddress';
 import type { Heading } from '../projectView/headings';
 import { EditorSkeleton } from '../editor/EditorSkeleton';
+import { CommentsPanel } from '../comments/CommentsPanel';
 
 // the editor (Tiptap, Yjs, highlighting) is its own chunk
 const PageEditor = lazy(() => import('../editor/PageEditor'));
@@ -154,6 +155,7 @@ export default function ProjectViewPage({ by }: { by: 'id' | 'github' | 'owner' 
           <aside className="project-view__right" aria-label="Page tools">
             <PageActions pageId={selected} editor={editor} onHistory={() => setDialog({ kind: 'history', pageId: selected })} />
             {showToc && <TableOfContents headings={headings} />}
+            <CommentsPanel key={selected} pageId={selected} userId={user?.id ?? null} />
           </aside>
         )}
       </div>

@@ -12,6 +12,7 @@ import { storedToken } from '../../session/token';
 import { syncSession } from '../../session/sessionStore';
 import { getPageContent } from '../../api/pagesApi';
 import { fromBase64 } from './bytes';
+import { onStatelessPayload } from '../../comments/commentSignals';
 import { cacheChanges, readCachedPage } from './localCache';
 
 export type DocStatus = 'loading' | 'ready';
@@ -89,6 +90,8 @@ export function useCollabDocument(projectId: number, pageId: number, collaborate
         if (live) setState({ doc, provider, status: 'ready', writable: (scope ?? provider.authorizedScope) === 'read-write' });
       },
       // (the close of our own reconnect below is not a failure)
+      // the server's news about the page (comments changed): docs/collab-protocol.md
+      onStateless: ({ payload }) => onStatelessPayload(payload),
       onOpen: () => {
         reconnecting = false;
       },

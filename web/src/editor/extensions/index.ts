@@ -16,6 +16,7 @@ import { HeadingIds } from './HeadingIds';
 import { CurrentBlock } from './CurrentBlock';
 import { UploadPlaceholder } from './UploadPlaceholder';
 import { SmartPaste } from './SmartPaste';
+import { CommentHighlighting, CommentMark } from './Comment';
 import { HEADING_LEVELS } from '../schema';
 
 export interface ExtensionOptions {
@@ -48,6 +49,8 @@ export function editorExtensions(options: ExtensionOptions): AnyExtension[] {
       link: { openOnClick: false, autolink: false, linkOnPaste: true, defaultProtocol: 'https' },
     }),
     CodeBlock,
+    CommentMark,
+    CommentHighlighting,
     TaskList,
     TaskItem.configure({ nested: true }),
     TableKit.configure({ table: { resizable: false }, tableCell: false, tableHeader: false }),
