@@ -236,11 +236,11 @@ bool Docsd::start(std::chrono::milliseconds timeout) {
   vars["DOCS_SERVER_HOST"] = "127.0.0.1";
   vars["DOCS_SERVER_PORT_FILE"] = portFile_;
   vars["DOCS_DATA_DIR"] = dataDir_;
-  vars["DOCS_PLUGINS_DIR"] = buildDir() + "/plugins";
+  if (installedBinary_.empty()) vars["DOCS_PLUGINS_DIR"] = buildDir() + "/plugins";
   // The example plugin is opt-in (production leaves it out); the tests use its routes.
   vars["DOCS_PLUGINS_ENABLED"] = "all,example";
   vars["DOCS_LOG_FORMAT"] = "text";
-  vars["DOCS_SERVER_WEB_ROOT"] = dataDir_ + "/no-web";
+  if (installedBinary_.empty()) vars["DOCS_SERVER_WEB_ROOT"] = dataDir_ + "/no-web";
   if (!options_.databaseUrl.empty()) vars["DATABASE_URL"] = options_.databaseUrl;
   for (const auto& [k, v] : options_.env) vars[k] = v;
   std::vector<std::string> envStrings;
@@ -248,7 +248,7 @@ bool Docsd::start(std::chrono::milliseconds timeout) {
   std::vector<char*> envp;
   for (auto& s : envStrings) envp.push_back(s.data());
   envp.push_back(nullptr);
-  std::vector<std::string> args = {buildDir() + "/bin/docsd"};
+  std::vector<std::string> args = {installedBinary_.empty() ? buildDir() + "/bin/docsd" : installedBinary_};
   args.insert(args.end(), options_.args.begin(), options_.args.end());
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());

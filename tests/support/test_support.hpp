@@ -7,6 +7,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace docs::test {
@@ -78,6 +79,10 @@ class Docsd {
   };
   explicit Docsd(Options options);
   ~Docsd();
+  // Before start(): runs this binary (an installed docsd) instead of build/bin/docsd, with
+  // no DOCS_PLUGINS_DIR and no DOCS_SERVER_WEB_ROOT, so it finds both where it looks by
+  // default (its FHS places).
+  void runInstalled(std::string binary) { installedBinary_ = std::move(binary); }
   // Starts and waits for the port file; false (with the log available) if it exited.
   bool start(std::chrono::milliseconds timeout = std::chrono::seconds(60));
   int port() const { return port_; }
@@ -93,6 +98,7 @@ class Docsd {
 
  private:
   Options options_;
+  std::string installedBinary_;  // empty: build/bin/docsd with the build tree's paths
   std::optional<TempDir> ownDataDir_;
   std::string dataDir_;
   std::string logPath_;

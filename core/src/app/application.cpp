@@ -14,6 +14,7 @@
 #include <random>
 #include <set>
 
+#include "app/install_layout.hpp"
 #include "app/plugin_host.hpp"
 #include "db/embedded_postgres.hpp"
 #include "docs/services/authenticator.hpp"
@@ -26,6 +27,7 @@
 #include "log/logging.hpp"
 #include "plugins/plugin_loader.hpp"
 #include "util/dir_lock.hpp"
+#include "util/service_notify.hpp"
 
 namespace fs = std::filesystem;
 
@@ -69,12 +71,9 @@ Paths resolvePaths(const ConfigStore& config) {
   paths.dataDir = fs::absolute(paths.dataDir).lexically_normal().string();
   std::string exeDir = executableDir();
   paths.pluginsDir = config.getString("plugins.dir");
-  if (paths.pluginsDir.empty()) paths.pluginsDir = (fs::path(exeDir) / ".." / "plugins").lexically_normal().string();
+  if (paths.pluginsDir.empty()) paths.pluginsDir = defaultPluginsDir(exeDir);
   paths.webRoot = config.getString("server.web_root");
-  if (paths.webRoot.empty()) {
-    fs::path beside = (fs::path(exeDir) / ".." / ".." / "web" / "dist").lexically_normal();
-    paths.webRoot = fs::is_directory(beside) ? beside.string() : (fs::current_path() / "web" / "dist").string();
-  }
+  if (paths.webRoot.empty()) paths.webRoot = defaultWebRoot(exeDir, fs::current_path().string());
   return paths;
 }
 
@@ -330,6 +329,31 @@ void prepare(ConfigStore& config, Application::Running& r) {
   r.state.db = r.pool.get();
 }
 
+// What /readyz answers: started, and the database answers.
+bool readyNow(Application::Running& r) {
+  if (!r.ready) return false;
+  try {
+    r.pool->exec("SELECT 1");
+    return true;
+  } catch (const std::exception&) {
+    return false;
+  }
+}
+
+// Tells the service manager (systemd, Type=notify) that docsd is started once /readyz
+// holds. Returns the stop signal that came first, or 0 once notified.
+int notifyWhenReady(Application::Running& r, const ServiceNotifier& notifier, const sigset_t& stopSignals) {
+  if (!notifier.enabled()) return 0;
+  const timespec pause{0, 200 * 1000 * 1000};
+  while (!readyNow(r)) {
+    int received = ::sigtimedwait(&stopSignals, nullptr, &pause);
+    if (received > 0) return received;
+  }
+  if (!notifier.notify("READY=1\nSTATUS=serving on port " + std::to_string(r.http->port()) + "\n"))
+    r.log->warn("the service manager did not take the readiness notification");
+  return 0;
+}
+
 void shutdown(Application::Running& r) {
   r.ready = false;
   if (r.http) r.http->stop();
@@ -375,6 +399,7 @@ int Application::migrate() {
 int Application::serve() {
   running_ = std::make_unique<Running>();
   Running& r = *running_;
+  const ServiceNotifier notifier = ServiceNotifier::fromEnvironment();  // before any child starts
   try {
     prepare(config_, r);
     std::string node = nodeId();
@@ -460,15 +485,7 @@ int Application::serve() {
     http.browser.hstsIncludeSubdomains = config_.getBool("server.hsts_include_subdomains");
 
     ServerHooks hooks;
-    hooks.ready = [&r] {
-      if (!r.ready) return false;
-      try {
-        r.pool->exec("SELECT 1");
-        return true;
-      } catch (const std::exception&) {
-        return false;
-      }
-    };
+    hooks.ready = [&r] { return readyNow(r); };
     hooks.clientConfig = [=](const Request& request) {
       // The same rule gives the SPA's connect-src (http/browser_headers.cpp).
       auto origins = clientOrigins(publicUrl, subhosts, request.scheme(), request.host());
@@ -515,8 +532,9 @@ int Application::serve() {
   sigaddset(&signals, SIGTERM);
   sigaddset(&signals, SIGINT);
   sigaddset(&signals, SIGQUIT);
-  int received = 0;
-  sigwait(&signals, &received);
+  int received = notifyWhenReady(r, notifier, signals);
+  if (received == 0) sigwait(&signals, &received);
+  notifier.notify("STOPPING=1\n");
   r.log->info("shutting down", {{"signal", received}});
   shutdown(r);
   r.log->info("stopped");

@@ -220,7 +220,7 @@ void declareCoreKeys(ConfigStore& store) {
   core("server.allowed_origins", "", "Comma-separated origins allowed by CORS with credentials, besides server.public_url.");
   core("server.subhosts", "false", "Publish auth./api./rag./y. sub-hosts of the public URL in /config.json (otherwise one origin).");
   core("server.mode", "production", "Mode reported to the SPA: development, stage, local-to-stage or production.");
-  core("server.web_root", "", "Directory of the built SPA (default: web/dist beside the build).");
+  core("server.web_root", "", "Directory of the built SPA (default: share/docsd/web beside an installed docsd, else web/dist of the checkout).");
   core("server.max_threads", "256", "HTTP worker threads (each serves one keep-alive connection at a time).");
   core("server.max_queued", "1024", "Accepted connections waiting for a worker before new ones are refused.");
   core("server.header_timeout_ms", "10000", "Time a client has to send a request's headers.");
@@ -243,7 +243,7 @@ void declareCoreKeys(ConfigStore& store) {
   core("database.statement_timeout_ms", "30000", "Statement timeout for every connection.");
   core("database.embedded_user", "postgres", "Unprivileged system user that runs the embedded cluster when docsd runs as root.");
   core("database.postgres_bin_dir", "", "Directory holding initdb, pg_ctl and postgres (default: newest /usr/lib/postgresql/*/bin, then PATH).");
-  core("plugins.dir", "", "Directory of plugin libraries (default: ../plugins beside the docsd binary).");
+  core("plugins.dir", "", "Directory of plugin libraries (default: lib/docsd/plugins beside an installed docsd, else ../plugins beside the binary).");
   core("plugins.enabled", "all", "Comma-separated plugin names to load, 'all' (every plugin but the opt-in ones, such as example), 'all,NAME...' (all plus those), or 'none'.");
   core("jobs.workers", "2", "Background job worker threads.");
   core("jobs.lease_seconds", "60", "How long a claimed job is leased before another worker may retry it.");
