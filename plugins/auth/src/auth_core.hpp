@@ -42,6 +42,7 @@ class AuthCore final : public Authenticator {
   GithubSignIn& github() { return *github_; }
   SigningKeys& keys() { return *keys_; }
   AccessTokens& tokens() { return *tokens_; }
+  Mailer& mailer() { return *mailer_; }
   Context& context() { return context_; }
 
   // The caller's session: from a bearer JWT or access token if one is sent (an invalid

@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "auth_core.hpp"
+#include "mail_job.hpp"
 #include "routes.hpp"
 #include "token_routes.hpp"
 
@@ -64,6 +65,11 @@ class AuthPlugin final : public docs::Plugin {
     docs::auth::registerTokenRoutes(registry, coreOf);
     registry.provideService<docs::Authenticator>(authenticator_);
     registry.provideService<docs::LinkedAccounts>(linkedAccounts_);
+    // Mail other plugins queue (comments: mentions), by the sign-in codes' path.
+    registry.jobHandler(docs::auth::kSendMailJob, [this](docs::JobContext& job) {
+      if (!core_) throw std::runtime_error("auth is not started");
+      docs::auth::runSendMailJob(core_->mailer(), job);
+    });
 
     registry.configKey("auth.maintenance_interval_seconds", "3600", "How often keys are rotated when due and spent codes and sessions are dropped.");
     docs::PeriodicOptions hourly;
