@@ -124,6 +124,14 @@ class CollabPlugin final : public docs::Plugin {
         if (server_ && payload.contains("project_id")) server_->revalidateProject(docs::support::idFromJson(payload["project_id"]));
       });
     }
+    // Comments changed (plugins/comments): the page's editors here fetch its threads again.
+    registry.subscribe("comment.changed", [this](const docs::Json& payload) {
+      std::int64_t pageId = docs::support::idFromJson(payload.value("page_id", docs::Json()));
+      if (!server_ || !pageId) return;
+      docs::Json news = {{"type", "comments"}, {"page_id", pageId}, {"thread_id", payload.value("thread_id", docs::Json())},
+                         {"change", payload.value("change", docs::Json())}};
+      server_->broadcastStateless(pageId, news.dump());
+    });
     registry.subscribe("project.deleted", [this](const docs::Json& payload) {
       if (server_ && payload.contains("project_id")) server_->onProjectDeleted(docs::support::idFromJson(payload["project_id"]));
     });

@@ -983,6 +983,20 @@ void CollabServer::onPageDeleted(std::int64_t pageId) {
 
 void CollabServer::onProjectDeleted(std::int64_t projectId) { revalidateProject(projectId); }
 
+void CollabServer::broadcastStateless(std::int64_t pageId, std::string_view payload) {
+  std::vector<std::shared_ptr<Room>> matching;
+  {
+    std::lock_guard lock(roomsMutex_);
+    for (auto& [name, room] : rooms_)
+      if (room->pageId == pageId) matching.push_back(room);
+  }
+  for (auto& room : matching) {
+    std::lock_guard lock(room->mutex);
+    for (auto& [memberId, member] : room->members)
+      member.connection->sendBinary(textOf(stateless(member.address, payload)));
+  }
+}
+
 std::shared_ptr<Room> CollabServer::loadedRoom(std::int64_t projectId, std::int64_t pageId) {
   std::lock_guard lock(roomsMutex_);
   auto found = rooms_.find(std::to_string(projectId) + "__" + std::to_string(pageId));

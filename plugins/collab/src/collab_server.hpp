@@ -82,6 +82,9 @@ class CollabServer final : public DocumentEditor {
   void onSessionRevoked(const std::string& sessionId);
   void onPageDeleted(std::int64_t pageId);
   void onProjectDeleted(std::int64_t projectId);
+  // Sends a Stateless message to the page's editors on this node (every node hears the
+  // event that calls it, so every editor gets it once).
+  void broadcastStateless(std::int64_t pageId, std::string_view payload);
   // Relay messages from other nodes holding the same page open (relay.hpp).
   void onPeerRoom(const nlohmann::json& payload);
   void onPeerUpdates(const nlohmann::json& payload);

@@ -107,4 +107,10 @@ Bytes closeDocument(std::string_view address, std::string_view reason) {
   return enc.take();
 }
 
+Bytes stateless(std::string_view address, std::string_view payload) {
+  Encoder enc = header(address, MessageType::Stateless);
+  enc.writeVarString(payload);
+  return enc.take();
+}
+
 }  // namespace docs::collab

@@ -72,5 +72,7 @@ Bytes permissionDenied(std::string_view address, std::string_view reason);
 Bytes awareness(std::string_view address, std::span<const std::uint8_t> awarenessUpdate);
 Bytes syncStatus(std::string_view address, bool applied);
 Bytes closeDocument(std::string_view address, std::string_view reason);
+// News about the document for its editors (JSON text), e.g. {"type":"comments","page_id":12}.
+Bytes stateless(std::string_view address, std::string_view payload);
 
 }  // namespace docs::collab

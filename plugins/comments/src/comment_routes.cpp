@@ -16,6 +16,7 @@
 #include "comment_body.hpp"
 #include "comment_json.hpp"
 #include "comment_store.hpp"
+#include "mentions.hpp"
 #include "write_limiter.hpp"
 
 namespace docs_comments {
@@ -36,7 +37,14 @@ struct PageRef {
   std::int64_t id = 0;
   std::int64_t projectId = 0;
   Role role = Role::None;  // the caller's effective role in the project
+  std::string name;
 };
+
+std::string lowerCase(std::string text) {
+  for (auto& c : text)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return text;
+}
 
 Author authorOf(const docs::Principal& principal) {
   Author author;
@@ -51,6 +59,7 @@ class CommentRoutes {
   explicit CommentRoutes(docs::Context& context) : context_(context) {}
 
   void start() {
+    mentionInterval_ = context_.config().getInt("comments.mention_mail_interval_seconds");
     limiter_ = std::make_unique<WriteLimiter>(static_cast<double>(context_.config().getInt("comments.writes_per_minute")));
   }
 
@@ -73,7 +82,7 @@ class CommentRoutes {
     auto page = context_.requireService<docs::Pages>().find(request.idParam("id"));
     if (!page) throw HttpError::notFound("Page not found");
     Role role = requireRole(page->projectId, request, needed, "Page not found");
-    return {page->id, page->projectId, role};
+    return {page->id, page->projectId, role, page->name};
   }
 
   // The comment, once the caller may write in its project.
@@ -105,6 +114,25 @@ class CommentRoutes {
     auto thread = findThread(context_.db(), threadId);
     if (!thread) throw HttpError::notFound("Thread not found");
     return threadJson(*thread, markedThreadsOfUpdate(currentContent(pageId)));
+  }
+
+  std::string publicOrigin(const docs::Request& request) {
+    const auto& config = context_.config();
+    if (config.has("server.public_url")) {
+      std::string url = config.getString("server.public_url");
+      while (!url.empty() && url.back() == '/') url.pop_back();
+      if (!url.empty()) return url;
+    }
+    return request.host().empty() ? std::string() : request.scheme() + "://" + request.host();
+  }
+
+  // Mails the members the text mentions (inside the comment's transaction).
+  void mention(docs::Tx& tx, const docs::Request& request, const PageRef& page, std::int64_t threadId,
+               const std::string& quote, const std::string& text) {
+    const auto& caller = request.requirePrincipal();
+    Mention m{page.projectId, page.id, threadId, page.name, authorOf(caller).name, lowerCase(caller.email), quote, text,
+              publicOrigin(request)};
+    queueMentionMails(context_, tx, m, mentionInterval_);
   }
 
   void changed(docs::Tx& tx, const PageRef& page, std::int64_t threadId, const char* change) {
@@ -143,6 +171,7 @@ class CommentRoutes {
         thread = insertThread(tx, page.projectId, page.id, author, quote);
       }
       commentId = insertComment(tx, thread, author, text);
+      mention(tx, request, page, thread, threadId ? std::string() : quote, text);
       changed(tx, page, thread, threadId ? "replied" : "created");
     });
     Json out = threadOut(thread, page.id);
@@ -164,9 +193,11 @@ class CommentRoutes {
     Author me = authorOf(request.requirePrincipal());
     if (text && comment.authorId != me.id) throw HttpError::forbidden("Only its author can edit a comment");
     limitWrites(request, response);
-    PageRef page{comment.pageId, comment.projectId, Role::Write};
+    auto found = context_.requireService<docs::Pages>().find(comment.pageId);
+    PageRef page{comment.pageId, comment.projectId, Role::Write, found ? found->name : std::string()};
     context_.db().transaction([&](docs::Tx& tx) {
       if (text) updateBody(tx, comment.id, *text);
+      if (text) mention(tx, request, page, comment.threadId, std::string(), *text);
       if (resolved) setResolved(tx, comment.threadId, *resolved ? std::optional<Author>(me) : std::nullopt);
       changed(tx, page, comment.threadId, resolved ? (*resolved ? "resolved" : "reopened") : "edited");
     });
@@ -182,7 +213,7 @@ class CommentRoutes {
     if (comment.authorId != authorOf(request.requirePrincipal()).id)
       throw HttpError::forbidden("Only its author can delete a comment");
     limitWrites(request, response);
-    PageRef page{comment.pageId, comment.projectId, Role::Write};
+    PageRef page{comment.pageId, comment.projectId, Role::Write, {}};
     bool threadGone = false;
     context_.db().transaction([&](docs::Tx& tx) {
       threadGone = deleteComment(tx, comment.id, comment.threadId);
@@ -194,11 +225,14 @@ class CommentRoutes {
  private:
   docs::Context& context_;
   std::unique_ptr<WriteLimiter> limiter_;
+  std::int64_t mentionInterval_ = 600;
 };
 
 }  // namespace
 
 std::function<void()> addCommentRoutes(docs::Registry& registry) {
+  registry.configKey("comments.mention_mail_interval_seconds", "600",
+                     "At most one mention mail per thread and person in this many seconds");
   registry.configKey("comments.writes_per_minute", "30",
                      "Comments a user may write, edit, resolve or delete a minute on one node (0: no limit)");
   auto routes = std::make_shared<CommentRoutes>(registry.context());

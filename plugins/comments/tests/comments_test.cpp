@@ -2,7 +2,11 @@
 // marked text is deleted (detached), the abuse cases and the write limit.
 #include <docs/ydoc/ydoc.hpp>
 
+#include <algorithm>
 #include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <thread>
 
 #include "rest_fixture.hpp"
@@ -243,6 +247,63 @@ TEST_F(CommentThreads, DeletedPagesTakeTheirThreads) {
          std::chrono::steady_clock::now() < deadline)
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
   EXPECT_EQ(sql("SELECT count(*) FROM comment_threads WHERE page_id = " + std::to_string(other)), "0");
+}
+
+// The mention mails in the docsd's outbox to `email`, oldest first.
+std::vector<std::string> mentionMails(const std::string& dataDir, const std::string& email) {
+  std::vector<std::pair<std::string, std::string>> found;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(dataDir + "/outbox", ec)) {
+    if (entry.path().extension() != ".eml") continue;
+    std::ifstream in(entry.path());
+    std::stringstream text;
+    text << in.rdbuf();
+    std::string mail = text.str();
+    if (mail.find("\r\nTo: " + email + "\r\n") != std::string::npos && mail.find("mentioned you") != std::string::npos)
+      found.emplace_back(entry.path().filename().string(), mail);
+  }
+  std::sort(found.begin(), found.end());
+  std::vector<std::string> mails;
+  for (auto& [name, mail] : found) mails.push_back(mail);
+  return mails;
+}
+
+TEST_F(CommentThreads, MentionsMailMembersOncePerThreadInTenMinutes) {
+  auto jobs = [&] { return sql("SELECT count(*) FROM jobs WHERE kind = 'auth.send_mail'"); };
+  auto waitForMails = [&](const std::string& email, std::size_t count) {
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    while (mentionMails(docsd_->dataDir(), email).size() < count && std::chrono::steady_clock::now() < deadline)
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    return mentionMails(docsd_->dataDir(), email);
+  };
+  // carol reads, alice administers: members; dave holds no role; bob is the author.
+  auto created = post(bob_, json{{"body", "@Carol@Example.com @alice@example.com @dave@example.com @bob@example.com see"},
+                                 {"quote", "the passage"}});
+  ASSERT_EQ(created.status, 201) << created.body;
+  std::int64_t threadId = parse(created)["thread"]["id"];
+  EXPECT_EQ(jobs(), "2");
+  auto toCarol = waitForMails("carol@example.com", 1);
+  ASSERT_EQ(toCarol.size(), 1u);
+  std::string link = "/projects/" + std::to_string(projectId_) + "/" + std::to_string(page_) + "?thread=" + std::to_string(threadId);
+  EXPECT_NE(toCarol[0].find(link), std::string::npos) << toCarol[0];
+  EXPECT_NE(toCarol[0].find("> the passage"), std::string::npos) << toCarol[0];
+  EXPECT_EQ(waitForMails("alice@example.com", 1).size(), 1u);
+
+  // Within ten minutes the same thread mails carol no more, edits included; another thread does.
+  ASSERT_EQ(post(bob_, json{{"body", "again @carol@example.com"}, {"thread_id", threadId}}).status, 201);
+  ASSERT_EQ(call("PATCH", comment(parse(created)["comment"]["id"]), json{{"body", "edited @carol@example.com"}}, as(bob_)).status, 200);
+  EXPECT_EQ(jobs(), "2");
+  ASSERT_EQ(post(bob_, json{{"body", "elsewhere @carol@example.com"}}).status, 201);
+  EXPECT_EQ(jobs(), "3");
+  EXPECT_EQ(waitForMails("carol@example.com", 2).size(), 2u);
+  // Ten minutes later the first thread may mail her again.
+  sql("UPDATE comment_mention_mails SET sent_at = now() - interval '11 minutes' WHERE thread_id = " + std::to_string(threadId));
+  ASSERT_EQ(post(alice_, json{{"body", "ping @carol@example.com"}, {"thread_id", threadId}}).status, 201);
+  EXPECT_EQ(jobs(), "4");
+  EXPECT_EQ(waitForMails("carol@example.com", 3).size(), 3u);
+  // Strangers and the author got nothing.
+  EXPECT_TRUE(mentionMails(docsd_->dataDir(), "dave@example.com").empty());
+  EXPECT_TRUE(mentionMails(docsd_->dataDir(), "bob@example.com").empty());
 }
 
 class CommentLimits : public CommentThreads {
