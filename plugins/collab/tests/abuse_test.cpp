@@ -141,7 +141,10 @@ class CollabAbuseTest : public ::testing::Test {
   void start(std::map<std::string, std::string> env = {}) {
     env.emplace("DOCS_PLUGINS_ENABLED", "auth,rbac,projects,pages,collab");
     env.emplace("DOCS_LOG_ACCESS", "false");
-    docsd_ = std::make_unique<Docsd>(Docsd::Options{env, {"serve"}, "", database_.url()});
+    Docsd::Options docsdOptions;
+    docsdOptions.env = env;
+    docsdOptions.databaseUrl = database_.url();
+    docsd_ = std::make_unique<Docsd>(docsdOptions);
     ASSERT_TRUE(docsd_->start()) << docsd_->log();
     alice_ = docs::test::signInByEmail(*docsd_, "alice@example.com");
     bob_ = docs::test::signInByEmail(*docsd_, "bob@example.com");

@@ -42,7 +42,11 @@ class CollabTest : public ::testing::Test {
   void start(std::map<std::string, std::string> env = {}) {
     env.emplace("DOCS_COLLAB_ACCESS_RECHECK_MS", "300");
     env.emplace("DOCS_PLUGINS_ENABLED", "auth,rbac,projects,pages,collab");
-    docsd_ = std::make_unique<Docsd>(Docsd::Options{env, {"serve"}, dataDir_, database_.url()});
+    Docsd::Options docsdOptions;
+    docsdOptions.env = env;
+    docsdOptions.dataDir = dataDir_;
+    docsdOptions.databaseUrl = database_.url();
+    docsd_ = std::make_unique<Docsd>(docsdOptions);
     ASSERT_TRUE(docsd_->start()) << docsd_->log();
   }
   void setUpProject() {
@@ -90,7 +94,11 @@ class CollabTest : public ::testing::Test {
   // Another node: a second docsd on the same database with these settings (not started).
   Docsd& makeOtherNode(std::map<std::string, std::string> env) {
     env.emplace("DOCS_PLUGINS_ENABLED", "auth,rbac,projects,pages,collab");
-    otherNode_ = std::make_unique<Docsd>(Docsd::Options{env, {"serve"}, otherNodeData_.path(), database_.url()});
+    Docsd::Options otherNodeOptions;
+    otherNodeOptions.env = env;
+    otherNodeOptions.dataDir = otherNodeData_.path();
+    otherNodeOptions.databaseUrl = database_.url();
+    otherNode_ = std::make_unique<Docsd>(otherNodeOptions);
     return *otherNode_;
   }
   static std::string collabUrl(const Docsd& node) {

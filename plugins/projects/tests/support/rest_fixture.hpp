@@ -24,7 +24,10 @@ class RestTest : public ::testing::Test {
  protected:
   void startServer(std::map<std::string, std::string> env = {}) {
     env.emplace("DOCS_PLUGINS_ENABLED", "auth,rbac,projects,pages");
-    docsd_ = std::make_unique<docs::test::Docsd>(docs::test::Docsd::Options{env, {"serve"}, "", database_.url()});
+    docs::test::Docsd::Options docsdOptions;
+    docsdOptions.env = env;
+    docsdOptions.databaseUrl = database_.url();
+    docsd_ = std::make_unique<docs::test::Docsd>(docsdOptions);
     ASSERT_TRUE(docsd_->start()) << docsd_->log();
   }
   int port() const { return docsd_->port(); }
