@@ -10,6 +10,7 @@
 #include "docs/services/page_history.hpp"
 #include "docs/services/pages.hpp"
 #include "docs/services/projects.hpp"
+#include "docs/services/search.hpp"
 
 namespace docs {
 
@@ -24,6 +25,7 @@ Context::~Context() = default;
 Registry::~Registry() = default;
 Plugin::~Plugin() = default;
 Authenticator::~Authenticator() = default;
+Search::~Search() = default;
 DocumentEditor::~DocumentEditor() = default;
 AccessControl::~AccessControl() = default;
 Projects::~Projects() = default;

@@ -44,6 +44,7 @@ class RagPlugin final : public docs::Plugin {
     indexing.maxFileBytes = static_cast<std::size_t>(config.getInt("rag.max_file_kb")) << 10;
     indexer_ = std::make_unique<docs::rag::Indexer>(*context_, indexing);
     query_ = std::make_unique<docs::rag::RagQuery>(*context_, query);
+    registry.provideService<docs::Search>(*query_);
 
     registry.jobHandler(docs::rag::Indexer::kProjectJob, [this](docs::JobContext& job) { indexer_->runProjectJob(job); });
     registry.jobHandler(docs::rag::Indexer::kPageJob, [this](docs::JobContext& job) { indexer_->runPageJob(job); });

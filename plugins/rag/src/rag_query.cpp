@@ -55,8 +55,7 @@ int topK(const Json& body, std::string_view field) {
   throw HttpError::badRequest(std::string(field) + " must be an integer from 0 to 1000", "invalid_" + std::string(field));
 }
 
-RagRequest parseRequest(const Request& request, std::size_t maxQueryChars) {
-  Json body = request.jsonObject();
+RagRequest parseRequest(const Json& body, std::size_t maxQueryChars) {
   support::rejectUnknownFields(body, {"query", "is_all", "is_code", "is_docs", "is_llm", "code_top_k", "docs_top_k", "projectIds"});
   RagRequest out;
   out.query = support::requiredString(body, "query");
@@ -117,9 +116,8 @@ std::vector<std::int64_t> readableProjects(Context& context, const RagRequest& r
   return readable;
 }
 
-std::string callerKey(const Request& request) {
-  const auto& caller = request.principal();
-  return caller && !caller->anonymous() ? "user:" + caller->userId : "ip:" + request.remoteAddress();
+std::string callerKey(const std::optional<Principal>& caller, const std::string& address) {
+  return caller && !caller->anonymous() ? "user:" + caller->userId : "ip:" + address;
 }
 
 std::int64_t tokensUsedToday(Db& db, const std::string& caller) {
@@ -153,15 +151,35 @@ RagQuery::RagQuery(Context& context, QuerySettings settings)
       perAddress_(settings_.addressRequestsPerMinute) {}
 
 void RagQuery::handle(Request& request, Response& response) {
-  std::string caller = callerKey(request);
-  bool addressOk = perAddress_.allow("ip:" + request.remoteAddress());
+  int retryAfter = 0;
+  try {
+    response.json(answer([&] { return request.jsonObject(); }, request.principal(), request.remoteAddress(), &retryAfter));
+  } catch (const HttpError& error) {
+    if (error.status() == 429) response.setHeader("Retry-After", std::to_string(retryAfter));
+    throw;
+  }
+}
+
+Json RagQuery::query(const Json& body, const std::optional<Principal>& caller, std::string_view remoteAddress) {
+  return answer(
+      [&] {
+        if (!body.is_object()) throw HttpError::badRequest("The request must be a JSON object", "invalid_json");
+        return body;
+      },
+      caller, std::string(remoteAddress), nullptr);
+}
+
+Json RagQuery::answer(const std::function<Json()>& readBody, const std::optional<Principal>& principal,
+                      const std::string& address, int* retryAfter) {
+  std::string caller = callerKey(principal, address);
+  bool addressOk = perAddress_.allow("ip:" + address);
   if (!addressOk || !perUser_.allow(caller)) {
-    int wait = addressOk ? perUser_.retryAfterSeconds(caller) : perAddress_.retryAfterSeconds("ip:" + request.remoteAddress());
-    response.setHeader("Retry-After", std::to_string(wait));
+    int wait = addressOk ? perUser_.retryAfterSeconds(caller) : perAddress_.retryAfterSeconds("ip:" + address);
+    if (retryAfter) *retryAfter = wait;
     throw HttpError(429, "rate_limited", "Too many questions; try again in " + std::to_string(wait) + " s");
   }
-  RagRequest rag = parseRequest(request, settings_.maxQueryChars);
-  auto projects = readableProjects(context_, rag, request.principal());
+  RagRequest rag = parseRequest(readBody(), settings_.maxQueryChars);
+  auto projects = readableProjects(context_, rag, principal);
 
   auto& db = context_.db();
   // English for code and guides, and each project's page language.
@@ -220,8 +238,7 @@ void RagQuery::handle(Request& request, Response& response) {
                        {"title", hit.title},
                        {"score", hit.score}});
     }
-    response.json(items);
-    return;
+    return items;
   }
 
   // The answer draws on the best code and docs alike: in score order with the prior (a
@@ -256,28 +273,25 @@ void RagQuery::handle(Request& request, Response& response) {
   }
 
   if (!settings_.model.configured() || sources.empty()) {
-    response.json(Json(extractiveAnswer(rag.query, sources)));
-    return;
+    return Json(extractiveAnswer(rag.query, sources));
   }
   auto prompt = answerPrompt(rag.query, sources);
   std::int64_t estimate = settings_.model.maxTokens;
   for (const auto& message : prompt) estimate += static_cast<std::int64_t>(message.content.size() / 4);
   if (settings_.dailyModelTokens > 0 && tokensUsedToday(db, caller) + estimate > settings_.dailyModelTokens) {
-    response.json(Json(extractiveAnswer(rag.query, sources,
-                                        "Your daily allowance of model tokens is spent, so this answer quotes the "
-                                        "passages that match your question best instead of writing one.")));
-    return;
+    return Json(extractiveAnswer(rag.query, sources,
+                                 "Your daily allowance of model tokens is spent, so this answer quotes the "
+                                 "passages that match your question best instead of writing one."));
   }
   auto reply = support::complete(settings_.model, prompt);
   addTokens(db, caller, reply.ok ? reply.promptTokens + reply.completionTokens : 0);
   if (!reply.ok) {
     context_.logger().warn("rag: model failed", {{"error", reply.error}, {"attempts", reply.attempts}});
-    response.json(Json(extractiveAnswer(rag.query, sources,
-                                        "The language model could not answer (" + reply.error +
-                                            "), so this answer quotes the passages that match your question best.")));
-    return;
+    return Json(extractiveAnswer(rag.query, sources,
+                                 "The language model could not answer (" + reply.error +
+                                     "), so this answer quotes the passages that match your question best."));
   }
-  response.json(Json(checkCitations(reply.text, sources).markdown));
+  return Json(checkCitations(reply.text, sources).markdown);
 }
 
 }  // namespace docs::rag

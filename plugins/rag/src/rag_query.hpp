@@ -3,10 +3,12 @@
 // searches code and docs, and answers with the items or a Markdown answer.
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 
 #include <docs/http.hpp>
+#include <docs/services/search.hpp>
 #include <docs/support/chat_model.hpp>
 
 #include "rate_limiter.hpp"
@@ -27,12 +29,18 @@ struct QuerySettings {
   support::ModelSettings model;
 };
 
-class RagQuery {
+// The route and the Search service share one instance: one rate limit per caller.
+class RagQuery final : public Search {
  public:
   RagQuery(Context& context, QuerySettings settings);
   void handle(Request& request, Response& response);
+  Json query(const Json& body, const std::optional<Principal>& caller, std::string_view remoteAddress) override;
 
  private:
+  // Rate limits first (a malformed body counts too), then the body, then the answer.
+  Json answer(const std::function<Json()>& readBody, const std::optional<Principal>& caller, const std::string& address,
+              int* retryAfter);
+
   Context& context_;
   QuerySettings settings_;
   RateLimiter perUser_;
