@@ -14,6 +14,7 @@
 #include "docs/events.hpp"
 #include "docs/http.hpp"
 #include "docs/jobs.hpp"
+#include "docs/route_doc.hpp"
 #include "docs/websocket.hpp"
 
 namespace docs {
@@ -47,8 +48,10 @@ class Registry {
   // The plugin's context; keep the reference, use it from start() on.
   virtual Context& context() = 0;
 
-  // Path templates use {name} segments: "/api/project/{id}".
-  virtual void route(Method method, std::string pathTemplate, Handler handler, RouteOptions options = {}) = 0;
+  // Path templates use {name} segments: "/api/project/{id}". `doc` describes the route in
+  // GET /api/openapi.json (docs/route_doc.hpp); without it the route is listed bare.
+  virtual void route(Method method, std::string pathTemplate, Handler handler, RouteOptions options = {},
+                     RouteDoc doc = {}) = 0;
   virtual void websocket(std::string path, WebSocketAcceptor acceptor, WebSocketOptions options = {}) = 0;
   // Ordered by version, applied once each under an advisory lock; an applied migration
   // whose text changed stops the start.

@@ -21,6 +21,7 @@
 #include "db/pg_pool.hpp"
 #include "events/event_bus.hpp"
 #include "http/http_server.hpp"
+#include "http/openapi.hpp"
 #include "http/websocket_hub.hpp"
 #include "jobs/background.hpp"
 #include "jobs/job_queue.hpp"
@@ -466,6 +467,11 @@ int Application::serve() {
     std::string publicUrl = config_.getString("server.public_url");
     while (!publicUrl.empty() && publicUrl.back() == '/') publicUrl.pop_back();
     if (!publicUrl.empty()) http.allowedOrigins.push_back(publicUrl);
+    // Every plugin has configured: the routes are final, so the document is built once.
+    OpenApiInfo api;
+    api.serverUrl = publicUrl;
+    for (const auto& c : r.order) api.plugins.emplace_back(c.name, c.version);
+    addOpenApiRoute(r.declarations.router, r.declarations.openApiSchemas, api);
     http.trustedProxies = config_.getList("server.trusted_proxies");
     http.webRoot = r.paths.webRoot;
     http.compression = config_.getBool("server.compression");

@@ -2,6 +2,7 @@
 
 #include <cctype>
 
+#include "http/openapi.hpp"
 #include "log/logging.hpp"
 
 namespace docs::core {
@@ -41,8 +42,16 @@ PluginRegistry::PluginRegistry(std::string pluginName, PluginContext& context, H
                                Declarations& declarations)
     : name_(std::move(pluginName)), context_(context), state_(state), declarations_(declarations) {}
 
-void PluginRegistry::route(Method method, std::string pathTemplate, Handler handler, RouteOptions options) {
-  declarations_.router.add(Route{method, std::move(pathTemplate), std::move(handler), options, name_, {}});
+void PluginRegistry::route(Method method, std::string pathTemplate, Handler handler, RouteOptions options,
+                           RouteDoc doc) {
+  std::string where = "plugin " + name_ + ": " + std::string(methodName(method)) + " " + pathTemplate;
+  checkRouteDoc(std::string(methodName(method)), pathTemplate, doc);
+  mergeSchemas(declarations_.openApiSchemas, doc, where);
+  bool described = !doc.summary.empty() || !doc.description.empty() || !doc.params.empty() || doc.body ||
+                   !doc.answers.empty() || doc.access != RouteAccess::Unspecified;
+  std::shared_ptr<const RouteDoc> kept;
+  if (described) kept = std::make_shared<const RouteDoc>(std::move(doc));
+  declarations_.router.add(Route{method, std::move(pathTemplate), std::move(handler), options, name_, {}, std::move(kept)});
 }
 
 void PluginRegistry::websocket(std::string path, WebSocketAcceptor acceptor, WebSocketOptions options) {

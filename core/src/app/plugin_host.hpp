@@ -44,6 +44,7 @@ struct Declarations {
   std::vector<PeriodicTask> periodicTasks;
   std::vector<std::pair<std::string, EventHandler>> subscriptions;
   std::vector<DeclaredCommand> commands;
+  std::map<std::string, Json> openApiSchemas;  // named schemas of the routes' RouteDocs
 };
 
 class PluginContext final : public Context {
@@ -67,7 +68,7 @@ class PluginRegistry final : public Registry {
  public:
   PluginRegistry(std::string pluginName, PluginContext& context, HostState& state, Declarations& declarations);
   Context& context() override { return context_; }
-  void route(Method method, std::string pathTemplate, Handler handler, RouteOptions options) override;
+  void route(Method method, std::string pathTemplate, Handler handler, RouteOptions options, RouteDoc doc) override;
   void websocket(std::string path, WebSocketAcceptor acceptor, WebSocketOptions options) override;
   void migration(int version, std::string name, std::string sql) override;
   void jobHandler(std::string kind, JobHandler handler) override;

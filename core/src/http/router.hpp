@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "docs/http.hpp"
+#include "docs/route_doc.hpp"
 
 namespace docs::core {
 
@@ -19,6 +20,7 @@ struct Route {
   RouteOptions options;
   std::string owner;  // plugin name, for logs and `docsd plugins`
   std::vector<std::string> segments;  // "{id}" marks a parameter
+  std::shared_ptr<const RouteDoc> doc = {};  // null: listed bare in GET /api/openapi.json
 };
 
 struct RouteMatch {
