@@ -47,6 +47,67 @@ TokenRequest parseTokenRequest(const Request& request) {
 
 void noStore(Response& response) { response.setHeader("Cache-Control", "no-store"); }
 
+// The routes' descriptions in GET /api/openapi.json.
+Json tokenSchema() {
+  Json time = {{"type", "string"}, {"format", "date-time"}};
+  Json maybeTime = {{"oneOf", Json::array({Json{{"type", "null"}}, time})}};
+  return {{"type", "object"},
+          {"required", {"id", "name", "scope", "createdAt", "expiresAt", "lastUsedAt"}},
+          {"properties",
+           {{"id", {{"type", "string"}, {"pattern", "^[0-9]+$"}}},
+            {"name", {{"type", "string"}, {"minLength", 1}, {"maxLength", kMaxTokenNameChars}}},
+            {"scope", {{"enum", {"read", "write"}}}},
+            {"createdAt", time},
+            {"expiresAt", maybeTime},
+            {"lastUsedAt", maybeTime}}}};
+}
+
+RouteDoc createDoc() {
+  RouteDoc doc;
+  doc.summary = "Creates a personal access token; its value is in this answer only";
+  doc.access = RouteAccess::Session;
+  doc.body = BodyDoc{"application/json",
+                     {{"type", "object"},
+                      {"required", {"name"}},
+                      {"additionalProperties", false},
+                      {"properties",
+                       {{"name", {{"type", "string"}, {"minLength", 1}, {"maxLength", kMaxTokenNameChars}}},
+                        {"expires_in_days", {{"type", {"integer", "null"}}, {"minimum", 1}, {"maximum", kMaxTokenDays}}},
+                        {"scope", {{"enum", {"read", "write"}}}}}}}};
+  Json withValue = {{"type", "object"},
+                    {"required", {"token"}},
+                    {"properties", {{"token", {{"type", "string"}, {"pattern", "^docs_pat_[A-Za-z0-9_-]{43}$"}}}}}};
+  doc.answers = {jsonAnswer(201, "the token, with its value", {{"type", "object"}, {"allOf", Json::array({schemaRef("AccessToken"), withValue})}, {"unevaluatedProperties", false}}),
+                 errorAnswer(400, "invalid_field, too_many_tokens"), errorAnswer(401, "signed out"),
+                 errorAnswer(403, "token_not_allowed: called with a personal access token")};
+  doc.schemas = {{"AccessToken", tokenSchema()}};
+  return doc;
+}
+
+RouteDoc listDoc() {
+  RouteDoc doc;
+  doc.summary = "The caller's personal access tokens, newest first (never their values)";
+  doc.access = RouteAccess::Session;
+  doc.answers = {jsonAnswer(200, "the tokens",
+                            {{"type", "object"},
+                             {"required", {"tokens"}},
+                             {"additionalProperties", false},
+                             {"properties", {{"tokens", {{"type", "array"}, {"items", {{"type", "object"}, {"$ref", "#/components/schemas/AccessToken"}, {"unevaluatedProperties", false}}}}}}}}),
+                 errorAnswer(401, "signed out"), errorAnswer(403, "token_not_allowed")};
+  doc.schemas = {{"AccessToken", tokenSchema()}};
+  return doc;
+}
+
+RouteDoc revokeDoc() {
+  RouteDoc doc;
+  doc.summary = "Revokes one of the caller's tokens, on every node at once";
+  doc.access = RouteAccess::Session;
+  doc.params = {{"id", ParamIn::Path, "the token's id", true, {{"type", "string"}, {"pattern", "^[0-9]+$"}}}};
+  doc.answers = {AnswerDoc{204, "revoked", "", nullptr}, errorAnswer(401, "signed out"),
+                 errorAnswer(403, "token_not_allowed"), errorAnswer(404, "not a token of the caller's")};
+  return doc;
+}
+
 }  // namespace
 
 void registerTokenRoutes(Registry& registry, std::function<AuthCore&()> coreOf) {
@@ -62,7 +123,7 @@ void registerTokenRoutes(Registry& registry, std::function<AuthCore&()> coreOf) 
     Json answer = created.token.toJson();
     answer["token"] = created.secret;  // the only time it is ever shown
     response.json(answer, 201);
-  }, small);
+  }, small, createDoc());
 
   registry.route(Method::Get, "/api/tokens", [coreOf](Request& request, Response& response) {
     AuthCore& core = coreOf();
@@ -71,7 +132,7 @@ void registerTokenRoutes(Registry& registry, std::function<AuthCore&()> coreOf) 
     for (const auto& token : core.tokens().list(caller.user.id)) list.push_back(token.toJson());
     noStore(response);
     response.json({{"tokens", list}});
-  });
+  }, {}, listDoc());
 
   registry.route(Method::Delete, "/api/tokens/{id}", [coreOf](Request& request, Response& response) {
     AuthCore& core = coreOf();
@@ -79,7 +140,7 @@ void registerTokenRoutes(Registry& registry, std::function<AuthCore&()> coreOf) 
     // Another person's token is the same answer as a missing one.
     if (!core.tokens().revoke(caller.user.id, request.idParam("id"))) throw HttpError::notFound("Access token not found");
     response.noContent();
-  });
+  }, {}, revokeDoc());
 }
 
 }  // namespace docs::auth

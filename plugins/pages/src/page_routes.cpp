@@ -16,6 +16,7 @@
 #include "base64.hpp"
 #include <docs/support/body_fields.hpp>
 #include "image_rules.hpp"
+#include "page_docs.hpp"
 #include "page_export.hpp"
 #include "page_store.hpp"
 #include "pages_service.hpp"
@@ -341,10 +342,13 @@ std::function<void()> addPageRoutes(docs::Registry& registry) {
   using docs::Method;
   using docs::Request;
   using docs::Response;
-  registry.route(Method::Post, "/api/project/{projectId}/page", [routes](Request& q, Response& r) { routes->create(q, r); }, small);
-  registry.route(Method::Get, "/api/page/{id}", [routes](Request& q, Response& r) { routes->get(q, r); });
-  registry.route(Method::Patch, "/api/page/{id}", [routes](Request& q, Response& r) { routes->update(q, r); }, small);
-  registry.route(Method::Delete, "/api/page/{id}", [routes](Request& q, Response& r) { routes->remove(q, r); });
+  registry.route(Method::Post, "/api/project/{projectId}/page", [routes](Request& q, Response& r) { routes->create(q, r); }, small,
+                 createPageDoc());
+  registry.route(Method::Get, "/api/page/{id}", [routes](Request& q, Response& r) { routes->get(q, r); }, {}, getPageDoc());
+  registry.route(Method::Patch, "/api/page/{id}", [routes](Request& q, Response& r) { routes->update(q, r); }, small,
+                 updatePageDoc());
+  registry.route(Method::Delete, "/api/page/{id}", [routes](Request& q, Response& r) { routes->remove(q, r); }, {},
+                 deletePageDoc());
   registry.route(Method::Get, "/api/page/{id}/content", [routes](Request& q, Response& r) { routes->getContent(q, r); });
   registry.route(Method::Put, "/api/page/{id}/content", [routes](Request& q, Response& r) { routes->putContent(q, r); }, content);
   registry.route(Method::Get, "/api/page/{id}/export", [routes](Request& q, Response& r) { routes->exportPage(q, r); });

@@ -18,6 +18,7 @@
 #include <docs/support/body_fields.hpp>
 #include "multipart_reader.hpp"
 #include "json_writer.hpp"
+#include "project_docs.hpp"
 #include "project_rules.hpp"
 #include "project_store.hpp"
 #include <docs/support/upload_file.hpp>
@@ -373,13 +374,19 @@ void addProjectRoutes(docs::Registry& registry) {
   using docs::Method;
   using docs::Request;
   using docs::Response;
-  registry.route(Method::Get, "/api/projects", [routes](Request& q, Response& r) { routes->list(q, r); });
-  registry.route(Method::Get, "/api/project", [routes](Request& q, Response& r) { routes->getOne(q, r); });
-  registry.route(Method::Post, "/api/project", [routes](Request& q, Response& r) { routes->createEmpty(q, r, false); }, small);
-  registry.route(Method::Post, "/api/project/zip", [routes](Request& q, Response& r) { routes->createEmpty(q, r, true); }, small);
+  registry.route(Method::Get, "/api/projects", [routes](Request& q, Response& r) { routes->list(q, r); }, {},
+                 listProjectsDoc());
+  registry.route(Method::Get, "/api/project", [routes](Request& q, Response& r) { routes->getOne(q, r); }, {},
+                 getProjectDoc());
+  registry.route(Method::Post, "/api/project", [routes](Request& q, Response& r) { routes->createEmpty(q, r, false); }, small,
+                 createProjectDoc(false));
+  registry.route(Method::Post, "/api/project/zip", [routes](Request& q, Response& r) { routes->createEmpty(q, r, true); }, small,
+                 createProjectDoc(true));
   registry.route(Method::Post, "/api/project/github", [routes](Request& q, Response& r) { routes->createGithub(q, r); }, small);
-  registry.route(Method::Patch, "/api/project/{id}", [routes](Request& q, Response& r) { routes->update(q, r); }, small);
-  registry.route(Method::Delete, "/api/project/{id}", [routes](Request& q, Response& r) { routes->remove(q, r); });
+  registry.route(Method::Patch, "/api/project/{id}", [routes](Request& q, Response& r) { routes->update(q, r); }, small,
+                 updateProjectDoc());
+  registry.route(Method::Delete, "/api/project/{id}", [routes](Request& q, Response& r) { routes->remove(q, r); }, {},
+                 deleteProjectDoc());
   registry.route(Method::Post, "/api/project/{id}/upload-zip", [routes](Request& q, Response& r) { routes->uploadZip(q, r); }, zip);
 }
 

@@ -1,0 +1,13 @@
+#pragma once
+// How the page routes describe themselves in GET /api/openapi.json.
+
+#include <docs/route_doc.hpp>
+
+namespace docs_pages {
+
+docs::RouteDoc createPageDoc();
+docs::RouteDoc getPageDoc();
+docs::RouteDoc updatePageDoc();
+docs::RouteDoc deletePageDoc();
+
+}  // namespace docs_pages

@@ -1,0 +1,14 @@
+#pragma once
+// How the projects routes describe themselves in GET /api/openapi.json.
+
+#include <docs/route_doc.hpp>
+
+namespace docs_projects {
+
+docs::RouteDoc listProjectsDoc();
+docs::RouteDoc getProjectDoc();
+docs::RouteDoc createProjectDoc(bool zip);
+docs::RouteDoc updateProjectDoc();
+docs::RouteDoc deleteProjectDoc();
+
+}  // namespace docs_projects
