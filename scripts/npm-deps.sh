@@ -3,7 +3,7 @@
 # again only when the lockfile changed. npm's cache lives outside the clone (~/.npm).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-for dir in tests/ydoc tests/collab tests/openapi web; do
+for dir in tests/ydoc tests/collab tests/openapi plugins/mcp/tests/client web; do
   [[ -f "$dir/package-lock.json" ]] || continue
   stamp="$dir/node_modules/.docs-lock-sha256"
   want=$(sha256sum "$dir/package-lock.json" | cut -d' ' -f1)

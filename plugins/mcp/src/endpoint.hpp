@@ -1,0 +1,69 @@
+#pragma once
+// /mcp: MCP's Streamable HTTP transport over JSON-RPC 2.0. POST carries messages (one, or
+// a batch under 2025-03-26) and is answered with JSON; GET is 405 (no server-initiated
+// stream); DELETE ends the session. A browser page of another origin is refused (403).
+
+#include <chrono>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include <docs/http.hpp>
+
+#include "sessions.hpp"
+#include "tools.hpp"
+
+namespace docs {
+class Context;
+}
+
+namespace docs::mcp {
+
+inline constexpr const char* kLatestProtocol = "2025-11-25";
+inline constexpr const char* kBatchingProtocol = "2025-03-26";
+// Versions before this one answer invalid tool arguments with JSON-RPC -32602; from it on
+// they are a tool result with isError, which the model reads and corrects.
+inline constexpr const char* kArgumentErrorsAsResults = "2025-11-25";
+
+struct EndpointSettings {
+  ToolSettings tools;
+  std::chrono::minutes sessionIdle{60 * 24};
+  int sessionsPerMinutePerAddress = 60;
+  // Origins a browser may call from (server.public_url's and server.allowed_origins); a
+  // request with any other Origin header is refused, against DNS rebinding.
+  std::vector<std::string> allowedOrigins;
+};
+
+class Endpoint {
+ public:
+  Endpoint(Context& context, EndpointSettings settings);
+  void post(Request& request, Response& response);
+  void get(Request& request, Response& response);
+  void remove(Request& request, Response& response);
+  Sessions& sessions() { return sessions_; }
+
+ private:
+  // The bearer's principal (PAT or JWT), nullopt when none is sent; a bad one is a 401.
+  std::optional<Principal> caller(const Request& request);
+  // 403 for a request whose Origin header names another site.
+  void refuseForeignOrigin(const Request& request) const;
+  // The session a request names; otherwise answers (400 without one, 404 when ended or
+  // another caller's, 400 for another protocol version) and returns nullopt.
+  std::optional<McpSession> requireSession(const Request& request, const std::optional<Principal>& principal, Response& response);
+  Json initialize(const Json& message, const std::optional<Principal>& principal, const Request& request,
+                  Response& response);
+  // One request's response, or null for a notification or a client's response.
+  Json handle(const Json& message, const ToolCaller& toolCaller);
+  bool allowNewSession(const std::string& address);
+
+  Context& context_;
+  EndpointSettings settings_;
+  Sessions sessions_;
+  Tools tools_;
+  std::mutex openedMutex_;
+  std::unordered_map<std::string, std::pair<std::int64_t, int>> openedPerAddress_;  // minute, count
+};
+
+}  // namespace docs::mcp

@@ -1,0 +1,76 @@
+// The mcp plugin module: POST/GET/DELETE /mcp (Model Context Protocol, Streamable HTTP),
+// its session table and the clean-up of idle sessions.
+#include <docs/config.hpp>
+#include <docs/plugin.hpp>
+
+#include <algorithm>
+#include <memory>
+#include <string>
+
+#include "endpoint.hpp"
+
+#include "mcp_migrations.hpp"
+
+namespace {
+
+std::string trimSlash(std::string text) {
+  while (!text.empty() && text.back() == '/') text.pop_back();
+  return text;
+}
+
+class McpPlugin final : public docs::Plugin {
+ public:
+  void configure(docs::Registry& registry) override {
+    context_ = &registry.context();
+    registry.configKey("mcp.session_idle_minutes", "1440", "An MCP session unused this long ends (its client initializes again).");
+    registry.configKey("mcp.sessions_per_minute", "60", "MCP sessions one client address may open per minute (0: unlimited).");
+    registry.configKey("mcp.max_wiki_kb", "4096", "Largest whole-wiki answer of read_wiki_contents; later pages are left out.");
+    docs_plugin_mcp::registerMigrations(registry);
+    const auto& config = context_->config();
+    settings_.sessionIdle = std::chrono::minutes(std::max<std::int64_t>(1, config.getInt("mcp.session_idle_minutes")));
+    settings_.sessionsPerMinutePerAddress = static_cast<int>(config.getInt("mcp.sessions_per_minute"));
+    settings_.tools.maxWikiBytes = static_cast<std::size_t>(std::max<std::int64_t>(1, config.getInt("mcp.max_wiki_kb"))) << 10;
+    // owner/name names a repository on the GitHub projects are made from (the projects plugin's key).
+    settings_.tools.githubBase = trimSlash(config.getString("github.url"));
+    // Browsers may call from the origins CORS allows with credentials; other pages are refused.
+    settings_.allowedOrigins = config.getList("server.allowed_origins");
+    if (auto publicUrl = trimSlash(config.getString("server.public_url")); !publicUrl.empty())
+      settings_.allowedOrigins.push_back(publicUrl);
+
+    docs::RouteOptions small;
+    small.maxBodyBytes = 64 << 10;  // the anonymous body limit: the same for every caller
+    registry.route(docs::Method::Post, "/mcp", [this](docs::Request& q, docs::Response& r) { endpoint().post(q, r); }, small);
+    registry.route(docs::Method::Get, "/mcp", [this](docs::Request& q, docs::Response& r) { endpoint().get(q, r); });
+    registry.route(docs::Method::Delete, "/mcp", [this](docs::Request& q, docs::Response& r) { endpoint().remove(q, r); });
+
+    docs::PeriodicOptions hourly;
+    hourly.interval = std::chrono::hours(1);
+    registry.periodic("clean_up", hourly, [this] {
+      if (endpoint_) endpoint_->sessions().cleanUp();
+    });
+  }
+
+  void start() override {
+    // Questions are as long as /lab/rag takes them: the rag plugin's key, declared by now
+    // when it runs (it may be configured after this plugin).
+    const auto& config = context_->config();
+    if (config.has("rag.max_query_chars"))
+      settings_.tools.maxArgumentChars = static_cast<std::size_t>(std::max<std::int64_t>(1, config.getInt("rag.max_query_chars")));
+    endpoint_ = std::make_unique<docs::mcp::Endpoint>(*context_, settings_);
+  }
+
+ private:
+  docs::mcp::Endpoint& endpoint() {
+    if (!endpoint_) throw docs::HttpError(503, "starting", "The MCP server is starting");
+    return *endpoint_;
+  }
+
+  docs::Context* context_ = nullptr;
+  docs::mcp::EndpointSettings settings_;
+  std::unique_ptr<docs::mcp::Endpoint> endpoint_;
+};
+
+}  // namespace
+
+DOCS_PLUGIN(McpPlugin, "mcp", "1.0.0", "auth,projects,pages,rbac",
+            "Model Context Protocol server at /mcp: the wikis, questions and search for AI agents")

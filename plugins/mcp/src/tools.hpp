@@ -1,0 +1,47 @@
+#pragma once
+// The MCP tools, named as DeepWiki's so existing agent configurations work: list_projects,
+// read_wiki_structure, read_wiki_contents, ask_question, search. Each is authorized as the
+// REST API is: a project the caller may not read does not exist for them.
+
+#include <cstddef>
+#include <optional>
+#include <string>
+
+#include <docs/http.hpp>
+
+namespace docs {
+class Context;
+}
+
+namespace docs::mcp {
+
+struct ToolSettings {
+  std::size_t maxArgumentChars = 2000;  // a question, a query, a project reference
+  std::size_t maxProjects = 100;        // projects one question may name
+  std::size_t maxWikiBytes = 4 << 20;   // the whole wiki as one Markdown text
+  std::string githubBase = "https://github.com";  // github.url: owner/name is a repository there
+};
+
+struct ToolCaller {
+  std::optional<Principal> principal;  // nullopt: anonymous, public projects only
+  std::string address;                 // for the rate limits of questions
+  bool argumentErrorsAsResults = false;  // the session's protocol reports bad arguments as isError
+};
+
+class Tools {
+ public:
+  Tools(Context& context, ToolSettings settings);
+  // The `tools` of tools/list; ask_question and search only when the rag plugin runs.
+  Json list() const;
+  // A tools/call result ({content, isError}). An unknown tool throws RpcError (-32602), so
+  // do invalid arguments unless the caller's protocol wants them as a result with isError;
+  // failures inside a tool (a project not found, a rate limit) are a result with isError,
+  // which the model reads.
+  Json call(const std::string& name, const Json& arguments, const ToolCaller& caller);
+
+ private:
+  Context& context_;
+  ToolSettings settings_;
+};
+
+}  // namespace docs::mcp
