@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the benchmarks and prints their results. Usage: bench/run.sh [http|ws|ydoc|collab|compression|generation|rag|github|all]
+# Runs the benchmarks and prints their results. Usage: bench/run.sh [http|ws|ydoc|collab|compression|generation|history|rag|github|all]
 #   http  requests/s and p99 of a small JSON route, docsd vs nginx serving the same JSON
 #         as a static file, with wrk at 1, 64 and 256 connections (same run, same machine)
 #   ws    memory per idle WebSocket (10,000 connections) and threads held
@@ -9,6 +9,8 @@
 #   collab  collaboration fan-out, docsd vs @hocuspocus/server 3 (bench/collab)
 #   generation  offline `docsd generate` time and peak memory at about 100, 1,000 and 10,000
 #         files of Debian's packaged sources, and again after one file changed (bench/generation)
+#   history  a page with 100,000 logged updates: listing its history and rebuilding any
+#         version through docsd, against replaying the whole log (bench/history)
 #   rag   the rag index at 100k and 1M chunks: build time, /lab/rag p50/p95 against plain
 #         websearch_to_tsquery, RSS, DB size (bench/rag/run.sh), then retrieval quality
 #         (bench/rag/quality.sh) and the how-to questions (bench/rag/howto.sh). Full tier, by
@@ -23,7 +25,7 @@ scripts/install-deps.sh full
 scripts/npm-deps.sh
 export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=true
 cmake --preset dev -DDOCS_BUILD_BENCH=ON >/dev/null
-ninja -C build product ws_idle collab_load >/dev/null
+ninja -C build product ws_idle collab_load history_bench >/dev/null
 ulimit -n 65536 2>/dev/null || true
 
 work="$(mktemp -d /tmp/docs-bench-XXXXXX)"
@@ -106,6 +108,10 @@ fi
 
 if [[ "$what" == generation || "$what" == all ]]; then
   bench/generation/run.sh
+fi
+
+if [[ "$what" == history || "$what" == all ]]; then
+  bench/history/run.sh
 fi
 
 if [[ "$what" == rag ]]; then
