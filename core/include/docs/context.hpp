@@ -1,5 +1,5 @@
 #pragma once
-// What a running plugin can reach: configuration, database, jobs, events, services.
+// What a running plugin can reach: configuration, database, jobs, events, metrics, services.
 
 #include <stdexcept>
 #include <string>
@@ -12,6 +12,7 @@ class Db;
 class JobQueue;
 class EventBus;
 class Logger;
+class Metrics;
 
 class Context {
  public:
@@ -23,6 +24,9 @@ class Context {
   virtual EventBus& events() = 0;
   virtual Logger& logger() = 0;
   virtual const std::string& dataDir() const = 0;
+  // Prometheus metrics (docs/metrics.hpp), usable from configure() on. The default is a
+  // registry that keeps nothing, for test contexts.
+  virtual Metrics& metrics();
   // Another plugin's service by id ("docs.authenticator/1"), or nullptr.
   virtual void* findServiceById(std::string_view id) const = 0;
 

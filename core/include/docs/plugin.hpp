@@ -11,6 +11,7 @@
 #include "docs/http.hpp"
 #include "docs/jobs.hpp"
 #include "docs/logger.hpp"
+#include "docs/metrics.hpp"
 #include "docs/registry.hpp"
 #include "docs/websocket.hpp"
 

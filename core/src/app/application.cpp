@@ -26,6 +26,9 @@
 #include "jobs/background.hpp"
 #include "jobs/job_queue.hpp"
 #include "log/logging.hpp"
+#include "metrics/core_metrics.hpp"
+#include "metrics/metrics_access.hpp"
+#include "metrics/metrics_registry.hpp"
 #include "plugins/plugin_loader.hpp"
 #include "util/dir_lock.hpp"
 #include "util/service_notify.hpp"
@@ -80,6 +83,8 @@ Paths resolvePaths(const ConfigStore& config) {
 
 struct Application::Running {
   std::shared_ptr<Logger> log = makeLogger("core");
+  // First, so it outlives every component and plugin holding one of its metrics.
+  std::unique_ptr<MetricsRegistry> metrics = std::make_unique<MetricsRegistry>();
   Paths paths;
   std::unique_ptr<DirLock> lock;
   HostState state;
@@ -276,11 +281,21 @@ void closeDataDir(const std::string& dataDir, bool embeddedRunsAsAnotherUser, Lo
   if (::chmod(dataDir.c_str(), mode) != 0) log.warn("cannot restrict the data directory", {{"data_dir", dataDir}});
 }
 
+// A malformed metrics.allowed_cidrs is a configuration error before anything starts.
+void checkMetricsAccess(const ConfigStore& config) {
+  try {
+    MetricsAccess check(config.getList("metrics.allowed_cidrs"), config.getString("metrics.token"));
+  } catch (const std::invalid_argument& error) {
+    throw ConfigError(error.what());
+  }
+}
+
 // Steps shared by serve and migrate: lock, plugins, configure, database, migrations.
 void prepare(ConfigStore& config, Application::Running& r) {
   r.paths = resolvePaths(config);
   r.state.config = &config;
   r.state.dataDir = r.paths.dataDir;
+  r.state.metrics = r.metrics.get();
   r.lock = std::make_unique<DirLock>(r.paths.dataDir);
   closeDataDir(r.paths.dataDir, geteuid() == 0 && config.getString("database.url").empty(), *r.log);
 
@@ -402,10 +417,14 @@ int Application::serve() {
   Running& r = *running_;
   const ServiceNotifier notifier = ServiceNotifier::fromEnvironment();  // before any child starts
   try {
+    checkMetricsAccess(config_);
     prepare(config_, r);
     std::string node = nodeId();
     r.events = std::make_unique<LocalEventBus>(r.pool.get(), node, makeLogger("events"));
     for (auto& [topic, handler] : r.declarations.subscriptions) r.events->subscribe(topic, handler);
+    registerEventBusMetrics(*r.metrics, *r.events);
+    registerPoolMetrics(*r.metrics, *r.pool);
+    registerProcessMetrics(*r.metrics);
     r.events->start();
     r.state.events = r.events.get();
 
@@ -416,6 +435,8 @@ int Application::serve() {
     jobOptions.nodeId = node;
     r.jobs = std::make_unique<PgJobQueue>(*r.pool, jobOptions, makeLogger("jobs"));
     for (auto& [kind, handler] : r.declarations.jobHandlers) r.jobs->addHandler(kind, handler);
+    r.jobs->setMetrics(*r.metrics);
+    registerJobQueueDepth(*r.metrics, *r.pool);
     r.state.jobs = r.jobs.get();
 
     r.listener = std::make_unique<NotificationListener>(
@@ -475,6 +496,8 @@ int Application::serve() {
     http.trustedProxies = config_.getList("server.trusted_proxies");
     http.webRoot = r.paths.webRoot;
     http.compression = config_.getBool("server.compression");
+    http.metricsAllowedCidrs = config_.getList("metrics.allowed_cidrs");
+    http.metricsToken = config_.getString("metrics.token");
 
     std::map<std::string, bool> features;
     for (const char* name : kProductPlugins) features[name] = false;
@@ -492,6 +515,7 @@ int Application::serve() {
 
     ServerHooks hooks;
     hooks.ready = [&r] { return readyNow(r); };
+    hooks.metrics = r.metrics.get();
     hooks.clientConfig = [=](const Request& request) {
       // The same rule gives the SPA's connect-src (http/browser_headers.cpp).
       auto origins = clientOrigins(publicUrl, subhosts, request.scheme(), request.host());

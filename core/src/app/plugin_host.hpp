@@ -23,6 +23,7 @@ struct HostState {
   Db* db = nullptr;                 // set once migrations ran
   JobQueue* jobs = nullptr;
   EventBus* events = nullptr;
+  Metrics* metrics = nullptr;       // none for commands: plugins get a registry that keeps nothing
   std::string dataDir;
   std::map<std::string, void*, std::less<>> services;
   std::map<std::string, std::string, std::less<>> serviceOwners;
@@ -57,6 +58,7 @@ class PluginContext final : public Context {
   Logger& logger() override { return *logger_; }
   const std::string& dataDir() const override { return state_.dataDir; }
   void* findServiceById(std::string_view id) const override;
+  Metrics& metrics() override { return state_.metrics ? *state_.metrics : Context::metrics(); }
 
  private:
   std::string name_;

@@ -232,6 +232,8 @@ void declareCoreKeys(ConfigStore& store) {
   core("server.max_websockets_per_address", "256", "Open WebSockets one client address may hold (0: no cap; trusted proxies are not counted); more upgrades get 429.");
   core("server.anonymous_body_bytes", "65536", "Request bodies larger than this are read only for a signed-in caller (signed webhooks excepted).");
   core("server.compression", "true", "Answer in Brotli or gzip when the client accepts it: the web app's precompressed files and route answers of 1 KiB or more (docs/api.md#compression).");
+  core("metrics.allowed_cidrs", "", "Comma-separated addresses or CIDRs (10.0.0.0/8, fd00::/8) that may read GET /metrics besides loopback; others get 404 (docs/metrics.md).");
+  core("metrics.token", "", "A Bearer token that opens GET /metrics from any address; empty: none.");
   core("server.port_file", "", "If set, the bound port is written to this file once listening.");
   core("server.trusted_proxies", "", "Comma-separated proxy addresses whose X-Forwarded-For/-Proto are believed.");
   core("server.content_security_policy", "", "Content-Security-Policy of the web app's pages and files; empty: built from server.public_url and server.subhosts (docs/security.md#browser-headers); 'off': none.");

@@ -121,9 +121,17 @@ PgPool::~PgPool() {
 PGconn* PgPool::acquire() {
   std::unique_lock lock(mutex_);
   auto deadline = std::chrono::steady_clock::now() + options_.acquireTimeout;
-  while (idle_.empty() && open_ >= options_.size) {
-    if (available_.wait_until(lock, deadline) == std::cv_status::timeout && idle_.empty() && open_ >= options_.size)
-      throw DbError("no database connection became free within the pool timeout", "53300");
+  if (idle_.empty() && open_ >= options_.size) {
+    ++waits_;
+    auto waitStarted = std::chrono::steady_clock::now();
+    auto account = [&] { waitSeconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - waitStarted).count(); };
+    while (idle_.empty() && open_ >= options_.size) {
+      if (available_.wait_until(lock, deadline) == std::cv_status::timeout && idle_.empty() && open_ >= options_.size) {
+        account();
+        throw DbError("no database connection became free within the pool timeout", "53300");
+      }
+    }
+    account();
   }
   if (!idle_.empty()) {
     PGconn* connection = idle_.back();
@@ -154,6 +162,11 @@ void PgPool::release(PGconn* connection) {
     --open_;
   }
   available_.notify_one();
+}
+
+PoolStats PgPool::stats() const {
+  std::lock_guard lock(mutex_);
+  return {options_.size, open_, open_ - static_cast<int>(idle_.size()), waits_, waitSeconds_};
 }
 
 int PgPool::openConnections() const {

@@ -3,6 +3,7 @@
 // statement timeout, and a connection found broken is dropped and replaced.
 
 #include <chrono>
+#include <cstdint>
 #include <condition_variable>
 #include <mutex>
 #include <string>
@@ -22,6 +23,14 @@ struct PgPoolOptions {
   std::string applicationName = "docsd";
 };
 
+struct PoolStats {
+  int size = 0;              // the most connections the pool opens
+  int open = 0;              // open now
+  int inUse = 0;             // lent out now
+  std::uint64_t waits = 0;   // acquisitions that found every connection busy
+  double waitSeconds = 0;    // time spent in those waits
+};
+
 class PgPool final : public Db {
  public:
   explicit PgPool(PgPoolOptions options);
@@ -37,6 +46,7 @@ class PgPool final : public Db {
   const PgPoolOptions& options() const { return options_; }
   // Connections currently open (for tests and metrics).
   int openConnections() const;
+  PoolStats stats() const;
 
  private:
   friend class PooledConnection;
@@ -48,6 +58,8 @@ class PgPool final : public Db {
   std::condition_variable available_;
   std::vector<PGconn*> idle_;
   int open_ = 0;
+  std::uint64_t waits_ = 0;
+  double waitSeconds_ = 0;
 };
 
 // Runs one statement on a raw connection; throws DbError. Shared by the pool and by

@@ -22,7 +22,7 @@ void LocalEventBus::subscribe(std::string topic, EventHandler handler) {
 void LocalEventBus::enqueueLocal(std::string topic, nlohmann::json payload) {
   std::lock_guard lock(mutex_);
   if (stopping_) return;
-  queue_.emplace_back(std::move(topic), std::move(payload));
+  queue_.push_back({std::move(topic), std::move(payload), std::chrono::steady_clock::now()});
   ready_.notify_one();
 }
 
@@ -52,6 +52,11 @@ void LocalEventBus::receiveRemote(const std::string& notification) {
   enqueueLocal(message.value("topic", ""), message.value("payload", nlohmann::json()));
 }
 
+std::size_t LocalEventBus::queued() const {
+  std::lock_guard lock(mutex_);
+  return queue_.size();
+}
+
 void LocalEventBus::start() {
   std::lock_guard lock(mutex_);
   stopping_ = false;
@@ -69,7 +74,7 @@ void LocalEventBus::stop() {
 
 void LocalEventBus::dispatchLoop() {
   for (;;) {
-    std::pair<std::string, nlohmann::json> event;
+    Queued event;
     std::vector<EventHandler> handlers;
     {
       std::unique_lock lock(mutex_);
@@ -77,14 +82,15 @@ void LocalEventBus::dispatchLoop() {
       if (queue_.empty()) return;
       event = std::move(queue_.front());
       queue_.pop_front();
-      auto it = handlers_.find(event.first);
+      auto it = handlers_.find(event.topic);
       if (it != handlers_.end()) handlers = it->second;
     }
+    if (lagObserver_) lagObserver_(std::chrono::duration<double>(std::chrono::steady_clock::now() - event.enqueued).count());
     for (auto& handler : handlers) {
       try {
-        handler(event.second);
+        handler(event.payload);
       } catch (const std::exception& error) {
-        if (logger_) logger_->error("event handler failed", {{"topic", event.first}, {"error", error.what()}});
+        if (logger_) logger_->error("event handler failed", {{"topic", event.topic}, {"error", error.what()}});
       }
     }
   }

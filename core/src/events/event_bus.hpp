@@ -2,7 +2,9 @@
 // docs::EventBus: local delivery on one dispatch thread, and cross-node delivery through
 // NOTIFY docs_events (each node ignores its own notifications).
 
+#include <chrono>
 #include <condition_variable>
+#include <functional>
 #include <deque>
 #include <map>
 #include <memory>
@@ -35,7 +37,17 @@ class LocalEventBus final : public EventBus {
   // Delivers what is queued, then stops.
   void stop();
 
+  // Called before each delivery with the seconds the event waited in the queue (metrics).
+  // Set before start().
+  void setLagObserver(std::function<void(double)> observer) { lagObserver_ = std::move(observer); }
+  std::size_t queued() const;
+
  private:
+  struct Queued {
+    std::string topic;
+    nlohmann::json payload;
+    std::chrono::steady_clock::time_point enqueued;
+  };
   void enqueueLocal(std::string topic, nlohmann::json payload);
   void dispatchLoop();
 
@@ -43,9 +55,10 @@ class LocalEventBus final : public EventBus {
   std::string nodeId_;
   std::shared_ptr<Logger> logger_;
   std::map<std::string, std::vector<EventHandler>, std::less<>> handlers_;
-  std::mutex mutex_;
+  mutable std::mutex mutex_;
   std::condition_variable ready_;
-  std::deque<std::pair<std::string, nlohmann::json>> queue_;
+  std::deque<Queued> queue_;
+  std::function<void(double)> lagObserver_;
   bool stopping_ = false;
   std::thread thread_;
 };

@@ -29,6 +29,7 @@
 #include <unordered_map>
 
 #include "http/content_coding.hpp"
+#include "metrics/core_metrics.hpp"
 #include "http/websocket_hub.hpp"
 #include "sdk/url_codec.hpp"
 
@@ -250,6 +251,22 @@ class LimitedBodyReader final : public BodyReader {
   bool finished_ = false;
 };
 
+// Counts a request in docsd_http_requests_in_flight while it is being answered.
+class InFlight {
+ public:
+  explicit InFlight(Gauge* gauge) : gauge_(gauge) {
+    if (gauge_) gauge_->add(1);
+  }
+  ~InFlight() {
+    if (gauge_) gauge_->add(-1);
+  }
+  InFlight(const InFlight&) = delete;
+  InFlight& operator=(const InFlight&) = delete;
+
+ private:
+  Gauge* gauge_;
+};
+
 // Route answers worth compressing on the fly: 1 KiB or more of a text-like type, not
 // already encoded, not a partial answer (its Content-Range counts identity bytes).
 bool compressibleAnswer(const Response& out) {
@@ -265,7 +282,9 @@ bool compressibleAnswer(const Response& out) {
 HttpServer::HttpServer(HttpServerOptions options, Router& router, std::vector<WebSocketEndpoint> endpoints,
                        WebSocketHub& hub, ServerHooks hooks, std::shared_ptr<Logger> accessLog)
     : options_(std::move(options)), router_(router), hub_(hub), hooks_(std::move(hooks)),
-      accessLog_(std::move(accessLog)), staticFiles_(options_.webRoot), browserHeaders_(options_.browser) {
+      accessLog_(std::move(accessLog)), staticFiles_(options_.webRoot), browserHeaders_(options_.browser),
+      metricsAccess_(options_.metricsAllowedCidrs, options_.metricsToken) {
+  if (hooks_.metrics) httpMetrics_ = std::make_unique<HttpMetrics>(*hooks_.metrics);
   for (auto& endpoint : endpoints) {
     std::string path = endpoint.path;
     endpoints_.emplace(std::move(path), std::move(endpoint));
@@ -361,6 +380,15 @@ void HttpServer::dispatch(void* pocoRequest, void* pocoResponse) {
   std::size_t bytesIn = 0;
   std::string methodText = request.getMethod();
   auto method = parseMethod(methodText);
+  // The route label of the request metrics: a template, never a raw path (unbounded).
+  std::string routeLabel = "unmatched";
+  InFlight inFlight(httpMetrics_ ? &httpMetrics_->inFlight : nullptr);
+  auto recordMetrics = [&](int status) {
+    if (!httpMetrics_) return;
+    std::string methodLabel = method ? std::string(methodName(*method)) : "other";
+    httpMetrics_->requests.inc({routeLabel, methodLabel, std::to_string(status)});
+    httpMetrics_->duration.observe(std::chrono::duration<double>(Clock::now() - started).count(), {routeLabel, methodLabel});
+  };
 
   try {
     if (rawPath.empty() || rawPath.front() != '/') throw HttpError::badRequest("Malformed request target");
@@ -386,6 +414,7 @@ void HttpServer::dispatch(void* pocoRequest, void* pocoResponse) {
     auto endpoint = endpoints_.find(rawPath);
 
     if (*method == Method::Options && !origin.empty() && request.has("Access-Control-Request-Method")) {
+      routeLabel = "preflight";
       if (!originAllowed) throw HttpError::forbidden("Origin " + origin + " is not allowed");
       out.noContent();
       out.setHeader("Access-Control-Allow-Methods", "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS");
@@ -394,11 +423,21 @@ void HttpServer::dispatch(void* pocoRequest, void* pocoResponse) {
                     requested.empty() ? "Authorization, Content-Type, Mode, filename, X-Request-Id" : requested);
       out.setHeader("Access-Control-Max-Age", "600");
     } else if (rawPath == "/healthz") {
+      routeLabel = rawPath;
       out.json({{"status", "ok"}});
     } else if (rawPath == "/readyz") {
+      routeLabel = rawPath;
       bool ready = hooks_.ready && hooks_.ready();
       out.json({{"status", ready ? "ready" : "starting"}}, ready ? 200 : 503);
+    } else if (rawPath == "/metrics" && (*method == Method::Get || *method == Method::Head)) {
+      routeLabel = rawPath;
+      // Not there at all for a caller who may not read it.
+      if (!hooks_.metrics || !metricsAccess_.allows(remote, request.get("Authorization", "")))
+        throw HttpError::notFound("No route for " + methodText + " " + rawPath);
+      out.text(hooks_.metrics->render(), "text/plain; version=0.0.4; charset=utf-8");
+      out.setHeader("Cache-Control", "no-store");
     } else if (rawPath == "/config.json" && (*method == Method::Get || *method == Method::Head)) {
+      routeLabel = rawPath;
       Request docsRequest(std::move(init));
       self = &docsRequest;
       out.json(hooks_.clientConfig ? hooks_.clientConfig(docsRequest) : Json::object());
@@ -408,12 +447,18 @@ void HttpServer::dispatch(void* pocoRequest, void* pocoResponse) {
       self = &docsRequest;
       // Each open WebSocket holds a slot of its address until it closes (the cap of
       // HTTP connections no longer sees it once it leaves the worker pool).
+      routeLabel = rawPath;
       auto slots = webSocketsPerAddress_;
       if (!slots->tryAcquire(remote)) {
         out.setHeader("Retry-After", "5");
         throw HttpError(429, "too_many_websockets", "Too many WebSockets from your address");
       }
-      auto release = [slots, remote] { slots->release(remote); };
+      Gauge* openSockets = httpMetrics_ ? &httpMetrics_->webSockets : nullptr;
+      if (openSockets) openSockets->add(1);
+      auto release = [slots, remote, openSockets] {
+        slots->release(remote);
+        if (openSockets) openSockets->add(-1);
+      };
       std::unique_ptr<Poco::Net::WebSocket> handshake;
       try {
         handshake = std::make_unique<Poco::Net::WebSocket>(request, response);
@@ -462,12 +507,14 @@ void HttpServer::dispatch(void* pocoRequest, void* pocoResponse) {
             throw HttpError::notFound("No route for " + methodText + " " + rawPath);
           StaticConditions conditions{options_.compression ? request.get("Accept-Encoding", "") : "", request.get("Range", ""),
                                       request.get("If-Range", ""), request.get("If-None-Match", "")};
+          routeLabel = "static";
           staticFiles_.serve(rawPath, requestId, out, conditions);
           spaAnswer = true;
           break;
         }
         case RouteMatch::Kind::Found: {
           const Route& route = *match.route;
+          routeLabel = route.pathTemplate;
           bool hasBody = request.hasContentLength() || request.getChunkedTransferEncoding();
           AmbientRequest ambient;
           ambient.method = *method;
@@ -574,6 +621,7 @@ void HttpServer::dispatch(void* pocoRequest, void* pocoResponse) {
   }
 
   if (upgraded) {
+    recordMetrics(101);
     if (accessLog_)
       accessLog_->info("websocket", {{"request_id", requestId}, {"path", rawPath}, {"remote", remote}});
     return;  // the event loop owns the socket now; no header deadline
@@ -625,6 +673,7 @@ void HttpServer::dispatch(void* pocoRequest, void* pocoResponse) {
     closeAfter = true;  // the client went away mid-response
   }
 
+  recordMetrics(out.status());
   if (accessLog_) {
     double ms = std::chrono::duration<double, std::milli>(Clock::now() - started).count();
     accessLog_->info("request", {{"request_id", requestId}, {"method", methodText}, {"path", rawPath},

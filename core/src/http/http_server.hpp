@@ -17,6 +17,7 @@
 #include "http/connection_limits.hpp"
 #include "http/router.hpp"
 #include "http/static_files.hpp"
+#include "metrics/metrics_access.hpp"
 
 namespace Poco {
 class ThreadPool;
@@ -29,6 +30,8 @@ namespace docs::core {
 
 class WebSocketHub;
 class HeaderDeadlines;
+class MetricsRegistry;
+struct HttpMetrics;
 
 struct WebSocketEndpoint {
   std::string path;
@@ -54,6 +57,8 @@ struct HttpServerOptions {
   std::vector<std::string> trustedProxies;
   std::string webRoot;
   bool compression = true;       // Brotli/gzip by Accept-Encoding (precompressed files, answers >= 1 KiB)
+  std::vector<std::string> metricsAllowedCidrs;  // besides loopback, who may read /metrics
+  std::string metricsToken;                      // or a Bearer token; empty: none
   BrowserHeaderOptions browser;  // CSP, HSTS and the other browser headers
 };
 
@@ -62,6 +67,7 @@ struct ServerHooks {
   std::function<bool()> ready;                                   // /readyz
   std::function<Json(const Request&)> clientConfig;              // /config.json
   std::function<std::optional<Principal>(const Request&)> authenticate;  // may be empty
+  MetricsRegistry* metrics = nullptr;  // /metrics and the HTTP series; none when null
 };
 
 class HttpServer {
@@ -86,6 +92,8 @@ class HttpServer {
   std::shared_ptr<Logger> accessLog_;
   StaticFiles staticFiles_;
   BrowserHeaders browserHeaders_;
+  MetricsAccess metricsAccess_;
+  std::unique_ptr<HttpMetrics> httpMetrics_;
   std::unique_ptr<Poco::ThreadPool> threadPool_;
   std::unique_ptr<Poco::Net::TCPServer> server_;
   std::unique_ptr<HeaderDeadlines> deadlines_;

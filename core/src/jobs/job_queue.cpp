@@ -1,6 +1,7 @@
 #include "jobs/job_queue.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <random>
 
 #include "docs/db.hpp"
@@ -197,23 +198,40 @@ void PgJobQueue::stop(std::chrono::milliseconds grace) {
   threads_.clear();
 }
 
+void PgJobQueue::setMetrics(Metrics& metrics) {
+  claimed_ = &metrics.counter("docsd_jobs_claimed_total", "Jobs claimed by this node's workers, by kind.", {"kind"});
+  failed_ = &metrics.counter("docsd_jobs_failed_total", "Job attempts that failed (threw, or outlived every lease), by kind.", {"kind"});
+  duration_ = &metrics.histogram("docsd_job_duration_seconds", "Time a job's handler ran, by kind and outcome (done, failed).",
+                                 {"kind", "outcome"}, {0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60, 300, 1800});
+}
+
 void PgJobQueue::runJob(const ClaimedJob& job, const std::string& workerId) {
+  if (claimed_) claimed_->inc({job.kind});
   if (job.attempt > job.maxAttempts) {
+    if (failed_) failed_->inc({job.kind});
     fail(job, workerId, "lease expired on every attempt (the worker died or hung)");
     return;
   }
   auto handler = handlers_.find(job.kind);
   if (handler == handlers_.end()) return;
   JobContextImpl context(*this, job, workerId, stopping_);
+  const auto started = std::chrono::steady_clock::now();
+  auto finished = [&](std::string_view outcome) {
+    if (outcome == "failed" && failed_) failed_->inc({job.kind});
+    if (duration_) duration_->observe(std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(), {job.kind, outcome});
+  };
   try {
     handler->second(context);
+    finished("done");
     if (!complete(job, workerId) && logger_)
       logger_->warn("job finished after its lease was taken over", {{"job", job.id}, {"kind", job.kind}});
   } catch (const std::exception& error) {
+    finished("failed");
     if (logger_)
       logger_->warn("job failed", {{"job", job.id}, {"kind", job.kind}, {"attempt", job.attempt}, {"error", error.what()}});
     fail(job, workerId, error.what());
   } catch (...) {
+    finished("failed");
     fail(job, workerId, "unknown exception");
   }
 }

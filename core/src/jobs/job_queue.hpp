@@ -12,6 +12,7 @@
 
 #include "docs/jobs.hpp"
 #include "docs/logger.hpp"
+#include "docs/metrics.hpp"
 
 namespace docs {
 class Db;
@@ -42,6 +43,8 @@ class PgJobQueue final : public JobQueue {
   ~PgJobQueue() override;
 
   void addHandler(std::string kind, JobHandler handler);
+  // Counts claims, failures and durations by job kind (docs/metrics.md). Before start().
+  void setMetrics(Metrics& metrics);
   std::int64_t enqueue(const JobSpec& spec) override;
   std::int64_t enqueue(Tx& tx, const JobSpec& spec) override;
 
@@ -71,6 +74,9 @@ class PgJobQueue final : public JobQueue {
   std::mutex mutex_;
   std::condition_variable wake_;
   std::atomic<int> running_{0};
+  Counter* claimed_ = nullptr;
+  Counter* failed_ = nullptr;
+  Histogram* duration_ = nullptr;
   std::uint64_t wakeSerial_ = 0;
 };
 

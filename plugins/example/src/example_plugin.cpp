@@ -49,6 +49,9 @@ class ExamplePlugin final : public docs::Plugin {
     registry.configKey("example.greeting", "hello", "What GET /api/example/hello says.");
     registry.configKey("example.tick_ms", "60000", "Interval of the example periodic task.");
     docs_plugin_example::registerMigrations(registry);
+    // A metric of its own on GET /metrics (docs/metrics.md): a fixed label set, never an id.
+    notesCreated_ = &context_->metrics().counter("docsd_example_notes_created_total",
+                                                 "Notes created through POST /api/example/notes, by outcome.", {"outcome"});
 
     // Each route describes itself for GET /api/openapi.json (docs/route_doc.hpp): who may
     // call, parameters, body and answers. The JSON answers' schemas are checked against
@@ -98,14 +101,17 @@ class ExamplePlugin final : public docs::Plugin {
                           docs::errorAnswer(400, "'text' missing or empty (invalid_field)")};
     registry.route(Method::Post, "/api/example/notes", [this](Request& request, Response& response) {
       Json body = request.jsonObject();
-      if (!body.contains("text") || !body["text"].is_string() || body["text"].get<std::string>().empty())
+      if (!body.contains("text") || !body["text"].is_string() || body["text"].get<std::string>().empty()) {
+        notesCreated_->inc({"refused"});
         throw HttpError::badRequest("'text' must be a non-empty string", "invalid_field");
+      }
       std::int64_t id = 0;
       context_->db().transaction([&](docs::Tx& tx) {
         id = tx.exec("INSERT INTO example_notes (text) VALUES ($1) RETURNING id", {body["text"].get<std::string>()})[0]
                  .int64("id");
         context_->jobs().enqueue(tx, {"example.process_note", {{"id", id}}});
       });
+      notesCreated_->inc({"created"});
       response.json({{"id", id}}, 201);
     }, {}, createNote);
 
@@ -217,6 +223,7 @@ class ExamplePlugin final : public docs::Plugin {
 
  private:
   docs::Context* context_ = nullptr;
+  docs::Counter* notesCreated_ = nullptr;
   std::atomic<std::int64_t> eventsSeen_{0};
 };
 
