@@ -44,7 +44,8 @@ Principal principalOf(const SignedInSession& signedIn) {
   return principal;
 }
 
-AuthCore::AuthCore(Context& context, AuthSettings settings) : context_(context), settings_(std::move(settings)) {
+AuthCore::AuthCore(Context& context, AuthSettings settings)
+    : context_(context), settings_(std::move(settings)), metrics_(context.metrics()) {
   Db& db = context_.db();
   keys_ = std::make_unique<SigningKeys>(db, settings_.jwtLifetime, settings_.keyRotationAge);
   accounts_ = std::make_unique<Accounts>(db, context_.events(), settings_.sessionLifetime, settings_.sessionMaxAge);

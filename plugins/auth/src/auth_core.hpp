@@ -11,6 +11,7 @@
 
 #include "access_tokens.hpp"
 #include "accounts.hpp"
+#include "auth_metrics.hpp"
 #include "github_sign_in.hpp"
 #include "mailer.hpp"
 #include "one_time_codes.hpp"
@@ -55,6 +56,8 @@ class AuthCore final : public Authenticator {
   std::optional<SignedInSession> cookieSession(const Request& request);
   // A JWT for the session, with this deployment as issuer and audience.
   std::string issueJwt(const User& user, const Session& session);
+  // Counters of sign-ins and codes sent (docs/metrics.md).
+  AuthMetrics& metrics() { return metrics_; }
 
   std::optional<Principal> authenticate(const Request& request) override;
   std::optional<Principal> authenticateToken(std::string_view token) override;
@@ -70,6 +73,7 @@ class AuthCore final : public Authenticator {
 
   Context& context_;
   AuthSettings settings_;
+  AuthMetrics metrics_;
   std::unique_ptr<SigningKeys> keys_;
   std::unique_ptr<Accounts> accounts_;
   std::unique_ptr<Mailer> mailer_;

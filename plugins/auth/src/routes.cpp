@@ -130,6 +130,22 @@ auto mailing(AuthCore& core, Step step) -> decltype(step()) {
   }
 }
 
+// mailing(), counted in docsd_auth_codes_sent_total under `purpose`.
+template <typename Step>
+SendOutcome countedMailing(AuthCore& core, const char* purpose, Step step) {
+  try {
+    SendOutcome outcome = mailing(core, step);
+    core.metrics().codesSent.inc({purpose, outcome == SendOutcome::Sent ? "sent" : "limited"});
+    return outcome;
+  } catch (const HttpError& error) {
+    if (error.status() == 503) core.metrics().codesSent.inc({purpose, "failed"});
+    throw;
+  }
+}
+
+// A sign-in attempt's outcome in docsd_auth_sign_ins_total.
+void countSignIn(AuthCore& core, const char* method, const char* outcome) { core.metrics().signIns.inc({method, outcome}); }
+
 }  // namespace
 
 std::optional<std::string> allowedRedirect(const std::string& url, const std::string& requestOrigin,
@@ -210,8 +226,8 @@ void registerRoutes(Registry& registry, std::function<AuthCore&()> coreOf) {
     AuthCore& core = coreOf();
     auto signedIn = core.resolveSession(request);
     if (!signedIn) throw HttpError::unauthorized();
-    SendOutcome outcome =
-        mailing(core, [&] { return core.codes().sendDeletionCode(signedIn->user.email, request.remoteAddress()); });
+    SendOutcome outcome = countedMailing(
+        core, "delete_account", [&] { return core.codes().sendDeletionCode(signedIn->user.email, request.remoteAddress()); });
     if (outcome != SendOutcome::Sent) {
       response.setHeader("Retry-After", std::to_string(core.settings().otpSendWindow.count()));
       throw HttpError(429, "too_many_requests", "Too many codes requested. Try again later.");
@@ -259,7 +275,7 @@ void registerRoutes(Registry& registry, std::function<AuthCore&()> coreOf) {
     if (!type.empty() && type != "sign-in")
       throw HttpError::badRequest("Only one-time codes of type 'sign-in' are supported", "invalid_type");
     std::string links = linkBase(core, request);
-    SendOutcome outcome = mailing(core, [&] { return core.codes().send(email, request.remoteAddress(), links); });
+    SendOutcome outcome = countedMailing(core, "sign_in", [&] { return core.codes().send(email, request.remoteAddress(), links); });
     if (outcome != SendOutcome::Sent) {
       // The same answer for every address: a limit says nothing about an account.
       response.setHeader("Retry-After", std::to_string(core.settings().otpSendWindow.count()));
@@ -296,6 +312,7 @@ void registerRoutes(Registry& registry, std::function<AuthCore&()> coreOf) {
       signedIn = SignedInSession{created.session, user, std::nullopt};
       token = created.token;
     });
+    countSignIn(core, "email_otp", wait > 0 ? "limited" : outcome == CheckOutcome::Valid ? "signed_in" : "refused");
     if (wait > 0) tooManyFailures(response, wait);
     throwUnlessValid(outcome);
     signedInResponse(core, request, response, *signedIn, token);
@@ -324,6 +341,7 @@ void registerRoutes(Registry& registry, std::function<AuthCore&()> coreOf) {
       signedIn = SignedInSession{created.session, user, std::nullopt};
       token = created.token;
     });
+    countSignIn(core, "magic_link", wait > 0 ? "limited" : signedIn ? "signed_in" : "refused");
     if (wait > 0) tooManyFailures(response, wait);
     if (!signedIn)
       throw HttpError::badRequest("This sign-in link has expired or was already used. Request a new code.", "invalid_link");
@@ -352,6 +370,7 @@ void registerRoutes(Registry& registry, std::function<AuthCore&()> coreOf) {
     noStore(response);
     auto pending = core.github().consumeState(request.query("state").value_or(""), cookieValue(request, kOAuthStateCookie));
     if (!pending) {
+      countSignIn(core, "github", "refused");
       core.context().logger().warn("GitHub callback with a missing, forged, expired or replayed state");
       redirect(response, "/login?error=state_mismatch");
       return;
@@ -359,12 +378,14 @@ void registerRoutes(Registry& registry, std::function<AuthCore&()> coreOf) {
     response.addHeader("Set-Cookie", cookie(core, request, kOAuthStateCookie, "", 0, "/api/auth"));
     std::string code = request.query("code").value_or("");
     if (request.query("error") || code.empty()) {
+      countSignIn(core, "github", "refused");
       redirect(response, errorLocation(pending->callbackUrl, "access_denied"));
       return;
     }
     std::string error;
     auto profile = core.github().fetchProfile(code, pending->redirectUri, error);
     if (!profile) {
+      countSignIn(core, "github", "refused");
       core.context().logger().warn("GitHub sign-in failed", {{"error", error}});
       redirect(response, errorLocation(pending->callbackUrl, "github_failed"));
       return;
@@ -378,6 +399,7 @@ void registerRoutes(Registry& registry, std::function<AuthCore&()> coreOf) {
       signedIn.session = created.session;
       token = created.token;
     });
+    countSignIn(core, "github", "signed_in");
     response.addHeader("Set-Cookie", cookie(core, request, kSessionCookie, token, core.settings().sessionLifetime.count()));
     redirect(response, pending->callbackUrl);
   });

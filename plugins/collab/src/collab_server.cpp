@@ -11,7 +11,9 @@
 #include <docs/ydoc/lib0.hpp>
 #include <docs/ydoc/update.hpp>
 
+#include <algorithm>
 #include <charconv>
+#include <chrono>
 #include <cstdio>
 #include <functional>
 #include <random>
@@ -374,6 +376,19 @@ CollabServer::CollabServer(Context& context, CollabLimits limits)
 CollabServer::~CollabServer() { stop(); }
 
 void CollabServer::start() {
+  auto& metrics = context_.metrics();
+  metrics.gaugeFunction("docsd_collab_rooms_open", "Documents open for editing on this node.", [this] {
+    std::lock_guard lock(roomsMutex_);
+    return static_cast<double>(rooms_.size());
+  });
+  updatesApplied_ = &metrics.counter("docsd_collab_updates_applied_total", "Document updates stored (group commits included).");
+  commitBatch_ = &metrics.histogram("docsd_collab_commit_batch_updates", "Updates stored by one group commit.", {},
+                                    {1, 2, 5, 10, 20, 50, 100, 200, 512});
+  commitSeconds_ = &metrics.histogram("docsd_collab_commit_seconds", "Time one group commit took to store its updates.", {},
+                                      {0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1});
+  relayLag_ = &metrics.histogram("docsd_collab_relay_lag_seconds",
+                                 "Time from another node's commit of updates to their arrival in this node's room (the nodes' clocks included).",
+                                 {}, {0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5});
   writerThread_ = std::thread([this] { writerLoop(); });
   fanoutThread_ = std::thread([this] { fanoutLoop(); });
   compactor_ = std::thread([this] { compactorLoop(); });
@@ -569,7 +584,11 @@ void CollabServer::writerLoop() {
     }
     std::vector<std::int64_t> ids;
     try {
+      const auto commitStarted = std::chrono::steady_clock::now();
       auto rowIds = log_.appendBatch(entries);
+      if (commitSeconds_) commitSeconds_->observe(std::chrono::duration<double>(std::chrono::steady_clock::now() - commitStarted).count());
+      if (commitBatch_) commitBatch_->observe(static_cast<double>(batch.size()));
+      if (updatesApplied_) updatesApplied_->add(static_cast<double>(batch.size()));
       ids.reserve(batch.size());
       for (auto row : rowOf) ids.push_back(rowIds[row]);
     } catch (const std::exception& error) {
@@ -664,7 +683,11 @@ void CollabServer::fanOut(std::vector<PendingWrite>& batch, const std::vector<st
   for (auto& write : batch)
     if (write.writer.committed) write.writer.committed->set_value(true);
   compactorWake_.notify_one();
-  for (const auto& notice : relayed) context_.events().publish(relay::kUpdatesTopic, relay::encode(notice));
+  const auto sentMs = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+  for (auto& notice : relayed) {
+    notice.sentMs = sentMs;
+    context_.events().publish(relay::kUpdatesTopic, relay::encode(notice));
+  }
 }
 
 void CollabServer::broadcast(Room& room,
@@ -1055,7 +1078,7 @@ void CollabServer::onPeerRoom(const nlohmann::json& payload) {
   for (auto& row : log_.readNode(room->pageId, origin.node)) updates.push_back(std::move(row.bytes));
   if (!updates.empty()) applyFromPeer(room, origin.node, updates);
   if (committed > 0) {
-    relay::UpdatesNotice mine{{room->projectId, room->pageId, log_.node()}, {}, 1, committed};
+    relay::UpdatesNotice mine{{room->projectId, room->pageId, log_.node()}, {}, 1, committed, 0};
     context_.events().publish(relay::kUpdatesTopic, relay::encode(mine));
   }
 }
@@ -1070,6 +1093,10 @@ void CollabServer::onPeerUpdates(const nlohmann::json& payload) {
     for (auto& row : log_.readNode(room->pageId, notice->origin.node, notice->fromId, notice->toId))
       updates.push_back(std::move(row.bytes));
   applyFromPeer(room, notice->origin.node, updates);
+  if (notice->sentMs > 0 && relayLag_) {
+    const auto nowMs = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+    relayLag_->observe(static_cast<double>(std::max<std::int64_t>(0, nowMs - notice->sentMs)) / 1000.0);
+  }
 }
 
 void CollabServer::applyFromPeer(const std::shared_ptr<Room>& room, const std::string& node,

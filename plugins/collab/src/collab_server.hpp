@@ -4,6 +4,7 @@
 // compactor that folds the log into page content, and the DocumentEditor service.
 
 #include <docs/http.hpp>
+#include <docs/metrics.hpp>
 #include <docs/services/document_editor.hpp>
 #include <docs/websocket.hpp>
 
@@ -195,6 +196,11 @@ class CollabServer final : public DocumentEditor {
   std::mutex roomsMutex_;
   std::map<std::string, std::shared_ptr<Room>> rooms_;
   std::atomic<std::uint64_t> memberIds_{0};
+  // docs/metrics.md: registered in start().
+  Counter* updatesApplied_ = nullptr;
+  Histogram* commitBatch_ = nullptr;
+  Histogram* commitSeconds_ = nullptr;
+  Histogram* relayLag_ = nullptr;
 
   std::mutex usersMutex_;
   std::map<std::string, int> connectionsPerUser_;

@@ -53,6 +53,7 @@ json encode(const UpdatesNotice& notice) {
     out["from_id"] = notice.fromId;
     out["to_id"] = notice.toId;
   }
+  if (notice.sentMs > 0) out["sent_ms"] = notice.sentMs;
   return out;
 }
 
@@ -74,7 +75,9 @@ std::optional<RoomNotice> decodeRoom(const json& payload) {
 std::optional<UpdatesNotice> decodeUpdates(const json& payload) {
   auto origin = originOf(payload);
   if (!origin) return std::nullopt;
-  UpdatesNotice notice{*origin, {}, 0, 0};
+  UpdatesNotice notice{*origin, {}, 0, 0, 0};
+  if (auto sent = payload.find("sent_ms"); sent != payload.end() && sent->is_number_integer())
+    notice.sentMs = std::max<std::int64_t>(0, sent->get<std::int64_t>());
   if (auto updates = payload.find("updates"); updates != payload.end()) {
     if (!updates->is_array() || updates->empty()) return std::nullopt;
     for (const auto& item : *updates) {
@@ -107,7 +110,7 @@ std::optional<AwarenessNotice> decodeAwareness(const json& payload) {
 UpdatesNotice updatesNotice(Origin origin, const std::vector<std::string_view>& updates,
                             const std::vector<std::int64_t>& ids) {
   if (updates.size() != ids.size() || updates.empty()) throw std::invalid_argument("one log id per update");
-  UpdatesNotice notice{std::move(origin), {}, 0, 0};
+  UpdatesNotice notice{std::move(origin), {}, 0, 0, 0};
   std::size_t chars = 0;
   for (auto update : updates) chars += 2 * update.size() + 8;  // "\\x", hex, quotes, comma
   if (chars <= kMaxInlineChars) {

@@ -40,6 +40,9 @@ struct UpdatesNotice {
   std::vector<std::string> updates;
   std::int64_t fromId = 0;
   std::int64_t toId = 0;
+  // When the sender published it (Unix ms), for docsd_collab_relay_lag_seconds; 0 for a
+  // catch-up notice, which is not live.
+  std::int64_t sentMs = 0;
 };
 
 // An awareness update of the sender's editors (y-protocols encoding).

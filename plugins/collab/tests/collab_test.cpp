@@ -35,6 +35,14 @@ using nlohmann::json;
 
 namespace {
 
+// The value of an unlabelled sample line "NAME VALUE" (or NAME{labels} written out), or -1.
+double metricValue(const std::string& text, const std::string& sample) {
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);)
+    if (line.rfind(sample + " ", 0) == 0) return std::stod(line.substr(sample.size() + 1));
+  return -1;
+}
+
 std::string scenarioScript() { return docs::test::sourceDir() + "/tests/collab/scenario.cjs"; }
 
 class CollabTest : public ::testing::Test {
@@ -374,6 +382,18 @@ TEST_F(CollabTest, TwoNodesRelayEditsAndPresenceLive) {
   EXPECT_TRUE(has(result["namesAtB"], "Editor on A")) << result.dump();
   EXPECT_TRUE(has(result["namesAtA"], "Editor on B")) << result.dump();
   EXPECT_FALSE(has(result["namesAtBAfterALeft"], "Editor on A")) << result.dump();
+  // Each node stored its editor's updates and timed the other's relayed ones (GET /metrics,
+  // loopback; the text format is checked with a real parser in tests/integration).
+  for (Docsd* node : {docsd_.get(), &other}) {
+    auto metrics = httpRequest(node->port(), "GET", "/metrics", "", {});
+    ASSERT_EQ(metrics.status, 200);
+    EXPECT_GE(metricValue(metrics.body, "docsd_collab_updates_applied_total"), 5) << metrics.body;
+    EXPECT_GE(metricValue(metrics.body, "docsd_collab_commit_batch_updates_count"), 1) << metrics.body;
+    EXPECT_GE(metricValue(metrics.body, "docsd_collab_commit_seconds_count"), 1) << metrics.body;
+    // The first edit may cross as the catch-up a node reads when it learns of its peer (untimed).
+    EXPECT_GE(metricValue(metrics.body, "docsd_collab_relay_lag_seconds_count"), 1) << metrics.body;
+    EXPECT_GE(metricValue(metrics.body, "docsd_collab_relay_lag_seconds_bucket{le=\"1\"}"), 1) << metrics.body;
+  }
   EXPECT_EQ(other.terminate(), 0);
 }
 

@@ -41,6 +41,18 @@ TEST(Relay, SmallBatchesTravelInlineWithEveryByte) {
   EXPECT_EQ(decoded->updates[1], "second");
 }
 
+TEST(Relay, TheSendTimeTravelsForTheLagMetric) {
+  std::vector<std::string_view> updates = {"u"};
+  auto notice = relay::updatesNotice(origin(), updates, {5});
+  EXPECT_EQ(relay::decodeUpdates(relay::encode(notice))->sentMs, 0);  // a catch-up: not timed
+  notice.sentMs = 1764150000123;
+  auto encoded = relay::encode(notice);
+  EXPECT_EQ(relay::decodeUpdates(encoded)->sentMs, 1764150000123);
+  encoded["sent_ms"] = "soon";  // not a number: the updates still apply, untimed
+  ASSERT_TRUE(relay::decodeUpdates(encoded));
+  EXPECT_EQ(relay::decodeUpdates(encoded)->sentMs, 0);
+}
+
 TEST(Relay, BigBatchesBecomeARangeThatFitsANotification) {
   std::string big(relay::kMaxInlineChars / 2, 'x');
   std::vector<std::string_view> updates = {"a", big, "b"};
@@ -94,7 +106,7 @@ TEST(Relay, MalformedMessagesAreIgnored) {
   auto empty = updates;
   empty["updates"] = json::array();
   EXPECT_FALSE(relay::decodeUpdates(empty));
-  auto backwards = relay::encode(relay::UpdatesNotice{origin(), {}, 9, 3});
+  auto backwards = relay::encode(relay::UpdatesNotice{origin(), {}, 9, 3, 0});
   EXPECT_FALSE(relay::decodeUpdates(backwards));
   auto neither = updates;
   neither.erase("updates");

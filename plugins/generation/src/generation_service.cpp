@@ -101,7 +101,12 @@ std::uint64_t randomClientId() {
 }  // namespace
 
 GenerationService::GenerationService(Context& context, GenerationSettings settings)
-    : context_(context), settings_(std::move(settings)) {}
+    : context_(context), settings_(std::move(settings)),
+      stageRuns_(context.metrics().counter("docsd_generation_stages_total",
+                                           "Generation stages run, by stage and outcome (done, failed, retry, gone).",
+                                           {"stage", "outcome"})),
+      stageSeconds_(context.metrics().histogram("docsd_generation_stage_seconds", "Time one generation stage ran, by stage.",
+                                                {"stage"}, {0.1, 0.5, 1, 5, 10, 30, 60, 300, 900, 3600})) {}
 
 std::string GenerationService::projectDir(std::int64_t projectId) const {
   return (fs::path(context_.dataDir()) / "generation" / std::to_string(projectId)).string();
@@ -206,6 +211,18 @@ void GenerationService::runStage(JobContext& job) {
     fs::remove_all(projectDir(projectId), ignored);  // deleted: nothing to do, nothing to keep
     return;
   }
+  // Counted whichever way the stage ends (a retry leaves by the rethrow).
+  struct StageMetrics {
+    Counter& runs;
+    Histogram& seconds;
+    std::string stage;
+    std::string outcome = "retry";
+    std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
+    ~StageMetrics() {
+      runs.inc({stage, outcome});
+      seconds.observe(std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(), {stage});
+    }
+  } metrics{stageRuns_, stageSeconds_, kStages.count(stage) ? stage : "unknown"};
   // The status a failure of this stage leaves, kept up to date by the stage.
   std::string failureStatus = stage == "unpack" || stage == "clone" ? "CLONE_FAIL" : stage == "sync" ? "PULL_FAIL" : stage == "analyze" ? "DOC_FILE_OVERVIEWS_FAILED" : "DOC_FAILURE";
   try {
@@ -215,12 +232,16 @@ void GenerationService::runStage(JobContext& job) {
     else if (stage == "analyze") analyzeSources(projectId);
     else if (stage == "write") writePages(projectId, job);
     else throw StageFailure("DOC_FAILURE", "unknown stage " + stage);
+    metrics.outcome = "done";
   } catch (const ProjectGone&) {
+    metrics.outcome = "gone";
     // The delete handler removed the folder, but a transfer may have written into it since.
     fs::remove_all(projectDir(projectId), ignored);
     context_.logger().info("generation stopped: the project was deleted", {{"project_id", projectId}, {"stage", stage}});
   } catch (const StageFailure& failure) {
+    metrics.outcome = "failed";
     if (!projectExists(projectId)) {  // it failed because the project went (its upload was deleted)
+      metrics.outcome = "gone";
       fs::remove_all(projectDir(projectId), ignored);
       context_.logger().info("generation stopped: the project was deleted", {{"project_id", projectId}, {"stage", stage}});
       return;
@@ -229,6 +250,7 @@ void GenerationService::runStage(JobContext& job) {
     setStatus(projectId, failure.status, failure.what());
   } catch (const std::exception& error) {
     if (job.attempt() < kAttempts) throw;  // retried with backoff
+    metrics.outcome = "failed";
     std::string status = failureStatus;
     if (auto row = context_.db().exec("SELECT stage FROM generation_runs WHERE project_id = $1", {projectId}); !row.empty()) {
       static const std::map<std::string, std::string> failedOf = {

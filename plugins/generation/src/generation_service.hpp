@@ -7,8 +7,10 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <set>
 #include <string>
 
+#include <docs/metrics.hpp>
 #include <docs/support/chat_model.hpp>
 
 #include "analysis/analysis_cache.hpp"
@@ -71,6 +73,8 @@ class GenerationService {
   static constexpr const char* kJobKind = "generation.stage";
 
  private:
+  // The stages a run goes through (a job each), the values of the stage label.
+  static inline const std::set<std::string> kStages = {"unpack", "clone", "sync", "analyze", "write"};
   std::string projectDir(std::int64_t projectId) const;
   bool setStatus(std::int64_t projectId, const std::string& status, const std::string& message = "");
   void queueStage(std::int64_t projectId, const std::string& stage);
@@ -91,6 +95,8 @@ class GenerationService {
 
   Context& context_;
   GenerationSettings settings_;
+  Counter& stageRuns_;
+  Histogram& stageSeconds_;
   AnalysisCache analysisCache_;
 };
 

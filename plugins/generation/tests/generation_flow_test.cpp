@@ -150,6 +150,16 @@ TEST_F(GenerationFlow, AZipProjectReachesSuccessThroughEveryStatusWithThePagesTh
   ASSERT_EQ(p["status"], "DOC_SUCCESS") << p.dump().substr(0, 600);
   EXPECT_EQ(history(id), kSuccessSequence);
   EXPECT_EQ(p["rag_status"], "idle");
+  // Each stage ran once and is counted so (GET /metrics, loopback; docs/metrics.md).
+  auto metrics = httpRequest(docsd_->port(), "GET", "/metrics", "", {});
+  ASSERT_EQ(metrics.status, 200);
+  for (const char* stage : {"unpack", "analyze", "write"}) {
+    EXPECT_NE(metrics.body.find(std::string("docsd_generation_stages_total{stage=\"") + stage + "\",outcome=\"done\"} 1\n"),
+              std::string::npos) << stage << "\n" << metrics.body;
+    EXPECT_NE(metrics.body.find(std::string("docsd_generation_stage_seconds_count{stage=\"") + stage + "\"} 1\n"),
+              std::string::npos) << stage;
+  }
+  EXPECT_EQ(metrics.body.find("outcome=\"failed\""), std::string::npos) << metrics.body;
   // The tree: the overview is the default page; topics under it; file pages under their topics.
   std::map<std::int64_t, json> pages;
   for (const auto& page : p["pages"]) pages[page["id"].get<std::int64_t>()] = page;
@@ -227,6 +237,11 @@ TEST_F(GenerationFlow, AForcedFailureInEachStageLeavesItsStatus) {
     auto seen = history(id);
     ASSERT_FALSE(seen.empty());
     EXPECT_EQ(seen.back(), status) << stage;
+    // The job stage it failed in is counted as failed (the writing steps are the write stage's).
+    const std::string jobStage = stage == "unpack" || stage == "analyze" ? stage : "write";
+    auto metrics = httpRequest(docsd_->port(), "GET", "/metrics", "", {});
+    EXPECT_NE(metrics.body.find("docsd_generation_stages_total{stage=\"" + jobStage + "\",outcome=\"failed\"} 1\n"),
+              std::string::npos) << stage << "\n" << metrics.body;
     // What a failed stage had written stays: the overview from topic pages on, and the
     // topic pages too when only the file pages failed ("Partially Generated").
     if (stage == "topic_pages" || stage == "subtopics" || stage == "file_pages") {

@@ -6,6 +6,7 @@
 #include <docs/support/body_fields.hpp>
 #include <docs/support/chat_model.hpp>
 
+#include <chrono>
 #include <memory>
 
 #include "indexer.hpp"
@@ -76,8 +77,26 @@ class RagPlugin final : public docs::Plugin {
     });
     docs::RouteOptions small;
     small.maxBodyBytes = 64 << 10;
+    queries_ = &context_->metrics().counter("docsd_rag_queries_total",
+                                            "POST /lab/rag questions, by outcome (answered, refused: a 4xx, failed: a 5xx).", {"outcome"});
+    querySeconds_ = &context_->metrics().histogram("docsd_rag_query_seconds", "Time to answer one POST /lab/rag question.", {},
+                                                   {0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60});
     registry.route(docs::Method::Post, "/lab/rag", [this](docs::Request& request, docs::Response& response) {
-      query_->handle(request, response);
+      const auto started = std::chrono::steady_clock::now();
+      auto count = [&](int status) {
+        queries_->inc({status < 400 ? "answered" : status < 500 ? "refused" : "failed"});
+        querySeconds_->observe(std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
+      };
+      try {
+        query_->handle(request, response);
+      } catch (const docs::HttpError& error) {
+        count(error.status());
+        throw;
+      } catch (...) {
+        count(500);
+        throw;
+      }
+      count(response.status());
     }, small);
   }
 
@@ -85,6 +104,8 @@ class RagPlugin final : public docs::Plugin {
 
  private:
   docs::Context* context_ = nullptr;
+  docs::Counter* queries_ = nullptr;
+  docs::Histogram* querySeconds_ = nullptr;
   std::unique_ptr<docs::rag::Indexer> indexer_;
   std::unique_ptr<docs::rag::RagQuery> query_;
 };
