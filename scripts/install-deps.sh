@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what docsd needs to build, run and test on Debian 12, and nothing that is
-# already there. Safe to run again. Usage: scripts/install-deps.sh [build|test|full]
+# already there. Safe to run again. Usage: scripts/install-deps.sh [build|package|test|full]
 set -euo pipefail
 tier="${1:-build}"
 
@@ -11,6 +11,10 @@ packages=(
   libboost-dev nlohmann-json3-dev libspdlog-dev libjemalloc-dev libmd4c-dev libmd4c-html0-dev
   postgresql universal-ctags
 )
+if [[ "$tier" == package ]]; then
+  # cpack -G DEB: dpkg-shlibdeps computes the package's dependencies, file finds the ELF files.
+  packages+=(dpkg-dev file)
+fi
 if [[ "$tier" == test || "$tier" == full ]]; then
   # chromium: the web end-to-end tests drive Debian's Chromium with playwright-core.
   # stress-ng: DOCS_TEST_STRESS=1 scripts/test.sh runs the tests on a busy machine.
