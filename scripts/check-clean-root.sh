@@ -2,8 +2,9 @@
 # Installs a docsd package into a fresh Debian 12 root and checks that it serves: the
 # package's declared dependencies are all it gets (apt resolves them from the mirror),
 # docsd runs as the package's docsd user the way docsd.service runs it, /readyz is ready,
-# / is the web app and every plugin loaded; then, with systemd-nspawn, the root is booted
-# and docsd.service started by systemd. Needs root and the network; not a ctest test.
+# / is the web app and every plugin loaded; then docsd behind the nginx block of
+# docs/deployment.md; then, with systemd-nspawn, the root is booted and docsd.service
+# started by systemd. Needs root and the network; not a ctest test.
 #
 #   sudo scripts/check-clean-root.sh build-package/docsd_0.1.0_amd64.deb
 #
@@ -15,6 +16,72 @@ deb="$(realpath "$deb")"
 source "$(dirname "$0")/lib/debian-root.sh"
 make_debian_root
 work="$debian_root_work"
+
+# docs/deployment.md's nginx block as written (ports, names and a self-signed certificate
+# put in; nginx 1.22's `listen ... http2`) in front of docsd with server.public_url and
+# server.trusted_proxies set: plain HTTP is redirected, TLS serves /readyz with HSTS,
+# /collaboration upgrades to a WebSocket through the proxy, and docsd logs the client's
+# address (127.0.0.2), not the proxy's. DOCS_CHECK_PROXY=0 skips it.
+check_behind_nginx() {
+  step "behind nginx (docs/deployment.md's block)"
+  in_root apt-get install -y -q --no-install-recommends nginx-light openssl curl >"$work/apt-nginx.log" 2>&1 || {
+    tail -30 "$work/apt-nginx.log"
+    fail "apt install nginx-light"
+  }
+  in_root openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=docs.example.test \
+    -keyout /etc/ssl/docs.key -out /etc/ssl/docs.crt 2>/dev/null
+  local http_port tls_port docsd_port
+  read -r http_port tls_port docsd_port <<<"$(python3 -c '
+import socket
+s = [socket.socket() for _ in range(3)]
+for x in s: x.bind(("127.0.0.1", 0))
+print(" ".join(str(x.getsockname()[1]) for x in s))')"
+  python3 -c '
+import re, sys
+doc, out, http_port, tls_port, docsd_port = sys.argv[1:]
+conf = re.search(r"```nginx\n(.*?)```", open(doc).read(), re.S).group(1)
+for old, new in [("listen 80;", f"listen {http_port};"), ("listen [::]:80;", ""),
+                 ("listen 443 ssl;", f"listen {tls_port} ssl http2;"), ("listen [::]:443 ssl;", ""),
+                 ("http2 on;", ""),
+                 ("/etc/letsencrypt/live/docs.example.com/fullchain.pem", "/etc/ssl/docs.crt"),
+                 ("/etc/letsencrypt/live/docs.example.com/privkey.pem", "/etc/ssl/docs.key"),
+                 ("docs.example.com", "docs.example.test"), ("127.0.0.1:8080", f"127.0.0.1:{docsd_port}")]:
+    assert old in conf, old
+    conf = conf.replace(old, new)
+open(out, "w").write(conf)
+' "$(dirname "$0")/../docs/deployment.md" "$root/etc/nginx/sites-enabled/docs" "$http_port" "$tls_port" "$docsd_port" ||
+    fail "the nginx block of docs/deployment.md is not as expected"
+  rm -f "$root/etc/nginx/sites-enabled/default"
+  in_root nginx -t 2>&1 | tail -1
+  local port_file=/var/lib/docsd/port
+  rm -f "$root$port_file"
+  chroot --userspec=docsd:docsd "$root" env -i PATH=/usr/bin:/bin HOME=/var/lib/docsd DOCS_DATA_DIR=/var/lib/docsd \
+    DOCS_PORT="$docsd_port" DOCS_SERVER_HOST=127.0.0.1 DOCS_SERVER_PORT_FILE="$port_file" DOCS_LOG_FORMAT=text \
+    DOCS_SERVER_PUBLIC_URL=https://docs.example.test DOCS_SERVER_TRUSTED_PROXIES=127.0.0.1 \
+    /usr/bin/docsd serve >"$work/proxied.log" 2>&1 &
+  local pid=$!
+  wait_ready "$pid" "$port_file" "$work/proxied.log" 300
+  in_root nginx
+  local tls=(--resolve "docs.example.test:$tls_port:127.0.0.1" --cacert "$root/etc/ssl/docs.crt" --interface 127.0.0.2)
+  local redirect headers upgrade
+  redirect="$(curl -sS -o /dev/null -w '%{http_code} %{redirect_url}' \
+    --resolve "docs.example.test:$http_port:127.0.0.1" "http://docs.example.test:$http_port/projects")"
+  [[ "$redirect" == "301 https://docs.example.test/projects" ]] || fail "http is not redirected: $redirect"
+  headers="$(curl -sS "${tls[@]}" -D - -o /dev/null "https://docs.example.test:$tls_port/readyz")"
+  grep -qi "^strict-transport-security:" <<<"$headers" || fail "no HSTS over TLS"
+  # curl hangs up after the 101 (-m): only the answer to the upgrade matters here.
+  upgrade="$(curl -sS "${tls[@]}" --http1.1 -m 5 -o /dev/null -w '%{http_code}' \
+    -H "Connection: Upgrade" -H "Upgrade: websocket" -H "Sec-WebSocket-Version: 13" \
+    -H "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==" -H "Origin: https://docs.example.test" \
+    "https://docs.example.test:$tls_port/collaboration" 2>/dev/null || true)"
+  [[ "$upgrade" == 101 ]] || fail "/collaboration did not upgrade through nginx: $upgrade"
+  in_root nginx -s stop || true
+  kill -TERM "$pid"
+  wait "$pid" || fail "docsd behind nginx did not stop cleanly"
+  grep -q '"path":"/collaboration","remote":"127.0.0.2"' "$work/proxied.log" ||
+    fail "docsd did not see the client's address through the trusted proxy"
+  echo "http -> https, TLS with HSTS, /collaboration upgraded (101), the client's address seen by docsd"
+}
 
 # The root booted with systemd (systemd-nspawn, its own network): the unit as installed
 # starts at boot (enabled by the package), `systemctl start` returns once docsd said
@@ -162,5 +229,6 @@ wait "$pid" || status=$?
 }
 echo "docsd stopped (exit 0)"
 
+if [[ "${DOCS_CHECK_PROXY:-1}" == 1 ]]; then check_behind_nginx; fi
 if [[ "${DOCS_CHECK_SYSTEMD:-1}" == 1 ]]; then check_under_systemd; fi
 echo "PASSED: $(basename "$deb") installs into a clean Debian 12 root and serves"
