@@ -454,7 +454,7 @@ TEST_F(GithubFlow, PushesDuringASyncCoalesceAndAPushNoWebhookBroughtIsFoundLater
 }
 
 TEST_F(GithubFlow, AnEditorOpenOnAPageSeesTheSyncRewriteArriveLive) {
-  git_.createRepository("acme", "shop", shopFiles());
+  auto first = git_.createRepository("acme", "shop", shopFiles());
   start("auth,rbac,projects,pages,collab,generation,github");
   auto created = createProject("shop");
   ASSERT_TRUE(created.status == 200 || created.status == 201) << created.body;
@@ -471,7 +471,7 @@ TEST_F(GithubFlow, AnEditorOpenOnAPageSeesTheSyncRewriteArriveLive) {
     return docs::test::runCommand({"node", docs::test::sourceDir() + "/tests/collab/scenario.cjs", spec.dump()});
   });
   for (int i = 0; i < 300 && !std::filesystem::exists(ready); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  ASSERT_TRUE(std::filesystem::exists(ready)) << "the watcher never synced";
+  ASSERT_TRUE(std::filesystem::exists(ready)) << "the watcher never synced: " << watcher.get().second;
   auto second = git_.commit("acme", "shop",
                             {{"shop/api.py", "\"\"\"HTTP handlers.\"\"\"\nfrom .models import Product\n\ndef list_products():\n    \"\"\"Every product on sale today.\"\"\"\n    return [Product()]\n"}});
   ASSERT_EQ(deliver("push", pushPayload("shop", second), "live-1").status, 200);
@@ -481,4 +481,21 @@ TEST_F(GithubFlow, AnEditorOpenOnAPageSeesTheSyncRewriteArriveLive) {
   ASSERT_TRUE(seen.is_object()) << output;
   EXPECT_EQ(seen["seen"], true) << seen.dump().substr(0, 1500);
   EXPECT_EQ(seen["connects"], 1) << "the text came over the open connection, not by reconnecting";
+
+  // The page's history names both runs: the version generation wrote (also what the page
+  // was before the sync) and the one the sync wrote, each labelled with its commit.
+  std::string history = "/api/page/" + std::to_string(apiPage) + "/history";
+  std::map<std::string, std::int64_t> byLabel;
+  auto listed = get(history);  // named: a range-for over get(...)["versions"] would dangle
+  for (const auto& version : listed["versions"])
+    if (version["label"].is_string()) byLabel[version["label"].get<std::string>()] = version["id"].get<std::int64_t>();
+  std::string generated = "Generated from " + first.substr(0, 12), synced = "Sync to " + second.substr(0, 12);
+  ASSERT_TRUE(byLabel.count(generated) && byLabel.count(synced)) << generated << ", " << synced << ": " << listed.dump();
+  auto md = [&](std::int64_t version) {
+    return httpRequest(docsd_->port(), "GET", history + "/" + std::to_string(version) + "?format=md", "", auth()).body;
+  };
+  EXPECT_EQ(md(byLabel[generated]).find("Every product on sale today."), std::string::npos);
+  EXPECT_NE(md(byLabel[synced]).find("Every product on sale today."), std::string::npos);
+  auto changes = get(history + "/" + std::to_string(byLabel[synced]) + "/diff?against=" + std::to_string(byLabel[generated]));
+  EXPECT_GT(changes["added"].get<int>() + changes["changed"].get<int>(), 0) << changes.dump().substr(0, 800);
 }
