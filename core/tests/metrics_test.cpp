@@ -76,6 +76,21 @@ TEST(MetricsRegistry, UnboundedLabelValuesFoldIntoOther) {
   EXPECT_NE(text.find("docsd_test_total{id=\"other\"} " + std::to_string(1000 - docs::kMaxSeriesPerMetric) + "\n"), std::string::npos);
 }
 
+TEST(MetricsRegistry, CoreSeriesMayHoldMoreCombinations) {
+  MetricsRegistry registry;
+  auto& requests = registry.counter("docsd_test_requests_total", "x", {"route", "status"}, 500);
+  auto& duration = registry.histogram("docsd_test_request_seconds", "x", {"route"}, {1}, 500);
+  for (int i = 0; i < 600; ++i) {
+    requests.inc({"/r" + std::to_string(i), "200"});
+    duration.observe(0.5, {"/r" + std::to_string(i)});
+  }
+  std::string text = registry.render();
+  EXPECT_NE(text.find("docsd_test_requests_total{route=\"/r499\",status=\"200\"} 1\n"), std::string::npos);
+  EXPECT_EQ(text.find("route=\"/r500\""), std::string::npos);
+  EXPECT_NE(text.find("docsd_test_requests_total{route=\"other\",status=\"other\"} 100\n"), std::string::npos);
+  EXPECT_NE(text.find("docsd_test_request_seconds_count{route=\"other\"} 100\n"), std::string::npos);
+}
+
 TEST(MetricsAccess, LoopbackNetworksAndTheToken) {
   MetricsAccess access({"10.1.0.0/16", "2001:db8::/32", "192.0.2.7"}, "tok-123");
   EXPECT_TRUE(access.allows("127.0.0.1", ""));

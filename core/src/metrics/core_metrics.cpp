@@ -34,13 +34,13 @@ double bootTimeSeconds() {
 
 }  // namespace
 
-HttpMetrics::HttpMetrics(Metrics& metrics)
+HttpMetrics::HttpMetrics(MetricsRegistry& metrics)
     : requests(metrics.counter("docsd_http_requests_total",
                                "HTTP requests answered, by route template (or static, unmatched, a built-in path), method and status.",
-                               {"route", "method", "status"})),
+                               {"route", "method", "status"}, kMaxHttpSeries)),
       duration(metrics.histogram("docsd_http_request_duration_seconds",
                                  "Time from a request's headers to its answer sent, by route template and method.",
-                                 {"route", "method"})),
+                                 {"route", "method"}, kDefaultSecondsBuckets, kMaxHttpSeries)),
       inFlight(metrics.gauge("docsd_http_requests_in_flight", "HTTP requests being answered now.")),
       webSockets(metrics.gauge("docsd_websockets_open", "WebSockets open now.")) {}
 

@@ -14,9 +14,12 @@ namespace docs::core {
 class PgPool;
 class LocalEventBus;
 
+// Route templates times methods times statuses: bounded, but past kMaxSeriesPerMetric.
+inline constexpr std::size_t kMaxHttpSeries = 2000;
+
 // Updated by the HTTP server on every request.
 struct HttpMetrics {
-  explicit HttpMetrics(Metrics& metrics);
+  explicit HttpMetrics(MetricsRegistry& metrics);
   Counter& requests;   // route, method, status
   Histogram& duration; // route, method
   Gauge& inFlight;

@@ -1,6 +1,7 @@
 #include "metrics/metrics_registry.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <charconv>
 #include <cmath>
 #include <map>
@@ -78,6 +79,7 @@ class MetricFamily {
   const std::string& name() const { return name_; }
   const std::string& type() const { return type_; }
   const std::vector<std::string>& labelNames() const { return labelNames_; }
+  void setMaxSeries(std::size_t maxSeries) { maxSeries_.store(maxSeries); }
   void render(std::string& out) const {
     std::string samples;
     renderSamples(samples);  // first: a throwing function leaves no header behind
@@ -87,7 +89,7 @@ class MetricFamily {
  protected:
   virtual void renderSamples(std::string& out) const = 0;
   // The series' key: values in label order, "" for missing ones, every value "other" once
-  // the metric holds kMaxSeriesPerMetric series (a label fed an unbounded value).
+  // the metric holds its most series (a label fed an unbounded value).
   template <class Map>
   LabelKey keyFor(const Map& series, LabelValues labels) const {
     LabelKey key(labelNames_.size());
@@ -96,12 +98,13 @@ class MetricFamily {
       if (i == key.size()) break;
       key[i++] = std::string(value);
     }
-    if (series.size() >= kMaxSeriesPerMetric && !series.count(key)) std::fill(key.begin(), key.end(), "other");
+    if (series.size() >= maxSeries_.load() && !series.count(key)) std::fill(key.begin(), key.end(), "other");
     return key;
   }
 
   std::string name_, help_, type_;
   std::vector<std::string> labelNames_;
+  std::atomic<std::size_t> maxSeries_{kMaxSeriesPerMetric};
 };
 
 namespace {
@@ -244,6 +247,19 @@ Histogram& MetricsRegistry::histogram(std::string name, std::string help, std::v
     throw std::invalid_argument("histogram buckets must ascend: " + name);
   return dynamic_cast<HistogramFamily&>(
       add(std::make_unique<HistogramFamily>(std::move(name), std::move(help), std::move(labelNames), std::move(buckets))));
+}
+
+Counter& MetricsRegistry::counter(std::string name, std::string help, std::vector<std::string> labelNames, std::size_t maxSeries) {
+  auto& metric = counter(std::move(name), std::move(help), std::move(labelNames));
+  dynamic_cast<ValueFamily&>(metric).setMaxSeries(maxSeries);
+  return metric;
+}
+
+Histogram& MetricsRegistry::histogram(std::string name, std::string help, std::vector<std::string> labelNames,
+                                      std::vector<double> buckets, std::size_t maxSeries) {
+  auto& metric = histogram(std::move(name), std::move(help), std::move(labelNames), std::move(buckets));
+  dynamic_cast<HistogramFamily&>(metric).setMaxSeries(maxSeries);
+  return metric;
 }
 
 void MetricsRegistry::gaugeFunction(std::string name, std::string help, std::function<double()> read) {
