@@ -212,7 +212,8 @@ TEST_F(Metrics, OnlyLoopbackAllowedNetworksOrTheTokenMayRead) {
   // Through a trusted proxy on loopback the client is the forwarded address, not 127.0.0.1.
   start({{"DOCS_SERVER_TRUSTED_PROXIES", "127.0.0.1"}, {"DOCS_METRICS_ALLOWED_CIDRS", "203.0.113.0/24, 2001:db8::/32"},
          {"DOCS_METRICS_TOKEN", "metrics-secret-1"}});
-  EXPECT_EQ(get("/metrics").status, 200);
+  EXPECT_EQ(get("/metrics", {{"X-Forwarded-For", "127.0.0.1"}}).status, 200);
+  EXPECT_EQ(get("/metrics", {{"Authorization", "Bearer metrics-secret-1"}}).status, 200);  // no client named, the token
   EXPECT_EQ(get("/metrics", {{"X-Forwarded-For", "203.0.113.7"}}).status, 200);
   EXPECT_EQ(get("/metrics", {{"X-Forwarded-For", "2001:db8::5"}}).status, 200);
   auto stranger = get("/metrics", {{"X-Forwarded-For", "198.51.100.1"}});
@@ -231,7 +232,11 @@ TEST_F(Metrics, OnlyLoopbackAllowedNetworksOrTheTokenMayRead) {
 
 TEST_F(Metrics, WithoutSettingsOnlyLoopbackMayRead) {
   start({{"DOCS_SERVER_TRUSTED_PROXIES", "127.0.0.1"}});
-  EXPECT_EQ(get("/metrics").status, 200);
+  EXPECT_EQ(get("/metrics", {{"X-Forwarded-For", "127.0.0.1"}}).status, 200);
+  EXPECT_EQ(get("/metrics", {{"X-Forwarded-For", "::1"}}).status, 200);
+  // A trusted proxy that names no client: unknown, so not loopback (the proxy's address).
+  EXPECT_EQ(get("/metrics").status, 404);
+  EXPECT_EQ(get("/metrics", {{"X-Forwarded-For", " , "}}).status, 404);
   EXPECT_EQ(get("/metrics", {{"X-Forwarded-For", "10.0.0.1"}}).status, 404);
   EXPECT_EQ(get("/metrics", {{"X-Forwarded-For", "10.0.0.1"}, {"Authorization", "Bearer "}}).status, 404);
 }

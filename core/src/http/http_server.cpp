@@ -352,9 +352,13 @@ void HttpServer::dispatch(void* pocoRequest, void* pocoResponse) {
 
   std::string remote = request.clientAddress().host().toString();
   std::string scheme = "http";
+  // Through a trusted proxy that named no client, the client is unknown: /metrics must not
+  // take the proxy's (loopback) address for it.
+  bool clientUnknown = false;
   if (std::find(options_.trustedProxies.begin(), options_.trustedProxies.end(), remote) !=
       options_.trustedProxies.end()) {
     std::string forwarded = request.get("X-Forwarded-For", "");
+    clientUnknown = forwarded.find_first_not_of(" ,") == std::string::npos;
     if (!forwarded.empty()) {
       auto comma = forwarded.rfind(',');
       std::string last = comma == std::string::npos ? forwarded : forwarded.substr(comma + 1);
@@ -432,7 +436,7 @@ void HttpServer::dispatch(void* pocoRequest, void* pocoResponse) {
     } else if (rawPath == "/metrics" && (*method == Method::Get || *method == Method::Head)) {
       routeLabel = rawPath;
       // Not there at all for a caller who may not read it.
-      if (!hooks_.metrics || !metricsAccess_.allows(remote, request.get("Authorization", "")))
+      if (!hooks_.metrics || !metricsAccess_.allows(clientUnknown ? "" : remote, request.get("Authorization", "")))
         throw HttpError::notFound("No route for " + methodText + " " + rawPath);
       out.text(hooks_.metrics->render(), "text/plain; version=0.0.4; charset=utf-8");
       out.setHeader("Cache-Control", "no-store");
