@@ -165,8 +165,8 @@ TEST_F(Metrics, CountersMoveWithTraffic) {
   EXPECT_EQ(after.value("docsd_auth_codes_sent_total", {{"purpose", "sign_in"}, {"outcome", "sent"}}), 1);
   EXPECT_EQ(after.value("docsd_auth_sign_ins_total", {{"method", "email_otp"}, {"outcome", "signed_in"}}), 1);
   EXPECT_EQ(after.value("docsd_auth_sign_ins_total", {{"method", "email_otp"}, {"outcome", "refused"}}), 1);
-  EXPECT_EQ(after.value("docsd_rag_queries_total", {{"outcome", "refused"}}), 1);
-  EXPECT_EQ(after.value("docsd_rag_query_seconds_count"), 1);
+  EXPECT_EQ(after.value("docsd_rag_queries_total", {{"via", "http"}, {"outcome", "refused"}}), 1);
+  EXPECT_EQ(after.value("docsd_rag_query_seconds_count", {{"via", "http"}}), 1);
   // No label value names a user, a page, a project or anything else taken from a request.
   for (const auto& sample : after.samples)
     for (const auto& [key, label] : sample["labels"].items()) {

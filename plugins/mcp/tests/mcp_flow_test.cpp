@@ -310,6 +310,12 @@ TEST_F(McpFlow, ToolsReadWhatTheCallerMayReadAndNothingElse) {
   EXPECT_EQ(text(tool("search", {{"project", privateProject_}, {"query", "barcode"}, {"kind", "code"}}, aliceToken_, session))
                 .find("barcode label"),
             std::string::npos);
+  // The tools' questions count as the rag plugin's, by way of its Search service (docs/metrics.md).
+  auto metrics = httpRequest(docsd_->port(), "GET", "/metrics", "", {});
+  ASSERT_EQ(metrics.status, 200);
+  EXPECT_NE(metrics.body.find("docsd_rag_queries_total{via=\"service\",outcome=\"answered\"} "), std::string::npos)
+      << metrics.body.substr(0, 4000);
+  EXPECT_EQ(metrics.body.find("docsd_rag_queries_total{via=\"http\""), std::string::npos);
 }
 
 TEST_F(McpFlow, StrangersAndAnonymousCallersNeverSeeAPrivateProject) {

@@ -6,10 +6,10 @@
 #include <docs/support/body_fields.hpp>
 #include <docs/support/chat_model.hpp>
 
-#include <chrono>
 #include <memory>
 
 #include "indexer.hpp"
+#include "query_metrics.hpp"
 #include "rag_query.hpp"
 
 #include "rag_migrations.hpp"
@@ -45,7 +45,9 @@ class RagPlugin final : public docs::Plugin {
     indexing.maxFileBytes = static_cast<std::size_t>(config.getInt("rag.max_file_kb")) << 10;
     indexer_ = std::make_unique<docs::rag::Indexer>(*context_, indexing);
     query_ = std::make_unique<docs::rag::RagQuery>(*context_, query);
-    registry.provideService<docs::Search>(*query_);
+    queryMetrics_ = std::make_unique<docs::rag::QueryMetrics>(context_->metrics());
+    search_ = std::make_unique<docs::rag::CountedSearch>(*query_, *queryMetrics_);
+    registry.provideService<docs::Search>(*search_);
 
     registry.jobHandler(docs::rag::Indexer::kProjectJob, [this](docs::JobContext& job) { indexer_->runProjectJob(job); });
     registry.jobHandler(docs::rag::Indexer::kPageJob, [this](docs::JobContext& job) { indexer_->runPageJob(job); });
@@ -77,26 +79,11 @@ class RagPlugin final : public docs::Plugin {
     });
     docs::RouteOptions small;
     small.maxBodyBytes = 64 << 10;
-    queries_ = &context_->metrics().counter("docsd_rag_queries_total",
-                                            "POST /lab/rag questions, by outcome (answered, refused: a 4xx, failed: a 5xx).", {"outcome"});
-    querySeconds_ = &context_->metrics().histogram("docsd_rag_query_seconds", "Time to answer one POST /lab/rag question.", {},
-                                                   {0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60});
     registry.route(docs::Method::Post, "/lab/rag", [this](docs::Request& request, docs::Response& response) {
-      const auto started = std::chrono::steady_clock::now();
-      auto count = [&](int status) {
-        queries_->inc({status < 400 ? "answered" : status < 500 ? "refused" : "failed"});
-        querySeconds_->observe(std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
-      };
-      try {
+      queryMetrics_->count("http", [&] {
         query_->handle(request, response);
-      } catch (const docs::HttpError& error) {
-        count(error.status());
-        throw;
-      } catch (...) {
-        count(500);
-        throw;
-      }
-      count(response.status());
+        return response.status();
+      });
     }, small);
   }
 
@@ -104,10 +91,10 @@ class RagPlugin final : public docs::Plugin {
 
  private:
   docs::Context* context_ = nullptr;
-  docs::Counter* queries_ = nullptr;
-  docs::Histogram* querySeconds_ = nullptr;
   std::unique_ptr<docs::rag::Indexer> indexer_;
   std::unique_ptr<docs::rag::RagQuery> query_;
+  std::unique_ptr<docs::rag::QueryMetrics> queryMetrics_;
+  std::unique_ptr<docs::rag::CountedSearch> search_;
 };
 
 }  // namespace
