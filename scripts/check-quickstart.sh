@@ -15,7 +15,8 @@
 # DOCS_QUICKSTART_LOGS (default /var/tmp/docs-quickstart). DOCS_QUICKSTART_CCACHE=DIR
 # starts the user with a copy of a ccache directory (e.g. the machine's own) so that the
 # build is quicker; the compilers are still the root's own. The root itself:
-# scripts/lib/debian-root.sh (DOCS_DEBIAN_MIRROR, DOCS_CLEAN_ROOT_TEMPLATE, DOCS_KEEP_CLEAN_ROOT).
+# scripts/lib/debian-root.sh (DOCS_DEBIAN_MIRROR, DOCS_CLEAN_ROOT_TEMPLATE, DOCS_KEEP_CLEAN_ROOT,
+# DOCS_CLEAN_ROOT_CA for a network that intercepts HTTPS).
 set -euo pipefail
 what="${1:-both}"
 case "$what" in run | test | both) ;; *)
@@ -36,6 +37,9 @@ in_root apt-get install -y -qq --no-install-recommends sudo git ca-certificates 
   tail -20 "$logs/apt.log"
   fail "apt install sudo git"
 }
+debian_root_trust_ca
+extra_env=()
+[[ -n "${DOCS_CLEAN_ROOT_CA:-}" ]] && extra_env=(NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt)
 in_root useradd --create-home --shell /bin/bash --groups sudo dev
 echo "dev ALL=(ALL) NOPASSWD: ALL" >"$root/etc/sudoers.d/dev"
 chmod 0440 "$root/etc/sudoers.d/dev"
@@ -50,7 +54,7 @@ fi
 # The user's login environment, in the clone.
 as_dev() {
   chroot --userspec=dev:dev "$root" env -i HOME=/home/dev USER=dev LOGNAME=dev SHELL=/bin/bash LANG=C.UTF-8 \
-    PATH=/usr/local/bin:/usr/bin:/bin "$@"
+    PATH=/usr/local/bin:/usr/bin:/bin "${extra_env[@]}" "$@"
 }
 
 check_run() {

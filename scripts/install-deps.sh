@@ -10,6 +10,9 @@ packages=(
   zlib1g-dev libbrotli-dev
   libboost-dev nlohmann-json3-dev libspdlog-dev libjemalloc-dev libmd4c-dev libmd4c-html0-dev
   postgresql universal-ctags
+  # The dev preset (scripts/build.sh) configures the tests too, even when only `product` is
+  # built (scripts/run.sh): GoogleTest must be there to configure.
+  libgtest-dev
 )
 if [[ "$tier" == package ]]; then
   # cpack -G DEB: dpkg-shlibdeps computes the package's dependencies, file finds the ELF files.

@@ -5,6 +5,8 @@
 # DOCS_DEBIAN_MIRROR (default http://deb.debian.org/debian): the mirror for debootstrap.
 # DOCS_CLEAN_ROOT_TEMPLATE=DIR: copy an existing debootstrap root instead of making one.
 # DOCS_KEEP_CLEAN_ROOT=1: keep the root afterwards (its path is printed).
+# DOCS_CLEAN_ROOT_CA="FILE...": CA certificates the root trusts besides Debian's, for a
+# network whose HTTPS goes through an intercepting proxy (as the machine's own trust does).
 
 step() { echo "== $*"; }
 fail() {
@@ -74,10 +76,21 @@ make_debian_root() {
   debian_root_mount -t devpts -o newinstance,ptmxmode=0666 devpts "$root/dev/pts"
   debian_root_mount -t tmpfs -o mode=1777 tmpfs "$root/dev/shm"
   cp /etc/resolv.conf "$root/etc/resolv.conf"
+  echo "127.0.1.1 $(hostname)" >>"$root/etc/hosts" # sudo looks its host up
   # As in any chroot or container image: installed packages do not start services
   # (postgresql would start its cluster on the host's network).
   printf '#!/bin/sh\nexit 101\n' >"$root/usr/sbin/policy-rc.d"
   chmod 755 "$root/usr/sbin/policy-rc.d"
+}
+
+# Adds DOCS_CLEAN_ROOT_CA to the root's trust (needs ca-certificates installed there).
+# Node's official builds read only their own list: NODE_EXTRA_CA_CERTS names the bundle.
+debian_root_trust_ca() {
+  [[ -n "${DOCS_CLEAN_ROOT_CA:-}" ]] || return 0
+  local file
+  for file in $DOCS_CLEAN_ROOT_CA; do cp "$file" "$root/usr/local/share/ca-certificates/$(basename "${file%.crt}").crt"; done
+  in_root update-ca-certificates >/dev/null
+  echo "the root trusts also: $DOCS_CLEAN_ROOT_CA"
 }
 
 # mount ... TARGET, remembered for the cleanup (the target is the last argument).
