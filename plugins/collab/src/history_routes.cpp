@@ -13,6 +13,7 @@
 
 #include "collab_server.hpp"
 #include "history_diff.hpp"
+#include "history_docs.hpp"
 #include "history_service.hpp"
 #include "history_store.hpp"
 
@@ -190,12 +191,14 @@ class HistoryRoutes {
 
 void addHistoryRoutes(Registry& registry, HistoryService*& history, CollabServer*& server) {
   auto routes = std::make_shared<HistoryRoutes>(registry.context(), history, server);
-  registry.route(Method::Get, "/api/page/{id}/history", [routes](Request& q, Response& r) { routes->list(q, r); });
-  registry.route(Method::Get, "/api/page/{id}/history/{version}", [routes](Request& q, Response& r) { routes->get(q, r); });
+  registry.route(Method::Get, "/api/page/{id}/history", [routes](Request& q, Response& r) { routes->list(q, r); }, {},
+                 listVersionsDoc());
+  registry.route(Method::Get, "/api/page/{id}/history/{version}", [routes](Request& q, Response& r) { routes->get(q, r); }, {},
+                 getVersionDoc());
   registry.route(Method::Get, "/api/page/{id}/history/{version}/diff",
-                 [routes](Request& q, Response& r) { routes->diff(q, r); });
+                 [routes](Request& q, Response& r) { routes->diff(q, r); }, {}, diffVersionDoc());
   registry.route(Method::Post, "/api/page/{id}/history/{version}/restore",
-                 [routes](Request& q, Response& r) { routes->restore(q, r); });
+                 [routes](Request& q, Response& r) { routes->restore(q, r); }, {}, restoreVersionDoc());
 }
 
 }  // namespace docs::collab

@@ -14,6 +14,7 @@
 
 #include "anchors.hpp"
 #include "comment_body.hpp"
+#include "comment_docs.hpp"
 #include "comment_json.hpp"
 #include "comment_store.hpp"
 #include "mentions.hpp"
@@ -241,10 +242,14 @@ std::function<void()> addCommentRoutes(docs::Registry& registry) {
   using docs::Method;
   using docs::Request;
   using docs::Response;
-  registry.route(Method::Get, "/api/page/{id}/comments", [routes](Request& q, Response& r) { routes->list(q, r); });
-  registry.route(Method::Post, "/api/page/{id}/comments", [routes](Request& q, Response& r) { routes->create(q, r); }, small);
-  registry.route(Method::Patch, "/api/comment/{id}", [routes](Request& q, Response& r) { routes->update(q, r); }, small);
-  registry.route(Method::Delete, "/api/comment/{id}", [routes](Request& q, Response& r) { routes->remove(q, r); });
+  registry.route(Method::Get, "/api/page/{id}/comments", [routes](Request& q, Response& r) { routes->list(q, r); }, {},
+                 listCommentsDoc());
+  registry.route(Method::Post, "/api/page/{id}/comments", [routes](Request& q, Response& r) { routes->create(q, r); }, small,
+                 createCommentDoc());
+  registry.route(Method::Patch, "/api/comment/{id}", [routes](Request& q, Response& r) { routes->update(q, r); }, small,
+                 updateCommentDoc());
+  registry.route(Method::Delete, "/api/comment/{id}", [routes](Request& q, Response& r) { routes->remove(q, r); }, {},
+                 deleteCommentDoc());
   return [routes] { routes->start(); };
 }
 

@@ -9,6 +9,7 @@
 #include <docs/support/body_fields.hpp>
 #include "emails.hpp"
 #include "grant_store.hpp"
+#include "rbac_docs.hpp"
 
 namespace docs_rbac {
 
@@ -74,7 +75,7 @@ void addRbacRoutes(docs::Registry& registry, AccessControlService& access) {
     Json list = Json::array();
     for (const auto& grant : listGrants(context.db(), projectId)) list.push_back(grantJson(grant));
     response.json(list);
-  });
+  }, {}, listGrantsDoc());
 
   registry.route(docs::Method::Post, "/api/rbac/project", [&context, &access](docs::Request& request, docs::Response& response) {
     Json body = request.jsonObject();
@@ -92,7 +93,7 @@ void addRbacRoutes(docs::Registry& registry, AccessControlService& access) {
                                           {{"project_id", projectId}, {"email", email}, {"role", docs::roleName(role)}});
     });
     response.json({{"user_email", email}, {"role", docs::roleName(role)}}, 201);
-  }, small);
+  }, small, grantDoc());
 
   registry.route(docs::Method::Patch, "/api/rbac/project", [&context, &access](docs::Request& request, docs::Response& response) {
     Json body = request.jsonObject();
@@ -114,7 +115,7 @@ void addRbacRoutes(docs::Registry& registry, AccessControlService& access) {
                                           {{"project_id", projectId}, {"email", email}, {"role", docs::roleName(role)}});
     });
     response.json({{"user_email", email}, {"role", docs::roleName(role)}});
-  }, small);
+  }, small, changeGrantDoc());
 
   registry.route(docs::Method::Delete, "/api/rbac/project", [&context, &access](docs::Request& request, docs::Response& response) {
     Json body = request.jsonObject();
@@ -134,7 +135,7 @@ void addRbacRoutes(docs::Registry& registry, AccessControlService& access) {
       context.events().publishAfterCommit(tx, "rbac.revoked", {{"project_id", projectId}, {"email", email}});
     });
     response.json({{"user_email", email}, {"removed", true}});
-  }, small);
+  }, small, revokeDoc());
 }
 
 }  // namespace docs_rbac
