@@ -10,6 +10,7 @@
 #include <regex>
 
 #include "auth_core.hpp"
+#include "auth_docs.hpp"
 
 namespace docs::auth {
 namespace {
@@ -187,7 +188,7 @@ void registerRoutes(Registry& registry, std::function<AuthCore&()> coreOf) {
     // An access token says who it acts for, but never becomes a session's JWT.
     if (!signedIn->token) response.setHeader("set-auth-jwt", core.issueJwt(signedIn->user, signedIn->session));
     response.json({{"user", signedIn->user.toJson()}, {"session", signedIn->session.toJson()}});
-  });
+  }, {}, getSessionDoc());
 
   registry.route(Method::Get, "/api/auth/token", [coreOf](Request& request, Response& response) {
     AuthCore& core = coreOf();
@@ -195,12 +196,12 @@ void registerRoutes(Registry& registry, std::function<AuthCore&()> coreOf) {
     if (!signedIn) throw HttpError::unauthorized();
     noStore(response);
     response.json({{"token", core.issueJwt(signedIn->user, signedIn->session)}});
-  });
+  }, {}, tokenDoc());
 
   registry.route(Method::Get, "/api/auth/jwks", [coreOf](Request&, Response& response) {
     response.setHeader("Cache-Control", "public, max-age=60");
     response.json(coreOf().keys().jwks());
-  });
+  }, {}, jwksDoc());
 
   registry.route(Method::Post, "/api/auth/sign-out", [coreOf](Request& request, Response& response) {
     AuthCore& core = coreOf();
@@ -218,7 +219,7 @@ void registerRoutes(Registry& registry, std::function<AuthCore&()> coreOf) {
     noStore(response);
     response.addHeader("Set-Cookie", cookie(core, request, kSessionCookie, "", 0));
     response.json({{"success", true}});
-  }, small);
+  }, small, signOutDoc());
 
   // Deleting an account takes a fresh proof of its mailbox, not only a session (a stolen
   // cookie or token must not be enough): a code mailed to the account's address.
@@ -234,7 +235,7 @@ void registerRoutes(Registry& registry, std::function<AuthCore&()> coreOf) {
     }
     noStore(response);
     response.json({{"success", true}});
-  }, small);
+  }, small, deletionCodeDoc());
 
   registry.route(Method::Post, "/api/auth/delete-user", [coreOf](Request& request, Response& response) {
     AuthCore& core = coreOf();
@@ -264,7 +265,7 @@ void registerRoutes(Registry& registry, std::function<AuthCore&()> coreOf) {
     noStore(response);
     response.addHeader("Set-Cookie", cookie(core, request, kSessionCookie, "", 0));
     response.json({{"success", true}});
-  }, small);
+  }, small, deleteUserDoc());
 
   registry.route(Method::Post, "/api/auth/email-otp/send-verification-otp", [coreOf](Request& request, Response& response) {
     AuthCore& core = coreOf();
@@ -284,7 +285,7 @@ void registerRoutes(Registry& registry, std::function<AuthCore&()> coreOf) {
     if (core.settings().smtpUrl.empty())
       core.context().logger().info("one-time code written to the outbox", {{"email", email}});
     response.json({{"success", true}});
-  }, small);
+  }, small, sendCodeDoc());
 
   registry.route(Method::Post, "/api/auth/sign-in/email-otp", [coreOf](Request& request, Response& response) {
     AuthCore& core = coreOf();
@@ -316,7 +317,7 @@ void registerRoutes(Registry& registry, std::function<AuthCore&()> coreOf) {
     if (wait > 0) tooManyFailures(response, wait);
     throwUnlessValid(outcome);
     signedInResponse(core, request, response, *signedIn, token);
-  }, small);
+  }, small, signInWithCodeDoc());
 
   // The link mailed with each code: signs in whatever the failure limits say, since only
   // the mailbox's owner has it. The SPA's /login/link page posts the token.
@@ -346,7 +347,7 @@ void registerRoutes(Registry& registry, std::function<AuthCore&()> coreOf) {
     if (!signedIn)
       throw HttpError::badRequest("This sign-in link has expired or was already used. Request a new code.", "invalid_link");
     signedInResponse(core, request, response, *signedIn, token);
-  }, small);
+  }, small, signInWithLinkDoc());
 
   registry.route(Method::Post, "/api/auth/sign-in/social", [coreOf](Request& request, Response& response) {
     AuthCore& core = coreOf();
@@ -363,7 +364,7 @@ void registerRoutes(Registry& registry, std::function<AuthCore&()> coreOf) {
     noStore(response);
     response.addHeader("Set-Cookie", cookie(core, request, kOAuthStateCookie, started.nonce, 600, "/api/auth"));
     response.json({{"url", started.url}, {"redirect", true}});
-  }, small);
+  }, small, socialSignInDoc());
 
   registry.route(Method::Get, "/api/auth/callback/github", [coreOf](Request& request, Response& response) {
     AuthCore& core = coreOf();
@@ -402,7 +403,7 @@ void registerRoutes(Registry& registry, std::function<AuthCore&()> coreOf) {
     countSignIn(core, "github", "signed_in");
     response.addHeader("Set-Cookie", cookie(core, request, kSessionCookie, token, core.settings().sessionLifetime.count()));
     redirect(response, pending->callbackUrl);
-  });
+  }, {}, githubCallbackDoc());
 }
 
 }  // namespace docs::auth

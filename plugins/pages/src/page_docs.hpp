@@ -9,5 +9,11 @@ docs::RouteDoc createPageDoc();
 docs::RouteDoc getPageDoc();
 docs::RouteDoc updatePageDoc();
 docs::RouteDoc deletePageDoc();
+docs::RouteDoc getContentDoc();
+docs::RouteDoc putContentDoc();
+docs::RouteDoc exportPageDoc();
+docs::RouteDoc uploadImageDoc();
+docs::RouteDoc serveImageDoc();
+docs::RouteDoc signImageDoc();
 
 }  // namespace docs_pages

@@ -349,15 +349,18 @@ std::function<void()> addPageRoutes(docs::Registry& registry) {
                  updatePageDoc());
   registry.route(Method::Delete, "/api/page/{id}", [routes](Request& q, Response& r) { routes->remove(q, r); }, {},
                  deletePageDoc());
-  registry.route(Method::Get, "/api/page/{id}/content", [routes](Request& q, Response& r) { routes->getContent(q, r); });
-  registry.route(Method::Put, "/api/page/{id}/content", [routes](Request& q, Response& r) { routes->putContent(q, r); }, content);
-  registry.route(Method::Get, "/api/page/{id}/export", [routes](Request& q, Response& r) { routes->exportPage(q, r); });
+  registry.route(Method::Get, "/api/page/{id}/content", [routes](Request& q, Response& r) { routes->getContent(q, r); }, {},
+                 getContentDoc());
+  registry.route(Method::Put, "/api/page/{id}/content", [routes](Request& q, Response& r) { routes->putContent(q, r); }, content,
+                 putContentDoc());
+  registry.route(Method::Get, "/api/page/{id}/export", [routes](Request& q, Response& r) { routes->exportPage(q, r); }, {},
+                 exportPageDoc());
   registry.route(Method::Post, "/api/project/{projectId}/page/{pageId}/upload",
-                 [routes](Request& q, Response& r) { routes->uploadImage(q, r); }, image);
+                 [routes](Request& q, Response& r) { routes->uploadImage(q, r); }, image, uploadImageDoc());
   registry.route(Method::Get, "/api/project/{projectId}/page/{pageId}/image/{name}",
-                 [routes](Request& q, Response& r) { routes->serveImage(q, r); });
+                 [routes](Request& q, Response& r) { routes->serveImage(q, r); }, {}, serveImageDoc());
   registry.route(Method::Get, "/api/project/{projectId}/page/{pageId}/image/{name}/signed",
-                 [routes](Request& q, Response& r) { routes->signImage(q, r); });
+                 [routes](Request& q, Response& r) { routes->signImage(q, r); }, {}, signImageDoc());
   return [routes] { routes->start(); };
 }
 

@@ -142,4 +142,53 @@ docs::RouteDoc deleteProjectDoc() {
   return doc;
 }
 
+docs::RouteDoc createGithubProjectDoc() {
+  docs::RouteDoc doc;
+  doc.summary = "Creates a project from a GitHub repository (status REQUEST_TO_CLONE; generation clones it)";
+  doc.description = "With a GitHub App configured, the App and the caller must both be able to read the repository.";
+  doc.access = docs::RouteAccess::SignedIn;
+  Json part = {{"type", "string"}, {"pattern", "^[A-Za-z0-9_.-]+$"}};
+  doc.body = docs::BodyDoc{"application/json",
+                           {{"type", "object"},
+                            {"required", {"repo_owner", "repo_name", "name", "language", "is_private"}},
+                            {"additionalProperties", false},
+                            {"properties",
+                             {{"repo_owner", part},
+                              {"repo_name", part},
+                              {"name", {{"type", "string"}, {"maxLength", 120}}},
+                              {"language", {{"enum", {"en", "ru", "de"}}}},
+                              {"is_private", {{"type", "boolean"}}}}}}};
+  doc.answers = {jsonAnswer(201, "the project", schemaRef("Project")), errorAnswer(400, "invalid_field"),
+                 errorAnswer(401, "signed out"), errorAnswer(403, "installation_required: install the GitHub App"),
+                 errorAnswer(404, "the repository is a private project the caller may not read"),
+                 errorAnswer(409, "the repository already is a project"), errorAnswer(502, "github_unavailable")};
+  doc.schemas = schemas();
+  return doc;
+}
+
+docs::RouteDoc uploadZipDoc() {
+  docs::RouteDoc doc;
+  doc.summary = "Uploads the ZIP of a ZIP project; generation unpacks it (writers)";
+  doc.access = docs::RouteAccess::SignedIn;
+  doc.params = {idParam()};
+  doc.body = docs::BodyDoc{"multipart/form-data",
+                           {{"type", "object"},
+                            {"required", {"file"}},
+                            {"properties", {{"file", {{"type", "string"}, {"contentMediaType", "application/zip"}}}}}},
+                           "the ZIP in the field 'file', less than 100 MB"};
+  doc.answers = {jsonAnswer(200, "stored",
+                            {{"type", "object"},
+                             {"required", {"project_id", "file_name", "size", "status"}},
+                             {"additionalProperties", false},
+                             {"properties",
+                              {{"project_id", {{"type", "integer"}}},
+                               {"file_name", {{"type", "string"}}},
+                               {"size", {{"type", "integer"}, {"minimum", 1}}},
+                               {"status", {{"type", "string"}, {"description", "the project's status before unpacking"}}}}}}),
+                 errorAnswer(400, "not multipart, not a ZIP, empty, or no field 'file'"), errorAnswer(401, "signed out"),
+                 errorAnswer(403, "a lower role"), errorAnswer(404, "Project not found"),
+                 errorAnswer(413, "too large, or quota_exceeded")};
+  return doc;
+}
+
 }  // namespace docs_projects

@@ -10,5 +10,7 @@ docs::RouteDoc getProjectDoc();
 docs::RouteDoc createProjectDoc(bool zip);
 docs::RouteDoc updateProjectDoc();
 docs::RouteDoc deleteProjectDoc();
+docs::RouteDoc createGithubProjectDoc();
+docs::RouteDoc uploadZipDoc();
 
 }  // namespace docs_projects

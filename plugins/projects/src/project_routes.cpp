@@ -382,12 +382,14 @@ void addProjectRoutes(docs::Registry& registry) {
                  createProjectDoc(false));
   registry.route(Method::Post, "/api/project/zip", [routes](Request& q, Response& r) { routes->createEmpty(q, r, true); }, small,
                  createProjectDoc(true));
-  registry.route(Method::Post, "/api/project/github", [routes](Request& q, Response& r) { routes->createGithub(q, r); }, small);
+  registry.route(Method::Post, "/api/project/github", [routes](Request& q, Response& r) { routes->createGithub(q, r); }, small,
+                 createGithubProjectDoc());
   registry.route(Method::Patch, "/api/project/{id}", [routes](Request& q, Response& r) { routes->update(q, r); }, small,
                  updateProjectDoc());
   registry.route(Method::Delete, "/api/project/{id}", [routes](Request& q, Response& r) { routes->remove(q, r); }, {},
                  deleteProjectDoc());
-  registry.route(Method::Post, "/api/project/{id}/upload-zip", [routes](Request& q, Response& r) { routes->uploadZip(q, r); }, zip);
+  registry.route(Method::Post, "/api/project/{id}/upload-zip", [routes](Request& q, Response& r) { routes->uploadZip(q, r); }, zip,
+                 uploadZipDoc());
 }
 
 }  // namespace docs_projects
