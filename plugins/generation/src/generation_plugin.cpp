@@ -19,6 +19,7 @@
 
 #include "analysis/analysis_service.hpp"
 #include "generate_cli.hpp"
+#include "generation_docs.hpp"
 #include "generation_service.hpp"
 
 #include "generation_migrations.hpp"
@@ -114,14 +115,14 @@ class GenerationPlugin final : public docs::Plugin {
       auto& access = context_->requireService<docs::AccessControl>();
       access.require(id, request.principal(), docs::Role::Read);
       response.json(service_->describe(id));
-    });
+    }, {}, docs::generation::generationStatusDoc());
     // Starts a failed run again from the stage that failed (writers of the project).
     registry.route(docs::Method::Post, "/api/project/{id}/generation/retry", [this](docs::Request& request, docs::Response& response) {
       auto id = request.idParam("id");
       auto& access = context_->requireService<docs::AccessControl>();
       access.require(id, request.principal(), docs::Role::Write);
       response.json({{"stage", service_->retry(id)}}, 202);
-    });
+    }, {}, docs::generation::retryGenerationDoc());
   }
 
   // `docsd generate SRC --out DIR`: the same settings as the server (config file, DOCS_*),

@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include "github_app.hpp"
+#include "github_docs.hpp"
 #include "webhook.hpp"
 
 #include "github_migrations.hpp"
@@ -79,12 +80,14 @@ class GithubPlugin final : public docs::Plugin {
     });
 
     registry.route(docs::Method::Get, "/api/github/{owner}/{repo}/installation/status",
-                   [this](docs::Request& request, docs::Response& response) { installationStatus(request, response); });
+                   [this](docs::Request& request, docs::Response& response) { installationStatus(request, response); }, {},
+                   docs::github::installationStatusDoc());
     docs::RouteOptions webhook;
     webhook.maxBodyBytes = 25 << 20;  // GitHub caps payloads at 25 MB
     webhook.anonymousBody = true;     // GitHub signs the body instead
     registry.route(docs::Method::Post, "/api/github/webhook",
-                   [this](docs::Request& request, docs::Response& response) { webhook_->handle(request, response); }, webhook);
+                   [this](docs::Request& request, docs::Response& response) { webhook_->handle(request, response); }, webhook,
+                   docs::github::webhookDoc());
   }
 
  private:

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "endpoint.hpp"
+#include "mcp_docs.hpp"
 
 #include "mcp_migrations.hpp"
 
@@ -39,9 +40,12 @@ class McpPlugin final : public docs::Plugin {
 
     docs::RouteOptions small;
     small.maxBodyBytes = 64 << 10;  // the anonymous body limit: the same for every caller
-    registry.route(docs::Method::Post, "/mcp", [this](docs::Request& q, docs::Response& r) { endpoint().post(q, r); }, small);
-    registry.route(docs::Method::Get, "/mcp", [this](docs::Request& q, docs::Response& r) { endpoint().get(q, r); });
-    registry.route(docs::Method::Delete, "/mcp", [this](docs::Request& q, docs::Response& r) { endpoint().remove(q, r); });
+    registry.route(docs::Method::Post, "/mcp", [this](docs::Request& q, docs::Response& r) { endpoint().post(q, r); }, small,
+                   docs::mcp::postMcpDoc());
+    registry.route(docs::Method::Get, "/mcp", [this](docs::Request& q, docs::Response& r) { endpoint().get(q, r); }, {},
+                   docs::mcp::getMcpDoc());
+    registry.route(docs::Method::Delete, "/mcp", [this](docs::Request& q, docs::Response& r) { endpoint().remove(q, r); }, {},
+                   docs::mcp::deleteMcpDoc());
 
     docs::PeriodicOptions hourly;
     hourly.interval = std::chrono::hours(1);

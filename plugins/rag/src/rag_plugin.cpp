@@ -10,6 +10,7 @@
 
 #include "indexer.hpp"
 #include "query_metrics.hpp"
+#include "rag_docs.hpp"
 #include "rag_query.hpp"
 
 #include "rag_migrations.hpp"
@@ -84,7 +85,7 @@ class RagPlugin final : public docs::Plugin {
         query_->handle(request, response);
         return response.status();
       });
-    }, small);
+    }, small, docs::rag::ragQueryDoc());
   }
 
   void start() override {}
