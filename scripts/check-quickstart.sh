@@ -51,20 +51,20 @@ if [[ -n "${DOCS_QUICKSTART_CCACHE:-}" ]]; then
   chroot "$root" chown -R dev:dev /home/dev/.cache
 fi
 
-# The user's login environment, in the clone.
-as_dev() {
-  chroot --userspec=dev:dev "$root" env -i HOME=/home/dev USER=dev LOGNAME=dev SHELL=/bin/bash LANG=C.UTF-8 \
-    PATH=/usr/local/bin:/usr/bin:/bin "${extra_env[@]}" "$@"
-}
+# The user's login environment.
+dev_env=(env -i HOME=/home/dev USER=dev LOGNAME=dev SHELL=/bin/bash LANG=C.UTF-8 PATH=/usr/local/bin:/usr/bin:/bin
+  "${extra_env[@]}")
+as_dev() { chroot --userspec=dev:dev "$root" "${dev_env[@]}" "$@"; }
 
 check_run() {
   step "scripts/run.sh (log: $logs/run.log)"
   local port_file=/home/dev/docsd.port
-  # A simple command in the background: $! becomes docsd (chroot, env, bash and run.sh exec).
-  as_dev DOCS_PORT=0 DOCS_SERVER_PORT_FILE="$port_file" DOCS_LOG_FORMAT=text \
+  # A simple command in the background (not a function: that would be a subshell), so $!
+  # becomes docsd: chroot, env, bash and run.sh each exec the next.
+  chroot --userspec=dev:dev "$root" "${dev_env[@]}" DOCS_PORT=0 DOCS_SERVER_PORT_FILE="$port_file" DOCS_LOG_FORMAT=text \
     bash -c 'cd ~/docs && exec scripts/run.sh' >"$logs/run.log" 2>&1 &
   local pid=$!
-  # Installing, building and the first start together (two cores: most of an hour).
+  # Installing, building and the first start together (two cores: some ten minutes).
   wait_ready "$pid" "$port_file" "$logs/run.log" 7200
   curl -fsS "http://127.0.0.1:$port/" | cmp -s - "$root/home/dev/docs/web/dist/index.html" ||
     fail "/ is not the built web app"
