@@ -484,12 +484,21 @@ TEST_F(GithubFlow, AnEditorOpenOnAPageSeesTheSyncRewriteArriveLive) {
 
   // The page's history names both runs: the version generation wrote (also what the page
   // was before the sync) and the one the sync wrote, each labelled with its commit.
+  // The editor sees the text before the sync has labelled its version: wait for the sync
+  // to finish, then for the labelled version (the state, not a time).
+  waitFor(id, [&](const json& x) { return x.value("commit_hash", "") == second && x.value("status", "") == "DOC_SUCCESS"; });
   std::string history = "/api/page/" + std::to_string(apiPage) + "/history";
-  std::map<std::string, std::int64_t> byLabel;
-  auto listed = get(history);  // named: a range-for over get(...)["versions"] would dangle
-  for (const auto& version : listed["versions"])
-    if (version["label"].is_string()) byLabel[version["label"].get<std::string>()] = version["id"].get<std::int64_t>();
   std::string generated = "Generated from " + first.substr(0, 12), synced = "Sync to " + second.substr(0, 12);
+  std::map<std::string, std::int64_t> byLabel;
+  json listed;
+  for (auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+       std::chrono::steady_clock::now() < deadline; std::this_thread::sleep_for(std::chrono::milliseconds(100))) {
+    listed = get(history);  // named: a range-for over get(...)["versions"] would dangle
+    byLabel.clear();
+    for (const auto& version : listed["versions"])
+      if (version["label"].is_string()) byLabel[version["label"].get<std::string>()] = version["id"].get<std::int64_t>();
+    if (byLabel.count(generated) && byLabel.count(synced)) break;
+  }
   ASSERT_TRUE(byLabel.count(generated) && byLabel.count(synced)) << generated << ", " << synced << ": " << listed.dump();
   auto md = [&](std::int64_t version) {
     return httpRequest(docsd_->port(), "GET", history + "/" + std::to_string(version) + "?format=md", "", auth()).body;
