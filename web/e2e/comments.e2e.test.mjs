@@ -6,8 +6,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFeatures, startDocsd } from './support/server.mjs';
-import { hasChromium, launchBrowser, newPage, seriousA11yViolations } from './support/browser.mjs';
-import { api, signInByEmail } from './support/flows.mjs';
+import { hasChromium, launchBrowser, seriousA11yViolations } from './support/browser.mjs';
+import { api, twoWritersOnANewPage } from './support/flows.mjs';
 
 let server;
 let browser;
@@ -28,11 +28,6 @@ after(async () => {
 const editorOf = (page) => page.locator('.block-editor__content');
 const panelOf = (page) => page.getByRole('region', { name: 'Comments' });
 
-async function openPage(page, projectId, pageId) {
-  await page.goto(`${server.url}/projects/${projectId}/${pageId}`);
-  await page.locator('[data-testid=block-editor][data-editable=true]').waitFor({ timeout: 45_000 });
-}
-
 describe('comment threads', () => {
   test('a thread started in one browser is answered in another live; resolving hides the mark', async (t) => {
     for (const plugin of ['collab', 'comments']) {
@@ -41,18 +36,7 @@ describe('comment threads', () => {
         return t.skip(`needs the ${plugin} plugin`);
       }
     }
-    const alice = await newPage(browser);
-    const bob = await newPage(browser, { colorScheme: 'dark' });
-    await signInByEmail(alice, server);
-    const bobEmail = await signInByEmail(bob, server);
-    const created = await api(alice, 'POST', '/api/project', { name: 'Comment Docs', is_private: true });
-    assert.equal(created.status, 201, JSON.stringify(created.body));
-    const project = (await api(alice, 'GET', `/api/project?projectId=${created.body.id}`)).body;
-    const pageId = project.default_page_id ?? project.pages[0].id;
-    assert.ok((await api(alice, 'POST', '/api/rbac/project', { project_id: project.id, role: 'write', email: bobEmail })).status < 300);
-
-    await openPage(alice, project.id, pageId);
-    await openPage(bob, project.id, pageId);
+    const { alice, bob, pageId } = await twoWritersOnANewPage(browser, server, 'Comment Docs');
     await editorOf(alice).click();
     await alice.keyboard.press('Control+End');
     await alice.keyboard.type('Please review the wording here.');

@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { readOtp } from './server.mjs';
+import { newPage } from './browser.mjs';
 
 let counter = 0;
 export function uniqueEmail(prefix = 'e2e') {
@@ -132,4 +133,30 @@ export function addBigTree(page, projectId) {
     }
     return count;
   }, projectId);
+}
+
+/** Opens a project page and waits until its editor takes input. */
+export async function openEditablePage(page, server, projectId, pageId) {
+  await page.goto(`${server.url}/projects/${projectId}/${pageId}`);
+  await page.locator('[data-testid=block-editor][data-editable=true]').waitFor({ timeout: 45_000 });
+}
+
+/**
+ * Alice (light) makes a private project and shares it with Bob (dark) as a writer; both
+ * open its first page in the editor.
+ */
+export async function twoWritersOnANewPage(browser, server, projectName) {
+  const alice = await newPage(browser);
+  const bob = await newPage(browser, { colorScheme: 'dark' });
+  await signInByEmail(alice, server);
+  const bobEmail = await signInByEmail(bob, server);
+  const created = await api(alice, 'POST', '/api/project', { name: projectName, is_private: true });
+  if (created.status !== 201) throw new Error(`project not created: ${JSON.stringify(created.body)}`);
+  const project = (await api(alice, 'GET', `/api/project?projectId=${created.body.id}`)).body;
+  const pageId = project.default_page_id ?? project.pages[0].id;
+  const shared = await api(alice, 'POST', '/api/rbac/project', { project_id: project.id, role: 'write', email: bobEmail });
+  if (shared.status >= 300) throw new Error(`not shared with Bob: ${JSON.stringify(shared.body)}`);
+  await openEditablePage(alice, server, project.id, pageId);
+  await openEditablePage(bob, server, project.id, pageId);
+  return { alice, bob, project, pageId };
 }
