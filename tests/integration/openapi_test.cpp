@@ -22,6 +22,7 @@
 
 #include "test_support.hpp"
 
+using docs::test::base64;
 using docs::test::Docsd;
 using docs::test::HttpResponse;
 using docs::test::httpRequest;
@@ -39,21 +40,6 @@ json parsedBody(const HttpResponse& r) {
   if (type.rfind("image/", 0) == 0) return nullptr;  // bytes; the check looks at JSON only
   if (type.find("application/json") == std::string::npos) return r.body.empty() ? json() : json(r.body);
   return json::parse(r.body, nullptr, false);
-}
-
-std::string base64(const std::vector<std::uint8_t>& bytes) {
-  static const char* table = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-  std::string out;
-  for (std::size_t i = 0; i < bytes.size(); i += 3) {
-    unsigned n = bytes[i] << 16;
-    if (i + 1 < bytes.size()) n |= bytes[i + 1] << 8;
-    if (i + 2 < bytes.size()) n |= bytes[i + 2];
-    out += table[(n >> 18) & 63];
-    out += table[(n >> 12) & 63];
-    out += i + 1 < bytes.size() ? table[(n >> 6) & 63] : '=';
-    out += i + 2 < bytes.size() ? table[n & 63] : '=';
-  }
-  return out;
 }
 
 // A Yjs update that writes one paragraph into an empty page.

@@ -4,6 +4,7 @@
 #include <sys/types.h>
 
 #include <chrono>
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
@@ -134,5 +135,8 @@ long procStatusField(pid_t pid, const std::string& field);
 
 // Raises RLIMIT_NOFILE to at least `wanted` (or the hard limit).
 void raiseOpenFileLimit(int wanted);
+
+// Standard base64 with padding (JSON bodies carry Yjs updates so).
+std::string base64(const std::vector<std::uint8_t>& bytes);
 
 }  // namespace docs::test

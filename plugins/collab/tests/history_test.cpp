@@ -12,6 +12,7 @@
 
 #include "test_support.hpp"
 
+using docs::test::base64;
 using docs::test::Docsd;
 using docs::test::HttpResponse;
 using docs::test::httpRequest;
@@ -22,29 +23,6 @@ namespace {
 
 json paragraph(const std::string& text) {
   return {{"type", "paragraph"}, {"content", {{{"type", "text"}, {"text", text}}}}};
-}
-
-std::string base64(const std::vector<std::uint8_t>& bytes) {
-  static const char* table = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-  std::string out;
-  std::size_t i = 0;
-  for (; i + 2 < bytes.size(); i += 3) {
-    unsigned n = (bytes[i] << 16) | (bytes[i + 1] << 8) | bytes[i + 2];
-    for (int k = 3; k >= 0; --k) out += table[(n >> (6 * k)) & 63];
-  }
-  if (i + 1 == bytes.size()) {
-    unsigned n = bytes[i] << 16;
-    out += table[(n >> 18) & 63];
-    out += table[(n >> 12) & 63];
-    out += "==";
-  } else if (i + 2 == bytes.size()) {
-    unsigned n = (bytes[i] << 16) | (bytes[i + 1] << 8);
-    out += table[(n >> 18) & 63];
-    out += table[(n >> 12) & 63];
-    out += table[(n >> 6) & 63];
-    out += '=';
-  }
-  return out;
 }
 
 std::vector<std::uint8_t> unbase64(const std::string& text) {

@@ -20,6 +20,7 @@
 #include "git_server.hpp"
 #include "test_support.hpp"
 
+using docs::test::base64;
 using docs::test::Docsd;
 using docs::test::HttpResponse;
 using docs::test::httpRequest;
@@ -50,21 +51,6 @@ std::map<std::string, std::string> shopFiles() {
           {"shop/api.py", "\"\"\"HTTP handlers.\"\"\"\nfrom .models import Product\n\ndef list_products():\n    \"\"\"Every product.\"\"\"\n    return [Product()]\n"},
           {"reports/report.py", "\"\"\"Sales report.\"\"\"\nfrom shop.api import list_products\n\ndef main():\n    print(list_products())\n"},
           {"reports/cleanup.py", "\"\"\"Removes old carts.\"\"\"\n\ndef sweep():\n    return 0\n"}};
-}
-
-std::string base64(const std::vector<std::uint8_t>& bytes) {
-  static const char* alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-  std::string out;
-  for (std::size_t i = 0; i < bytes.size(); i += 3) {
-    std::uint32_t n = static_cast<std::uint32_t>(bytes[i]) << 16;
-    if (i + 1 < bytes.size()) n |= static_cast<std::uint32_t>(bytes[i + 1]) << 8;
-    if (i + 2 < bytes.size()) n |= bytes[i + 2];
-    out += alphabet[(n >> 18) & 63];
-    out += alphabet[(n >> 12) & 63];
-    out += i + 1 < bytes.size() ? alphabet[(n >> 6) & 63] : '=';
-    out += i + 2 < bytes.size() ? alphabet[n & 63] : '=';
-  }
-  return out;
 }
 
 class GithubFlow : public ::testing::Test {
