@@ -13,6 +13,8 @@
 #include <stdexcept>
 #include <thread>
 
+#include <docs/codec/codec.hpp>
+
 #include "db/pg_pool.hpp"
 #include "docs/logger.hpp"
 
@@ -23,21 +25,6 @@ namespace docs::core {
 namespace {
 
 constexpr const char* kSuperuser = "docsd";
-
-std::string encodeUrlComponent(const std::string& text) {
-  static const char* hex = "0123456789ABCDEF";
-  std::string out;
-  for (unsigned char c : text) {
-    if (std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~') {
-      out.push_back(static_cast<char>(c));
-    } else {
-      out.push_back('%');
-      out.push_back(hex[c >> 4]);
-      out.push_back(hex[c & 15]);
-    }
-  }
-  return out;
-}
 
 std::string lastLines(const std::string& text, std::size_t lines) {
   std::size_t pos = text.size();
@@ -262,7 +249,7 @@ void EmbeddedPostgres::stop() {
 }
 
 std::string EmbeddedPostgres::url(const std::string& database) const {
-  return "postgresql:///" + encodeUrlComponent(database) + "?host=" + encodeUrlComponent(socketDir_) +
+  return "postgresql:///" + codec::percentEncode(database) + "?host=" + codec::percentEncode(socketDir_) +
          "&user=" + kSuperuser;
 }
 

@@ -1,10 +1,10 @@
 #include "db/migrations.hpp"
 
-#include <openssl/evp.h>
-
 #include <algorithm>
 #include <map>
 #include <set>
+
+#include <docs/codec/codec.hpp>
 
 namespace docs::core {
 
@@ -14,19 +14,6 @@ namespace {
 constexpr std::int64_t kMigrationLockKey = 0x646f637364001;
 
 }  // namespace
-
-std::string sha256Hex(const std::string& data) {
-  unsigned char digest[EVP_MAX_MD_SIZE];
-  unsigned int length = 0;
-  EVP_Digest(data.data(), data.size(), digest, &length, EVP_sha256(), nullptr);
-  static const char* hex = "0123456789abcdef";
-  std::string out;
-  for (unsigned int i = 0; i < length; ++i) {
-    out.push_back(hex[digest[i] >> 4]);
-    out.push_back(hex[digest[i] & 15]);
-  }
-  return out;
-}
 
 MigrationReport applyMigrations(Db& db, const std::vector<Migration>& migrations) {
   std::map<std::string, std::vector<const Migration*>> byOwner;
@@ -64,7 +51,7 @@ MigrationReport applyMigrations(Db& db, const std::vector<Migration>& migrations
           throw MigrationError("plugin " + owner + ": applied migration " + std::to_string(version) + " (" +
                                entry.first + ") is no longer declared; migrations cannot be removed");
       for (const auto* m : list) {
-        std::string checksum = sha256Hex(m->sql);
+        std::string checksum = codec::sha256Hex(m->sql);
         auto it = done.find(m->version);
         if (it != done.end()) {
           if (it->second.second != checksum)

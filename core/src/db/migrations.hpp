@@ -25,8 +25,6 @@ class MigrationError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-std::string sha256Hex(const std::string& data);
-
 // Validates then applies what is missing. Refuses (MigrationError) when an applied
 // migration's text changed, when one was removed, when versions repeat, or when a new
 // migration is older than one already applied.

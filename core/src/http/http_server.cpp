@@ -28,6 +28,8 @@
 #include <thread>
 #include <unordered_map>
 
+#include <docs/codec/codec.hpp>
+
 #include "http/content_coding.hpp"
 #include "metrics/core_metrics.hpp"
 #include "http/websocket_hub.hpp"
@@ -193,12 +195,10 @@ class TimedConnectionFactory final : public Poco::Net::TCPServerConnectionFactor
 };
 
 std::string newRequestId() {
+  // Not a secret, so a cheap generator: 64 bits as 16 hex digits.
   thread_local std::mt19937_64 random{std::random_device{}()};
-  static const char* hex = "0123456789abcdef";
   std::uint64_t value = random();
-  std::string id(16, '0');
-  for (int i = 0; i < 16; ++i) id[i] = hex[(value >> (i * 4)) & 15];
-  return id;
+  return codec::hexEncode(std::string_view(reinterpret_cast<const char*>(&value), sizeof value));
 }
 
 std::string acceptRequestId(const std::string& incoming) {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "../sdk/url_codec.hpp"
+#include <docs/codec/codec.hpp>
 
 namespace docs::core {
 
@@ -58,7 +58,7 @@ std::optional<std::vector<std::string>> splitPath(std::string_view rawPath) {
     auto slash = rawPath.find('/', start);
     auto piece = rawPath.substr(start, slash == std::string_view::npos ? std::string_view::npos : slash - start);
     if (!piece.empty()) {
-      auto decoded = percentDecode(piece, false);
+      auto decoded = codec::percentDecode(piece);
       if (!decoded || decoded->find('\0') != std::string::npos) return std::nullopt;
       segments.push_back(std::move(*decoded));
     }

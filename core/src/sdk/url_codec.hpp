@@ -1,7 +1,6 @@
 #pragma once
-// Percent-decoding for paths and query strings.
+// Query strings and header-name comparison (percent-decoding itself is docs::codec's).
 
-#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -9,8 +8,6 @@
 
 namespace docs {
 
-// Decodes %XX (and '+' as space when plusAsSpace); nullopt on a malformed escape.
-std::optional<std::string> percentDecode(std::string_view text, bool plusAsSpace);
 // ASCII case-insensitive comparison (header names, tokens).
 bool equalsIgnoreCase(std::string_view a, std::string_view b);
 // "a=1&b=x%20y" -> {{"a","1"},{"b","x y"}}; malformed pairs are skipped.
