@@ -1,9 +1,13 @@
 // The real docsd against the shared test cluster: health, routes, errors, CORS, SPA.
 #include <gtest/gtest.h>
 
+#include <sys/socket.h>
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <thread>
 
 #include "test_support.hpp"
@@ -291,4 +295,164 @@ TEST_F(ServerTest, BrowserSecurityHeadersFollowTheConfiguration) {
   EXPECT_EQ(directive(csp, "img-src"), "'self' data: blob: https: http://api.docs.test") << csp;
   EXPECT_EQ(directive(csp, "connect-src"), "'self' http://api.docs.test http://auth.docs.test http://rag.docs.test ws://y.docs.test") << csp;
   EXPECT_EQ(get("/").header("strict-transport-security"), "");
+}
+
+namespace {
+// The answers read from one connection, in order: each by its Content-Length (none of
+// these answers a HEAD), until the server closes the connection.
+std::vector<docs::test::HttpResponse> answersOf(const std::string& raw) {
+  std::vector<docs::test::HttpResponse> answers;
+  std::size_t at = 0;
+  while (raw.compare(at, 7, "HTTP/1.") == 0) {
+    auto headerEnd = raw.find("\r\n\r\n", at);
+    if (headerEnd == std::string::npos) break;
+    docs::test::HttpResponse answer;
+    answer.status = std::atoi(raw.c_str() + at + 9);
+    std::istringstream lines(raw.substr(at, headerEnd - at));
+    std::string line;
+    std::getline(lines, line);
+    while (std::getline(lines, line)) {
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      auto colon = line.find(':');
+      if (colon == std::string::npos) continue;
+      std::string name = line.substr(0, colon);
+      for (auto& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      std::string value = line.substr(colon + 1);
+      value.erase(0, value.find_first_not_of(' '));
+      answer.headers[name] = value;
+    }
+    std::size_t length = answer.headers.count("content-length") ? std::stoul(answer.headers["content-length"]) : 0;
+    answer.body = raw.substr(headerEnd + 4, length);
+    at = headerEnd + 4 + length;
+    answers.push_back(std::move(answer));
+  }
+  return answers;
+}
+}  // namespace
+
+// The order of the server's checks decides which answer a request gets: each request below
+// would get another status, code or header if two checks were swapped. `keeps`: the
+// connection stays open for a next request (sent behind it on the same connection), else
+// the server closes it (a body it did not read).
+TEST_F(ServerTest, TheOrderOfTheChecksDecidesEachAnswer) {
+  startServer({{"DOCS_SERVER_ALLOWED_ORIGINS", "https://app.example.com"}, {"DOCS_SERVER_TRUSTED_PROXIES", "127.0.0.1"}});
+  const std::string ours = "Origin: https://app.example.com\r\n";
+  const std::string evil = "Origin: https://evil.example\r\n";
+  const std::string jsonType = "Content-Type: application/json\r\n";
+  const std::string upgrade = "Connection: Upgrade\r\nUpgrade: websocket\r\n";
+  struct Case {
+    std::string what;
+    std::string request;  // request line and headers
+    std::string body;
+    int status;
+    std::string code;                            // the JSON error's, "" for none
+    std::map<std::string, std::string> headers;  // "" for absent
+    bool keeps;
+  };
+  const std::string preflightHeaders = "Authorization, Content-Type, Mode, filename, X-Request-Id";
+  const std::vector<Case> cases = {
+      {"a target that is no path, with our origin", "GET http://evil/x HTTP/1.1\r\n" + ours, "", 400, "bad_request",
+       {{"access-control-allow-origin", "https://app.example.com"}, {"vary", "Origin"}}, true},
+      {"a method the server does not know", "BREW /api/example/hello HTTP/1.1\r\n" + ours, "", 405, "method_not_allowed",
+       {{"access-control-allow-origin", "https://app.example.com"}, {"allow", ""}}, true},
+      {"a preflight before the built-in paths", "OPTIONS /healthz HTTP/1.1\r\n" + ours + "Access-Control-Request-Method: POST\r\n",
+       "", 204, "",
+       {{"access-control-allow-origin", "https://app.example.com"},
+        {"access-control-allow-methods", "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS"},
+        {"access-control-allow-headers", preflightHeaders}, {"access-control-max-age", "600"}}, true},
+      {"a preflight from another origin", "OPTIONS /api/example/hello HTTP/1.1\r\n" + evil + "Access-Control-Request-Method: POST\r\n",
+       "", 403, "forbidden", {{"access-control-allow-origin", ""}, {"access-control-allow-methods", ""}}, true},
+      {"OPTIONS that is no preflight reaches the built-in path", "OPTIONS /healthz HTTP/1.1\r\n" + ours, "", 200, "",
+       {{"access-control-allow-origin", "https://app.example.com"}}, true},
+      {"a built-in path answers any method", "POST /healthz HTTP/1.1\r\nContent-Length: 0\r\n", "", 200, "", {}, true},
+      {"OPTIONS that is no preflight reaches the router", "OPTIONS /api/example/hello HTTP/1.1\r\n" + ours, "", 405,
+       "method_not_allowed", {{"allow", "GET"}}, true},
+      {"a WebSocket path without an upgrade is a path like others", "GET /api/example/ws HTTP/1.1\r\n", "", 404, "not_found", {}, true},
+      {"an upgrade by POST is no upgrade", "POST /api/example/ws HTTP/1.1\r\n" + upgrade + "Content-Length: 0\r\n", "", 404,
+       "not_found", {}, true},
+      {"an upgrade without its key", "GET /api/example/ws HTTP/1.1\r\n" + upgrade, "", 400, "bad_handshake", {}, true},
+      {"an unknown API path before the cross-site guard", "POST /api/nothing HTTP/1.1\r\n" + evil + "Content-Length: 0\r\n", "",
+       404, "not_found", {}, true},
+      {"a wrong method before the cross-site guard", "DELETE /api/example/echo HTTP/1.1\r\n" + evil, "", 405,
+       "method_not_allowed", {{"allow", "POST"}}, true},
+      {"the cross-site guard before the body limit",
+       "POST /api/example/echo HTTP/1.1\r\n" + evil + jsonType + "Content-Length: 2000000\r\n", "", 403, "cross_site",
+       {{"access-control-allow-origin", ""}}, false},
+      {"a form's body type", "POST /api/example/echo HTTP/1.1\r\nContent-Type: text/plain\r\nContent-Length: 5\r\n", "", 415,
+       "unsupported_media_type", {}, false},
+      {"the route's limit before the caller check", "POST /api/example/echo HTTP/1.1\r\n" + jsonType + "Content-Length: 70000\r\n",
+       "", 413, "payload_too_large", {}, false},
+      {"a large body needs a caller", "POST /api/example/notes HTTP/1.1\r\n" + jsonType + "Content-Length: 100000\r\n", "", 401,
+       "unauthorized", {}, false},
+      {"a streamed upload needs no caller",
+       "POST /api/example/upload HTTP/1.1\r\nContent-Type: application/octet-stream\r\nContent-Length: 100000\r\n",
+       std::string(100000, 'u'), 200, "", {}, true},
+      {"our own origin through a trusted proxy",
+       "POST /api/example/echo HTTP/1.1\r\nHost: docs.example.test\r\nOrigin: https://docs.example.test\r\n"
+       "X-Forwarded-Proto: https\r\n" + jsonType + "Content-Length: 7\r\n",
+       R"({"a":1})", 200, "", {{"access-control-allow-origin", "https://docs.example.test"}}, true},
+      {"our own origin needs the proxy's scheme",
+       "POST /api/example/echo HTTP/1.1\r\nHost: docs.example.test\r\nOrigin: https://docs.example.test\r\n" + jsonType +
+           "Content-Length: 7\r\n",
+       "", 403, "cross_site", {{"access-control-allow-origin", ""}}, false},
+  };
+  const std::string next = "GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n";
+  for (const auto& c : cases) {
+    std::string request = c.request;
+    if (request.find("\r\nHost:") == std::string::npos) request += "Host: localhost\r\n";
+    auto answers = answersOf(docs::test::rawExchange(docsd_->port(), request + "\r\n" + c.body + (c.keeps ? next : ""),
+                                                     std::chrono::seconds(20)));
+    EXPECT_EQ(answers.size(), c.keeps ? 2u : 1u) << c.what;
+    if (answers.empty()) continue;
+    const auto& answer = answers.front();
+    EXPECT_EQ(answer.status, c.status) << c.what << ": " << answer.body;
+    EXPECT_EQ(answer.header("connection"), c.keeps ? "Keep-Alive" : "Close") << c.what;
+    EXPECT_EQ(answer.header("x-content-type-options"), "nosniff") << c.what;
+    EXPECT_FALSE(answer.header("x-request-id").empty()) << c.what;
+    if (!c.code.empty()) {
+      auto error = body(answer);
+      EXPECT_EQ(error["error"]["code"], c.code) << c.what << ": " << answer.body;
+      EXPECT_EQ(error["error"]["request_id"], answer.header("x-request-id")) << c.what;
+    }
+    for (const auto& [name, value] : c.headers) EXPECT_EQ(answer.header(name), value) << c.what << ": " << name;
+    if (c.keeps) {
+      EXPECT_EQ(answers.back().status, 200) << c.what;
+    }
+  }
+}
+
+// A HEAD answer is the GET answer's headers with no body: its length is the identity
+// body's, never compressed, though a compressible answer still says it varies.
+TEST_F(ServerTest, HeadAnswersAreGetsWithoutTheirBody) {
+  startServer();
+  auto whole = httpRequest(docsd_->port(), "GET", "/api/openapi.json");
+  ASSERT_EQ(whole.status, 200);
+  ASSERT_GE(whole.body.size(), 1024u);
+  auto head = httpRequest(docsd_->port(), "HEAD", "/api/openapi.json", "", {{"Accept-Encoding", "gzip, br"}});
+  EXPECT_EQ(head.status, 200);
+  EXPECT_EQ(head.body, "");
+  EXPECT_EQ(head.header("content-length"), std::to_string(whole.body.size()));
+  EXPECT_EQ(head.header("content-encoding"), "");
+  EXPECT_EQ(head.header("vary"), "Accept-Encoding");
+  EXPECT_EQ(head.header("content-type"), whole.header("content-type"));
+}
+
+// A body that ends before its Content-Length is an answer, and the connection is closed.
+TEST_F(ServerTest, ABodyShorterThanItsLengthIsAnsweredAndClosed) {
+  startServer();
+  int fd = docs::test::connectTo(docsd_->port());
+  ASSERT_GE(fd, 0);
+  std::string request = "POST /api/example/echo HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                        "Content-Length: 10\r\n\r\n{}";
+  ASSERT_EQ(::send(fd, request.data(), request.size(), MSG_NOSIGNAL), static_cast<ssize_t>(request.size()));
+  ::shutdown(fd, SHUT_WR);
+  std::string raw;
+  char buffer[4096];
+  for (ssize_t n; (n = ::recv(fd, buffer, sizeof buffer, 0)) > 0;) raw.append(buffer, static_cast<std::size_t>(n));
+  ::close(fd);
+  auto answers = answersOf(raw);
+  ASSERT_EQ(answers.size(), 1u) << raw;
+  EXPECT_EQ(answers[0].status, 408) << raw;
+  EXPECT_EQ(body(answers[0])["error"]["code"], "body_timeout") << raw;
+  EXPECT_EQ(answers[0].header("connection"), "Close");
 }
