@@ -8,8 +8,19 @@
 FROM debian:bookworm AS build
 ENV DEBIAN_FRONTEND=noninteractive
 # ca-certificates: npm fetches Node 22 and the web app's packages over https.
+# DOCS_BUILD_CA (optional, empty by default): PEM certificates this stage trusts besides
+# Debian's, for a network that intercepts HTTPS (--build-arg DOCS_BUILD_CA="$(cat proxy-ca.crt)").
+# Only the build stage sees them; the runtime image does not.
+ARG DOCS_BUILD_CA=""
 RUN apt-get update && apt-get install -y --no-install-recommends ca-certificates \
+    && if [ -n "$DOCS_BUILD_CA" ]; then \
+         printf '%s\n' "$DOCS_BUILD_CA" | awk '/BEGIN CERTIFICATE/ { n++ } \
+           { print > ("/usr/local/share/ca-certificates/docs-build-ca-" n ".crt") }' \
+         && update-ca-certificates; \
+       fi \
     && rm -rf /var/lib/apt/lists/*
+# Node from npm reads only its own list unless told: Debian's bundle (with DOCS_BUILD_CA).
+ENV NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt
 COPY scripts/install-deps.sh /src/scripts/install-deps.sh
 RUN /src/scripts/install-deps.sh package && rm -rf /var/lib/apt/lists/*
 # The web app's packages first: this layer stays cached while only sources change.
