@@ -1,7 +1,9 @@
 #pragma once
 // The collaboration server: rooms of open documents, the Hocuspocus protocol per
-// socket, durable updates (logged before they are acknowledged or broadcast), the
-// compactor that folds the log into page content, and the DocumentEditor service.
+// socket (collab_session.hpp), durable updates (logged before they are acknowledged or
+// broadcast: room_writer.cpp), the compactor that folds the log into page content
+// (compactor.cpp), the relay between nodes (peer_relay.cpp), and the DocumentEditor
+// service.
 
 #include <docs/http.hpp>
 #include <docs/metrics.hpp>
@@ -69,6 +71,8 @@ struct RoomAccess {
 
 // A room name "{projectId}__{pageId}" with positive ids; nullopt otherwise.
 std::optional<std::pair<std::int64_t, std::int64_t>> parseRoomName(std::string_view name);
+// A decimal id above zero without a leading zero; nullopt otherwise.
+std::optional<std::int64_t> positiveId(std::string_view text);
 
 class CollabServer final : public DocumentEditor {
  public:
