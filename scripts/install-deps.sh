@@ -22,8 +22,9 @@ if [[ "$tier" == test || "$tier" == full ]]; then
   # chromium: the web end-to-end tests drive Debian's Chromium with playwright-core.
   # stress-ng: DOCS_TEST_STRESS=1 scripts/test.sh runs the tests on a busy machine.
   # python3-prometheus-client: the Prometheus project's text-format parser reads /metrics.
+  # clang-format, clang-tidy: scripts/format.sh and the lint (docs/testing.md).
   packages+=(libgtest-dev libgmock-dev libbenchmark-dev curl python3 python3-prometheus-client chromium clang-14
-             libclang-rt-14-dev stress-ng)
+             libclang-rt-14-dev stress-ng clang-format clang-tidy)
 fi
 if [[ "$tier" == full ]]; then
   packages+=(nginx-light wrk)
