@@ -76,7 +76,10 @@ make_debian_root() {
   debian_root_mount -t devpts -o newinstance,ptmxmode=0666 devpts "$root/dev/pts"
   debian_root_mount -t tmpfs -o mode=1777 tmpfs "$root/dev/shm"
   cp /etc/resolv.conf "$root/etc/resolv.conf"
-  echo "127.0.1.1 $(hostname)" >>"$root/etc/hosts" # sudo looks its host up
+  # debootstrap writes no /etc/hosts (the installer or the container engine does): without
+  # one, localhost does not resolve. sudo looks its host up.
+  [[ -e "$root/etc/hosts" ]] || printf '127.0.0.1\tlocalhost\n::1\t\tlocalhost ip6-localhost ip6-loopback\n' >"$root/etc/hosts"
+  echo "127.0.1.1 $(hostname)" >>"$root/etc/hosts"
   # As in any chroot or container image: installed packages do not start services
   # (postgresql would start its cluster on the host's network).
   printf '#!/bin/sh\nexit 101\n' >"$root/usr/sbin/policy-rc.d"
