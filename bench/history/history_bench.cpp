@@ -19,6 +19,7 @@
 #include <libpq-fe.h>
 #include <nlohmann/json.hpp>
 
+#include <docs/codec/codec.hpp>
 #include <docs/ydoc/doc.hpp>
 #include <docs/ydoc/prosemirror.hpp>
 #include <docs/ydoc/xml.hpp>
@@ -34,14 +35,9 @@ double msSince(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
 
+// A bytea literal in PostgreSQL's hex format.
 std::string hex(const std::vector<std::uint8_t>& bytes) {
-  static const char* digits = "0123456789abcdef";
-  std::string out = "\\x";
-  for (auto b : bytes) {
-    out += digits[b >> 4];
-    out += digits[b & 15];
-  }
-  return out;
+  return "\\x" + docs::codec::hexEncode(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
 }
 
 struct Stats {

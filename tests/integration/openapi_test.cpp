@@ -8,14 +8,14 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <docs/codec/codec.hpp>
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
 #include <thread>
-#include <nlohmann/json.hpp>
-#include <openssl/hmac.h>
 
 #include <docs/ydoc/doc.hpp>
 #include <docs/ydoc/prosemirror.hpp>
@@ -51,17 +51,7 @@ std::string paragraphUpdate(const std::string& text) {
 }
 
 std::string webhookSignature(const std::string& body) {
-  unsigned char digest[EVP_MAX_MD_SIZE];
-  unsigned int length = 0;
-  HMAC(EVP_sha256(), kWebhookSecret.data(), static_cast<int>(kWebhookSecret.size()),
-       reinterpret_cast<const unsigned char*>(body.data()), body.size(), digest, &length);
-  std::string out = "sha256=";
-  char hex[3];
-  for (unsigned int i = 0; i < length; ++i) {
-    std::snprintf(hex, sizeof hex, "%02x", digest[i]);
-    out += hex;
-  }
-  return out;
+  return "sha256=" + docs::codec::hexEncode(docs::codec::hmacSha256(kWebhookSecret, body));
 }
 
 // The token of the sign-in link in the newest mail to `email` ("" when none).

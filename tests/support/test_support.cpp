@@ -22,6 +22,8 @@
 #include <stdexcept>
 #include <thread>
 
+#include <docs/codec/codec.hpp>
+
 extern char** environ;
 
 namespace fs = std::filesystem;
@@ -350,18 +352,7 @@ void raiseOpenFileLimit(int wanted) {
 }
 
 std::string base64(const std::vector<std::uint8_t>& bytes) {
-  static const char* alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-  std::string out;
-  for (std::size_t i = 0; i < bytes.size(); i += 3) {
-    std::uint32_t n = static_cast<std::uint32_t>(bytes[i]) << 16;
-    if (i + 1 < bytes.size()) n |= static_cast<std::uint32_t>(bytes[i + 1]) << 8;
-    if (i + 2 < bytes.size()) n |= bytes[i + 2];
-    out += alphabet[(n >> 18) & 63];
-    out += alphabet[(n >> 12) & 63];
-    out += i + 1 < bytes.size() ? alphabet[(n >> 6) & 63] : '=';
-    out += i + 2 < bytes.size() ? alphabet[n & 63] : '=';
-  }
-  return out;
+  return codec::base64Encode(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
 }
 
 }  // namespace docs::test

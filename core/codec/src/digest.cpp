@@ -23,9 +23,8 @@ std::string sha256Hex(std::string_view data) { return hexEncode(sha256(data)); }
 std::string hmacSha256(std::string_view key, std::string_view data) {
   std::string mac(EVP_MAX_MD_SIZE, '\0');
   unsigned int length = 0;
-  if (!HMAC(EVP_sha256(), key.data(), static_cast<int>(key.size()),
-            reinterpret_cast<const unsigned char*>(data.data()), data.size(),
-            reinterpret_cast<unsigned char*>(mac.data()), &length))
+  if (!HMAC(EVP_sha256(), key.data(), static_cast<int>(key.size()), reinterpret_cast<const unsigned char*>(data.data()),
+            data.size(), reinterpret_cast<unsigned char*>(mac.data()), &length))
     throw std::runtime_error("HMAC-SHA256 failed");
   mac.resize(length);
   return mac;

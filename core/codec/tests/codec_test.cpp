@@ -24,8 +24,13 @@ std::string unhex(std::string_view text) { return hexDecode(text).value(); }
 
 // RFC 4648 §10.
 const std::vector<std::pair<std::string, std::string>> kBase64Vectors = {
-    {"", ""},         {"f", "Zg=="},         {"fo", "Zm8="},        {"foo", "Zm9v"},
-    {"foob", "Zm9vYg=="}, {"fooba", "Zm9vYmE="}, {"foobar", "Zm9vYmFy"},
+    {"", ""},
+    {"f", "Zg=="},
+    {"fo", "Zm8="},
+    {"foo", "Zm9v"},
+    {"foob", "Zm9vYg=="},
+    {"fooba", "Zm9vYmE="},
+    {"foobar", "Zm9vYmFy"},
 };
 
 }  // namespace
@@ -54,10 +59,10 @@ TEST(Base64, RoundTripsEveryByteAndLongInput) {
 }
 
 TEST(Base64, StrictRefusesAllButTheCanonicalForm) {
-  for (const char* bad : {"Zg", "Zg=", "Zg===", "Z===", "====", "Zg=A", "=Zg=", "Zm9v Zg==", "Zm9v\n", "Zm9v!A==",
-                          "Zm9-", "Zm9_",
-                          "Zh==",   // the 4 unused bits set
-                          "Zm9="})  // the 2 unused bits set
+  for (const char* bad :
+       {"Zg", "Zg=", "Zg===", "Z===", "====", "Zg=A", "=Zg=", "Zm9v Zg==", "Zm9v\n", "Zm9v!A==", "Zm9-", "Zm9_",
+        "Zh==",   // the 4 unused bits set
+        "Zm9="})  // the 2 unused bits set
     EXPECT_FALSE(base64Decode(bad).has_value()) << bad;
 }
 
@@ -88,8 +93,13 @@ TEST(Base64Url, RefusesPaddingStandardAlphabetAndLeftoverBits) {
 
 TEST(Hex, Rfc4648Base16Vectors) {
   const std::vector<std::pair<std::string, std::string>> vectors = {
-      {"", ""},           {"f", "66"},           {"fo", "666F"},           {"foo", "666F6F"},
-      {"foob", "666F6F62"}, {"fooba", "666F6F6261"}, {"foobar", "666F6F626172"},
+      {"", ""},
+      {"f", "66"},
+      {"fo", "666F"},
+      {"foo", "666F6F"},
+      {"foob", "666F6F62"},
+      {"fooba", "666F6F6261"},
+      {"foobar", "666F6F626172"},
   };
   for (const auto& [bytes, upper] : vectors) {
     std::string lower = upper;
@@ -103,7 +113,8 @@ TEST(Hex, Rfc4648Base16Vectors) {
 }
 
 TEST(Hex, RefusesOddLengthAndNonHex) {
-  for (const char* bad : {"6", "666", "6g", "zz", "0x66", " 66", "66 "}) EXPECT_FALSE(hexDecode(bad).has_value()) << bad;
+  for (const char* bad : {"6", "666", "6g", "zz", "0x66", " 66", "66 "})
+    EXPECT_FALSE(hexDecode(bad).has_value()) << bad;
 }
 
 TEST(Percent, EncodesAllButUnreservedWithUpperCaseHex) {

@@ -1,11 +1,12 @@
 #include "metrics/metrics_access.hpp"
 
 #include <arpa/inet.h>
-#include <openssl/crypto.h>
 
 #include <charconv>
 #include <cstring>
 #include <stdexcept>
+
+#include <docs/codec/codec.hpp>
 
 namespace docs::core {
 
@@ -69,7 +70,7 @@ bool MetricsAccess::allows(std::string_view clientAddress, std::string_view auth
   if (token_.empty() || authorizationHeader.size() != kBearer.size() + token_.size() ||
       authorizationHeader.substr(0, kBearer.size()) != kBearer)
     return false;
-  return CRYPTO_memcmp(authorizationHeader.data() + kBearer.size(), token_.data(), token_.size()) == 0;
+  return codec::constantTimeEqual(authorizationHeader.substr(kBearer.size()), token_);
 }
 
 }  // namespace docs::core

@@ -118,11 +118,12 @@ bool Accounts::deleteUser(std::int64_t id) {
 NewSession Accounts::createSession(Tx& tx, std::int64_t userId, const std::string& ip, const std::string& userAgent) {
   NewSession created;
   created.token = randomToken(32);
-  auto rows = tx.exec(std::string("WITH s AS (INSERT INTO auth_sessions (id, token_hash, user_id, expires_at, ip, user_agent)"
-                                  " VALUES ($1, $2, $3, now() + make_interval(secs => $4), $5, $6) RETURNING *) SELECT ") +
-                          kSessionColumns + " FROM s",
-                      {randomToken(16), sha256Hex(created.token), userId,
-                       static_cast<std::int64_t>(sessionLifetime_.count()), ip, userAgent.substr(0, 512)});
+  auto rows =
+      tx.exec(std::string("WITH s AS (INSERT INTO auth_sessions (id, token_hash, user_id, expires_at, ip, user_agent)"
+                          " VALUES ($1, $2, $3, now() + make_interval(secs => $4), $5, $6) RETURNING *) SELECT ") +
+                  kSessionColumns + " FROM s",
+              {randomToken(16), codec::sha256Hex(created.token), userId,
+               static_cast<std::int64_t>(sessionLifetime_.count()), ip, userAgent.substr(0, 512)});
   created.session = sessionFrom(rows.at(0));
   return created;
 }
@@ -137,7 +138,7 @@ std::optional<std::pair<Session, User>> Accounts::findByToken(const std::string&
                            " FROM auth_sessions s JOIN auth_users u ON u.id = s.user_id"
                            " WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()"
                            " AND s.created_at > now() - make_interval(secs => $3)",
-                       {sha256Hex(token), lifetime, maxAge});
+                       {codec::sha256Hex(token), lifetime, maxAge});
   if (rows.empty()) return std::nullopt;
   Session session = sessionFrom(rows[0]);
   // A session in steady use is extended, at most once a day, so reads stay reads; never

@@ -41,7 +41,7 @@ const char* purposeName(CodePurpose purpose) { return purpose == CodePurpose::Si
 
 std::string OneTimeCodes::hash(const std::string& email, const std::string& code, CodePurpose purpose) const {
   std::string prefix = purpose == CodePurpose::SignIn ? "otp:" : "delete:";
-  return base64UrlEncode(hmacSha256(secret_, prefix + email + ":" + code));
+  return codec::base64UrlEncode(codec::hmacSha256(secret_, prefix + email + ":" + code));
 }
 
 bool OneTimeCodes::admit(Tx& tx, const std::string& bucket, int limit) {
@@ -99,7 +99,7 @@ SendOutcome OneTimeCodes::issue(const std::string& email, const std::string& cli
       // with codes by a stranger still holds working links for its owner.
       std::string token = randomToken(32);
       tx.exec("INSERT INTO auth_magic_links (token_hash, email, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))",
-              {sha256Hex(token), email, static_cast<std::int64_t>(settings_.magicLinkLifetime.count())});
+              {codec::sha256Hex(token), email, static_cast<std::int64_t>(settings_.magicLinkLifetime.count())});
       long linkMinutes = std::max<long>(1, static_cast<long>(settings_.magicLinkLifetime.count() / 60));
       link = "\nOr sign in with this link (it works once, for " + std::to_string(linkMinutes) + " minutes):\n" + linkBase +
              "/login/link#token=" + token + "\n";
@@ -119,7 +119,7 @@ CheckOutcome OneTimeCodes::check(Tx& tx, const std::string& email, const std::st
   if (rows.empty() || rows[0].boolean("expired")) return CheckOutcome::Expired;
   auto id = rows[0].int64("id");
   if (rows[0].int64("attempts") >= settings_.otpMaxAttempts) return CheckOutcome::TooManyAttempts;
-  if (!constantTimeEqual(hash(email, code, purpose), rows[0].text("code_hash"))) {
+  if (!codec::constantTimeEqual(hash(email, code, purpose), rows[0].text("code_hash"))) {
     tx.exec("UPDATE auth_otps SET attempts = attempts + 1 WHERE id = $1", {id});
     return CheckOutcome::Wrong;
   }
@@ -131,7 +131,7 @@ std::optional<std::string> OneTimeCodes::consumeLink(Tx& tx, const std::string& 
   if (token.empty() || token.size() > 256) return std::nullopt;
   auto rows = tx.exec("UPDATE auth_magic_links SET used_at = now()"
                       " WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING email",
-                      {sha256Hex(token)});
+                      {codec::sha256Hex(token)});
   if (rows.empty()) return std::nullopt;
   return rows[0].text("email");
 }

@@ -21,11 +21,11 @@ void SigningKeys::reload() {
   std::map<std::string, std::string> verifying;
   std::optional<SigningKey> current;
   for (auto row : rows) {
-    auto publicKey = base64UrlDecode(row.text("public_key"));
+    auto publicKey = codec::base64UrlDecode(row.text("public_key"));
     if (!publicKey) continue;
     verifying[row.text("kid")] = *publicKey;
     if (!current && row.boolean("active")) {
-      auto privateKey = base64Decode(row.text("private_key"));
+      auto privateKey = codec::base64Decode(row.text("private_key"));
       if (privateKey) current = SigningKey{row.text("kid"), *privateKey, *publicKey};
     }
   }
@@ -44,7 +44,7 @@ SigningKey SigningKeys::current() {
     if (!tx.exec("SELECT 1 FROM auth_signing_keys WHERE retired_at IS NULL").empty()) return;
     auto pair = generateEd25519();
     tx.exec("INSERT INTO auth_signing_keys (kid, private_key, public_key) VALUES ($1, $2, $3)",
-            {randomToken(12), base64Encode(pair.privateKey), base64UrlEncode(pair.publicKey)});
+            {randomToken(12), codec::base64Encode(pair.privateKey), codec::base64UrlEncode(pair.publicKey)});
   });
   reload();
   if (!current_) throw std::runtime_error("no JWT signing key could be made");
@@ -68,8 +68,12 @@ nlohmann::json SigningKeys::jwks() {
   reload();
   nlohmann::json keys = nlohmann::json::array();
   for (const auto& [kid, publicKey] : verifying_)
-    keys.push_back({{"kty", "OKP"}, {"crv", "Ed25519"}, {"alg", "EdDSA"}, {"use", "sig"}, {"kid", kid},
-                    {"x", base64UrlEncode(publicKey)}});
+    keys.push_back({{"kty", "OKP"},
+                    {"crv", "Ed25519"},
+                    {"alg", "EdDSA"},
+                    {"use", "sig"},
+                    {"kid", kid},
+                    {"x", codec::base64UrlEncode(publicKey)}});
   return {{"keys", keys}};
 }
 
@@ -84,7 +88,7 @@ void SigningKeys::rotate(bool force) {
       tx.exec("UPDATE auth_signing_keys SET retired_at = now() WHERE retired_at IS NULL");
       auto pair = generateEd25519();
       tx.exec("INSERT INTO auth_signing_keys (kid, private_key, public_key) VALUES ($1, $2, $3)",
-              {randomToken(12), base64Encode(pair.privateKey), base64UrlEncode(pair.publicKey)});
+              {randomToken(12), codec::base64Encode(pair.privateKey), codec::base64UrlEncode(pair.publicKey)});
     }
     tx.exec("DELETE FROM auth_signing_keys WHERE retired_at < now() - make_interval(secs => $1)",
             {static_cast<std::int64_t>(tokenLifetime_.count() + 3600)});

@@ -63,7 +63,7 @@ class AuthFlow : public ::testing::Test {
     for (const auto& key : published["keys"]) {
       EXPECT_EQ(key["alg"], "EdDSA");
       EXPECT_EQ(key["crv"], "Ed25519");
-      keys[key["kid"]] = docs::auth::base64UrlDecode(key["x"].get<std::string>()).value_or("");
+      keys[key["kid"]] = docs::codec::base64UrlDecode(key["x"].get<std::string>()).value_or("");
     }
     return keys;
   }
@@ -362,17 +362,18 @@ TEST_F(AuthFlow, ForgedExpiredAndOrphanedTokensAre401) {
   auto firstDot = alice.token.find('.');
   auto lastDot = alice.token.rfind('.');
   std::string payload = alice.token.substr(firstDot + 1, lastDot - firstDot - 1);
-  auto segment = [](const json& value) { return docs::auth::base64UrlEncode(value.dump()); };
+  auto segment = [](const json& value) { return docs::codec::base64UrlEncode(value.dump()); };
 
   std::map<std::string, std::string> forged;
   forged["alg none"] = segment({{"alg", "none"}, {"kid", kid}}) + "." + payload + ".";
   std::string hsInput = segment({{"alg", "HS256"}, {"kid", kid}, {"typ", "JWT"}}) + "." + payload;
-  forged["HS256 with the public key"] = hsInput + "." + docs::auth::base64UrlEncode(docs::auth::hmacSha256(publicKey, hsInput));
+  forged["HS256 with the public key"] =
+      hsInput + "." + docs::codec::base64UrlEncode(docs::codec::hmacSha256(publicKey, hsInput));
   forged["stripped signature"] = alice.token.substr(0, lastDot + 1);
   forged["no signature part"] = alice.token.substr(0, lastDot);
   // An expired token signed with the real key (read from the database, as only the server could).
-  std::string privateKey = *docs::auth::base64Decode(sql("SELECT private_key FROM auth_signing_keys"));
-  auto claims = json::parse(*docs::auth::base64UrlDecode(payload));
+  std::string privateKey = *docs::codec::base64Decode(sql("SELECT private_key FROM auth_signing_keys"));
+  auto claims = json::parse(*docs::codec::base64UrlDecode(payload));
   claims["exp"] = std::time(nullptr) - 120;
   forged["expired"] = docs::auth::signJwt(claims, kid, privateKey);
   claims["exp"] = std::time(nullptr) + 600;
@@ -614,7 +615,7 @@ TEST_F(AuthFlow, KeyRotationKeepsEarlierTokensValid) {
   auto refreshed = get("/api/auth/get-session", alice.bearer());
   ASSERT_EQ(refreshed.status, 200) << refreshed.body;
   std::string next = refreshed.header("set-auth-jwt");
-  auto header = json::parse(*docs::auth::base64UrlDecode(next.substr(0, next.find('.'))));
+  auto header = json::parse(*docs::codec::base64UrlDecode(next.substr(0, next.find('.'))));
   EXPECT_NE(header["kid"], oldKid);
   EXPECT_TRUE(verifiedClaims(next).has_value());
   EXPECT_TRUE(verifiedClaims(alice.token).has_value());
@@ -635,13 +636,13 @@ TEST_F(AuthFlow, ASessionInUseIsExtendedAndAnExpiredOneIsGone) {
 TEST_F(AuthFlow, TheIssuerIsThePublicUrlOrTheConfiguredOne) {
   start({{"DOCS_SERVER_PUBLIC_URL", "https://docs.example.com/"}, {"DOCS_AUTH_JWT_AUDIENCE", "docs-test"}});
   auto alice = docs::test::signInByEmail(*docsd_, "alice@example.com");
-  auto claims = json::parse(*docs::auth::base64UrlDecode(alice.token.substr(alice.token.find('.') + 1,
-                                                                           alice.token.rfind('.') - alice.token.find('.') - 1)));
+  auto claims = json::parse(*docs::codec::base64UrlDecode(
+      alice.token.substr(alice.token.find('.') + 1, alice.token.rfind('.') - alice.token.find('.') - 1)));
   EXPECT_EQ(claims["iss"], "https://docs.example.com");
   EXPECT_EQ(claims["aud"], "docs-test");
   EXPECT_EQ(get("/api/auth/get-session", alice.bearer()).status, 200);
   // The same key, another deployment's names: refused.
-  std::string privateKey = *docs::auth::base64Decode(sql("SELECT private_key FROM auth_signing_keys"));
+  std::string privateKey = *docs::codec::base64Decode(sql("SELECT private_key FROM auth_signing_keys"));
   std::string kid = sql("SELECT kid FROM auth_signing_keys");
   claims["aud"] = "docsd";
   auto other = get("/api/auth/get-session", {{"Authorization", "Bearer " + docs::auth::signJwt(claims, kid, privateKey)}});

@@ -12,6 +12,7 @@
 #include "sign_in_limits.hpp"
 
 using namespace docs::auth;
+using namespace docs::codec;
 using nlohmann::json;
 
 namespace {
@@ -62,14 +63,7 @@ TEST(Crypto, RandomDigitsAreDigitsAndVary) {
 
 TEST(Crypto, HmacMatchesRfc4231) {
   std::string key(20, '\x0b');
-  auto mac = hmacSha256(key, "Hi There");
-  std::string hex;
-  for (unsigned char c : mac) {
-    static const char* digits = "0123456789abcdef";
-    hex += digits[c >> 4];
-    hex += digits[c & 15];
-  }
-  EXPECT_EQ(hex, "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7");
+  EXPECT_EQ(hexEncode(hmacSha256(key, "Hi There")), "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7");
   EXPECT_TRUE(constantTimeEqual("abc", "abc"));
   EXPECT_FALSE(constantTimeEqual("abc", "abd"));
   EXPECT_FALSE(constantTimeEqual("abc", "abcd"));

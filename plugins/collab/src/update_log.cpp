@@ -1,5 +1,6 @@
 #include "update_log.hpp"
 
+#include <docs/codec/codec.hpp>
 #include <docs/db.hpp>
 #include <docs/ydoc/error.hpp>
 #include <docs/ydoc/lib0.hpp>
@@ -8,31 +9,14 @@
 
 namespace docs::collab {
 
-std::string toHex(std::string_view bytes) {
-  static const char* digits = "0123456789abcdef";
-  std::string out = "\\x";
-  out.reserve(2 + bytes.size() * 2);
-  for (unsigned char c : bytes) {
-    out += digits[c >> 4];
-    out += digits[c & 15];
-  }
-  return out;
-}
+std::string toHex(std::string_view bytes) { return "\\x" + codec::hexEncode(bytes); }
 
 std::string fromHexBytea(std::string_view text) {
   if (text.size() < 2 || text[0] != '\\' || text[1] != 'x' || text.size() % 2 != 0)
     throw std::runtime_error("unexpected bytea text format");
-  auto nibble = [](char c) -> int {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    throw std::runtime_error("bad hex digit in bytea");
-  };
-  std::string out;
-  out.reserve((text.size() - 2) / 2);
-  for (std::size_t i = 2; i < text.size(); i += 2)
-    out += static_cast<char>(nibble(text[i]) * 16 + nibble(text[i + 1]));
-  return out;
+  auto bytes = codec::hexDecode(text.substr(2));
+  if (!bytes) throw std::runtime_error("bad hex digit in bytea");
+  return std::move(*bytes);
 }
 
 std::string packUpdates(const std::vector<std::string_view>& updates) {

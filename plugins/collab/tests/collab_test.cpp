@@ -179,8 +179,9 @@ TEST_F(CollabTest, BadTokensStrangersAndForeignRoomsAreDenied) {
   // could) but meant for another audience, or from another issuer: the socket checks
   // iss and aud as every other door does.
   auto firstDot = bob_.token.find('.'), lastDot = bob_.token.rfind('.');
-  auto claims = json::parse(*docs::auth::base64UrlDecode(bob_.token.substr(firstDot + 1, lastDot - firstDot - 1)));
-  std::string key = *docs::auth::base64Decode(sql("SELECT private_key FROM auth_signing_keys ORDER BY created_at DESC LIMIT 1"));
+  auto claims = json::parse(*docs::codec::base64UrlDecode(bob_.token.substr(firstDot + 1, lastDot - firstDot - 1)));
+  std::string key =
+      *docs::codec::base64Decode(sql("SELECT private_key FROM auth_signing_keys ORDER BY created_at DESC LIMIT 1"));
   std::string kid = sql("SELECT kid FROM auth_signing_keys ORDER BY created_at DESC LIMIT 1");
   json foreignAudience = claims, foreignIssuer = claims;
   foreignAudience["aud"] = "another-service";

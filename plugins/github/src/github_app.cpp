@@ -11,30 +11,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include <docs/codec/codec.hpp>
 #include <docs/support/http_client.hpp>
 
 namespace docs::github {
 
 namespace {
-
-std::string base64Url(const unsigned char* data, std::size_t size) {
-  static const char* alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-  std::string out;
-  for (std::size_t i = 0; i < size; i += 3) {
-    std::uint32_t n = static_cast<std::uint32_t>(data[i]) << 16;
-    if (i + 1 < size) n |= static_cast<std::uint32_t>(data[i + 1]) << 8;
-    if (i + 2 < size) n |= data[i + 2];
-    out += alphabet[(n >> 18) & 63];
-    out += alphabet[(n >> 12) & 63];
-    if (i + 1 < size) out += alphabet[(n >> 6) & 63];
-    if (i + 2 < size) out += alphabet[n & 63];
-  }
-  return out;
-}
-
-std::string base64Url(const std::string& text) {
-  return base64Url(reinterpret_cast<const unsigned char*>(text.data()), text.size());
-}
 
 std::int64_t nowSeconds() { return static_cast<std::int64_t>(std::time(nullptr)); }
 
@@ -53,9 +35,10 @@ std::string appJwt(const std::string& appId, const std::string& privateKeyPem, s
   std::unique_ptr<BIO, decltype(&BIO_free)> bio(BIO_new_mem_buf(privateKeyPem.data(), static_cast<int>(privateKeyPem.size())), BIO_free);
   std::unique_ptr<EVP_PKEY, decltype(&EVP_PKEY_free)> key(PEM_read_bio_PrivateKey(bio.get(), nullptr, nullptr, nullptr), EVP_PKEY_free);
   if (!key || EVP_PKEY_base_id(key.get()) != EVP_PKEY_RSA) throw std::runtime_error("github.private_key_file holds no RSA private key");
-  std::string header = base64Url(R"({"alg":"RS256","typ":"JWT"})");
+  std::string header = codec::base64UrlEncode(R"({"alg":"RS256","typ":"JWT"})");
   // GitHub wants iss as the app id (a number or its string); a string works for both.
-  std::string payload = base64Url(nlohmann::json{{"iat", now - 60}, {"exp", now + 540}, {"iss", appId}}.dump());
+  std::string payload =
+      codec::base64UrlEncode(nlohmann::json{{"iat", now - 60}, {"exp", now + 540}, {"iss", appId}}.dump());
   std::string signingInput = header + "." + payload;
   std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> context(EVP_MD_CTX_new(), EVP_MD_CTX_free);
   std::size_t length = 0;
@@ -67,7 +50,7 @@ std::string appJwt(const std::string& appId, const std::string& privateKeyPem, s
                      reinterpret_cast<const unsigned char*>(signingInput.data()), signingInput.size()) != 1)
     throw std::runtime_error("signing the app JWT failed");
   signature.resize(length);
-  return signingInput + "." + base64Url(signature);
+  return signingInput + "." + codec::base64UrlEncode(signature);
 }
 
 std::int64_t parseGithubTime(const std::string& text) {

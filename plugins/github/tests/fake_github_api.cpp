@@ -10,6 +10,7 @@
 
 #include <openssl/evp.h>
 #include <openssl/pem.h>
+#include <docs/codec/codec.hpp>
 
 #include <ctime>
 #include <iterator>
@@ -39,16 +40,7 @@ struct FakeGithubApi::State {
 
 namespace {
 
-std::string fromBase64Url(std::string text) {
-  for (auto& c : text) c = c == '-' ? '+' : c == '_' ? '/' : c;
-  while (text.size() % 4) text += '=';
-  std::string out(text.size(), '\0');
-  int n = EVP_DecodeBlock(reinterpret_cast<unsigned char*>(out.data()), reinterpret_cast<const unsigned char*>(text.data()),
-                          static_cast<int>(text.size()));
-  if (n < 0) return "";
-  out.resize(static_cast<std::size_t>(n) - (text.ends_with("==") ? 2 : text.ends_with("=") ? 1 : 0));
-  return out;
-}
+std::string fromBase64Url(const std::string& text) { return docs::codec::base64UrlDecode(text).value_or(""); }
 
 bool validJwt(const FakeGithubApi::State& state, const std::string& authorization) {
   if (authorization.rfind("Bearer ", 0) != 0) return false;

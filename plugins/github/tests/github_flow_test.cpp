@@ -8,6 +8,7 @@
 
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
+#include <docs/codec/codec.hpp>
 
 #include <filesystem>
 #include <fstream>
@@ -32,17 +33,7 @@ const std::string kToken = "ghs_installation_token_77";
 const std::string kSecret = "webhook-secret-for-tests";
 
 std::string hmacHeader(const std::string& body, const std::string& secret = kSecret) {
-  unsigned char digest[EVP_MAX_MD_SIZE];
-  unsigned int length = 0;
-  HMAC(EVP_sha256(), secret.data(), static_cast<int>(secret.size()), reinterpret_cast<const unsigned char*>(body.data()),
-       body.size(), digest, &length);
-  char hex[3];
-  std::string out = "sha256=";
-  for (unsigned int i = 0; i < length; ++i) {
-    std::snprintf(hex, sizeof hex, "%02x", digest[i]);
-    out += hex;
-  }
-  return out;
+  return "sha256=" + docs::codec::hexEncode(docs::codec::hmacSha256(secret, body));
 }
 
 std::map<std::string, std::string> shopFiles() {

@@ -5,6 +5,7 @@
 #include <openssl/evp.h>
 #include <openssl/pem.h>
 #include <openssl/rsa.h>
+#include <docs/codec/codec.hpp>
 
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -50,15 +51,7 @@ std::string newRsaKeyPem() {
   return std::string(data, static_cast<std::size_t>(size));
 }
 
-std::string fromBase64Url(std::string text) {
-  for (auto& c : text) c = c == '-' ? '+' : c == '_' ? '/' : c;
-  while (text.size() % 4) text += '=';
-  std::string out(text.size(), '\0');
-  int n = EVP_DecodeBlock(reinterpret_cast<unsigned char*>(out.data()), reinterpret_cast<const unsigned char*>(text.data()),
-                          static_cast<int>(text.size()));
-  out.resize(static_cast<std::size_t>(n) - (text.ends_with("==") ? 2 : text.ends_with("=") ? 1 : 0));
-  return out;
-}
+std::string fromBase64Url(const std::string& text) { return docs::codec::base64UrlDecode(text).value_or(""); }
 
 }  // namespace
 

@@ -1,8 +1,7 @@
 #include "sessions.hpp"
 
+#include <docs/codec/codec.hpp>
 #include <docs/db.hpp>
-
-#include <openssl/rand.h>
 
 #include <stdexcept>
 
@@ -10,17 +9,7 @@ namespace docs::mcp {
 namespace {
 
 // 128 random bits as 32 hex digits: visible ASCII, as the transport requires.
-std::string randomId() {
-  unsigned char bytes[16];
-  if (RAND_bytes(bytes, sizeof bytes) != 1) throw std::runtime_error("no randomness for an MCP session id");
-  static const char* hex = "0123456789abcdef";
-  std::string id;
-  for (unsigned char byte : bytes) {
-    id += hex[byte >> 4];
-    id += hex[byte & 15];
-  }
-  return id;
-}
+std::string randomId() { return codec::randomHex(16); }
 
 bool plausibleId(const std::string& id) {
   if (id.size() != 32) return false;

@@ -3,6 +3,7 @@
 #include <string>
 #include <string_view>
 
+// The API's base64 for Yjs documents (content_bytea), on docs::codec.
 namespace docs_pages {
 
 std::string base64Encode(std::string_view bytes);

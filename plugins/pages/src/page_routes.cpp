@@ -4,6 +4,7 @@
 #include <chrono>
 #include <filesystem>
 
+#include <docs/codec/codec.hpp>
 #include <docs/config.hpp>
 #include <docs/context.hpp>
 #include <docs/db.hpp>
@@ -247,7 +248,7 @@ class PageRoutes {
     if (!kind || !declaredTypeMatches(declared, *kind))
       throw HttpError::badRequest("File type not supported.", "unsupported_type");
     std::string directory = imageDirectory(context_, projectId, pageId);
-    std::string name = randomHex() + "." + kind->extension;
+    std::string name = docs::codec::randomHex(8) + "." + kind->extension;
     UploadFile file(directory);
     auto append = [&](const char* data, std::size_t n) {
       if (file.size() + n > kMaxImageBytes) throw HttpError::payloadTooLarge("File size too big (max 20MB).");

@@ -1,6 +1,9 @@
 #include "page_store.hpp"
 
+#include <docs/codec/codec.hpp>
 #include <docs/support/body_fields.hpp>
+
+#include <stdexcept>
 
 namespace docs_pages {
 
@@ -27,24 +30,13 @@ docs::PageSummary pageFrom(const docs::Row& row) {
 
 docs::Param parentParam(std::int64_t parentId) { return parentId > 0 ? docs::Param(parentId) : docs::Param(); }
 
-std::string hexOf(const std::string& bytes) {
-  static const char* digits = "0123456789abcdef";
-  std::string out = "\\x";
-  out.reserve(2 + bytes.size() * 2);
-  for (unsigned char c : bytes) {
-    out.push_back(digits[c >> 4]);
-    out.push_back(digits[c & 15]);
-  }
-  return out;
-}
+// A bytea parameter in PostgreSQL's hex format.
+std::string hexOf(const std::string& bytes) { return "\\x" + docs::codec::hexEncode(bytes); }
 
 std::string bytesOfHex(const std::string& hex) {
-  auto value = [](char c) { return c <= '9' ? c - '0' : c - 'a' + 10; };
-  std::string out;
-  out.reserve(hex.size() / 2);
-  for (std::size_t i = 0; i + 1 < hex.size(); i += 2)
-    out.push_back(static_cast<char>((value(hex[i]) << 4) | value(hex[i + 1])));
-  return out;
+  auto bytes = docs::codec::hexDecode(hex);
+  if (!bytes) throw std::runtime_error("stored page content does not decode from hex");
+  return std::move(*bytes);
 }
 
 std::vector<std::int64_t> idsOf(const docs::Result& rows) {

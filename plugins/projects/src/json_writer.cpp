@@ -1,9 +1,10 @@
 #include "json_writer.hpp"
 
+#include <docs/codec/codec.hpp>
+
 namespace docs_projects {
 
 void appendJsonString(std::string& out, std::string_view text) {
-  static const char* hex = "0123456789abcdef";
   out.push_back('"');
   for (char c : text) {
     auto u = static_cast<unsigned char>(c);
@@ -18,8 +19,7 @@ void appendJsonString(std::string& out, std::string_view text) {
       default:
         if (u < 0x20) {
           out += "\\u00";
-          out.push_back(hex[u >> 4]);
-          out.push_back(hex[u & 15]);
+          out += docs::codec::hexEncode(std::string_view(&c, 1));
         } else {
           out.push_back(c);
         }

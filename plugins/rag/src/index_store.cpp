@@ -1,9 +1,7 @@
 #include "index_store.hpp"
 
-#include <docs/support/digest.hpp>
-
+#include <docs/codec/codec.hpp>
 #include <docs/db.hpp>
-
 
 #include <nlohmann/json.hpp>
 
@@ -150,6 +148,6 @@ bool hasChunks(Db& db, std::int64_t projectId) {
   return !db.exec("SELECT 1 FROM rag_chunks WHERE project_id = $1 LIMIT 1", {projectId}).empty();
 }
 
-std::string digestOf(const std::string& text) { return support::sha256Hex(text); }
+std::string digestOf(const std::string& text) { return codec::sha256Hex(text); }
 
 }  // namespace docs::rag

@@ -116,19 +116,8 @@ class RagFlow : public ::testing::Test {
   HttpResponse setPageText(std::int64_t pageId, const std::string& text) {
     json pm = {{"type", "doc"}, {"content", {{{"type", "paragraph"}, {"content", {{{"type", "text"}, {"text", text}}}}}}}};
     auto bytes = docs::ydoc::proseMirrorJsonToUpdate(pm, 4242);
-    static const char* alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    std::string b64;
-    for (std::size_t i = 0; i < bytes.size(); i += 3) {
-      std::uint32_t n = static_cast<std::uint32_t>(bytes[i]) << 16;
-      if (i + 1 < bytes.size()) n |= static_cast<std::uint32_t>(bytes[i + 1]) << 8;
-      if (i + 2 < bytes.size()) n |= bytes[i + 2];
-      b64 += alphabet[(n >> 18) & 63];
-      b64 += alphabet[(n >> 12) & 63];
-      b64 += i + 1 < bytes.size() ? alphabet[(n >> 6) & 63] : '=';
-      b64 += i + 2 < bytes.size() ? alphabet[n & 63] : '=';
-    }
     return httpRequest(docsd_->port(), "PUT", "/api/page/" + std::to_string(pageId) + "/content",
-                       json{{"content_bytea", b64}}.dump(), as(alice_));
+                       json{{"content_bytea", docs::test::base64(bytes)}}.dump(), as(alice_));
   }
   // One value from docsd's database ("" for no row). runCommand quotes for the shell
   // with '...', so the query's string literals travel dollar-quoted.

@@ -92,18 +92,4 @@ std::string HttpReply::header(const std::string& name) const {
   return "";
 }
 
-std::string formEncode(const std::string& value) {
-  static const char* hex = "0123456789ABCDEF";
-  std::string out;
-  for (unsigned char ch : value) {
-    if (std::isalnum(ch) || ch == '-' || ch == '_' || ch == '.' || ch == '~') out += static_cast<char>(ch);
-    else {
-      out += '%';
-      out += hex[ch >> 4];
-      out += hex[ch & 15];
-    }
-  }
-  return out;
-}
-
 }  // namespace docs::support

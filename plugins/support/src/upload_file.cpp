@@ -3,23 +3,15 @@
 #include <unistd.h>
 
 #include <filesystem>
-#include <random>
 #include <stdexcept>
+
+#include <docs/codec/codec.hpp>
 
 namespace docs::support {
 
-std::string randomHex() {
-  thread_local std::mt19937_64 random{std::random_device{}()};
-  static const char* hex = "0123456789abcdef";
-  std::uint64_t value = random();
-  std::string out(16, '0');
-  for (int i = 0; i < 16; ++i) out[i] = hex[(value >> (i * 4)) & 15];
-  return out;
-}
-
 UploadFile::UploadFile(const std::string& directory) {
   std::filesystem::create_directories(directory);
-  tempPath_ = directory + "/.upload-" + randomHex() + ".part";
+  tempPath_ = directory + "/.upload-" + codec::randomHex(8) + ".part";
   file_ = std::fopen(tempPath_.c_str(), "wbx");
   if (!file_) throw std::runtime_error("cannot create " + tempPath_);
 }

@@ -1,7 +1,6 @@
 #include "writing/page_writer.hpp"
 
-#include <docs/support/digest.hpp>
-
+#include <docs/codec/codec.hpp>
 #include <docs/context.hpp>
 #include <docs/logger.hpp>
 #include <docs/services/document_editor.hpp>
@@ -51,7 +50,7 @@ bool editPage(Context& context, std::int64_t pageId, Change change) {
 }  // namespace
 
 std::string contentDigest(const nlohmann::json& doc) {
-  return support::sha256Hex(ydoc::toMarkdown(ydoc::normalizeProseMirrorJson(doc)));
+  return codec::sha256Hex(ydoc::toMarkdown(ydoc::normalizeProseMirrorJson(doc)));
 }
 
 std::string currentDigest(Context& context, std::int64_t pageId) {

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 #include <libpq-fe.h>
+#include <docs/codec/codec.hpp>
 
 #include <map>
 #include <memory>
@@ -102,23 +103,6 @@ inline std::string pngBytes(std::size_t size = 64) {
   png.resize(size, 'x');
   return png;
 }
-inline std::string base64(const std::string& bytes) {
-  static const char* alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-  std::string out;
-  std::size_t i = 0;
-  for (; i + 2 < bytes.size(); i += 3) {
-    unsigned v = (static_cast<unsigned char>(bytes[i]) << 16) | (static_cast<unsigned char>(bytes[i + 1]) << 8) |
-                 static_cast<unsigned char>(bytes[i + 2]);
-    out += {alphabet[v >> 18], alphabet[(v >> 12) & 63], alphabet[(v >> 6) & 63], alphabet[v & 63]};
-  }
-  if (i + 1 == bytes.size()) {
-    unsigned v = static_cast<unsigned char>(bytes[i]) << 16;
-    out += {alphabet[v >> 18], alphabet[(v >> 12) & 63], '=', '='};
-  } else if (i + 2 == bytes.size()) {
-    unsigned v = (static_cast<unsigned char>(bytes[i]) << 16) | (static_cast<unsigned char>(bytes[i + 1]) << 8);
-    out += {alphabet[v >> 18], alphabet[(v >> 12) & 63], alphabet[(v >> 6) & 63], '='};
-  }
-  return out;
-}
+inline std::string base64(const std::string& bytes) { return docs::codec::base64Encode(bytes); }
 
 }  // namespace docs::rest_test

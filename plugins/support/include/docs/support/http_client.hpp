@@ -30,7 +30,4 @@ struct HttpReply {
 
 HttpReply httpCall(const HttpCall& call);
 
-// application/x-www-form-urlencoded escaping of one value.
-std::string formEncode(const std::string& value);
-
 }  // namespace docs::support

@@ -29,7 +29,4 @@ class UploadFile {
   bool committed_ = false;
 };
 
-// 16 random hex characters.
-std::string randomHex();
-
 }  // namespace docs::support
