@@ -10,55 +10,27 @@
 #include <docs/services/github_access.hpp>
 #include <docs/services/pages.hpp>
 #include <docs/services/projects.hpp>
-#include <docs/ydoc/prosemirror.hpp>
 
-#include <atomic>
 #include <chrono>
-#include <exception>
-#include <functional>
-#include <mutex>
 #include <filesystem>
 #include <fstream>
-#include <map>
-#include <random>
+#include <functional>
 #include <set>
-#include <sstream>
 #include <thread>
 
 #include "analysis/analysis.hpp"
-#include "analysis/analysis_service.hpp"
-#include "analysis/inventory.hpp"
-#include "writing/model_writer.hpp"
-#include "writing/offline_writer.hpp"
-#include "writing/page_writer.hpp"
-#include "planning/planner.hpp"
+#include "pipeline/pipeline.hpp"
+#include "pipeline/server_sink.hpp"
 #include "sources/source_archive.hpp"
+#include "stage_outcome.hpp"
+#include "stage_progress.hpp"
 
 namespace fs = std::filesystem;
 
 namespace docs::generation {
 namespace {
 
-// A stage ended for good: the project takes `status`, the job does not retry.
-struct StageFailure : std::runtime_error {
-  StageFailure(std::string statusValue, const std::string& message)
-      : std::runtime_error(message), status(std::move(statusValue)) {}
-  std::string status;
-};
-
-// The project was deleted meanwhile: stop quietly.
-struct ProjectGone : std::runtime_error {
-  ProjectGone() : std::runtime_error("the project was deleted") {}
-};
-
 constexpr int kAttempts = 3;
-
-std::string readText(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 void writeAtomically(const fs::path& path, const std::string& text) {
   fs::path temp = path;
@@ -93,11 +65,6 @@ class StopWatch {
   bool gone_ = false;
 };
 
-std::uint64_t randomClientId() {
-  static thread_local std::mt19937_64 random(std::random_device{}());
-  return (random() & 0xffffffff) | 1;
-}
-
 }  // namespace
 
 GenerationService::GenerationService(Context& context, GenerationSettings settings)
@@ -112,17 +79,18 @@ std::string GenerationService::projectDir(std::int64_t projectId) const {
   return (fs::path(context_.dataDir()) / "generation" / std::to_string(projectId)).string();
 }
 
-bool GenerationService::setStatus(std::int64_t projectId, const std::string& status, const std::string& message) {
+bool GenerationService::setStatus(std::int64_t projectId, Status status, const std::string& message) {
   auto* projects = context_.findService<Projects>();
   if (!projects || !projects->find(projectId)) return false;
+  std::string name(statusName(status));
   // History first: whoever sees the project's new status finds it in the history too.
   context_.db().exec("INSERT INTO generation_status_log (project_id, status, message) VALUES ($1, $2, $3)",
-                     {projectId, status, message});
+                     {projectId, name, message});
   context_.db().exec("INSERT INTO generation_runs (project_id, stage, message) VALUES ($1, $2, $3)"
                      " ON CONFLICT (project_id) DO UPDATE SET stage = $2, message = $3, updated_at = now(),"
-                     " finished_at = CASE WHEN $2 IN ('DOC_SUCCESS', 'DOC_FAILURE') OR $2 LIKE '%FAIL%' THEN now() END",
-                     {projectId, status, message});
-  if (!projects->setStatus(projectId, status)) return false;
+                     " finished_at = CASE WHEN $4 THEN now() END",
+                     {projectId, name, message, endsRun(status)});
+  if (!projects->setStatus(projectId, name)) return false;
   if (settings_.stageDelayMs > 0) std::this_thread::sleep_for(std::chrono::milliseconds(settings_.stageDelayMs));
   return true;
 }
@@ -137,39 +105,44 @@ void GenerationService::onZipUploaded(std::int64_t projectId) {
   // second only queues (deduplicated), so the history shows REQUEST_TO_CLONE once.
   auto* projects = context_.findService<Projects>();
   auto project = projects ? projects->find(projectId) : std::nullopt;
-  if (project && project->status == "REQUEST_TO_CLONE") {
+  if (project && parseStatus(project->status) == Status::RequestToClone) {
     queueStage(projectId, "unpack");
     return;
   }
-  if (!setStatus(projectId, "REQUEST_TO_CLONE")) return;
+  if (!setStatus(projectId, Status::RequestToClone)) return;
   queueStage(projectId, "unpack");
 }
 
 void GenerationService::onProjectCreated(std::int64_t projectId) {
   auto* projects = context_.findService<Projects>();
   auto project = projects ? projects->find(projectId) : std::nullopt;
-  if (!project || project->type != "github" || project->gitUrl.empty() || project->status != "REQUEST_TO_CLONE") return;
-  context_.db().exec("INSERT INTO generation_runs (project_id, stage, message) VALUES ($1, 'REQUEST_TO_CLONE', '')"
+  if (!project || project->type != "github" || project->gitUrl.empty() ||
+      parseStatus(project->status) != Status::RequestToClone)
+    return;
+  // The projects plugin set the status: only the bookkeeping is written here.
+  std::string requested(statusName(Status::RequestToClone));
+  context_.db().exec("INSERT INTO generation_runs (project_id, stage, message) VALUES ($1, $2, '')"
                      " ON CONFLICT (project_id) DO NOTHING",
-                     {projectId});
-  context_.db().exec("INSERT INTO generation_status_log (project_id, status, message) VALUES ($1, 'REQUEST_TO_CLONE', '')",
-                     {projectId});
+                     {projectId, requested});
+  context_.db().exec("INSERT INTO generation_status_log (project_id, status, message) VALUES ($1, $2, '')",
+                     {projectId, requested});
   queueStage(projectId, "clone");
 }
 
 void GenerationService::recoverLostUploads() {
   auto* projects = context_.findService<Projects>();
   if (!projects) return;
-  for (auto id : projects->uploadsInStatus("IDLE", 100)) {
+  for (auto id : projects->uploadsInStatus("IDLE", 100)) {  // uploaded, no run yet (the projects plugin's status)
     context_.logger().info("starting the generation of an upload whose event was lost", {{"project_id", id}});
     onZipUploaded(id);
   }
-  for (auto id : projects->uploadsInStatus("REQUEST_TO_CLONE", 100)) {
+  std::string requested(statusName(Status::RequestToClone));
+  for (auto id : projects->uploadsInStatus(requested, 100)) {
     // A pending job for it keeps its dedupe key, so queueing again is harmless; only
     // requests older than a minute are looked at, to leave in-flight events alone.
-    auto stale = context_.db().exec("SELECT 1 FROM generation_runs WHERE project_id = $1 AND stage = 'REQUEST_TO_CLONE'"
+    auto stale = context_.db().exec("SELECT 1 FROM generation_runs WHERE project_id = $1 AND stage = $2"
                                     " AND updated_at < now() - interval '1 minute'",
-                                    {id});
+                                    {id, requested});
     auto known = context_.db().exec("SELECT 1 FROM generation_runs WHERE project_id = $1", {id});
     if (!stale.empty() || known.empty()) queueStage(id, "unpack");
   }
@@ -188,16 +161,20 @@ bool GenerationService::projectExists(std::int64_t projectId) {
   return projects && projects->find(projectId);
 }
 
-std::chrono::steady_clock::time_point GenerationService::runDeadline(std::int64_t projectId) {
-  if (settings_.maxRunSeconds <= 0) return std::chrono::steady_clock::time_point::max();
+RunClock GenerationService::runClock(std::int64_t projectId) {
+  RunClock clock;
+  clock.maxRunSeconds = settings_.maxRunSeconds;
+  if (settings_.maxRunSeconds <= 0) return clock;
   auto rows = context_.db().exec("SELECT COALESCE(floor(extract(epoch FROM now() - max(at)) * 1000), 0)::bigint AS ms"
-                                 " FROM generation_status_log WHERE project_id = $1 AND status = 'DOC_PENDING'",
-                                 {projectId});
+                                 " FROM generation_status_log WHERE project_id = $1 AND status = $2",
+                                 {projectId, std::string(statusName(Status::DocPending))});
   std::int64_t elapsedMs = rows.empty() ? 0 : rows[0].int64("ms");
-  return std::chrono::steady_clock::now() + std::chrono::milliseconds(std::int64_t{settings_.maxRunSeconds} * 1000 - elapsedMs);
+  clock.deadline =
+      std::chrono::steady_clock::now() + std::chrono::milliseconds(std::int64_t{settings_.maxRunSeconds} * 1000 - elapsedMs);
+  return clock;
 }
 
-void GenerationService::failIfAsked(const std::string& stage, const std::string& failedStatus) {
+void GenerationService::failIfAsked(const std::string& stage, Status failedStatus) {
   if (!settings_.failStage.empty() && settings_.failStage == stage)
     throw StageFailure(failedStatus, "failure forced by generation.fail_stage=" + stage);
 }
@@ -224,14 +201,14 @@ void GenerationService::runStage(JobContext& job) {
     }
   } metrics{stageRuns_, stageSeconds_, kStages.count(stage) ? stage : "unknown"};
   // The status a failure of this stage leaves, kept up to date by the stage.
-  std::string failureStatus = stage == "unpack" || stage == "clone" ? "CLONE_FAIL" : stage == "sync" ? "PULL_FAIL" : stage == "analyze" ? "DOC_FILE_OVERVIEWS_FAILED" : "DOC_FAILURE";
+  Status failureStatus = failedAtStage(stage);
   try {
     if (stage == "unpack") unpack(projectId, job);
     else if (stage == "clone") cloneSources(projectId, job);
     else if (stage == "sync") syncRepository(projectId, job);
     else if (stage == "analyze") analyzeSources(projectId);
     else if (stage == "write") writePages(projectId, job);
-    else throw StageFailure("DOC_FAILURE", "unknown stage " + stage);
+    else throw StageFailure(Status::DocFailure, "unknown stage " + stage);
     metrics.outcome = "done";
   } catch (const ProjectGone&) {
     metrics.outcome = "gone";
@@ -251,16 +228,10 @@ void GenerationService::runStage(JobContext& job) {
   } catch (const std::exception& error) {
     if (job.attempt() < kAttempts) throw;  // retried with backoff
     metrics.outcome = "failed";
-    std::string status = failureStatus;
-    if (auto row = context_.db().exec("SELECT stage FROM generation_runs WHERE project_id = $1", {projectId}); !row.empty()) {
-      static const std::map<std::string, std::string> failedOf = {
-          {"CLONING", "CLONE_FAIL"}, {"DOC_UPDATING", "DOC_FAILURE"}, {"DOC_PENDING", "DOC_FILE_OVERVIEWS_FAILED"},
-          {"DOC_FILE_OVERVIEWS_GENERATING", "DOC_FILE_OVERVIEWS_FAILED"},
-          {"DOC_PROJECT_OVERVIEW_GENERATING", "DOC_PROJECT_OVERVIEW_FAILED"}, {"DOC_TOPICS_GENERATING", "DOC_TOPICS_FAILED"},
-          {"DOC_TOPIC_PAGES_GENERATING", "DOC_TOPIC_PAGES_FAILED"}, {"DOC_SUBTOPICS_GENERATING", "DOC_FAILURE"},
-          {"DOC_FILE_PAGES_GENERATING", "DOC_FILE_PAGES_FAILED"}};
-      if (auto found = failedOf.find(row[0].text("stage")); found != failedOf.end()) status = found->second;
-    }
+    // The failure of the status the run had reached, else of the stage.
+    Status status = failureStatus;
+    if (auto row = context_.db().exec("SELECT stage FROM generation_runs WHERE project_id = $1", {projectId}); !row.empty())
+      status = failedFor(row[0].text("stage")).value_or(failureStatus);
     context_.logger().error("generation failed", {{"project_id", projectId}, {"stage", stage}, {"error", error.what()}});
     setStatus(projectId, status, error.what());
   }
@@ -269,9 +240,9 @@ void GenerationService::runStage(JobContext& job) {
 void GenerationService::unpack(std::int64_t projectId, JobContext& job) {
   auto* projects = context_.findService<Projects>();
   std::string archive = projects->uploadedArchive(projectId);
-  if (!setStatus(projectId, "CLONING")) throw ProjectGone();
-  failIfAsked("unpack", "CLONE_FAIL");
-  if (archive.empty() || !fs::exists(archive)) throw StageFailure("CLONE_FAIL", "No uploaded archive was found");
+  if (!setStatus(projectId, Status::Cloning)) throw ProjectGone();
+  failIfAsked("unpack", Status::CloneFail);
+  if (archive.empty() || !fs::exists(archive)) throw StageFailure(Status::CloneFail, "No uploaded archive was found");
   fs::path dir = projectDir(projectId);
   fs::create_directories(dir);
   fs::path source = dir / "source";
@@ -285,9 +256,9 @@ void GenerationService::unpack(std::int64_t projectId, JobContext& job) {
   if (!result.ok) {
     if (stop.projectGone() || !projectExists(projectId)) throw ProjectGone();
     if (job.stopping()) throw std::runtime_error("shutting down; the unpack resumes on restart");
-    throw StageFailure("CLONE_FAIL", result.error);
+    throw StageFailure(Status::CloneFail, result.error);
   }
-  if (!setStatus(projectId, "CLONE_SUCCESS", std::to_string(result.files) + " files unpacked")) throw ProjectGone();
+  if (!setStatus(projectId, Status::CloneSuccess, std::to_string(result.files) + " files unpacked")) throw ProjectGone();
   queueStage(projectId, "analyze");
 }
 
@@ -295,11 +266,11 @@ void GenerationService::cloneSources(std::int64_t projectId, JobContext& job) {
   auto* projects = context_.findService<Projects>();
   auto project = projects->find(projectId);
   if (!project) throw ProjectGone();
-  if (!setStatus(projectId, "CLONING")) throw ProjectGone();
-  failIfAsked("clone", "CLONE_FAIL");
+  if (!setStatus(projectId, Status::Cloning)) throw ProjectGone();
+  failIfAsked("clone", Status::CloneFail);
   // The addresses checked here are the ones the clone connects to (no second lookup).
   auto checked = checkCloneUrl(project->gitUrl, settings_.clonePolicy);
-  if (checked.refused) throw StageFailure("CLONE_FAIL", *checked.refused);
+  if (checked.refused) throw StageFailure(Status::CloneFail, *checked.refused);
   fs::path dir = projectDir(projectId);
   fs::create_directories(dir);
   fs::path source = dir / "source";
@@ -309,50 +280,36 @@ void GenerationService::cloneSources(std::int64_t projectId, JobContext& job) {
   try {
     credentials = credentialsFor(projectId);
   } catch (const std::exception& error) {
-    throw StageFailure("CLONE_FAIL", error.what());
+    throw StageFailure(Status::CloneFail, error.what());
   }
   StopWatch stop(job, [&] { return !projectExists(projectId); });
   auto result = cloneRepository(checked.target, source.string(), credentials, settings_.gitLimits, std::ref(stop));
   if (!result.ok) {
     if (stop.projectGone() || !projectExists(projectId)) throw ProjectGone();
     if (job.stopping()) throw std::runtime_error("shutting down; the clone resumes on restart");
-    throw StageFailure("CLONE_FAIL", result.error);
+    throw StageFailure(Status::CloneFail, result.error);
   }
   if (!projects->setCommitHash(projectId, result.commit)) throw ProjectGone();
-  if (!setStatus(projectId, "CLONE_SUCCESS", "commit " + result.commit + " of " + result.branch)) throw ProjectGone();
+  if (!setStatus(projectId, Status::CloneSuccess, "commit " + result.commit + " of " + result.branch)) throw ProjectGone();
   queueStage(projectId, "analyze");
 }
 
 void GenerationService::analyzeSources(std::int64_t projectId) {
-  if (!setStatus(projectId, "DOC_PENDING")) throw ProjectGone();
+  if (!setStatus(projectId, Status::DocPending)) throw ProjectGone();
   fs::path dir = projectDir(projectId);
   fs::path source = dir / "source";
-  if (!fs::is_directory(source)) throw StageFailure("DOC_FILE_OVERVIEWS_FAILED", "The project's sources are missing");
-  if (!setStatus(projectId, "DOC_FILE_OVERVIEWS_GENERATING")) throw ProjectGone();
-  failIfAsked("analyze", "DOC_FILE_OVERVIEWS_FAILED");
-  auto deadline = runDeadline(projectId);
+  if (!fs::is_directory(source)) throw StageFailure(Status::FileOverviewsFailed, "The project's sources are missing");
+  if (!setStatus(projectId, Status::FileOverviewsGenerating)) throw ProjectGone();
+  failIfAsked("analyze", Status::FileOverviewsFailed);
   // Between batches of ctags: a deleted project stops, a run over its time fails.
-  auto checkpoint = [&] {
-    if (!projectExists(projectId)) throw ProjectGone();
-    if (std::chrono::steady_clock::now() > deadline)
-      throw StageFailure("DOC_FILE_OVERVIEWS_FAILED", "Generation took longer than this server allows (generation.max_run_seconds = " +
-                                                          std::to_string(settings_.maxRunSeconds) + ")");
-  };
-  InventoryLimits limits;
-  limits.maxFiles = settings_.maxFiles;
-  limits.checkpoint = checkpoint;  // a walk over a huge tree stops with the project
-  auto inventory = takeInventory(source.string(), limits);
-  checkpoint();
-  AnalysisOptions options;
-  options.ctags = settings_.ctags;
+  AnalyzeProgress progress([&] { return projectExists(projectId); }, runClock(projectId));
   Analysis analysis;
   try {
-    analysis = analyze(source.string(), inventory, options, [&](std::size_t, std::size_t) { checkpoint(); });
+    analysis = analyzeTree(source.string(), {settings_.maxFiles, settings_.ctags, nullptr, nullptr}, progress);
   } catch (const CtagsFailed& failed) {
     // Without symbols the pages would miss every API table: a failed stage, not a thin success.
-    throw StageFailure("DOC_FILE_OVERVIEWS_FAILED", failed.what());
+    throw StageFailure(Status::FileOverviewsFailed, failed.what());
   }
-  checkpoint();
   auto* projects = context_.findService<Projects>();
   auto project = projects->find(projectId);
   if (!project) throw ProjectGone();
@@ -363,180 +320,33 @@ void GenerationService::analyzeSources(std::int64_t projectId) {
 }
 
 void GenerationService::writePages(std::int64_t projectId, JobContext& job) {
-  auto* projects = context_.findService<Projects>();
-  auto* pages = context_.findService<Pages>();
-  if (!pages) throw std::runtime_error("the pages plugin is not running");
-  auto project = projects->find(projectId);
+  if (!context_.findService<Pages>()) throw std::runtime_error("the pages plugin is not running");
+  auto project = context_.requireService<Projects>().find(projectId);
   if (!project) throw ProjectGone();
   fs::path dir = projectDir(projectId);
   auto analyzed = analysisCache_.read(dir / "analysis.json");
   if (!analyzed) throw std::runtime_error("the analysis of project " + std::to_string(projectId) + " is missing or damaged");
-  const Analysis& analysis = *analyzed;
-  PlanOptions planOptions;
-  if (fs::exists(dir / "source" / ".docs" / "wiki.json")) planOptions.wikiJson = readText(dir / "source" / ".docs" / "wiki.json");
-  planOptions.sourceRoot = (dir / "source").string();
-
-  std::string status = "DOC_PROJECT_OVERVIEW_GENERATING";
-  auto advance = [&](const std::string& next) {
-    status = next;
-    if (!setStatus(projectId, next)) throw ProjectGone();
-    job.heartbeat();
-  };
-  auto failedStatus = [&]() -> std::string {
-    if (status == "DOC_PROJECT_OVERVIEW_GENERATING") return "DOC_PROJECT_OVERVIEW_FAILED";
-    if (status == "DOC_TOPICS_GENERATING") return "DOC_TOPICS_FAILED";
-    if (status == "DOC_TOPIC_PAGES_GENERATING") return "DOC_TOPIC_PAGES_FAILED";
-    if (status == "DOC_FILE_PAGES_GENERATING") return "DOC_FILE_PAGES_FAILED";
-    return "DOC_FAILURE";
-  };
-
   // Page ids of earlier attempts are reused, so a resumed run writes no duplicates.
-  std::map<std::string, std::int64_t> ids;
-  for (auto row : context_.db().exec("SELECT key, page_id FROM generation_pages WHERE project_id = $1", {projectId}))
-    ids[row.text("key")] = row.int64("page_id");
-  auto ensurePage = [&](const PageDraft& draft) {
-    auto found = ids.find(draft.key);
-    if (found != ids.end() && pages->find(found->second)) return found->second;
-    std::int64_t parent = draft.parentKey.empty() ? 0 : ids.at(draft.parentKey);
-    std::int64_t id = 0;
-    context_.db().transaction([&](Tx& tx) {
-      id = pages->create(tx, projectId, parent, draft.title.substr(0, 120), draft.type);
-      tx.exec("INSERT INTO generation_pages (project_id, key, page_id) VALUES ($1, $2, $3)"
-              " ON CONFLICT (project_id, key) DO UPDATE SET page_id = EXCLUDED.page_id",
-              {projectId, draft.key, id});
-      if (draft.key == "overview") projects->setDefaultPage(tx, projectId, id);
-    });
-    ids[draft.key] = id;
-    return id;
-  };
-
-  try {
-    advance("DOC_PROJECT_OVERVIEW_GENERATING");
-    failIfAsked("overview", "DOC_PROJECT_OVERVIEW_FAILED");
-    auto plan = planTopics(analysis, planOptions);
-    auto drafts = planPages(analysis, plan, project->language.empty() ? "en" : project->language);
-    for (const auto& draft : drafts) ensurePage(draft);
-    WriterContext writer;
-    writer.language = project->language.empty() ? "en" : project->language;
-    writer.sourceRoot = (dir / "source").string();
-    writer.sourceUrl = [gitUrl = project->gitUrl, commit = project->commitHash](const std::string& path, int from, int to) {
-      return sourceLineUrl(gitUrl, commit, path, from, to);
-    };
-    writer.pageHref = [&](const std::string& key) {
-      auto found = ids.find(key);
-      return found == ids.end() ? std::string()
-                                : "/projects/" + std::to_string(projectId) + "/" + std::to_string(found->second);
-    };
-    auto deadline = runDeadline(projectId);
-    auto overTime = [&] {
-      return StageFailure(failedStatus(), "Generation took longer than this server allows (generation.max_run_seconds = " +
-                                              std::to_string(settings_.maxRunSeconds) + ")");
-    };
-    // Keeps the job's lease; a stop, a deletion or the end of the run's time ends the stage.
-    auto checkpoint = [&] {
-      job.heartbeat();
-      if (job.stopping()) throw std::runtime_error("shutting down; the stage resumes on restart");
-      if (!projects->find(projectId)) throw ProjectGone();
-      if (std::chrono::steady_clock::now() > deadline) throw overTime();
-    };
-    // compose and persist touch no job state, so the model's pages can be written by several
-    // threads at once (the model's answers are the slow part).
-    std::atomic<int> modelUsed{0}, modelFailed{0}, modelClaimed{0};
-    auto compose = [&](PageDraft& draft) {
-      writePage(draft, analysis, plan, writer);
-      if (!settings_.model.configured() || draft.key.rfind("file:", 0) != 0) return;
-      const auto* file = analysis.find(draft.key.substr(5));
-      if (!file || !modelWritesOpening(*file) || modelClaimed.fetch_add(1) >= settings_.maxModelPages) return;
-      auto result = writeFileOpeningWithModel(draft, *file, analysis, writer, settings_.model, &plan);
-      if (result.used) {
-        ++modelUsed;
-      } else {
-        ++modelFailed;
+  FirstRunSink sink(context_, projectId, project->commitHash);
+  WriteProgress progress(
+      job,
+      [&](Status running, const char* phase) {
+        if (!setStatus(projectId, running)) throw ProjectGone();
+        failIfAsked(phase, *failedFor(statusName(running)));
+      },
+      [&] { return projectExists(projectId); }, runClock(projectId), settings_.model.configured(),
+      [&](const PageDraft& page, const std::string& problem) {
         context_.logger().warn("the model's page was not used; the offline page stays",
-                               {{"project_id", projectId}, {"page", draft.key}, {"why", result.problem}});
-      }
-    };
-    auto persist = [&](const PageDraft& draft) {
-      auto bytes = ydoc::proseMirrorJsonToUpdate(draft.content, randomClientId());
-      if (!pages->setContent(ids.at(draft.key), std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size())))
-        throw ProjectGone();  // its page (and so the project) was deleted meanwhile
-      labelVersion(context_, ids.at(draft.key),
-                   project->commitHash.empty() ? std::string("Generated") : "Generated from " + project->commitHash.substr(0, 12));
-      context_.db().exec("UPDATE generation_pages SET written_digest = $3 WHERE project_id = $1 AND key = $2",
-                         {projectId, draft.key, contentDigest(draft.content)});
-    };
-    std::size_t written = 0;
-    auto store = [&](PageDraft& draft) {
-      if (std::chrono::steady_clock::now() > deadline) throw overTime();
-      compose(draft);
-      persist(draft);
-      if (settings_.model.configured() || ++written % 50 == 0) checkpoint();
-    };
-    auto writeWhere = [&](auto predicate) {
-      std::vector<PageDraft*> selected;
-      for (auto& draft : drafts)
-        if (predicate(draft)) selected.push_back(&draft);
-      std::size_t threads = settings_.model.configured() ? std::min<std::size_t>(settings_.model.concurrency, selected.size()) : 1;
-      if (threads <= 1) {
-        for (auto* draft : selected) store(*draft);
-        return;
-      }
-      // A bounded pool: each worker takes the next page; this thread keeps the lease and
-      // watches for a stop. The first failure stops the others and is thrown here.
-      std::atomic<std::size_t> next{0}, finished{0};
-      std::atomic<bool> stop{false};
-      std::mutex failureMutex;
-      std::exception_ptr failure;
-      auto fail = [&](std::exception_ptr error) {
-        std::lock_guard lock(failureMutex);
-        if (!failure) failure = error;
-        stop = true;
-      };
-      std::vector<std::thread> pool;
-      for (std::size_t t = 0; t < threads; ++t)
-        pool.emplace_back([&] {
-          try {
-            for (std::size_t i; !stop && (i = next++) < selected.size();) {
-              if (std::chrono::steady_clock::now() > deadline) throw overTime();
-              compose(*selected[i]);
-              persist(*selected[i]);
-            }
-          } catch (...) {
-            fail(std::current_exception());
-          }
-          ++finished;
-        });
-      while (finished < threads) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(100));
-        if (stop) continue;
-        try {
-          checkpoint();
-        } catch (...) {
-          fail(std::current_exception());
-        }
-      }
-      for (auto& worker : pool) worker.join();
-      if (failure) std::rethrow_exception(failure);
-    };
-    // The overview and the pages beside it (concepts, getting started): all but topics and files.
-    writeWhere([](const PageDraft& d) { return d.key.rfind("topic:", 0) != 0 && d.key.rfind("file:", 0) != 0; });
-    advance("DOC_TOPICS_GENERATING");
-    failIfAsked("topics", "DOC_TOPICS_FAILED");
-    std::set<std::string> topLevel;
-    for (const auto& topic : plan.topics) topLevel.insert(topic.key);
-    advance("DOC_TOPIC_PAGES_GENERATING");
-    failIfAsked("topic_pages", "DOC_TOPIC_PAGES_FAILED");
-    writeWhere([&](const PageDraft& d) { return topLevel.count(d.key) > 0; });
-    advance("DOC_SUBTOPICS_GENERATING");
-    failIfAsked("subtopics", "DOC_FAILURE");
-    writeWhere([&](const PageDraft& d) { return d.key.rfind("topic:", 0) == 0 && !topLevel.count(d.key); });
-    advance("DOC_FILE_PAGES_GENERATING");
-    failIfAsked("file_pages", "DOC_FILE_PAGES_FAILED");
-    writeWhere([](const PageDraft& d) { return d.key.rfind("file:", 0) == 0; });
-    status = "DOC_SUCCESS";
-    if (!setStatus(projectId, "DOC_SUCCESS",
-                   settings_.model.configured() ? "the model wrote " + std::to_string(modelUsed.load()) + " file openings; " +
-                                                      std::to_string(modelFailed.load()) + " fell back to the offline writer"
+                               {{"project_id", projectId}, {"page", page.key}, {"why", problem}});
+      });
+  try {
+    SourceTree sources{(dir / "source").string(), project->language.empty() ? "en" : project->language, project->gitUrl,
+                       project->commitHash};
+    auto result = Pipeline({settings_.model, settings_.maxModelPages}).run(sources, *analyzed, sink, progress);
+    progress.succeeded();
+    if (!setStatus(projectId, Status::DocSuccess,
+                   settings_.model.configured() ? "the model wrote " + std::to_string(result.modelUsed) + " file openings; " +
+                                                      std::to_string(result.modelFellBack) + " fell back to the offline writer"
                                                 : "offline writer"))
       throw ProjectGone();
     context_.events().publish(kAnalysisChangedEvent, {{"project_id", projectId}});
@@ -552,7 +362,7 @@ void GenerationService::writePages(std::int64_t projectId, JobContext& job) {
     throw;  // retried
   } catch (const std::exception& error) {
     // Pages written so far stay; the project shows how far it got.
-    throw StageFailure(failedStatus(), error.what());
+    throw StageFailure(progress.failedStatus(), error.what());
   }
 }
 
@@ -602,15 +412,14 @@ void GenerationService::requestSync(std::int64_t projectId) {
   context_.db().exec("INSERT INTO generation_runs (project_id, stage, sync_wanted) VALUES ($1, $2, 1)"
                      " ON CONFLICT (project_id) DO UPDATE SET sync_wanted = generation_runs.sync_wanted + 1",
                      {projectId, project->status});
-  static const std::set<std::string> settled = {"DOC_SUCCESS", "PULL_FAIL", "DOC_FAILURE", "DOC_FILE_PAGES_FAILED", "DOC_UPDATING"};
   // A first run that failed before its pages were all written starts over from the new
   // commit (its pages are remembered: the new run writes no duplicates).
-  static const std::set<std::string> firstRunFailed = {"CLONE_FAIL", "DOC_FILE_OVERVIEWS_FAILED", "DOC_PROJECT_OVERVIEW_FAILED",
-                                                       "DOC_TOPICS_FAILED", "DOC_TOPIC_PAGES_FAILED"};
-  if (firstRunFailed.count(project->status)) {
-    if (project->status != "CLONE_FAIL") setStatus(projectId, "REQUEST_TO_CLONE", "a push starts the failed run over");
+  auto push = onPush(project->status);
+  if (push == OnPush::StartOver) {
+    if (parseStatus(project->status) != Status::CloneFail)
+      setStatus(projectId, Status::RequestToClone, "a push starts the failed run over");
     queueStage(projectId, "clone");
-  } else if (settled.count(project->status)) {
+  } else if (push == OnPush::Sync) {
     queueStage(projectId, "sync");
   }
   // Otherwise the first run is still going; it queues the sync when it ends.
@@ -629,9 +438,8 @@ void GenerationService::syncRepository(std::int64_t projectId, JobContext& job) 
 }
 
 bool GenerationService::syncOnce(std::int64_t projectId, JobContext& job) {
+  if (!context_.findService<Pages>()) throw std::runtime_error("the pages plugin is not running");
   auto* projects = context_.findService<Projects>();
-  auto* pages = context_.findService<Pages>();
-  if (!pages) throw std::runtime_error("the pages plugin is not running");
   auto project = projects->find(projectId);
   if (!project) throw ProjectGone();
   fs::path dir = projectDir(projectId);
@@ -640,216 +448,75 @@ bool GenerationService::syncOnce(std::int64_t projectId, JobContext& job) {
     queueStage(projectId, "clone");
     return false;
   }
-  if (!setStatus(projectId, "DOC_UPDATING")) throw ProjectGone();
-  failIfAsked("sync", "PULL_FAIL");
+  if (!setStatus(projectId, Status::DocUpdating)) throw ProjectGone();
+  failIfAsked("sync", Status::PullFail);
   std::string before = project->commitHash;
-  // Milliseconds per step, logged with the result: where a slow sync spends its time.
-  nlohmann::json steps = nlohmann::json::object();
-  auto stepStarted = std::chrono::steady_clock::now();
-  auto step = [&](const char* name) {
-    auto now = std::chrono::steady_clock::now();
-    steps[name] = std::chrono::duration_cast<std::chrono::milliseconds>(now - stepStarted).count();
-    stepStarted = now;
-  };
+  StepTimes steps;
+  std::string commit = fetchForSync(projectId, *project, job);
+  if (commit == before) {
+    setStatus(projectId, Status::DocSuccess, "up to date at " + before);
+    return true;
+  }
+  auto change = describePush(changedFiles(source.string(), before, commit), project->gitUrl, before, commit);
+  steps.mark("fetch_and_diff");
+  // The analysis again (ctags over the tree), only of the files the diff names; the rest
+  // come from the last run. The pages are rewritten only where needed.
+  SyncProgress progress(job, [&] { return projectExists(projectId); }, steps);
+  auto previous = analysisCache_.read(dir / "analysis.json");  // null: a full analysis
+  steps.mark("read_analysis");
+  std::set<std::string> touched = change.changed;
+  touched.insert(change.deleted.begin(), change.deleted.end());
+  auto fresh = analyzeTree(source.string(), {settings_.maxFiles, settings_.ctags, previous.get(), &touched}, progress);
+  fresh.name = project->name;
+  steps.mark("analyze");
+  auto analysis = std::make_shared<const Analysis>(std::move(fresh));
+  writeAtomically(dir / "analysis.json", analysis->toJsonText());
+  analysisCache_.remember(dir / "analysis.json", analysis);
+  steps.mark("write_analysis");
+  SyncSink sink(context_, projectId, change, [&](const char* name) { steps.mark(name); });
+  SourceTree sources{source.string(), project->language.empty() ? "en" : project->language, project->gitUrl, commit};
+  Pipeline(WriterSettings{}).run(sources, *analysis, sink, progress);  // a sync never asks the model
+  steps.mark("write_pages");
+  context_.logger().info("synced", {{"project_id", projectId}, {"commit", commit}, {"rewritten", sink.rewritten},
+                                    {"added", sink.added}, {"removed", sink.removed}, {"kept", sink.kept}, {"ms", steps.json()}});
+  if (!projects->setCommitHash(projectId, commit)) throw ProjectGone();
+  setStatus(projectId, Status::DocSuccess,
+            "synced " + commit + ": " + std::to_string(sink.rewritten) + " pages rewritten, " + std::to_string(sink.added) +
+                " added, " + std::to_string(sink.removed) + " removed, " + std::to_string(sink.kept) + " kept for their edits");
+  context_.events().publish(kAnalysisChangedEvent, {{"project_id", projectId}});
+  return true;
+}
+
+std::string GenerationService::fetchForSync(std::int64_t projectId, const ProjectSummary& project, JobContext& job) {
   std::optional<GitCredentials> credentials;
   try {
     credentials = credentialsFor(projectId);
   } catch (const std::exception& error) {
-    throw StageFailure("PULL_FAIL", error.what());
+    throw StageFailure(Status::PullFail, error.what());
   }
   // Checked again (the rules may have changed since the clone), and pinned like the clone.
-  auto checked = checkCloneUrl(project->gitUrl, settings_.clonePolicy);
-  if (checked.refused) throw StageFailure("PULL_FAIL", *checked.refused);
-  auto fetched = fetchLatest(source.string(), checked.target, credentials, settings_.gitLimits, [&] {
-    job.heartbeat();
-    return job.stopping();
-  });
+  auto checked = checkCloneUrl(project.gitUrl, settings_.clonePolicy);
+  if (checked.refused) throw StageFailure(Status::PullFail, *checked.refused);
+  auto fetched = fetchLatest((fs::path(projectDir(projectId)) / "source").string(), checked.target, credentials,
+                             settings_.gitLimits, [&] {
+                               job.heartbeat();
+                               return job.stopping();
+                             });
   if (!fetched.ok) {
     if (job.stopping()) throw std::runtime_error("shutting down; the sync resumes on restart");
-    throw StageFailure("PULL_FAIL", fetched.error);
+    throw StageFailure(Status::PullFail, fetched.error);
   }
-  if (fetched.commit == before) {
-    setStatus(projectId, "DOC_SUCCESS", "up to date at " + before);
-    return true;
-  }
-  auto changes = changedFiles(source.string(), before, fetched.commit);
-  step("fetch_and_diff");
-  std::set<std::string> changed, deleted;
-  bool structure = false;
-  for (const auto& change : changes) {
-    if (change.status == 'D') deleted.insert(change.path);
-    else changed.insert(change.path);
-    if (change.status == 'R') deleted.insert(change.oldPath);
-    if (change.status != 'M') structure = true;
-  }
-
-  // The analysis again (ctags over the tree); the pages are rewritten only where needed.
-  InventoryLimits limits;
-  limits.maxFiles = settings_.maxFiles;
-  limits.checkpoint = [&] {
-    job.heartbeat();
-    if (job.stopping()) throw std::runtime_error("shutting down; the sync resumes on restart");
-    if (!projectExists(projectId)) throw ProjectGone();
-  };
-  auto inventory = takeInventory(source.string(), limits);
-  step("inventory");
-  AnalysisOptions options;
-  options.ctags = settings_.ctags;
-  // Only the files the diff names are analysed again; the rest come from the last run.
-  auto previous = analysisCache_.read(dir / "analysis.json");  // null: a full analysis
-  step("read_analysis");
-  std::set<std::string> touched = changed;
-  touched.insert(deleted.begin(), deleted.end());
-  if (previous) {
-    options.previous = previous.get();
-    options.changed = &touched;
-  }
-  auto fresh = analyze(source.string(), inventory, options);
-  fresh.name = project->name;
-  step("analyze");
-  auto stored = std::make_shared<const Analysis>(std::move(fresh));
-  const Analysis& analysis = *stored;
-  writeAtomically(dir / "analysis.json", analysis.toJsonText());
-  analysisCache_.remember(dir / "analysis.json", stored);
-  step("write_analysis");
-  PlanOptions planOptions;
-  if (fs::exists(source / ".docs" / "wiki.json")) planOptions.wikiJson = readText(source / ".docs" / "wiki.json");
-  planOptions.sourceRoot = source.string();
-  auto plan = planTopics(analysis, planOptions);
-  std::string language = project->language.empty() ? "en" : project->language;
-  auto drafts = planPages(analysis, plan, language);
-  step("plan");
-
-  std::map<std::string, std::int64_t> ids;
-  std::map<std::string, std::string> digests;
-  for (auto row : context_.db().exec("SELECT key, page_id, written_digest FROM generation_pages WHERE project_id = $1", {projectId})) {
-    ids[row.text("key")] = row.int64("page_id");
-    digests[row.text("key")] = row.text("written_digest");
-  }
-  std::map<std::string, const PageDraft*> byKey;
-  for (const auto& draft : drafts) byKey[draft.key] = &draft;
-  // What to rewrite: pages of changed files, the topics above them, and the overview when
-  // files came or went or the README changed.
-  std::set<std::string> rewrite;
-  for (const auto& path : changed) {
-    for (const std::string& key : {"file:" + path, "guide:" + path})
-      for (auto found = byKey.find(key); found != byKey.end(); found = byKey.find(found->second->parentKey)) {
-        rewrite.insert(found->first);
-        if (found->second->parentKey.empty()) break;
-      }
-    auto name = fs::path(path).filename().string();
-    for (auto& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    if (name.rfind("readme", 0) == 0) structure = true;
-  }
-  if (structure) {
-    // Files came or went, or the README changed: the pages drawn from the whole tree.
-    for (const char* key : {"overview", "getting-started", "guides"}) rewrite.insert(key);
-  }
-  if (!changed.empty() || structure) rewrite.insert("concepts");  // usage counts move with any change
-  std::set<std::int64_t> existing;  // one query, not one per page
-  for (const auto& page : pages->listProject(projectId)) existing.insert(page.id);
-  for (const auto& draft : drafts)
-    if (!ids.count(draft.key) || !existing.count(ids[draft.key])) rewrite.insert(draft.key);  // new pages
-
-  step("find_pages");
-  std::string compareUrl = project->gitUrl + "/compare/" + before + "..." + fetched.commit;
-  auto notice = [&](const std::string& what) {
-    return nlohmann::json{
-        {"type", "doc"},
-        {"content",
-         {{{"type", "alert"},
-           {"attrs", {{"type", "warning"}}},
-           {"content",
-            {{{"type", "paragraph"},
-              {"content",
-               {{{"type", "text"}, {"text", what + " (commit " + fetched.commit.substr(0, 12) + "). This page was edited here, so it was not rewritten. "}},
-                {{"type", "text"}, {"text", "View the changes"}, {"marks", {{{"type", "link"}, {"attrs", {{"href", compareUrl}}}}}}}}}}}}}}}};
-  };
-
-  WriterContext writer;
-  writer.language = language;
-  writer.sourceRoot = source.string();
-  writer.sourceUrl = [gitUrl = project->gitUrl, commit = fetched.commit](const std::string& path, int from, int to) {
-    return sourceLineUrl(gitUrl, commit, path, from, to);
-  };
-  writer.pageHref = [&](const std::string& key) {
-    auto found = ids.find(key);
-    return found == ids.end() ? std::string() : "/projects/" + std::to_string(projectId) + "/" + std::to_string(found->second);
-  };
-  int rewritten = 0, added = 0, removed = 0, kept = 0;
-  // Parents before children, so a new page's parent exists.
-  for (const auto& draft : drafts) {
-    if (!rewrite.count(draft.key)) continue;
-    auto known = ids.find(draft.key);
-    bool exists = known != ids.end() && existing.count(known->second);
-    if (!exists) {
-      std::int64_t parent = draft.parentKey.empty() ? 0 : ids.count(draft.parentKey) ? ids[draft.parentKey] : 0;
-      context_.db().transaction([&](Tx& tx) {
-        ids[draft.key] = pages->create(tx, projectId, parent, draft.title.substr(0, 120), draft.type);
-        tx.exec("INSERT INTO generation_pages (project_id, key, page_id) VALUES ($1, $2, $3)"
-                " ON CONFLICT (project_id, key) DO UPDATE SET page_id = EXCLUDED.page_id, written_digest = ''",
-                {projectId, draft.key, ids[draft.key]});
-      });
-      digests[draft.key] = "";
-      ++added;
-    }
-  }
-  for (auto& draft : drafts) {
-    if (!rewrite.count(draft.key)) continue;
-    std::int64_t pageId = ids[draft.key];
-    const std::string& written = digests[draft.key];
-    // Labelled versions before and after the sync writes, so its changes can be read and undone.
-    std::string commitLabel = fetched.commit.substr(0, 12);
-    bool existed = existing.count(pageId) > 0;
-    if (existed) labelVersion(context_, pageId, "Before sync to " + commitLabel);
-    if (!written.empty() && currentDigest(context_, pageId) != written) {
-      appendToPage(context_, pageId, notice("The source of this page changed"));
-      labelVersion(context_, pageId, "Sync to " + commitLabel);
-      ++kept;
-      continue;
-    }
-    PageDraft copy = draft;
-    writePage(copy, analysis, plan, writer);
-    if (!replacePageContent(context_, pageId, copy.content)) continue;  // deleted meanwhile
-    labelVersion(context_, pageId, "Sync to " + commitLabel);
-    context_.db().exec("UPDATE generation_pages SET written_digest = $3 WHERE project_id = $1 AND key = $2",
-                       {projectId, draft.key, contentDigest(copy.content)});
-    ++rewritten;
-    if (rewritten % 50 == 0) job.heartbeat();
-  }
-  // Pages of files and guides that are gone (a person's edits keep a page, with a notice).
-  for (const auto& [key, pageId] : ids) {
-    if ((key.rfind("file:", 0) != 0 && key.rfind("guide:", 0) != 0) || byKey.count(key)) continue;
-    if (!existing.count(pageId)) continue;
-    if (!digests[key].empty() && currentDigest(context_, pageId) != digests[key]) {
-      labelVersion(context_, pageId, "Before sync to " + fetched.commit.substr(0, 12));
-      appendToPage(context_, pageId, notice("The file of this page was deleted from the repository"));
-      labelVersion(context_, pageId, "Sync to " + fetched.commit.substr(0, 12));
-      ++kept;
-      continue;
-    }
-    pages->remove(pageId);
-    context_.db().exec("DELETE FROM generation_pages WHERE project_id = $1 AND key = $2", {projectId, key});
-    ++removed;
-  }
-  step("write_pages");
-  context_.logger().info("synced", {{"project_id", projectId}, {"commit", fetched.commit}, {"rewritten", rewritten},
-                                    {"added", added}, {"removed", removed}, {"kept", kept}, {"ms", steps}});
-  if (!projects->setCommitHash(projectId, fetched.commit)) throw ProjectGone();
-  setStatus(projectId, "DOC_SUCCESS",
-            "synced " + fetched.commit + ": " + std::to_string(rewritten) + " pages rewritten, " + std::to_string(added) +
-                " added, " + std::to_string(removed) + " removed, " + std::to_string(kept) + " kept for their edits");
-  context_.events().publish(kAnalysisChangedEvent, {{"project_id", projectId}});
-  return true;
+  return fetched.commit;
 }
 
 void GenerationService::reconcileRepositories() {
   auto* projects = context_.findService<Projects>();
   if (!projects) return;
   // Settled for at least one period: a push being handled right now is left alone.
-  for (auto row : context_.db().exec("SELECT project_id FROM generation_runs WHERE stage IN ('DOC_SUCCESS', 'PULL_FAIL')"
+  for (auto row : context_.db().exec("SELECT project_id FROM generation_runs WHERE stage IN ($2, $3)"
                                      " AND updated_at < now() - make_interval(secs => $1) ORDER BY updated_at LIMIT 200",
-                                     {static_cast<std::int64_t>(settings_.reconcileSeconds)})) {
+                                     {static_cast<std::int64_t>(settings_.reconcileSeconds),
+                                      std::string(statusName(Status::DocSuccess)), std::string(statusName(Status::PullFail))})) {
     auto id = row.int64("project_id");
     auto project = projects->find(id);
     if (!project || project->type != "github" || project->commitHash.empty()) continue;
@@ -863,29 +530,24 @@ void GenerationService::reconcileRepositories() {
   }
 }
 
-bool GenerationService::isFailedStatus(const std::string& status) {
-  static const std::set<std::string> failed = {"CLONE_FAIL", "PULL_FAIL", "DOC_FILE_OVERVIEWS_FAILED", "DOC_PROJECT_OVERVIEW_FAILED",
-                                               "DOC_TOPICS_FAILED", "DOC_TOPIC_PAGES_FAILED", "DOC_FILE_PAGES_FAILED", "DOC_FAILURE"};
-  return failed.count(status) > 0;
-}
-
 std::string GenerationService::retry(std::int64_t projectId) {
   auto* projects = context_.findService<Projects>();
   auto project = projects ? projects->find(projectId) : std::nullopt;
   if (!project) throw HttpError(404, "not_found", "Project not found");
-  if (!isFailedStatus(project->status))
+  if (!isFailed(project->status))
     throw HttpError(409, "not_failed", "The project's generation has not failed (" + project->status + "): there is nothing to retry");
   bool repository = project->type == "github";
   bool synced = repository && !project->commitHash.empty();
+  auto status = parseStatus(project->status);
   std::string stage;
-  if (project->status == "CLONE_FAIL") stage = repository ? "clone" : "unpack";
-  else if (project->status == "PULL_FAIL" || (project->status == "DOC_FAILURE" && synced)) stage = "sync";
+  if (status == Status::CloneFail) stage = repository ? "clone" : "unpack";
+  else if (status == Status::PullFail || (status == Status::DocFailure && synced)) stage = "sync";
   else if (fs::is_directory(fs::path(projectDir(projectId)) / "source")) stage = "analyze";  // the analysis and the pages again
   else stage = repository ? "clone" : "unpack";  // the sources went: fetch them first
   // The run shows as started at once (the job may wait for a worker); its own statuses follow.
-  if (stage == "clone" || stage == "unpack") setStatus(projectId, "REQUEST_TO_CLONE", "retried");
-  else if (stage == "analyze") setStatus(projectId, "DOC_PENDING", "retried");
-  else setStatus(projectId, "DOC_UPDATING", "retried");
+  if (stage == "clone" || stage == "unpack") setStatus(projectId, Status::RequestToClone, "retried");
+  else if (stage == "analyze") setStatus(projectId, Status::DocPending, "retried");
+  else setStatus(projectId, Status::DocUpdating, "retried");
   queueStage(projectId, stage);
   context_.logger().info("generation retried", {{"project_id", projectId}, {"from", project->status}, {"stage", stage}});
   return stage;
@@ -896,7 +558,7 @@ nlohmann::json GenerationService::describe(std::int64_t projectId) {
   auto* projects = context_.findService<Projects>();
   if (auto project = projects ? projects->find(projectId) : std::nullopt) {
     out["status"] = project->status;
-    out["failed"] = isFailedStatus(project->status);
+    out["failed"] = isFailed(project->status);
   }
   for (auto row : context_.db().exec("SELECT status, message, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') AS at"
                                      " FROM generation_status_log WHERE project_id = $1 ORDER BY id",

@@ -3,19 +3,19 @@
 // write), each idempotent and resumable on any node, advancing the project's status
 // through the spec's values and recording each in generation_status_log.
 
-#include <chrono>
 #include <cstdint>
-#include <functional>
 #include <optional>
 #include <set>
 #include <string>
 
 #include <docs/metrics.hpp>
-#include <docs/support/chat_model.hpp>
+#include <docs/services/projects.hpp>
 
 #include "analysis/analysis_cache.hpp"
-#include "sources/clone_policy.hpp"
+#include "generation_settings.hpp"
+#include "project_status.hpp"
 #include "sources/git_source.hpp"
+#include "stage_progress.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -25,20 +25,6 @@ class JobContext;
 }  // namespace docs
 
 namespace docs::generation {
-
-struct GenerationSettings {
-  std::string failStage;      // tests: a stage that fails on purpose ("" = none)
-  int stageDelayMs = 0;       // tests: a pause after each status, to stop a run in the middle
-  std::string ctags = "ctags";
-  std::uint64_t maxFiles = 20000;
-  std::uint64_t maxUnpackedBytes = 1ull << 30;
-  ClonePolicy clonePolicy;
-  GitLimits gitLimits;
-  support::ModelSettings model;   // url "" = the offline writer alone
-  int maxModelPages = 200;        // file pages per run the model writes the opening of
-  int reconcileSeconds = 300;     // repository projects compared with their remote this often
-  int maxRunSeconds = 3600;       // analysis and writing of one run together (0: unbounded)
-};
 
 class GenerationService {
  public:
@@ -67,31 +53,30 @@ class GenerationService {
   // stage queued; throws HttpError 409 `not_failed` when the project is not stopped at a
   // failure (it runs, or it succeeded).
   std::string retry(std::int64_t projectId);
-  // A run stopped at this status, waiting for a retry or a push.
-  static bool isFailedStatus(const std::string& status);
-
   static constexpr const char* kJobKind = "generation.stage";
 
  private:
   // The stages a run goes through (a job each), the values of the stage label.
   static inline const std::set<std::string> kStages = {"unpack", "clone", "sync", "analyze", "write"};
   std::string projectDir(std::int64_t projectId) const;
-  bool setStatus(std::int64_t projectId, const std::string& status, const std::string& message = "");
+  bool setStatus(std::int64_t projectId, Status status, const std::string& message = "");
   void queueStage(std::int64_t projectId, const std::string& stage);
   void unpack(std::int64_t projectId, JobContext& job);
   void cloneSources(std::int64_t projectId, JobContext& job);
   void syncRepository(std::int64_t projectId, JobContext& job);
   // One sync: fetch, diff, rewrite what changed. False when the clone is missing.
   bool syncOnce(std::int64_t projectId, JobContext& job);
+  // Fetches the repository's default branch into the clone; its commit.
+  std::string fetchForSync(std::int64_t projectId, const ProjectSummary& project, JobContext& job);
   // The installation token for a repository project, when the GitHub App reaches it.
   std::optional<GitCredentials> credentialsFor(std::int64_t projectId);
   void analyzeSources(std::int64_t projectId);
   void writePages(std::int64_t projectId, JobContext& job);
-  void failIfAsked(const std::string& stage, const std::string& failedStatus);
+  void failIfAsked(const std::string& stage, Status failedStatus);
   bool projectExists(std::int64_t projectId);
   // When this run's analysis and writing must end (generation.max_run_seconds), counted
   // from its DOC_PENDING status so that a resumed stage does not start the clock again.
-  std::chrono::steady_clock::time_point runDeadline(std::int64_t projectId);
+  RunClock runClock(std::int64_t projectId);
 
   Context& context_;
   GenerationSettings settings_;
