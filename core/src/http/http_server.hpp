@@ -1,7 +1,7 @@
 #pragma once
 // The HTTP front: POCO's threaded HTTP server, a dispatcher (request ids, CORS, limits,
-// routing, JSON errors, access log, WebSocket upgrades, the SPA) and a header deadline
-// so clients that trickle their headers are cut off.
+// routing, JSON errors, access log, WebSocket upgrades, the SPA: the stages of
+// http/stages.hpp) and a header deadline so clients that trickle their headers are cut off.
 
 #include <cstdint>
 #include <functional>
@@ -32,6 +32,7 @@ class WebSocketHub;
 class HeaderDeadlines;
 class MetricsRegistry;
 struct HttpMetrics;
+struct ServerParts;
 
 struct WebSocketEndpoint {
   std::string path;
@@ -100,6 +101,7 @@ class HttpServer {
   std::unique_ptr<ConnectionsPerAddress> perAddress_;
   // Shared with the connections, which release their slot when they close.
   std::shared_ptr<ConnectionsPerAddress> webSocketsPerAddress_;
+  std::unique_ptr<ServerParts> parts_;  // what dispatch's stages use, from start() to stop()
   int boundPort_ = 0;
 };
 
