@@ -403,9 +403,15 @@ describe('project page view', () => {
       document.querySelector(`[aria-label="${label}"]`).click();
       await new Promise((resolve) => queueMicrotask(resolve)); // after React's own microtask commits the click
       const during = group.style.height;
-      await new Promise((resolve) => group.addEventListener('transitionend', resolve, { once: true }));
-      await new Promise((resolve) => requestAnimationFrame(resolve));
-      return { during, after: group.style.height, height: group.getBoundingClientRect().height, rows: group.querySelectorAll('.page-tree__name').length };
+      // the animation's end (transitionend, or the hook's fallback timer if that comes first);
+      // then what that frame shows: the rows go in a later render, which is waited for after
+      const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+      while (group.classList.contains('is-animating')) await frame();
+      const after = group.style.height;
+      const height = group.getBoundingClientRect().height;
+      const settled = () => group.querySelectorAll('.page-tree__name').length === (group.getAttribute('aria-hidden') ? 0 : 60);
+      while (!settled()) await frame();
+      return { during, after, height, rows: group.querySelectorAll('.page-tree__name').length };
     }, label);
     const closing = await animate('Collapse Long branch');
     assert.deepEqual(closing, { during: '0px', after: '', height: 0, rows: 0 });
