@@ -306,21 +306,7 @@ std::vector<docs::test::HttpResponse> answersOf(const std::string& raw) {
   while (raw.compare(at, 7, "HTTP/1.") == 0) {
     auto headerEnd = raw.find("\r\n\r\n", at);
     if (headerEnd == std::string::npos) break;
-    docs::test::HttpResponse answer;
-    answer.status = std::atoi(raw.c_str() + at + 9);
-    std::istringstream lines(raw.substr(at, headerEnd - at));
-    std::string line;
-    std::getline(lines, line);
-    while (std::getline(lines, line)) {
-      if (!line.empty() && line.back() == '\r') line.pop_back();
-      auto colon = line.find(':');
-      if (colon == std::string::npos) continue;
-      std::string name = line.substr(0, colon);
-      for (auto& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-      std::string value = line.substr(colon + 1);
-      value.erase(0, value.find_first_not_of(' '));
-      answer.headers[name] = value;
-    }
+    auto answer = docs::test::parseAnswerHead(std::string_view(raw).substr(at, headerEnd - at));
     std::size_t length = answer.headers.count("content-length") ? std::stoul(answer.headers["content-length"]) : 0;
     answer.body = raw.substr(headerEnd + 4, length);
     at = headerEnd + 4 + length;

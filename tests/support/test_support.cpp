@@ -164,24 +164,10 @@ std::string rawExchange(int port, const std::string& bytes, std::chrono::millise
   return out;
 }
 
-HttpResponse httpRequest(int port, const std::string& method, const std::string& target, const std::string& body,
-                         const std::map<std::string, std::string>& headers, std::chrono::milliseconds timeout) {
-  std::string request = method + " " + target + " HTTP/1.1\r\nHost: localhost:" + std::to_string(port) +
-                        "\r\nConnection: close\r\n";
-  bool hasLength = false;
-  for (const auto& [name, value] : headers) {
-    request += name + ": " + value + "\r\n";
-    if (name == "Content-Length" || name == "Transfer-Encoding") hasLength = true;
-  }
-  if (!hasLength && (!body.empty() || method == "POST" || method == "PUT" || method == "PATCH"))
-    request += "Content-Length: " + std::to_string(body.size()) + "\r\n";
-  request += "\r\n" + body;
-  std::string raw = rawExchange(port, request, timeout);
+HttpResponse parseAnswerHead(std::string_view head) {
   HttpResponse response;
-  auto headerEnd = raw.find("\r\n\r\n");
-  if (raw.rfind("HTTP/1.", 0) != 0 || headerEnd == std::string::npos) return response;
-  response.status = std::atoi(raw.c_str() + 9);
-  std::istringstream lines(raw.substr(0, headerEnd));
+  if (head.size() > 9) response.status = std::atoi(std::string(head.substr(9, 3)).c_str());
+  std::istringstream lines{std::string(head)};
   std::string line;
   std::getline(lines, line);
   while (std::getline(lines, line)) {
@@ -195,6 +181,25 @@ HttpResponse httpRequest(int port, const std::string& method, const std::string&
     if (name == "set-cookie") response.setCookies.push_back(value);
     response.headers[name] = value;
   }
+  return response;
+}
+
+HttpResponse httpRequest(int port, const std::string& method, const std::string& target, const std::string& body,
+                         const std::map<std::string, std::string>& headers, std::chrono::milliseconds timeout) {
+  std::string request = method + " " + target + " HTTP/1.1\r\nHost: localhost:" + std::to_string(port) +
+                        "\r\nConnection: close\r\n";
+  bool hasLength = false;
+  for (const auto& [name, value] : headers) {
+    request += name + ": " + value + "\r\n";
+    if (name == "Content-Length" || name == "Transfer-Encoding") hasLength = true;
+  }
+  if (!hasLength && (!body.empty() || method == "POST" || method == "PUT" || method == "PATCH"))
+    request += "Content-Length: " + std::to_string(body.size()) + "\r\n";
+  request += "\r\n" + body;
+  std::string raw = rawExchange(port, request, timeout);
+  auto headerEnd = raw.find("\r\n\r\n");
+  if (raw.rfind("HTTP/1.", 0) != 0 || headerEnd == std::string::npos) return HttpResponse{};
+  HttpResponse response = parseAnswerHead(std::string_view(raw).substr(0, headerEnd));
   response.body = raw.substr(headerEnd + 4);
   return response;
 }

@@ -8,6 +8,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -65,6 +66,9 @@ HttpResponse httpRequest(int port, const std::string& method, const std::string&
                          std::chrono::milliseconds timeout = std::chrono::seconds(10));
 // Sends raw bytes and returns everything read until EOF or timeout.
 std::string rawExchange(int port, const std::string& bytes, std::chrono::milliseconds timeout);
+// The status and headers (names lower-cased) of an answer's head: its status line and header
+// lines, without the blank line that ends them.
+HttpResponse parseAnswerHead(std::string_view head);
 int connectTo(int port);  // blocking TCP connection to 127.0.0.1, -1 on failure
 
 // A docsd child process.
