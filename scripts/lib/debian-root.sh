@@ -3,6 +3,7 @@
 # /dev and /sys mounted, and everything undone on exit. Needs root and the network.
 #
 # DOCS_DEBIAN_MIRROR (default http://deb.debian.org/debian): the mirror for debootstrap.
+# DOCS_DEBIAN_SECURITY_MIRROR (default http://deb.debian.org/debian-security): bookworm-security.
 # DOCS_CLEAN_ROOT_TEMPLATE=DIR: copy an existing debootstrap root instead of making one.
 # DOCS_KEEP_CLEAN_ROOT=1: keep the root afterwards (its path is printed).
 # DOCS_CLEAN_ROOT_CA="FILE...": CA certificates the root trusts besides Debian's, for a
@@ -70,6 +71,12 @@ make_debian_root() {
         fail "debootstrap"
       }
   fi
+  # What Debian's installer and its bookworm container image list, not only debootstrap's
+  # release: the point releases' updates and the security archive (Chromium, for one, is
+  # kept current only in bookworm-security; the release's own is versions older).
+  local security="${DOCS_DEBIAN_SECURITY_MIRROR:-http://deb.debian.org/debian-security}"
+  printf 'deb %s bookworm main\ndeb %s bookworm-updates main\ndeb %s bookworm-security main\n' \
+    "$mirror" "$mirror" "$security" >"$root/etc/apt/sources.list"
   debian_root_mount -t proc proc "$root/proc"
   debian_root_mount -t sysfs sysfs "$root/sys"
   debian_root_mount --bind /dev "$root/dev"
