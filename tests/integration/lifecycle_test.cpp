@@ -227,6 +227,35 @@ TEST(Lifecycle, DependencyOnADisabledPluginStopsTheStartByName) {
       << docsd.log();
 }
 
+TEST(Lifecycle, AMissingRequiredServiceStopsTheStartByName) {
+  docs::test::TestDatabase database;
+  docs::test::TempDir dir;
+  std::string plugins = pluginsWith(dir, {"good/second.so", "needs_service/needs_service.so"});
+  // second provides the Authenticator, but plugins.enabled leaves it out.
+  Docsd without({{{"DOCS_PLUGINS_DIR", plugins}, {"DOCS_PLUGINS_ENABLED", "example,needs_service"}}, {"serve"}, "",
+                 database.url()});
+  EXPECT_FALSE(without.start());
+  EXPECT_NE(without.log().find("plugin needs_service requires docs.authenticator/1, which no loaded plugin provides "
+                               "(second: disabled by plugins.enabled)"),
+            std::string::npos)
+      << without.log();
+  std::string docsd = docs::test::buildDir() + "/bin/docsd";
+  auto [code, out] = docs::test::runCommand(
+      {docsd, "plugins"}, {{"DOCS_PLUGINS_DIR", plugins}, {"DOCS_PLUGINS_ENABLED", "example,second,needs_service"}});
+  EXPECT_EQ(code, 0) << out;
+  EXPECT_NE(out.find("requires docs.authenticator/1"), std::string::npos) << out;
+  EXPECT_NE(out.find("provides docs.authenticator/1"), std::string::npos) << out;
+  // By name needs_service would start before second; the service puts its provider first.
+  EXPECT_NE(out.find("start order: example second needs_service"), std::string::npos) << out;
+
+  Docsd with({{{"DOCS_PLUGINS_DIR", plugins}, {"DOCS_PLUGINS_ENABLED", "example,second,needs_service"}}, {"serve"}, "",
+              database.url()});
+  ASSERT_TRUE(with.start()) << with.log();
+  auto check = httpRequest(with.port(), "GET", "/api/needs_service/check");
+  ASSERT_EQ(check.status, 200) << check.body;
+  EXPECT_EQ(json::parse(check.body)["known"], true);
+}
+
 TEST(Lifecycle, BrokenPluginsStopTheStartWithAReason) {
   docs::test::TestDatabase database;
   struct Case {

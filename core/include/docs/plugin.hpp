@@ -1,7 +1,15 @@
 #pragma once
 // The plugin interface. A plugin library exports one manifest (see DOCS_PLUGIN in abi.hpp);
-// the host calls configure, then (after migrations) start in dependency order, and stop in
-// reverse order at shutdown. Plugins are never unloaded.
+// the host calls configure on every plugin, resolves the services they require and use,
+// runs the migrations, then calls start in dependency order (the manifest's dependencies,
+// and a required service's provider first), and stop in reverse order at shutdown.
+// Plugins are never unloaded.
+//
+// What the host guarantees: nothing reaches a plugin before every plugin's start() has
+// returned: no route, WebSocket, job, periodic task or event (events published during a
+// start() are held and delivered after the last one). At shutdown the server, the
+// WebSockets, the periodic tasks, the jobs and event delivery stop (queued events are
+// delivered first) before the first stop(): nothing reaches a plugin after its stop().
 
 #include "docs/abi.hpp"
 #include "docs/config.hpp"
@@ -20,9 +28,11 @@ namespace docs {
 class Plugin {
  public:
   virtual ~Plugin();
-  // Declare everything; throw to refuse the start (the message names the plugin).
+  // Declare everything and build the plugin's objects (no I/O, no threads: `docsd help`
+  // and the commands call it too); throw to refuse the start (the message names the plugin).
   virtual void configure(Registry& registry) = 0;
-  // Migrations have run; dependencies have started. May start threads.
+  // Migrations have run; dependencies and required services' providers have started, and
+  // every ServiceRef is filled. Do the I/O and start the threads here.
   virtual void start() {}
   // The server has stopped serving; join threads, flush.
   virtual void stop() {}

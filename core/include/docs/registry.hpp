@@ -1,12 +1,14 @@
 #pragma once
 // What a plugin declares in configure(): routes, WebSocket endpoints, migrations, job
-// handlers, periodic tasks, services, event subscriptions, configuration keys and
-// command-line subcommands.
+// handlers, periodic tasks, the services it provides, requires and uses, event
+// subscriptions, configuration keys and command-line subcommands.
 // configure() only declares: no I/O and no threads.
 
 #include <chrono>
+#include <cstdint>
 #include <functional>
 #include <iosfwd>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,6 +22,50 @@
 namespace docs {
 
 class Context;
+class Registry;
+
+// Where the host puts a needed service once every plugin has configured.
+struct ServiceSlot {
+  void* service = nullptr;  // null: not resolved yet, or an optional service nobody provides
+  bool resolved = false;
+};
+
+// Required: the start fails, naming the plugin and the service, when no loaded plugin
+// provides it, and the provider starts first. Optional: the ref stays empty when absent,
+// and the order is not constrained.
+enum class ServiceNeed : std::uint8_t { Required, Optional };
+
+// Another plugin's service, declared in configure() with Registry::require or
+// Registry::use and filled by the host after every plugin's configure(), before any
+// start(). Keep it where it was declared (a member of the plugin or of an object the
+// plugin owns): the host holds its address, so it can be neither copied nor moved.
+// Service declares `static constexpr const char* kServiceId`.
+template <class Service>
+class ServiceRef {
+ public:
+  ServiceRef() = default;
+  ServiceRef(const ServiceRef&) = delete;
+  ServiceRef& operator=(const ServiceRef&) = delete;
+
+  // The service, or nullptr (an optional one that no loaded plugin provides, or not yet resolved).
+  Service* get() const { return static_cast<Service*>(slot_.service); }
+  explicit operator bool() const { return slot_.service != nullptr; }
+  // Throws std::logic_error naming the service when there is none.
+  Service& operator*() const {
+    if (!slot_.service) {
+      throw std::logic_error(std::string("service ") + Service::kServiceId +
+                             (slot_.resolved ? " is optional and no loaded plugin provides it"
+                                             : " was used before the host resolved it (during configure(), "
+                                               "or never declared with require() or use())"));
+    }
+    return *static_cast<Service*>(slot_.service);
+  }
+  Service* operator->() const { return &**this; }
+
+ private:
+  ServiceSlot slot_;
+  friend class Registry;
+};
 
 struct PeriodicOptions {
   std::chrono::milliseconds interval{60000};
@@ -45,7 +91,8 @@ class Registry {
  public:
   virtual ~Registry();
 
-  // The plugin's context; keep the reference, use it from start() on.
+  // The plugin's context; keep the reference. Its db(), jobs() and events() handles may be
+  // taken now and used from start() on.
   virtual Context& context() = 0;
 
   // Path templates use {name} segments: "/api/project/{id}". `doc` describes the route in
@@ -69,6 +116,23 @@ class Registry {
   template <class Service>
   void provideService(Service& service) {
     provideServiceById(Service::kServiceId, &service);
+  }
+
+  // Declares a service this plugin needs (see ServiceRef and ServiceNeed); the host fills
+  // `slot` after every configure(). Plugins call require() or use().
+  virtual void needServiceById(std::string id, ServiceNeed need, ServiceSlot& slot) = 0;
+
+  // The plugin cannot work without it: the provider starts first, and docsd does not start
+  // without one.
+  template <class Service>
+  void require(ServiceRef<Service>& ref) {
+    needServiceById(Service::kServiceId, ServiceNeed::Required, ref.slot_);
+  }
+  // The plugin works without it (check the ref, or get() for nullptr); no order is implied,
+  // so two plugins may use each other.
+  template <class Service>
+  void use(ServiceRef<Service>& ref) {
+    needServiceById(Service::kServiceId, ServiceNeed::Optional, ref.slot_);
   }
 };
 

@@ -16,6 +16,7 @@
 
 #include "app/install_layout.hpp"
 #include "app/plugin_host.hpp"
+#include "app/service_graph.hpp"
 #include "db/embedded_postgres.hpp"
 #include "docs/services/authenticator.hpp"
 #include "db/pg_pool.hpp"
@@ -140,8 +141,56 @@ struct ConfiguredPlugins {
   std::map<std::string, std::string> refused;  // would load, but configure() threw: why
   std::vector<std::unique_ptr<PluginContext>> contexts;
   std::vector<std::unique_ptr<Plugin>> plugins;
+  ServiceResolution services;                  // its problems are warnings here
   Declarations declarations;  // destroyed first: its functions may point into the plugins
 };
+
+// The services a plugin provides, configured on its own (it does not load).
+std::vector<std::string> servicesProvidedBy(const PluginCandidate& candidate, ConfigStore& config,
+                                            const std::string& dataDir) {
+  HostState state;
+  state.config = &config;
+  state.dataDir = dataDir;
+  std::vector<std::string> ids;
+  try {
+    auto plugin = instantiate(candidate);
+    PluginContext context(candidate.name, state);
+    Declarations declarations;
+    PluginRegistry registry(candidate.name, context, state, declarations);
+    plugin->configure(registry);
+    for (const auto& [id, owner] : state.provided.owners) ids.push_back(id);
+  } catch (const std::exception&) {
+  }
+  return ids;
+}
+
+// Says which plugin that does not load would provide a missing service, and why it does
+// not load. The plugins not loaded are configured only when asked (a start that fails).
+WhyServiceAbsent providersNotLoaded(const std::vector<PluginCandidate>& candidates, std::set<std::string> loaded,
+                                    const std::vector<std::string>& enabled, ConfigStore& config,
+                                    const std::string& dataDir) {
+  auto known = std::make_shared<std::optional<std::map<std::string, std::string, std::less<>>>>();
+  return [=, &config](std::string_view id) -> std::string {
+    if (!*known) {
+      known->emplace();
+      for (const auto& candidate : candidates) {
+        if (!candidate.loadable || loaded.count(candidate.name)) continue;
+        std::string why = whyNotEnabled(candidate, enabled);
+        if (why.empty()) continue;
+        for (const auto& service : servicesProvidedBy(candidate, config, dataDir))
+          (*known)->emplace(service, candidate.name + ": " + why);
+      }
+    }
+    auto it = (*known)->find(id);
+    return it == (*known)->end() ? "" : it->second;
+  };
+}
+
+std::vector<PluginNode> pluginNodes(const std::vector<PluginCandidate>& order) {
+  std::vector<PluginNode> nodes;
+  for (const auto& candidate : order) nodes.push_back({candidate.name, candidate.dependencies});
+  return nodes;
+}
 
 void configurePlugins(ConfigStore& config, ConfiguredPlugins& c) {
   Paths paths = resolvePaths(config);
@@ -156,6 +205,7 @@ void configurePlugins(ConfigStore& config, ConfiguredPlugins& c) {
   } catch (const std::exception& error) {
     c.selectionError = error.what();
   }
+  std::vector<PluginCandidate> configured;
   for (const auto& candidate : order) {
     std::unique_ptr<Plugin> plugin;
     auto context = std::make_unique<PluginContext>(candidate.name, c.state);
@@ -174,7 +224,19 @@ void configurePlugins(ConfigStore& config, ConfiguredPlugins& c) {
     c.loaded.insert(candidate.name);
     c.plugins.push_back(std::move(plugin));
     c.contexts.push_back(std::move(context));
+    configured.push_back(candidate);
   }
+  c.state.commandRuns = true;
+  c.services = resolveServices(pluginNodes(configured), c.state.needs, c.state.provided,
+                               providersNotLoaded(c.candidates, c.loaded, c.enabled, config, c.state.dataDir));
+}
+
+// For help and the plugins' commands a missing service or a cycle is a warning: the
+// command may not need it.
+void warnAboutServices(const ServiceResolution& services) {
+  if (services.problems.empty()) return;
+  auto log = makeLogger("core");
+  for (const auto& problem : services.problems) log->warn("docsd serve would not start", {{"error", problem}});
 }
 
 // Whether a plugin that does not load declares the command: configured on its own, apart
@@ -202,6 +264,7 @@ bool declaresCommand(const PluginCandidate& candidate, const std::string& name, 
 std::vector<PluginCommandInfo> Application::pluginCommands() {
   ConfiguredPlugins c;
   configurePlugins(config_, c);
+  warnAboutServices(c.services);
   std::vector<PluginCommandInfo> commands;
   for (const auto& [command, owner] : c.declarations.commands)
     commands.push_back({command.name, command.usage, command.summary, command.keys, owner});
@@ -213,7 +276,10 @@ std::optional<int> Application::runPluginCommand(const std::string& name, const 
   ConfiguredPlugins c;
   configurePlugins(config_, c);
   for (const auto& declared : c.declarations.commands)
-    if (declared.command.name == name) return declared.command.run(args, out, err);
+    if (declared.command.name == name) {
+      warnAboutServices(c.services);
+      return declared.command.run(args, out, err);
+    }
   for (const auto& candidate : c.candidates) {
     if (!candidate.loadable || c.loaded.count(candidate.name) || c.refused.count(candidate.name)) continue;
     if (!declaresCommand(candidate, name, config_, c.state.dataDir)) continue;
@@ -233,11 +299,12 @@ std::optional<int> Application::runPluginCommand(const std::string& name, const 
 }
 
 int Application::listPlugins(std::ostream& out) {
-  Paths paths = resolvePaths(config_);
-  auto candidates = inspectPluginDir(paths.pluginsDir);
-  out << "plugins in " << paths.pluginsDir << " (plugin ABI " << kPluginAbi << "):\n";
+  ConfiguredPlugins configured;
+  configurePlugins(config_, configured);
+  const auto& candidates = configured.candidates;
+  out << "plugins in " << configured.pluginsDir << " (plugin ABI " << kPluginAbi << "):\n";
   if (candidates.empty()) out << "  (none)\n";
-  auto enabled = config_.getList("plugins.enabled");
+  const auto& enabled = configured.enabled;
   for (const auto& c : candidates) {
     out << "  " << c.name;
     if (!c.version.empty()) out << " " << c.version;
@@ -250,18 +317,22 @@ int Application::listPlugins(std::ostream& out) {
     else if (auto why = whyNotEnabled(c, enabled); !why.empty()) out << ": " << why;
     else out << ": enabled";
     if (!c.description.empty()) out << "\n      " << c.description;
+    if (configured.loaded.count(c.name))
+      if (auto services = describeServices(c.name, configured.state.needs, configured.state.provided); !services.empty())
+        out << "\n      " << services;
     out << "\n      " << c.path << "\n";
   }
-  try {
-    auto order = selectAndOrder(candidates, enabled);
-    out << "start order:";
-    for (const auto& c : order) out << " " << c.name;
-    out << "\n";
-    return 0;
-  } catch (const std::exception& error) {
-    out << "docsd would not start: " << error.what() << "\n";
+  if (!configured.selectionError.empty()) {
+    out << "docsd would not start: " << configured.selectionError << "\n";
     return 1;
   }
+  out << "start order:";
+  for (const auto& name : configured.services.order) out << " " << name;
+  out << "\n";
+  for (const auto& [plugin, why] : configured.refused)
+    out << "docsd would not start: plugin " << plugin << " refused to configure: " << why << "\n";
+  for (const auto& problem : configured.services.problems) out << "docsd would not start: " << problem << "\n";
+  return configured.refused.empty() && configured.services.problems.empty() ? 0 : 1;
 }
 
 namespace {
@@ -290,8 +361,38 @@ void checkMetricsAccess(const ConfigStore& config) {
   }
 }
 
-// Steps shared by serve and migrate: lock, plugins, configure, database, migrations.
-void prepare(ConfigStore& config, Application::Running& r) {
+// Fills the plugins' service refs and puts r.plugins and r.order in start order. A
+// missing required service or a cycle stops `serve`; for `migrate` it is a warning.
+void resolvePluginServices(ConfigStore& config, Application::Running& r, const std::vector<PluginCandidate>& candidates,
+                           bool strict) {
+  std::set<std::string> loaded;
+  for (const auto& candidate : r.order) loaded.insert(candidate.name);
+  auto resolution = resolveServices(pluginNodes(r.order), r.state.needs, r.state.provided,
+                                    providersNotLoaded(candidates, loaded, config.getList("plugins.enabled"), config,
+                                                       r.paths.dataDir));
+  if (!resolution.problems.empty()) {
+    if (strict) {
+      std::string all;
+      for (const auto& problem : resolution.problems) all += (all.empty() ? "" : "; ") + problem;
+      throw PluginLoadError(all);
+    }
+    for (const auto& problem : resolution.problems) r.log->warn("docsd serve would not start", {{"error", problem}});
+  }
+  std::vector<PluginCandidate> order;
+  std::vector<std::unique_ptr<Plugin>> plugins;
+  for (const auto& name : resolution.order)
+    for (std::size_t i = 0; i < r.order.size(); ++i)
+      if (r.order[i].name == name) {
+        order.push_back(std::move(r.order[i]));
+        plugins.push_back(std::move(r.plugins[i]));
+      }
+  r.order = std::move(order);
+  r.plugins = std::move(plugins);
+}
+
+// Steps shared by serve and migrate: lock, plugins, configure, services, database,
+// migrations. `strictServices`: a missing required service stops here.
+void prepare(ConfigStore& config, Application::Running& r, bool strictServices) {
   r.paths = resolvePaths(config);
   r.state.config = &config;
   r.state.dataDir = r.paths.dataDir;
@@ -319,6 +420,7 @@ void prepare(ConfigStore& config, Application::Running& r) {
     r.plugins.push_back(std::move(plugin));
     r.contexts.push_back(std::move(context));
   }
+  resolvePluginServices(config, r, candidates, strictServices);
   for (const auto& unknown : config.unknownSettings())
     r.log->warn("unknown setting (typo?)", {{"setting", unknown}});
 
@@ -396,7 +498,7 @@ void shutdown(Application::Running& r) {
 int Application::migrate() {
   running_ = std::make_unique<Running>();
   try {
-    prepare(config_, *running_);
+    prepare(config_, *running_, false);
   } catch (const ConfigError& error) {
     running_->log->error("migrate failed: a setting", {{"error", error.what()}});
     std::cerr << "docsd: configuration: " << error.what() << "\n";
@@ -418,7 +520,7 @@ int Application::serve() {
   const ServiceNotifier notifier = ServiceNotifier::fromEnvironment();  // before any child starts
   try {
     checkMetricsAccess(config_);
-    prepare(config_, r);
+    prepare(config_, r, true);
     std::string node = nodeId();
     r.events = std::make_unique<LocalEventBus>(r.pool.get(), node, makeLogger("events"));
     for (auto& [topic, handler] : r.declarations.subscriptions) r.events->subscribe(topic, handler);
@@ -526,8 +628,8 @@ int Application::serve() {
       config["collabUrl"] = origins.collabUrl;
       return config;
     };
-    if (auto* authenticator = r.state.services.count(Authenticator::kServiceId)
-                                  ? static_cast<Authenticator*>(r.state.services[Authenticator::kServiceId])
+    if (auto* authenticator = r.state.provided.services.count(Authenticator::kServiceId)
+                                  ? static_cast<Authenticator*>(r.state.provided.services[Authenticator::kServiceId])
                                   : nullptr) {
       hooks.authenticate = [authenticator](const Request& request) { return authenticator->authenticate(request); };
     }

@@ -18,24 +18,47 @@ PluginContext::PluginContext(std::string pluginName, HostState& state)
 
 const Config& PluginContext::config() const { return *state_.config; }
 
-Db& PluginContext::db() {
-  if (!state_.db) throw std::logic_error("plugin " + name_ + " used the database before start()");
+namespace {
+
+[[noreturn]] void usedTooEarly(const std::string& plugin, const char* what, const HostState& state) {
+  throw std::logic_error("plugin " + plugin + " used " + what +
+                         (state.commandRuns ? ", which this docsd command does not open" : " during configure()"));
+}
+
+}  // namespace
+
+Db& DeferredDb::target() {
+  if (!state_.db) usedTooEarly(plugin_, "the database", state_);
   return *state_.db;
 }
+Result DeferredDb::exec(std::string_view sql, const Params& params) { return target().exec(sql, params); }
+void DeferredDb::transaction(const std::function<void(Tx&)>& body) { target().transaction(body); }
 
-JobQueue& PluginContext::jobs() {
-  if (!state_.jobs) throw std::logic_error("plugin " + name_ + " used the job queue before start()");
+JobQueue& DeferredJobQueue::target() {
+  if (!state_.jobs) usedTooEarly(plugin_, "the job queue", state_);
   return *state_.jobs;
 }
+std::int64_t DeferredJobQueue::enqueue(const JobSpec& spec) { return target().enqueue(spec); }
+std::int64_t DeferredJobQueue::enqueue(Tx& tx, const JobSpec& spec) { return target().enqueue(tx, spec); }
 
-EventBus& PluginContext::events() {
-  if (!state_.events) throw std::logic_error("plugin " + name_ + " used the event bus before start()");
+EventBus& DeferredEventBus::target() {
+  if (!state_.events) usedTooEarly(plugin_, "the event bus", state_);
   return *state_.events;
 }
+void DeferredEventBus::publish(std::string_view topic, const nlohmann::json& payload) {
+  target().publish(topic, payload);
+}
+void DeferredEventBus::publishAfterCommit(Tx& tx, std::string_view topic, const nlohmann::json& payload) {
+  target().publishAfterCommit(tx, topic, payload);
+}
+
+Db& PluginContext::db() { return db_; }
+JobQueue& PluginContext::jobs() { return jobs_; }
+EventBus& PluginContext::events() { return events_; }
 
 void* PluginContext::findServiceById(std::string_view id) const {
-  auto it = state_.services.find(id);
-  return it == state_.services.end() ? nullptr : it->second;
+  auto it = state_.provided.services.find(id);
+  return it == state_.provided.services.end() ? nullptr : it->second;
 }
 
 PluginRegistry::PluginRegistry(std::string pluginName, PluginContext& context, HostState& state,
@@ -102,11 +125,16 @@ void PluginRegistry::command(Command command) {
 
 void PluginRegistry::provideServiceById(std::string id, void* service) {
   if (!service) throw std::invalid_argument("plugin " + name_ + " provided a null service " + id);
-  auto owner = state_.serviceOwners.find(id);
-  if (owner != state_.serviceOwners.end())
+  auto owner = state_.provided.owners.find(id);
+  if (owner != state_.provided.owners.end())
     throw std::invalid_argument("service " + id + " is provided by both " + owner->second + " and " + name_);
-  state_.services[id] = service;
-  state_.serviceOwners[id] = name_;
+  state_.provided.services[id] = service;
+  state_.provided.owners[id] = name_;
+}
+
+void PluginRegistry::needServiceById(std::string id, ServiceNeed need, ServiceSlot& slot) {
+  if (id.empty()) throw std::invalid_argument("plugin " + name_ + " needs a service with an empty id");
+  state_.needs.push_back({name_, std::move(id), need, &slot});
 }
 
 }  // namespace docs::core

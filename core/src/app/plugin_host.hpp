@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "app/service_graph.hpp"
 #include "config/config_store.hpp"
 #include "db/migrations.hpp"
 #include "docs/plugin.hpp"
@@ -24,9 +25,49 @@ struct HostState {
   JobQueue* jobs = nullptr;
   EventBus* events = nullptr;
   Metrics* metrics = nullptr;       // none for commands: plugins get a registry that keeps nothing
+  bool commandRuns = false;         // a command runs: it opens no database, job queue or event bus
   std::string dataDir;
-  std::map<std::string, void*, std::less<>> services;
-  std::map<std::string, std::string, std::less<>> serviceOwners;
+  ProvidedServices provided;
+  std::vector<DeclaredNeed> needs;
+};
+
+// What a plugin's Context hands out from configure() on: forwards to the host's database,
+// job queue or event bus once it exists, and throws std::logic_error naming the plugin
+// when used before (during configure(), or by a command, which has none).
+class DeferredDb final : public Db {
+ public:
+  DeferredDb(const std::string& plugin, HostState& state) : plugin_(plugin), state_(state) {}
+  Result exec(std::string_view sql, const Params& params) override;
+  void transaction(const std::function<void(Tx&)>& body) override;
+
+ private:
+  Db& target();
+  const std::string& plugin_;
+  HostState& state_;
+};
+
+class DeferredJobQueue final : public JobQueue {
+ public:
+  DeferredJobQueue(const std::string& plugin, HostState& state) : plugin_(plugin), state_(state) {}
+  std::int64_t enqueue(const JobSpec& spec) override;
+  std::int64_t enqueue(Tx& tx, const JobSpec& spec) override;
+
+ private:
+  JobQueue& target();
+  const std::string& plugin_;
+  HostState& state_;
+};
+
+class DeferredEventBus final : public EventBus {
+ public:
+  DeferredEventBus(const std::string& plugin, HostState& state) : plugin_(plugin), state_(state) {}
+  void publish(std::string_view topic, const nlohmann::json& payload) override;
+  void publishAfterCommit(Tx& tx, std::string_view topic, const nlohmann::json& payload) override;
+
+ private:
+  EventBus& target();
+  const std::string& plugin_;
+  HostState& state_;
 };
 
 // The subcommands docsd itself runs; a plugin may not declare these names.
@@ -51,6 +92,8 @@ struct Declarations {
 class PluginContext final : public Context {
  public:
   PluginContext(std::string pluginName, HostState& state);
+  PluginContext(const PluginContext&) = delete;  // its handles refer to its own name
+  PluginContext& operator=(const PluginContext&) = delete;
   const Config& config() const override;
   Db& db() override;
   JobQueue& jobs() override;
@@ -64,6 +107,9 @@ class PluginContext final : public Context {
   std::string name_;
   HostState& state_;
   std::shared_ptr<Logger> logger_;
+  DeferredDb db_{name_, state_};
+  DeferredJobQueue jobs_{name_, state_};
+  DeferredEventBus events_{name_, state_};
 };
 
 class PluginRegistry final : public Registry {
@@ -79,6 +125,7 @@ class PluginRegistry final : public Registry {
   void configKey(std::string key, std::string defaultValue, std::string description) override;
   void command(Command command) override;
   void provideServiceById(std::string id, void* service) override;
+  void needServiceById(std::string id, ServiceNeed need, ServiceSlot& slot) override;
 
  private:
   std::string name_;

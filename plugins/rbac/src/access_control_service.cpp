@@ -1,7 +1,6 @@
 #include "access_control_service.hpp"
 
 #include <docs/db.hpp>
-#include <docs/services/projects.hpp>
 
 #include "access_rules.hpp"
 #include "grant_store.hpp"
@@ -12,10 +11,13 @@ namespace {
 bool signedIn(const std::optional<docs::Principal>& caller) { return caller && !caller->anonymous(); }
 }  // namespace
 
+AccessControlService::AccessControlService(docs::Registry& registry) : context_(registry.context()) {
+  registry.use(projects_);
+}
+
 std::optional<bool> AccessControlService::projectIsPublic(std::int64_t projectId) {
-  auto* projects = context_.findService<docs::Projects>();
-  if (!projects) return std::nullopt;
-  auto project = projects->find(projectId);
+  if (!projects_) return std::nullopt;
+  auto project = projects_->find(projectId);
   if (!project) return std::nullopt;
   return project->isPublic();
 }

@@ -2,13 +2,16 @@
 // The AccessControl service other plugins ask before touching a project's objects.
 
 #include <docs/context.hpp>
+#include <docs/registry.hpp>
 #include <docs/services/access_control.hpp>
+#include <docs/services/projects.hpp>
 
 namespace docs_rbac {
 
 class AccessControlService final : public docs::AccessControl {
  public:
-  explicit AccessControlService(docs::Context& context) : context_(context) {}
+  // Declares the Projects service it uses (resolved before start).
+  explicit AccessControlService(docs::Registry& registry);
 
   docs::Role grantedRole(std::int64_t projectId, const std::optional<docs::Principal>& caller) override;
   docs::Role require(std::int64_t projectId, const std::optional<docs::Principal>& caller, docs::Role needed) override;
@@ -23,11 +26,12 @@ class AccessControlService final : public docs::AccessControl {
   docs::Role requireMember(std::int64_t projectId, const std::optional<docs::Principal>& caller, docs::Role needed);
 
  private:
-  // Whether the project exists and is public, from the projects plugin (looked up per
-  // call: projects depends on rbac, not the other way round).
+  // Whether the project exists and is public, from the projects plugin; unknown
+  // (nullopt) without it. Used, not required: projects depends on rbac.
   std::optional<bool> projectIsPublic(std::int64_t projectId);
 
   docs::Context& context_;
+  docs::ServiceRef<docs::Projects> projects_;
 };
 
 }  // namespace docs_rbac

@@ -30,7 +30,7 @@ class RbacPlugin final : public docs::Plugin {
   void configure(docs::Registry& registry) override {
     context_ = &registry.context();
     docs_plugin_rbac::registerMigrations(registry);
-    access_ = std::make_unique<docs_rbac::AccessControlService>(*context_);
+    access_ = std::make_unique<docs_rbac::AccessControlService>(registry);
     registry.provideService<docs::AccessControl>(*access_);
     docs_rbac::addRbacRoutes(registry, *access_);
     // An invite sent before the person had an account applies from their first sign-in.
