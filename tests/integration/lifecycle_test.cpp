@@ -340,6 +340,26 @@ TEST(Lifecycle, SigtermStopsCleanly) {
   EXPECT_NE(docsd.log().find("example plugin stopped"), std::string::npos) << docsd.log();
 }
 
+TEST(Lifecycle, EventsReachPluginsOnlyBetweenTheirStartAndStop) {
+  docs::test::TestDatabase database;
+  docs::test::TempDir dir;
+  std::string plugins = pluginsWith(dir, {"start_events/start_events.so"});
+  Docsd docsd({{{"DOCS_PLUGINS_DIR", plugins}, {"DOCS_PLUGINS_ENABLED", "example,start_events"}}, {"serve"}, "",
+               database.url()});
+  ASSERT_TRUE(docsd.start()) << docsd.log();
+  json state;
+  for (int i = 0; i < 500; ++i) {  // waits for the delivery, at most ~10 s
+    state = json::parse(httpRequest(docsd.port(), "GET", "/api/start_events/state").body, nullptr, false);
+    if (state.is_object() && state.value("delivered", 0) > 0) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  EXPECT_EQ(state.value("delivered", 0), 1) << state.dump();
+  EXPECT_EQ(state.value("duringStart", true), false) << "an event reached the plugin before every start() returned";
+  EXPECT_EQ(docsd.terminate(), 0);
+  EXPECT_NE(docsd.log().find("start_events stopped"), std::string::npos) << docsd.log();
+  EXPECT_EQ(docsd.log().find("an event reached a stopped plugin"), std::string::npos) << docsd.log();
+}
+
 TEST(Lifecycle, MissingPostgresProgramsAreAClearError) {
   docs::test::TempDir data;
   Docsd docsd({{{"DOCS_DATABASE_POSTGRES_BIN_DIR", data.path()}}, {"serve"}, data.path(), ""});

@@ -478,6 +478,8 @@ void shutdown(Application::Running& r) {
   if (r.hub) r.hub->stop();
   if (r.scheduler) r.scheduler->stop();
   if (r.jobs) r.jobs->stop(std::chrono::seconds(10));
+  // Delivers what is queued while every plugin still runs; none reaches a stopped plugin.
+  if (r.events) r.events->stop();
   for (auto it = r.started.rbegin(); it != r.started.rend(); ++it) {
     try {
       (*it)->stop();
@@ -486,7 +488,6 @@ void shutdown(Application::Running& r) {
     }
   }
   r.started.clear();
-  if (r.events) r.events->stop();
   if (r.listener) r.listener->stop();
   r.state.db = nullptr;
   r.pool.reset();
@@ -527,7 +528,7 @@ int Application::serve() {
     registerEventBusMetrics(*r.metrics, *r.events);
     registerPoolMetrics(*r.metrics, *r.pool);
     registerProcessMetrics(*r.metrics);
-    r.events->start();
+    // Publishing works from start() on; delivery waits for every start() (below).
     r.state.events = r.events.get();
 
     JobQueueOptions jobOptions;
@@ -562,6 +563,9 @@ int Application::serve() {
       }
       r.started.push_back(r.plugins[i].get());
     }
+    // Every start() returned: now events (queued ones first), jobs, periodic tasks,
+    // WebSockets and requests may reach the plugins.
+    r.events->start();
     r.jobs->start();
     r.scheduler = std::make_unique<Scheduler>(*r.pool, makeLogger("scheduler"));
     r.scheduler->add({"core.jobs_cleanup", std::chrono::hours(1), true, [&r] {
