@@ -31,8 +31,7 @@ class Host {
   docs::Registry& plugin(const std::string& name, std::vector<std::string> dependencies = {}) {
     nodes_.push_back({name, std::move(dependencies)});
     contexts_.push_back(std::make_unique<docs::core::PluginContext>(name, state_));
-    registries_.push_back(
-        std::make_unique<docs::core::PluginRegistry>(name, *contexts_.back(), state_, declarations_));
+    registries_.push_back(std::make_unique<docs::core::PluginRegistry>(name, *contexts_.back(), state_, declarations_));
     return *registries_.back();
   }
 

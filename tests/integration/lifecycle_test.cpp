@@ -232,7 +232,9 @@ TEST(Lifecycle, AMissingRequiredServiceStopsTheStartByName) {
   docs::test::TempDir dir;
   std::string plugins = pluginsWith(dir, {"good/second.so", "needs_service/needs_service.so"});
   // second provides the Authenticator, but plugins.enabled leaves it out.
-  Docsd without({{{"DOCS_PLUGINS_DIR", plugins}, {"DOCS_PLUGINS_ENABLED", "example,needs_service"}}, {"serve"}, "",
+  Docsd without({{{"DOCS_PLUGINS_DIR", plugins}, {"DOCS_PLUGINS_ENABLED", "example,needs_service"}},
+                 {"serve"},
+                 "",
                  database.url()});
   EXPECT_FALSE(without.start());
   EXPECT_NE(without.log().find("plugin needs_service requires docs.authenticator/1, which no loaded plugin provides "
@@ -248,7 +250,9 @@ TEST(Lifecycle, AMissingRequiredServiceStopsTheStartByName) {
   // By name needs_service would start before second; the service puts its provider first.
   EXPECT_NE(out.find("start order: example second needs_service"), std::string::npos) << out;
 
-  Docsd with({{{"DOCS_PLUGINS_DIR", plugins}, {"DOCS_PLUGINS_ENABLED", "example,second,needs_service"}}, {"serve"}, "",
+  Docsd with({{{"DOCS_PLUGINS_DIR", plugins}, {"DOCS_PLUGINS_ENABLED", "example,second,needs_service"}},
+              {"serve"},
+              "",
               database.url()});
   ASSERT_TRUE(with.start()) << with.log();
   auto check = httpRequest(with.port(), "GET", "/api/needs_service/check");
@@ -344,7 +348,9 @@ TEST(Lifecycle, EventsReachPluginsOnlyBetweenTheirStartAndStop) {
   docs::test::TestDatabase database;
   docs::test::TempDir dir;
   std::string plugins = pluginsWith(dir, {"start_events/start_events.so"});
-  Docsd docsd({{{"DOCS_PLUGINS_DIR", plugins}, {"DOCS_PLUGINS_ENABLED", "example,start_events"}}, {"serve"}, "",
+  Docsd docsd({{{"DOCS_PLUGINS_DIR", plugins}, {"DOCS_PLUGINS_ENABLED", "example,start_events"}},
+               {"serve"},
+               "",
                database.url()});
   ASSERT_TRUE(docsd.start()) << docsd.log();
   json state;

@@ -18,8 +18,8 @@
 #include "app/plugin_host.hpp"
 #include "app/service_graph.hpp"
 #include "db/embedded_postgres.hpp"
-#include "docs/services/authenticator.hpp"
 #include "db/pg_pool.hpp"
+#include "docs/services/authenticator.hpp"
 #include "events/event_bus.hpp"
 #include "http/http_server.hpp"
 #include "http/openapi.hpp"
@@ -141,7 +141,7 @@ struct ConfiguredPlugins {
   std::map<std::string, std::string> refused;  // would load, but configure() threw: why
   std::vector<std::unique_ptr<PluginContext>> contexts;
   std::vector<std::unique_ptr<Plugin>> plugins;
-  ServiceResolution services;                  // its problems are warnings here
+  ServiceResolution services;  // its problems are warnings here
   Declarations declarations;  // destroyed first: its functions may point into the plugins
 };
 
@@ -318,7 +318,8 @@ int Application::listPlugins(std::ostream& out) {
     else out << ": enabled";
     if (!c.description.empty()) out << "\n      " << c.description;
     if (configured.loaded.count(c.name))
-      if (auto services = describeServices(c.name, configured.state.needs, configured.state.provided); !services.empty())
+      if (auto services = describeServices(c.name, configured.state.needs, configured.state.provided);
+          !services.empty())
         out << "\n      " << services;
     out << "\n      " << c.path << "\n";
   }
@@ -367,9 +368,9 @@ void resolvePluginServices(ConfigStore& config, Application::Running& r, const s
                            bool strict) {
   std::set<std::string> loaded;
   for (const auto& candidate : r.order) loaded.insert(candidate.name);
-  auto resolution = resolveServices(pluginNodes(r.order), r.state.needs, r.state.provided,
-                                    providersNotLoaded(candidates, loaded, config.getList("plugins.enabled"), config,
-                                                       r.paths.dataDir));
+  auto resolution = resolveServices(
+      pluginNodes(r.order), r.state.needs, r.state.provided,
+      providersNotLoaded(candidates, loaded, config.getList("plugins.enabled"), config, r.paths.dataDir));
   if (!resolution.problems.empty()) {
     if (strict) {
       std::string all;

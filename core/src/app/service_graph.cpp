@@ -48,7 +48,8 @@ ServiceResolution resolveServices(const std::vector<PluginNode>& plugins, const 
   for (const auto& plugin : plugins) before[plugin.name];
   for (const auto& plugin : plugins)
     for (const auto& dependency : plugin.dependencies)
-      if (before.count(dependency)) before[plugin.name].emplace(dependency, plugin.name + " needs plugin " + dependency);
+      if (before.count(dependency))
+        before[plugin.name].emplace(dependency, plugin.name + " needs plugin " + dependency);
 
   for (const auto& need : needs) {
     if (!before.count(need.plugin)) continue;  // a plugin that did not load
@@ -61,7 +62,8 @@ ServiceResolution resolveServices(const std::vector<PluginNode>& plugins, const 
       continue;
     }
     if (need.need == ServiceNeed::Required && owner->second != need.plugin)
-      before[need.plugin].emplace(owner->second, need.plugin + " requires " + need.serviceId + " (" + owner->second + ")");
+      before[need.plugin].emplace(owner->second,
+                                  need.plugin + " requires " + need.serviceId + " (" + owner->second + ")");
   }
 
   // Kahn's algorithm, taking the first ready plugin by name so the order is stable.
@@ -89,7 +91,8 @@ std::string describeServices(std::string_view plugin, const std::vector<Declared
   for (const auto& [id, owner] : provided.owners)
     if (owner == plugin) lists["provides"].push_back(id);
   for (const auto& need : needs)
-    if (need.plugin == plugin) lists[need.need == ServiceNeed::Required ? "requires" : "uses"].push_back(need.serviceId);
+    if (need.plugin == plugin)
+      lists[need.need == ServiceNeed::Required ? "requires" : "uses"].push_back(need.serviceId);
   std::string text;
   for (const char* kind : {"provides", "requires", "uses"}) {
     auto it = lists.find(kind);

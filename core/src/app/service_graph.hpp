@@ -28,8 +28,8 @@ struct PluginNode {
 };
 
 struct ProvidedServices {
-  std::map<std::string, void*, std::less<>> services;       // id -> the object
-  std::map<std::string, std::string, std::less<>> owners;   // id -> the plugin that provides it
+  std::map<std::string, void*, std::less<>> services;      // id -> the object
+  std::map<std::string, std::string, std::less<>> owners;  // id -> the plugin that provides it
 };
 
 // Why no loaded plugin provides a service: "projects: disabled by plugins.enabled", or ""
