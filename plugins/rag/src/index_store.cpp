@@ -148,6 +148,13 @@ bool hasChunks(Db& db, std::int64_t projectId) {
   return !db.exec("SELECT 1 FROM rag_chunks WHERE project_id = $1 LIMIT 1", {projectId}).empty();
 }
 
+std::vector<std::int64_t> indexedProjects(Db& db) {
+  std::vector<std::int64_t> ids;
+  for (auto row : db.exec("SELECT project_id FROM rag_files UNION SELECT project_id FROM rag_pages ORDER BY 1"))
+    ids.push_back(row.int64(0));
+  return ids;
+}
+
 std::string digestOf(const std::string& text) { return codec::sha256Hex(text); }
 
 }  // namespace docs::rag

@@ -37,6 +37,8 @@ void dropPageSections(Db& db, std::int64_t pageId);
 std::string fileRoleOfPage(Db& db, std::int64_t projectId, std::int64_t pageId);
 void removeProject(Db& db, std::int64_t projectId);
 bool hasChunks(Db& db, std::int64_t projectId);
+// The projects that have an index (files or pages).
+std::vector<std::int64_t> indexedProjects(Db& db);
 
 // "sha256 hex" of text.
 std::string digestOf(const std::string& text);

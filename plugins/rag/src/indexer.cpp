@@ -46,6 +46,10 @@ void Indexer::queuePage(std::int64_t projectId, std::int64_t pageId) {
                                   "rag.page:" + std::to_string(pageId)));
 }
 
+void Indexer::queueCatchUp() {
+  context_.jobs().enqueue(JobSpec(kCatchUpJob, Json::object(), 5, std::chrono::seconds(0), kCatchUpJob));
+}
+
 void Indexer::dropPages(const std::vector<std::int64_t>& pageIds) { removePages(context_.db(), pageIds); }
 
 void Indexer::dropProject(std::int64_t projectId) { removeProject(context_.db(), projectId); }
@@ -157,6 +161,20 @@ void Indexer::runPageJob(JobContext& job) {
   auto& projects = context_.requireService<Projects>();
   if (auto project = projects.find(projectId); project && project->status == "READY" && project->ragStatus != "active")
     projects.setRagStatus(projectId, "active");
+}
+
+void Indexer::runCatchUpJob(JobContext& job) {
+  auto* pages = context_.findService<Pages>();
+  if (!pages) return;
+  std::size_t checked = 0;
+  for (auto projectId : indexedProjects(context_.db())) {
+    for (const auto& page : pages->listProject(projectId)) {
+      indexPage(projectId, page.id);
+      if (++checked % 50 != 0) continue;
+      job.heartbeat();
+      if (job.stopping()) throw std::runtime_error("shutting down; the catch-up resumes on restart");
+    }
+  }
 }
 
 }  // namespace docs::rag

@@ -23,16 +23,21 @@ class Indexer {
  public:
   static constexpr const char* kProjectJob = "rag.index_project";
   static constexpr const char* kPageJob = "rag.index_page";
+  // Re-checks every page of the indexed projects (unchanged ones are skipped by digest):
+  // a page.updated published while rag was stopped, or lost to a crash, is made up for.
+  static constexpr const char* kCatchUpJob = "rag.catch_up";
 
   Indexer(Context& context, IndexerSettings settings) : context_(context), settings_(settings) {}
 
   void queueProject(std::int64_t projectId);
   void queuePage(std::int64_t projectId, std::int64_t pageId);
+  void queueCatchUp();
   void dropPages(const std::vector<std::int64_t>& pageIds);
   void dropProject(std::int64_t projectId);
 
   void runProjectJob(JobContext& job);
   void runPageJob(JobContext& job);
+  void runCatchUpJob(JobContext& job);
 
  private:
   // Re-chunks one page when its text changed; false when the page is gone. A file's

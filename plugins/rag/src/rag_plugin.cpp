@@ -52,6 +52,8 @@ class RagPlugin final : public docs::Plugin {
 
     registry.jobHandler(docs::rag::Indexer::kProjectJob, [this](docs::JobContext& job) { indexer_->runProjectJob(job); });
     registry.jobHandler(docs::rag::Indexer::kPageJob, [this](docs::JobContext& job) { indexer_->runPageJob(job); });
+    registry.jobHandler(docs::rag::Indexer::kCatchUpJob,
+                        [this](docs::JobContext& job) { indexer_->runCatchUpJob(job); });
     registry.subscribe(docs::kAnalysisChangedEvent, [this](const docs::Json& payload) {
       if (auto id = idFromJson(payload.value("project_id", docs::Json())); id > 0) indexer_->queueProject(id);
     });
@@ -88,7 +90,9 @@ class RagPlugin final : public docs::Plugin {
     }, small, docs::rag::ragQueryDoc());
   }
 
-  void start() override {}
+  // Edits whose page.updated rag did not get (published by a plugin stopping after rag,
+  // such as collab's last fold, or lost to a crash) are indexed once the jobs run.
+  void start() override { indexer_->queueCatchUp(); }
 
  private:
   docs::Context* context_ = nullptr;

@@ -1,9 +1,9 @@
 // Retrieval through the real docsd: a generated ZIP project is indexed and becomes
 // active; identifier words and camelCase find definitions; page text is found and
-// refreshed after an edit; a private project's chunks never reach a stranger; every
-// validation rule; the no-model answer; the model answer against a local fake
-// OpenAI-compatible server (citations checked, injected text stays data, failures fall
-// back); the rate limit.
+// refreshed after an edit, also after one rag missed (caught up at its start); a private
+// project's chunks never reach a stranger; every validation rule; the no-model answer;
+// the model answer against a local fake OpenAI-compatible server (citations checked,
+// injected text stays data, failures fall back); the rate limit.
 #include <gtest/gtest.h>
 
 #include <docs/ydoc/prosemirror.hpp>
@@ -225,6 +225,26 @@ TEST_F(RagFlow, AnEditedPageIsSearchableByItsNewWordsAndADeletedOneDisappears) {
     if (!gone) std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
   EXPECT_TRUE(gone);
+}
+
+// An edit whose page.updated rag never got (made while rag was not loaded here; at a
+// shutdown, collab's last fold publishes after rag stopped) is indexed after rag's start.
+TEST_F(RagFlow, AnEditRagMissedIsIndexedAfterItStarts) {
+  start();
+  auto id = generatedProject();
+  auto pageId = waitActive(id)["default_page_id"].get<std::int64_t>();
+  restart({{"DOCS_PLUGINS_ENABLED", "auth,rbac,projects,pages,generation"}});
+  auto put = setPageText(pageId, "Quarterly zeppelin maintenance checklist.");
+  ASSERT_EQ(put.status, 200) << put.body;
+  restart({});
+  json found;
+  for (int i = 0; i < 100; ++i) {  // waits for the catch-up job, at most ~10 s
+    found = search(id, "zeppelin maintenance", as(alice_), false, true);
+    if (!found.empty()) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  ASSERT_FALSE(found.empty()) << "the edit made while rag was away is not indexed";
+  EXPECT_EQ(found[0]["page_id"], pageId);
 }
 
 TEST_F(RagFlow, APrivateProjectNeverReachesAStrangerEvenByItsId) {
