@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <thread>
 
@@ -364,6 +365,19 @@ TEST(Lifecycle, EventsReachPluginsOnlyBetweenTheirStartAndStop) {
   EXPECT_EQ(docsd.terminate(), 0);
   EXPECT_NE(docsd.log().find("start_events stopped"), std::string::npos) << docsd.log();
   EXPECT_EQ(docsd.log().find("an event reached a stopped plugin"), std::string::npos) << docsd.log();
+}
+
+TEST(Lifecycle, AnEventPublishedInAStopReachesThePluginsStillRunning) {
+  docs::test::TestDatabase database;
+  docs::test::TempDir dir;
+  std::string plugins = pluginsWith(dir, {"stop_publisher/stop_publisher.so", "stop_listener/stop_listener.so"});
+  std::map<std::string, std::string> env = {{"DOCS_PLUGINS_DIR", plugins},
+                                            {"DOCS_PLUGINS_ENABLED", "example,stop_listener,stop_publisher"}};
+  Docsd docsd({env, {"serve"}, "", database.url()});
+  ASSERT_TRUE(docsd.start()) << docsd.log();
+  EXPECT_EQ(docsd.terminate(), 0);
+  EXPECT_NE(docsd.log().find("stop_listener received the event published from stop"), std::string::npos) << docsd.log();
+  EXPECT_EQ(docsd.log().find("an event reached a stopping plugin"), std::string::npos) << docsd.log();
 }
 
 TEST(Lifecycle, MissingPostgresProgramsAreAClearError) {

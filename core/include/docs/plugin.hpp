@@ -8,8 +8,12 @@
 // What the host guarantees: nothing reaches a plugin before every plugin's start() has
 // returned: no route, WebSocket, job, periodic task or event (events published during a
 // start() are held and delivered after the last one). At shutdown the server, the
-// WebSockets, the periodic tasks, the jobs and event delivery stop (queued events are
-// delivered first) before the first stop(): nothing reaches a plugin after its stop().
+// WebSockets, the periodic tasks and the jobs stop before the first stop(). Events are
+// delivered through the stops: before each plugin's stop() the host delivers every event
+// queued so far, and from then on none reaches that plugin. An event published during a
+// stop() still reaches the plugins not stopped yet (those that started before it, such as
+// its dependencies), not those stopped already: a subscriber that must not miss such a
+// change (or one lost to a crash) catches up in its start().
 
 #include "docs/abi.hpp"
 #include "docs/config.hpp"
@@ -34,7 +38,8 @@ class Plugin {
   // Migrations have run; dependencies and required services' providers have started, and
   // every ServiceRef is filled. Do the I/O and start the threads here.
   virtual void start() {}
-  // The server has stopped serving; join threads, flush.
+  // The server has stopped serving and no event reaches this plugin any more; join
+  // threads, flush. Events published here reach the plugins still running.
   virtual void stop() {}
 };
 

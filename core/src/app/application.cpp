@@ -102,7 +102,11 @@ struct Application::Running {
   std::unique_ptr<Scheduler> scheduler;
   std::unique_ptr<WebSocketHub> hub;
   std::unique_ptr<HttpServer> http;
-  std::vector<Plugin*> started;
+  struct Started {
+    std::string name;
+    Plugin* plugin;
+  };
+  std::vector<Started> started;  // in start order
   std::atomic<bool> ready{false};
 };
 
@@ -479,16 +483,18 @@ void shutdown(Application::Running& r) {
   if (r.hub) r.hub->stop();
   if (r.scheduler) r.scheduler->stop();
   if (r.jobs) r.jobs->stop(std::chrono::seconds(10));
-  // Delivers what is queued while every plugin still runs; none reaches a stopped plugin.
-  if (r.events) r.events->stop();
+  // Event delivery goes on through the stops: a plugin gets what was queued before its
+  // stop() and nothing after, and what it publishes there reaches those still running.
   for (auto it = r.started.rbegin(); it != r.started.rend(); ++it) {
+    if (r.events) r.events->closeFor(it->name);
     try {
-      (*it)->stop();
+      it->plugin->stop();
     } catch (const std::exception& error) {
-      r.log->error("plugin stop failed", {{"error", error.what()}});
+      r.log->error("plugin stop failed", {{"plugin", it->name}, {"error", error.what()}});
     }
   }
   r.started.clear();
+  if (r.events) r.events->stop();
   if (r.listener) r.listener->stop();
   r.state.db = nullptr;
   r.pool.reset();
@@ -525,7 +531,8 @@ int Application::serve() {
     prepare(config_, r, true);
     std::string node = nodeId();
     r.events = std::make_unique<LocalEventBus>(r.pool.get(), node, makeLogger("events"));
-    for (auto& [topic, handler] : r.declarations.subscriptions) r.events->subscribe(topic, handler);
+    for (auto& subscription : r.declarations.subscriptions)
+      r.events->subscribe(subscription.topic, subscription.owner, subscription.handler);
     registerEventBusMetrics(*r.metrics, *r.events);
     registerPoolMetrics(*r.metrics, *r.pool);
     registerProcessMetrics(*r.metrics);
@@ -562,7 +569,7 @@ int Application::serve() {
       } catch (const std::exception& error) {
         throw PluginLoadError("plugin " + r.order[i].name + " failed to start: " + error.what());
       }
-      r.started.push_back(r.plugins[i].get());
+      r.started.push_back({r.order[i].name, r.plugins[i].get()});
     }
     // Every start() returned: now events (queued ones first), jobs, periodic tasks,
     // WebSockets and requests may reach the plugins.

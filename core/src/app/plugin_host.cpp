@@ -97,7 +97,7 @@ void PluginRegistry::periodic(std::string name, PeriodicOptions options, std::fu
 }
 
 void PluginRegistry::subscribe(std::string topic, EventHandler handler) {
-  declarations_.subscriptions.emplace_back(std::move(topic), std::move(handler));
+  declarations_.subscriptions.push_back({std::move(topic), name_, std::move(handler)});
 }
 
 void PluginRegistry::configKey(std::string key, std::string defaultValue, std::string description) {

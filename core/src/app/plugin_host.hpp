@@ -78,13 +78,19 @@ struct DeclaredCommand {
   std::string owner;  // the plugin
 };
 
+struct Subscription {
+  std::string topic;
+  std::string owner;  // the plugin
+  EventHandler handler;
+};
+
 struct Declarations {
   Router router;
   std::vector<WebSocketEndpoint> websockets;
   std::vector<Migration> migrations;
   std::vector<std::pair<std::string, JobHandler>> jobHandlers;
   std::vector<PeriodicTask> periodicTasks;
-  std::vector<std::pair<std::string, EventHandler>> subscriptions;
+  std::vector<Subscription> subscriptions;
   std::vector<DeclaredCommand> commands;
   std::map<std::string, Json> openApiSchemas;  // named schemas of the routes' RouteDocs
 };

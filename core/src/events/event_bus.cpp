@@ -14,9 +14,9 @@ LocalEventBus::LocalEventBus(Db* db, std::string nodeId, std::shared_ptr<Logger>
 
 LocalEventBus::~LocalEventBus() { stop(); }
 
-void LocalEventBus::subscribe(std::string topic, EventHandler handler) {
+void LocalEventBus::subscribe(std::string topic, std::string owner, EventHandler handler) {
   std::lock_guard lock(mutex_);
-  handlers_[std::move(topic)].push_back(std::move(handler));
+  handlers_[std::move(topic)].push_back({std::move(owner), std::move(handler)});
 }
 
 void LocalEventBus::enqueueLocal(std::string topic, nlohmann::json payload) {
@@ -63,6 +63,14 @@ void LocalEventBus::start() {
   if (!thread_.joinable()) thread_ = std::thread([this] { dispatchLoop(); });
 }
 
+void LocalEventBus::closeFor(const std::string& owner) {
+  std::unique_lock lock(mutex_);
+  // The handlers of one delivery are chosen under the mutex: once the queue is empty and
+  // no delivery runs, marking the owner here keeps it out of every later one.
+  if (thread_.joinable() && !stopping_) idle_.wait(lock, [&] { return queue_.empty() && !delivering_; });
+  closed_.insert(owner);
+}
+
 void LocalEventBus::stop() {
   {
     std::lock_guard lock(mutex_);
@@ -78,12 +86,16 @@ void LocalEventBus::dispatchLoop() {
     std::vector<EventHandler> handlers;
     {
       std::unique_lock lock(mutex_);
+      delivering_ = false;
+      idle_.notify_all();
       ready_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
       if (queue_.empty()) return;
       event = std::move(queue_.front());
       queue_.pop_front();
-      auto it = handlers_.find(event.topic);
-      if (it != handlers_.end()) handlers = it->second;
+      delivering_ = true;
+      if (auto it = handlers_.find(event.topic); it != handlers_.end())
+        for (const auto& subscription : it->second)
+          if (!closed_.count(subscription.owner)) handlers.push_back(subscription.handler);
     }
     if (lagObserver_) lagObserver_(std::chrono::duration<double>(std::chrono::steady_clock::now() - event.enqueued).count());
     for (auto& handler : handlers) {
