@@ -75,13 +75,19 @@ describe('page tree', () => {
     await nameButton(editor, 'Linux').focus();
     await editor.keyboard.press('Alt+Shift+ArrowLeft');
     await until(editor, id, (p) => p.Linux.parent_id === 0, 'Linux at the top level');
+    // The server has the move; wait until the tree draws Linux among the roots too (under
+    // load the refetch can land after the focus returned), before the keys below.
+    const rootNames = () =>
+      [...document.querySelectorAll('[role="tree"] > li > .page-tree__row .page-tree__name')].map((e) => e.textContent);
+    await editor.waitForFunction(`(${rootNames})().includes('Linux')`);
     await editor.getByText('Moved Linux to the top level').waitFor({ state: 'attached' });
     await editor.waitForFunction(() => document.activeElement?.textContent === 'Linux');
     await editor.keyboard.press('ArrowUp');
     await editor.keyboard.press('ArrowDown');
     assert.equal(await editor.evaluate(() => document.activeElement?.textContent), 'Linux');
     // Linux now follows Guide among the roots (by position): in moves it under Guide.
-    const roots = await editor.locator('[role="tree"] > li > .page-tree__row .page-tree__name').allTextContents();
+    const roots = await editor.evaluate(rootNames);
+    assert.ok(roots.indexOf('Linux') > 0, `a root is above Linux: ${roots.join(', ')}`);
     const above = roots[roots.indexOf('Linux') - 1];
     await editor.keyboard.press('Alt+Shift+ArrowRight');
     await until(editor, id, (p) => p.Linux.parent_id === p[above].id, `Linux under ${above}`);
