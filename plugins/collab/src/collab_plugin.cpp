@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "collab_server.hpp"
+#include "collab_services.hpp"
 #include "history_routes.hpp"
 #include "history_service.hpp"
 #include "relay.hpp"
@@ -13,36 +14,6 @@
 #include "collab_migrations.hpp"
 
 namespace {
-
-// Forwards to the server made at start (services must be declared in configure).
-class LateEditor final : public docs::DocumentEditor {
- public:
-  explicit LateEditor(std::unique_ptr<docs::collab::CollabServer>& server) : server_(server) {}
-  bool applyUpdate(std::int64_t pageId, std::string_view update) override {
-    if (!server_) throw std::runtime_error("collab is not started");
-    return server_->applyUpdate(pageId, update);
-  }
-  std::optional<std::string> currentState(std::int64_t pageId) override {
-    if (!server_) throw std::runtime_error("collab is not started");
-    return server_->currentState(pageId);
-  }
-
- private:
-  std::unique_ptr<docs::collab::CollabServer>& server_;
-};
-
-// Forwards to the history made at start.
-class LateHistory final : public docs::PageHistory {
- public:
-  explicit LateHistory(std::unique_ptr<docs::collab::HistoryService>& history) : history_(history) {}
-  std::optional<std::int64_t> snapshot(std::int64_t pageId, std::string_view label) override {
-    if (!history_) throw std::runtime_error("collab is not started");
-    return history_->snapshot(pageId, label);
-  }
-
- private:
-  std::unique_ptr<docs::collab::HistoryService>& history_;
-};
 
 class CollabPlugin final : public docs::Plugin {
  public:
@@ -99,21 +70,24 @@ class CollabPlugin final : public docs::Plugin {
     options.maxQueuedBytes = limits_.maxSendQueueBytes;
     options.maxPendingBytes = limits_.maxReceiveQueueBytes;
     options.closeTimeoutMs = static_cast<std::uint32_t>(limits_.closeTimeout.count());
-    registry.websocket("/collaboration", [this](const docs::Request& request, std::shared_ptr<docs::WebSocketConnection> connection)
-                           -> std::unique_ptr<docs::WebSocketSession> {
-      if (!server_) return nullptr;
-      return server_->accept(request, std::move(connection));
-    }, options);
+    // Built here, started in start(): nothing reaches them before every plugin started.
+    services_ = std::make_unique<docs::collab::CollabServices>(registry);
+    server_ = std::make_unique<docs::collab::CollabServer>(*context_, *services_, limits_);
+    historyService_ = std::make_unique<docs::collab::HistoryService>(*context_, *server_, *services_, historySettings_);
+    registry.websocket(
+        "/collaboration",
+        [this](const docs::Request& request, std::shared_ptr<docs::WebSocketConnection> connection)
+            -> std::unique_ptr<docs::WebSocketSession> { return server_->accept(request, std::move(connection)); },
+        options);
 
-    registry.provideService<docs::DocumentEditor>(editor_);
-    registry.provideService<docs::PageHistory>(history_);
-    docs::collab::addHistoryRoutes(registry, historyPtr_, serverPtr_);
+    registry.provideService<docs::DocumentEditor>(*server_);
+    registry.provideService<docs::PageHistory>(*historyService_);
+    docs::collab::addHistoryRoutes(registry, *historyService_, *server_, *services_);
     registry.subscribe("session.revoked", [this](const docs::Json& payload) {
-      if (server_ && payload.contains("session_id") && payload["session_id"].is_string())
+      if (payload.contains("session_id") && payload["session_id"].is_string())
         server_->onSessionRevoked(payload["session_id"].get<std::string>());
     });
     registry.subscribe("page.deleted", [this](const docs::Json& payload) {
-      if (!server_) return;
       if (payload.contains("page_id")) server_->onPageDeleted(docs::support::idFromJson(payload["page_id"]));
       if (payload.contains("page_ids") && payload["page_ids"].is_array())
         for (const auto& id : payload["page_ids"]) server_->onPageDeleted(docs::support::idFromJson(id));
@@ -121,70 +95,52 @@ class CollabPlugin final : public docs::Plugin {
     // Permission and visibility changes reach open connections at once.
     for (const char* topic : {"rbac.granted", "rbac.changed", "rbac.revoked", "project.visibility_changed"}) {
       registry.subscribe(topic, [this](const docs::Json& payload) {
-        if (server_ && payload.contains("project_id")) server_->revalidateProject(docs::support::idFromJson(payload["project_id"]));
+        if (payload.contains("project_id"))
+          server_->revalidateProject(docs::support::idFromJson(payload["project_id"]));
       });
     }
     // Comments changed (plugins/comments): the page's editors here fetch its threads again.
     registry.subscribe("comment.changed", [this](const docs::Json& payload) {
       std::int64_t pageId = docs::support::idFromJson(payload.value("page_id", docs::Json()));
-      if (!server_ || !pageId) return;
+      if (!pageId) return;
       docs::Json news = {{"type", "comments"}, {"page_id", pageId}, {"thread_id", payload.value("thread_id", docs::Json())},
                          {"change", payload.value("change", docs::Json())}};
       server_->broadcastStateless(pageId, news.dump());
     });
     registry.subscribe("project.deleted", [this](const docs::Json& payload) {
-      if (server_ && payload.contains("project_id")) server_->onProjectDeleted(docs::support::idFromJson(payload["project_id"]));
+      if (payload.contains("project_id")) server_->onProjectDeleted(docs::support::idFromJson(payload["project_id"]));
     });
     // Other nodes holding the same pages open (live relay of updates and presence).
-    registry.subscribe(std::string(docs::collab::relay::kRoomTopic), [this](const docs::Json& payload) {
-      if (server_) server_->onPeerRoom(payload);
-    });
-    registry.subscribe(std::string(docs::collab::relay::kUpdatesTopic), [this](const docs::Json& payload) {
-      if (server_) server_->onPeerUpdates(payload);
-    });
-    registry.subscribe(std::string(docs::collab::relay::kAwarenessTopic), [this](const docs::Json& payload) {
-      if (server_) server_->onPeerAwareness(payload);
-    });
+    registry.subscribe(std::string(docs::collab::relay::kRoomTopic),
+                       [this](const docs::Json& payload) { server_->onPeerRoom(payload); });
+    registry.subscribe(std::string(docs::collab::relay::kUpdatesTopic),
+                       [this](const docs::Json& payload) { server_->onPeerUpdates(payload); });
+    registry.subscribe(std::string(docs::collab::relay::kAwarenessTopic),
+                       [this](const docs::Json& payload) { server_->onPeerAwareness(payload); });
     docs::PeriodicOptions fold;
     fold.interval = std::chrono::seconds(30);
-    registry.periodic("fold_logs", fold, [this] {
-      if (server_) server_->foldStoredLogs();
-    });
+    registry.periodic("fold_logs", fold, [this] { server_->foldStoredLogs(); });
     // Page history off the hot path: versions are cut from what compactions folded.
     docs::PeriodicOptions snapshots;
     snapshots.interval = std::chrono::milliseconds(std::max<std::int64_t>(100, config.getInt("history.snapshot_check_ms")));
-    registry.periodic("history_snapshots", snapshots, [this] {
-      if (historyService_) historyService_->takeDueSnapshots();
-    });
+    registry.periodic("history_snapshots", snapshots, [this] { historyService_->takeDueSnapshots(); });
     docs::PeriodicOptions thinning;
     thinning.interval = std::chrono::seconds(std::max<std::int64_t>(1, config.getInt("history.thin_interval_seconds")));
-    registry.periodic("history_thinning", thinning, [this] {
-      if (historyService_) historyService_->thin();
-    });
+    registry.periodic("history_thinning", thinning, [this] { historyService_->thin(); });
   }
 
-  void start() override {
-    server_ = std::make_unique<docs::collab::CollabServer>(*context_, limits_);
-    historyService_ = std::make_unique<docs::collab::HistoryService>(*context_, *server_, historySettings_);
-    serverPtr_ = server_.get();
-    historyPtr_ = historyService_.get();
-    server_->start();
-  }
+  void start() override { server_->start(); }
 
-  void stop() override {
-    if (server_) server_->stop();
-  }
+  void stop() override { server_->stop(); }
 
  private:
   docs::Context* context_ = nullptr;
   docs::collab::CollabLimits limits_;
   docs::collab::HistorySettings historySettings_;
+  // Declared first: the server and the history hold references to the services.
+  std::unique_ptr<docs::collab::CollabServices> services_;
   std::unique_ptr<docs::collab::CollabServer> server_;
   std::unique_ptr<docs::collab::HistoryService> historyService_;
-  docs::collab::CollabServer* serverPtr_ = nullptr;
-  docs::collab::HistoryService* historyPtr_ = nullptr;
-  LateEditor editor_{server_};
-  LateHistory history_{historyService_};
 };
 
 }  // namespace

@@ -8,9 +8,6 @@
 #include <docs/db.hpp>
 #include <docs/events.hpp>
 #include <docs/logger.hpp>
-#include <docs/services/access_control.hpp>
-#include <docs/services/authenticator.hpp>
-#include <docs/services/pages.hpp>
 
 #include <charconv>
 #include <cstdio>
@@ -50,8 +47,12 @@ std::string randomNodeName() {
 }
 }  // namespace
 
-CollabServer::CollabServer(Context& context, CollabLimits limits)
-    : context_(context), limits_(limits), log_(context.db(), randomNodeName()), history_(context.db()) {}
+CollabServer::CollabServer(Context& context, const CollabServices& services, CollabLimits limits)
+    : context_(context),
+      services_(services),
+      limits_(limits),
+      log_(context.db(), randomNodeName()),
+      history_(context.db()) {}
 
 CollabServer::~CollabServer() { stop(); }
 
@@ -107,26 +108,19 @@ std::unique_ptr<WebSocketSession> CollabServer::accept(const Request&, std::shar
 }
 
 std::optional<Principal> CollabServer::authenticate(std::string_view token) {
-  auto* authenticator = context_.findService<Authenticator>();
-  if (!authenticator || token.empty()) return std::nullopt;
-  return authenticator->authenticateToken(token);
+  if (token.empty()) return std::nullopt;
+  return services_.authenticator->authenticateToken(token);
 }
 
 RoomAccess CollabServer::decideAccess(std::int64_t projectId, std::int64_t pageId, const std::optional<Principal>& principal) {
   RoomAccess access;
-  auto* pages = context_.findService<Pages>();
-  auto* control = context_.findService<AccessControl>();
-  if (!pages || !control) {
-    access.reason = "Collaboration is not available";
-    return access;
-  }
   if (!principal) {
     access.reason = "Invalid or expired token";
     return access;
   }
   try {
-    Role role = control->require(projectId, principal, Role::Read);
-    auto page = pages->find(pageId);
+    Role role = services_.access->require(projectId, principal, Role::Read);
+    auto page = services_.pages->find(pageId);
     if (!page || page->projectId != projectId) {
       access.reason = "Not found";
       return access;
@@ -172,9 +166,7 @@ bool CollabServer::applyUpdate(std::int64_t pageId, std::string_view update) {
 }
 
 bool CollabServer::applyUpdateAs(std::int64_t pageId, std::string_view update, std::optional<std::int64_t> userId) {
-  auto* pages = context_.findService<Pages>();
-  if (!pages) throw std::runtime_error("the pages plugin is not running");
-  auto page = pages->find(pageId);
+  auto page = services_.pages->find(pageId);
   if (!page) return false;
   auto committed = std::make_shared<std::promise<bool>>();
   auto durable = committed->get_future();
@@ -195,9 +187,7 @@ bool CollabServer::applyUpdateAs(std::int64_t pageId, std::string_view update, s
 }
 
 std::optional<std::string> CollabServer::currentState(std::int64_t pageId) {
-  auto* pages = context_.findService<Pages>();
-  if (!pages) return std::nullopt;
-  auto page = pages->find(pageId);
+  auto page = services_.pages->find(pageId);
   if (!page) return std::nullopt;
   auto [room, lock] = lockedRoom(page->projectId, pageId);
   auto state = room->doc->encodeStateAsUpdate();

@@ -26,15 +26,13 @@
 #include <thread>
 #include <utility>
 
+#include "collab_services.hpp"
 #include "history_store.hpp"
 #include "room.hpp"
 #include "update_log.hpp"
 
 namespace docs {
 class Context;
-class Authenticator;
-class AccessControl;
-class Pages;
 class Tx;
 }  // namespace docs
 
@@ -76,9 +74,11 @@ std::optional<std::int64_t> positiveId(std::string_view text);
 
 class CollabServer final : public DocumentEditor {
  public:
-  CollabServer(Context& context, CollabLimits limits);
+  // Built in configure(): no I/O and no thread until start().
+  CollabServer(Context& context, const CollabServices& services, CollabLimits limits);
   ~CollabServer() override;
 
+  // Registers the metrics and starts the writer, fan-out and compactor threads.
   void start();
   // Folds every open room into stored content and stops the compactor.
   void stop();
@@ -194,6 +194,7 @@ class CollabServer final : public DocumentEditor {
   std::thread fanoutThread_;
 
   Context& context_;
+  const CollabServices& services_;
   CollabLimits limits_;
   UpdateLog log_;
   HistoryStore history_;

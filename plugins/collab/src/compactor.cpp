@@ -5,7 +5,6 @@
 #include <docs/db.hpp>
 #include <docs/events.hpp>
 #include <docs/logger.hpp>
-#include <docs/services/pages.hpp>
 #include <docs/ydoc/error.hpp>
 
 #include <algorithm>
@@ -26,13 +25,10 @@ std::size_t contentFingerprint(std::string_view content) { return std::hash<std:
 
 void CollabServer::load(Room& room) {
   auto doc = std::make_unique<ydoc::Doc>();
-  auto* pages = context_.findService<Pages>();
   room.storedFingerprint = contentFingerprint("");
-  if (pages) {
-    if (auto content = pages->content(room.pageId); content && !content->empty()) {
-      doc->applyUpdate(bytesOf(*content));
-      room.storedFingerprint = contentFingerprint(*content);
-    }
+  if (auto content = services_.pages->content(room.pageId); content && !content->empty()) {
+    doc->applyUpdate(bytesOf(*content));
+    room.storedFingerprint = contentFingerprint(*content);
   }
   std::int64_t lastId = 0;
   for (const auto& entry : log_.read(room.pageId)) {
@@ -60,15 +56,13 @@ bool CollabServer::compact(const std::shared_ptr<Room>& room) {
     state = room->doc->encodeStateAsUpdate();
     upTo = room->appliedLogId;
   }
-  auto* pages = context_.findService<Pages>();
   try {
-    if (!pages) return false;
     // Other nodes may hold this page open too, each with only its own clients' updates in
     // memory: what they logged or stored is merged in, never overwritten. One compaction
     // of a page at a time across nodes.
     context_.db().transaction([&](Tx& tx) {
       tx.exec("SELECT pg_advisory_xact_lock($1)", {kCompactionLockBase + room->pageId});
-      std::string stored = pages->content(room->pageId).value_or("");  // nullopt: never written
+      std::string stored = services_.pages->content(room->pageId).value_or("");  // nullopt: never written
       auto others = log_.readOthers(room->pageId, upTo);
       std::vector<std::int64_t> folded;
       std::size_t storedFingerprint = 0;
@@ -104,7 +98,7 @@ bool CollabServer::compact(const std::shared_ptr<Room>& room) {
       }
       // Content first, then the log: a crash between the two replays updates that are
       // already in the content, which Yjs ignores.
-      if (!pages->setContent(room->pageId, content)) {
+      if (!services_.pages->setContent(room->pageId, content)) {
         log_.removePage(room->pageId);  // the page is gone
         return;
       }
@@ -171,9 +165,7 @@ void CollabServer::compactorLoop() {
 
 void CollabServer::foldStoredLogs() {
   for (auto pageId : log_.pagesWithUpdates(100)) {
-    auto* pages = context_.findService<Pages>();
-    if (!pages) return;
-    auto page = pages->find(pageId);
+    auto page = services_.pages->find(pageId);
     if (!page) {
       log_.removePage(pageId);
       continue;
@@ -189,9 +181,7 @@ void CollabServer::foldStoredLogs() {
 }
 
 bool CollabServer::flush(std::int64_t pageId) {
-  auto* pages = context_.findService<Pages>();
-  if (!pages) return false;
-  auto page = pages->find(pageId);
+  auto page = services_.pages->find(pageId);
   if (!page) return false;
   auto room = loadedRoom(page->projectId, pageId);
   return !room || compact(room);

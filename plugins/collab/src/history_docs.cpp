@@ -31,8 +31,9 @@ ParamDoc pageId() { return {"id", ParamIn::Path, "the page's id", true, id()}; }
 ParamDoc versionId() { return {"version", ParamIn::Path, "the version's id", true, id()}; }
 
 std::vector<AnswerDoc> readFailures() {
-  return {errorAnswer(400, "a bad query parameter"), errorAnswer(404, "Page or version not found, or a project the caller may not read"),
-          errorAnswer(422, "the stored document cannot be read"), errorAnswer(503, "history is not available yet")};
+  return {errorAnswer(400, "a bad query parameter"),
+          errorAnswer(404, "Page or version not found, or a project the caller may not read"),
+          errorAnswer(422, "the stored document cannot be read")};
 }
 
 }  // namespace
@@ -118,8 +119,7 @@ RouteDoc restoreVersionDoc() {
                              {"additionalProperties", false},
                              {"properties", {{"restored", id()}, {"before_version", id()}}}}),
                  errorAnswer(401, "signed out"), errorAnswer(403, "a lower role"),
-                 errorAnswer(404, "Page or version not found"), errorAnswer(422, "the version cannot be read"),
-                 errorAnswer(503, "history is not available yet")};
+                 errorAnswer(404, "Page or version not found"), errorAnswer(422, "the version cannot be read")};
   return doc;
 }
 

@@ -1,10 +1,7 @@
 #include "history_routes.hpp"
 
-#include <docs/context.hpp>
 #include <docs/http.hpp>
 #include <docs/registry.hpp>
-#include <docs/services/access_control.hpp>
-#include <docs/services/pages.hpp>
 #include <docs/ydoc/doc.hpp>
 #include <docs/ydoc/error.hpp>
 #include <docs/ydoc/prosemirror.hpp>
@@ -12,6 +9,7 @@
 #include <charconv>
 
 #include "collab_server.hpp"
+#include "collab_services.hpp"
 #include "history_diff.hpp"
 #include "history_docs.hpp"
 #include "history_service.hpp"
@@ -43,8 +41,8 @@ std::int64_t queryNumber(const Request& request, const char* name, std::int64_t 
 
 class HistoryRoutes {
  public:
-  HistoryRoutes(Context& context, HistoryService*& history, CollabServer*& server)
-      : context_(context), history_(history), server_(server) {}
+  HistoryRoutes(HistoryService& history, CollabServer& server, const CollabServices& services)
+      : history_(history), server_(server), services_(services) {}
 
   void list(Request& request, Response& response) {
     auto page = pageFor(request, Role::Read);
@@ -97,7 +95,7 @@ class HistoryRoutes {
     auto against = request.query("against").value_or("current");
     Json from;
     if (against == "current") {
-      auto current = server().currentState(page.id);
+      auto current = server_.currentState(page.id);
       if (!current) throw HttpError::notFound("Page not found");
       from = readable(*current);
     } else {
@@ -128,7 +126,7 @@ class HistoryRoutes {
     }
     std::optional<std::int64_t> before;
     try {
-      before = history().restore(page.id, versionId, userId);
+      before = history_.restore(page.id, versionId, userId);
     } catch (const ydoc::YdocError&) {
       throw HttpError(422, "invalid_document", "The version or the page content cannot be read");
     }
@@ -137,22 +135,13 @@ class HistoryRoutes {
   }
 
  private:
-  AccessControl& access() { return context_.requireService<AccessControl>(); }
-  HistoryStore& store() { return server().history(); }
-  CollabServer& server() {
-    if (!server_) throw HttpError(503, "unavailable", "History is not available yet");
-    return *server_;
-  }
-  HistoryService& history() {
-    if (!history_) throw HttpError(503, "unavailable", "History is not available yet");
-    return *history_;
-  }
+  HistoryStore& store() { return server_.history(); }
 
   // The page, once the caller is known to have `needed` in its project (as content reads).
   PageSummary pageFor(Request& request, Role needed) {
-    auto page = context_.requireService<Pages>().find(request.idParam("id"));
+    auto page = services_.pages->find(request.idParam("id"));
     if (!page) throw HttpError::notFound("Page not found");
-    access().require(page->projectId, request.principal(), needed);
+    services_.access->require(page->projectId, request.principal(), needed);
     return *page;
   }
 
@@ -182,15 +171,16 @@ class HistoryRoutes {
             {"label", version.label.empty() ? Json() : Json(version.label)}, {"kind", version.kind}};
   }
 
-  Context& context_;
-  HistoryService*& history_;
-  CollabServer*& server_;
+  HistoryService& history_;
+  CollabServer& server_;
+  const CollabServices& services_;
 };
 
 }  // namespace
 
-void addHistoryRoutes(Registry& registry, HistoryService*& history, CollabServer*& server) {
-  auto routes = std::make_shared<HistoryRoutes>(registry.context(), history, server);
+void addHistoryRoutes(Registry& registry, HistoryService& history, CollabServer& server,
+                      const CollabServices& services) {
+  auto routes = std::make_shared<HistoryRoutes>(history, server, services);
   registry.route(Method::Get, "/api/page/{id}/history", [routes](Request& q, Response& r) { routes->list(q, r); }, {},
                  listVersionsDoc());
   registry.route(Method::Get, "/api/page/{id}/history/{version}", [routes](Request& q, Response& r) { routes->get(q, r); }, {},

@@ -11,7 +11,9 @@ namespace docs::collab {
 
 class HistoryService;
 class CollabServer;
+struct CollabServices;
 
-void addHistoryRoutes(Registry& registry, HistoryService*& history, CollabServer*& server);
+void addHistoryRoutes(Registry& registry, HistoryService& history, CollabServer& server,
+                      const CollabServices& services);
 
 }  // namespace docs::collab

@@ -3,13 +3,13 @@
 #include <docs/context.hpp>
 #include <docs/db.hpp>
 #include <docs/logger.hpp>
-#include <docs/services/pages.hpp>
 #include <docs/ydoc/doc.hpp>
 #include <docs/ydoc/prosemirror.hpp>
 
 #include <random>
 
 #include "collab_server.hpp"
+#include "collab_services.hpp"
 
 namespace docs::collab {
 
@@ -31,14 +31,14 @@ std::optional<std::int64_t> HistoryService::snapshot(std::int64_t pageId, std::s
 }
 
 std::optional<std::int64_t> HistoryService::take(std::int64_t pageId, std::string_view label, std::string_view kind) {
-  auto* pages = context_.findService<Pages>();
-  if (!pages || !pages->find(pageId)) return std::nullopt;
+  auto& pages = *services_.pages;
+  if (!pages.find(pageId)) return std::nullopt;
   server_.flush(pageId);
   std::optional<std::int64_t> id;
   context_.db().transaction([&](Tx& tx) {
     CollabServer::lockPage(tx, pageId);
-    auto content = pages->content(pageId);
-    if (!content && !pages->find(pageId)) return;
+    auto content = pages.content(pageId);
+    if (!content && !pages.find(pageId)) return;
     std::string state = content.value_or(std::string("\0\0", 2));  // never written: the empty document
     id = server_.history().snapshot(tx, pageId, state, label, kind);
   });
@@ -56,12 +56,11 @@ void HistoryService::takeDueSnapshots() {
 }
 
 void HistoryService::thin() {
-  auto* pages = context_.findService<Pages>();
-  if (!pages) return;
+  auto& pages = *services_.pages;
   int dropped = 0;
   for (auto pageId : server_.history().pagesToThin(1000)) {
     try {
-      if (!pages->find(pageId)) {
+      if (!pages.find(pageId)) {
         server_.history().removePage(pageId);
         continue;
       }

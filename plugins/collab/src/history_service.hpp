@@ -16,6 +16,7 @@ class Context;
 namespace docs::collab {
 
 class CollabServer;
+struct CollabServices;
 
 struct HistorySettings {
   std::int64_t idleSeconds = 60;
@@ -24,8 +25,9 @@ struct HistorySettings {
 
 class HistoryService final : public PageHistory {
  public:
-  HistoryService(Context& context, CollabServer& server, HistorySettings settings)
-      : context_(context), server_(server), settings_(settings) {}
+  // Built in configure() (it does nothing until asked).
+  HistoryService(Context& context, CollabServer& server, const CollabServices& services, HistorySettings settings)
+      : context_(context), server_(server), services_(services), settings_(settings) {}
 
   std::optional<std::int64_t> snapshot(std::int64_t pageId, std::string_view label) override;
   // A version of the page's stored content with its pending authors; nullopt when the
@@ -44,6 +46,7 @@ class HistoryService final : public PageHistory {
  private:
   Context& context_;
   CollabServer& server_;
+  const CollabServices& services_;
   HistorySettings settings_;
 };
 

@@ -1,0 +1,23 @@
+#pragma once
+// The other plugins' services collab needs, declared in configure() and filled by the
+// host before any start(). Owned by the plugin; the server, the history and its routes
+// hold a reference.
+
+#include <docs/registry.hpp>
+#include <docs/services/access_control.hpp>
+#include <docs/services/authenticator.hpp>
+#include <docs/services/pages.hpp>
+
+namespace docs::collab {
+
+struct CollabServices {
+  // Requires all three: collab depends on auth, rbac and pages, and without any of them no
+  // socket could authenticate, be authorized or load its page.
+  explicit CollabServices(Registry& registry);
+
+  ServiceRef<Pages> pages;
+  ServiceRef<AccessControl> access;
+  ServiceRef<Authenticator> authenticator;
+};
+
+}  // namespace docs::collab
