@@ -1,7 +1,6 @@
 #include "endpoint.hpp"
 
 #include <docs/context.hpp>
-#include <docs/services/authenticator.hpp>
 
 #include <strings.h>
 
@@ -23,17 +22,18 @@ void rpcAnswer(Response& response, const Json& body, int status = 200) {
 
 }  // namespace
 
-Endpoint::Endpoint(Context& context, EndpointSettings settings)
-    : context_(context), settings_(settings), sessions_(context.db(), settings.sessionIdle), tools_(context, settings.tools) {}
+Endpoint::Endpoint(Registry& registry, EndpointSettings settings)
+    : settings_(settings), sessions_(registry.context().db(), settings.sessionIdle), tools_(registry, settings.tools) {
+  registry.require(authenticator_);
+}
 
 std::optional<Principal> Endpoint::caller(const Request& request) {
   auto authorization = request.header("Authorization");
   if (!authorization) return std::nullopt;  // cookies are not read: a browser page cannot act as its user here
   std::string_view value = *authorization;
-  auto* authenticator = context_.findService<Authenticator>();
   std::optional<Principal> principal;
-  if (value.size() > 7 && strncasecmp(value.data(), "Bearer ", 7) == 0 && authenticator)
-    principal = authenticator->authenticateToken(value.substr(7));
+  if (value.size() > 7 && strncasecmp(value.data(), "Bearer ", 7) == 0)
+    principal = authenticator_->authenticateToken(value.substr(7));
   if (!principal) throw HttpError(401, "invalid_token", "Not Authorized: send a valid access token or JWT as Bearer, or none");
   return principal;
 }

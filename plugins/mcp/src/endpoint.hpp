@@ -11,13 +11,11 @@
 #include <vector>
 
 #include <docs/http.hpp>
+#include <docs/registry.hpp>
+#include <docs/services/authenticator.hpp>
 
 #include "sessions.hpp"
 #include "tools.hpp"
-
-namespace docs {
-class Context;
-}
 
 namespace docs::mcp {
 
@@ -38,11 +36,14 @@ struct EndpointSettings {
 
 class Endpoint {
  public:
-  Endpoint(Context& context, EndpointSettings settings);
+  // Built in configure(): declares the services it needs (the Authenticator, and the
+  // tools'); no I/O until a request comes.
+  Endpoint(Registry& registry, EndpointSettings settings);
   void post(Request& request, Response& response);
   void get(Request& request, Response& response);
   void remove(Request& request, Response& response);
   Sessions& sessions() { return sessions_; }
+  Tools& tools() { return tools_; }
 
  private:
   // The bearer's principal (PAT or JWT), nullopt when none is sent; a bad one is a 401.
@@ -58,7 +59,7 @@ class Endpoint {
   Json handle(const Json& message, const ToolCaller& toolCaller);
   bool allowNewSession(const std::string& address);
 
-  Context& context_;
+  ServiceRef<Authenticator> authenticator_;  // required: mcp depends on auth
   EndpointSettings settings_;
   Sessions sessions_;
   Tools tools_;

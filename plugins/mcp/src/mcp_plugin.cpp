@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <memory>
 #include <string>
+#include <utility>
 
 #include "endpoint.hpp"
 #include "mcp_docs.hpp"
@@ -28,30 +29,34 @@ class McpPlugin final : public docs::Plugin {
     registry.configKey("mcp.max_wiki_kb", "4096", "Largest whole-wiki answer of read_wiki_contents; later pages are left out.");
     docs_plugin_mcp::registerMigrations(registry);
     const auto& config = context_->config();
-    settings_.sessionIdle = std::chrono::minutes(std::max<std::int64_t>(1, config.getInt("mcp.session_idle_minutes")));
-    settings_.sessionsPerMinutePerAddress = static_cast<int>(config.getInt("mcp.sessions_per_minute"));
-    settings_.tools.maxWikiBytes = static_cast<std::size_t>(std::max<std::int64_t>(1, config.getInt("mcp.max_wiki_kb"))) << 10;
+    docs::mcp::EndpointSettings settings;
+    settings.sessionIdle = std::chrono::minutes(std::max<std::int64_t>(1, config.getInt("mcp.session_idle_minutes")));
+    settings.sessionsPerMinutePerAddress = static_cast<int>(config.getInt("mcp.sessions_per_minute"));
+    settings.tools.maxWikiBytes = static_cast<std::size_t>(std::max<std::int64_t>(1, config.getInt("mcp.max_wiki_kb")))
+                                  << 10;
     // owner/name names a repository on the GitHub projects are made from (the projects plugin's key).
-    settings_.tools.githubBase = trimSlash(config.getString("github.url"));
+    settings.tools.githubBase = trimSlash(config.getString("github.url"));
     // Browsers may call from the origins CORS allows with credentials; other pages are refused.
-    settings_.allowedOrigins = config.getList("server.allowed_origins");
+    settings.allowedOrigins = config.getList("server.allowed_origins");
     if (auto publicUrl = trimSlash(config.getString("server.public_url")); !publicUrl.empty())
-      settings_.allowedOrigins.push_back(publicUrl);
+      settings.allowedOrigins.push_back(publicUrl);
 
+    endpoint_ = std::make_unique<docs::mcp::Endpoint>(registry, std::move(settings));
     docs::RouteOptions small;
     small.maxBodyBytes = 64 << 10;  // the anonymous body limit: the same for every caller
-    registry.route(docs::Method::Post, "/mcp", [this](docs::Request& q, docs::Response& r) { endpoint().post(q, r); }, small,
-                   docs::mcp::postMcpDoc());
-    registry.route(docs::Method::Get, "/mcp", [this](docs::Request& q, docs::Response& r) { endpoint().get(q, r); }, {},
-                   docs::mcp::getMcpDoc());
-    registry.route(docs::Method::Delete, "/mcp", [this](docs::Request& q, docs::Response& r) { endpoint().remove(q, r); }, {},
-                   docs::mcp::deleteMcpDoc());
+    registry.route(
+        docs::Method::Post, "/mcp", [this](docs::Request& q, docs::Response& r) { endpoint_->post(q, r); }, small,
+        docs::mcp::postMcpDoc());
+    registry.route(
+        docs::Method::Get, "/mcp", [this](docs::Request& q, docs::Response& r) { endpoint_->get(q, r); }, {},
+        docs::mcp::getMcpDoc());
+    registry.route(
+        docs::Method::Delete, "/mcp", [this](docs::Request& q, docs::Response& r) { endpoint_->remove(q, r); }, {},
+        docs::mcp::deleteMcpDoc());
 
     docs::PeriodicOptions hourly;
     hourly.interval = std::chrono::hours(1);
-    registry.periodic("clean_up", hourly, [this] {
-      if (endpoint_) endpoint_->sessions().cleanUp();
-    });
+    registry.periodic("clean_up", hourly, [this] { endpoint_->sessions().cleanUp(); });
   }
 
   void start() override {
@@ -59,18 +64,12 @@ class McpPlugin final : public docs::Plugin {
     // when it runs (it may be configured after this plugin).
     const auto& config = context_->config();
     if (config.has("rag.max_query_chars"))
-      settings_.tools.maxArgumentChars = static_cast<std::size_t>(std::max<std::int64_t>(1, config.getInt("rag.max_query_chars")));
-    endpoint_ = std::make_unique<docs::mcp::Endpoint>(*context_, settings_);
+      endpoint_->tools().setMaxArgumentChars(
+          static_cast<std::size_t>(std::max<std::int64_t>(1, config.getInt("rag.max_query_chars"))));
   }
 
  private:
-  docs::mcp::Endpoint& endpoint() {
-    if (!endpoint_) throw docs::HttpError(503, "starting", "The MCP server is starting");
-    return *endpoint_;
-  }
-
   docs::Context* context_ = nullptr;
-  docs::mcp::EndpointSettings settings_;
   std::unique_ptr<docs::mcp::Endpoint> endpoint_;
 };
 

@@ -1,12 +1,5 @@
 #include "tools.hpp"
 
-#include <docs/context.hpp>
-#include <docs/logger.hpp>
-#include <docs/services/access_control.hpp>
-#include <docs/services/document_editor.hpp>
-#include <docs/services/pages.hpp>
-#include <docs/services/projects.hpp>
-#include <docs/services/search.hpp>
 #include <docs/ydoc/ydoc.hpp>
 
 #include <algorithm>
@@ -105,10 +98,10 @@ std::string ownerAndName(const ProjectSummary& project, const std::string& githu
 }
 
 // The project the caller may read, by reference; anything else is the same "not found".
-ProjectSummary readableProject(Context& context, const std::string& reference, const std::optional<Principal>& caller,
-                               const std::string& githubBase) {
-  auto& projects = context.requireService<Projects>();
-  auto& access = context.requireService<AccessControl>();
+ProjectSummary readableProject(const ToolServices& services, const std::string& reference,
+                               const std::optional<Principal>& caller, const std::string& githubBase) {
+  auto& projects = *services.projects;
+  auto& access = *services.access;
   static const std::regex digits("^[1-9][0-9]{0,17}$");
   static const std::regex repository("^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$");
   std::optional<ProjectSummary> project;
@@ -151,10 +144,10 @@ std::vector<std::pair<const PageSummary*, int>> pageTree(const std::vector<PageS
   return ordered;
 }
 
-std::string pageMarkdown(Context& context, std::int64_t pageId) {
+std::string pageMarkdown(const ToolServices& services, std::int64_t pageId) {
   std::optional<std::string> bytes;
-  if (auto* editor = context.findService<DocumentEditor>()) bytes = editor->currentState(pageId);
-  else bytes = context.requireService<Pages>().content(pageId);
+  if (services.editor) bytes = services.editor->currentState(pageId);
+  else bytes = services.pages->content(pageId);
   try {
     ydoc::Doc doc;
     if (bytes) doc.applyUpdate(std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>(bytes->data()), bytes->size()));
@@ -191,19 +184,19 @@ Json schemaFor(const std::string& name, const ToolSettings& settings) {
           {"required", {"query"}}};
 }
 
-std::vector<std::int64_t> projectIds(Context& context, const Json& arguments, const ToolCaller& caller,
+std::vector<std::int64_t> projectIds(const ToolServices& services, const Json& arguments, const ToolCaller& caller,
                                      const ToolSettings& settings) {
   std::vector<std::int64_t> ids;
   for (const auto& reference : projectReferences(arguments, true, settings.maxProjects)) {
-    auto id = readableProject(context, reference, caller.principal, settings.githubBase).id;
+    auto id = readableProject(services, reference, caller.principal, settings.githubBase).id;
     if (std::find(ids.begin(), ids.end(), id) == ids.end()) ids.push_back(id);
   }
   return ids;
 }
 
 // The rag plugin's answer, or the failure a model can read.
-Json askSearch(Context& context, const Json& body, const ToolCaller& caller) {
-  auto* search = context.findService<Search>();
+Json askSearch(const ToolServices& services, const Json& body, const ToolCaller& caller) {
+  auto* search = services.search.get();
   if (!search) throw ToolFailure("Search is not available on this server");
   try {
     return search->query(body, caller.principal, caller.address);
@@ -230,7 +223,15 @@ std::string formatHits(const Json& items) {
 
 }  // namespace
 
-Tools::Tools(Context& context, ToolSettings settings) : context_(context), settings_(std::move(settings)) {}
+ToolServices::ToolServices(Registry& registry) {
+  registry.require(projects);
+  registry.require(access);
+  registry.require(pages);
+  registry.use(editor);
+  registry.use(search);
+}
+
+Tools::Tools(Registry& registry, ToolSettings settings) : services_(registry), settings_(std::move(settings)) {}
 
 Json Tools::list() const {
   struct Entry {
@@ -245,7 +246,7 @@ Json Tools::list() const {
       {"read_wiki_contents", "Read wiki pages", "Read one page of a project's wiki, or the whole wiki, as Markdown.", false},
       {"ask_question", "Ask about a project", "Ask a question about one or more projects; the answer cites its sources in the code and docs.", true},
       {"search", "Search code and docs", "Search one or more projects' code or documentation; returns the best passages with their locations.", true}};
-  bool searchable = context_.findService<Search>() != nullptr;
+  bool searchable = static_cast<bool>(services_.search);
   Json tools = Json::array();
   for (const auto& entry : entries) {
     if (entry.needsSearch && !searchable) continue;
@@ -260,8 +261,8 @@ Json Tools::call(const std::string& name, const Json& arguments, const ToolCalle
   try {
     if (name == "list_projects") {
       rejectUnknown(arguments, {});
-      auto& projects = context_.requireService<Projects>();
-      auto& access = context_.requireService<AccessControl>();
+      auto& projects = *services_.projects;
+      auto& access = *services_.access;
       std::vector<std::int64_t> ids = projects.publicProjectIds(kMaxListedProjects);
       if (caller.principal && !caller.principal->anonymous())
         for (const auto& [id, role] : access.grantsOf(*caller.principal))
@@ -275,8 +276,9 @@ Json Tools::call(const std::string& name, const Json& arguments, const ToolCalle
     }
     if (name == "read_wiki_structure") {
       rejectUnknown(arguments, {"project", "repoName"});
-      auto project = readableProject(context_, projectReferences(arguments, false, 1).front(), caller.principal, settings_.githubBase);
-      auto pages = context_.requireService<Pages>().listProject(project.id);
+      auto project = readableProject(services_, projectReferences(arguments, false, 1).front(), caller.principal,
+                                     settings_.githubBase);
+      auto pages = services_.pages->listProject(project.id);
       std::string text = "# " + project.name + " (project " + std::to_string(project.id) + ")\n\n";
       for (const auto& [page, depth] : pageTree(pages))
         text += std::string(static_cast<std::size_t>(depth) * 2, ' ') + "- " + std::to_string(page->id) + ": " + page->name + "\n";
@@ -285,14 +287,15 @@ Json Tools::call(const std::string& name, const Json& arguments, const ToolCalle
     }
     if (name == "read_wiki_contents") {
       rejectUnknown(arguments, {"project", "repoName", "page"});
-      auto project = readableProject(context_, projectReferences(arguments, false, 1).front(), caller.principal, settings_.githubBase);
-      auto& pages = context_.requireService<Pages>();
+      auto project = readableProject(services_, projectReferences(arguments, false, 1).front(), caller.principal,
+                                     settings_.githubBase);
+      auto& pages = *services_.pages;
       if (arguments.contains("page") && !arguments["page"].is_null()) {
         std::string reference = projectReference(arguments["page"]);
         static const std::regex digits("^[1-9][0-9]{0,17}$");
         auto page = std::regex_match(reference, digits) ? pages.find(std::stoll(reference)) : std::nullopt;
         if (!page || page->projectId != project.id) throw ToolFailure("Page not found in this project: " + reference);
-        return textResult("# " + page->name + "\n\n" + pageMarkdown(context_, page->id));
+        return textResult("# " + page->name + "\n\n" + pageMarkdown(services_, page->id));
       }
       auto all = pages.listProject(project.id);
       std::string text;
@@ -302,7 +305,8 @@ Json Tools::call(const std::string& name, const Json& arguments, const ToolCalle
           ++left;
           continue;
         }
-        text += "# Page " + std::to_string(page->id) + ": " + page->name + "\n\n" + pageMarkdown(context_, page->id) + "\n\n";
+        text += "# Page " + std::to_string(page->id) + ": " + page->name + "\n\n" + pageMarkdown(services_, page->id) +
+                "\n\n";
       }
       if (left > 0)
         text += "*(" + std::to_string(left) + " more pages left out: the wiki is larger than one answer may be; read them "
@@ -319,10 +323,10 @@ Json Tools::call(const std::string& name, const Json& arguments, const ToolCalle
         kind = boundedString(arguments["kind"], "kind", 10);
         if (kind != "code" && kind != "docs") throw RpcError(kInvalidParams, "'kind' must be code or docs");
       }
-      auto ids = projectIds(context_, arguments, caller, settings_);
+      auto ids = projectIds(services_, arguments, caller, settings_);
       Json body = {{"query", text}, {"projectIds", ids}, {"is_llm", ask}, {"is_code", kind != "docs"},
                    {"is_docs", kind != "code"}};
-      Json answer = askSearch(context_, body, caller);
+      Json answer = askSearch(services_, body, caller);
       return textResult(ask ? (answer.is_string() ? answer.get<std::string>() : answer.dump()) : formatHits(answer));
     }
   } catch (const ToolFailure& failure) {

@@ -8,10 +8,12 @@
 #include <string>
 
 #include <docs/http.hpp>
-
-namespace docs {
-class Context;
-}
+#include <docs/registry.hpp>
+#include <docs/services/access_control.hpp>
+#include <docs/services/document_editor.hpp>
+#include <docs/services/pages.hpp>
+#include <docs/services/projects.hpp>
+#include <docs/services/search.hpp>
 
 namespace docs::mcp {
 
@@ -28,9 +30,26 @@ struct ToolCaller {
   bool argumentErrorsAsResults = false;  // the session's protocol reports bad arguments as isError
 };
 
+// The other plugins' services the tools read, declared in configure().
+struct ToolServices {
+  // Requires Projects, AccessControl and Pages (mcp depends on their plugins); uses
+  // DocumentEditor (collab's live document, when it runs) and Search (rag's).
+  explicit ToolServices(Registry& registry);
+
+  ServiceRef<Projects> projects;
+  ServiceRef<AccessControl> access;
+  ServiceRef<Pages> pages;
+  ServiceRef<DocumentEditor> editor;
+  ServiceRef<Search> search;
+};
+
 class Tools {
  public:
-  Tools(Context& context, ToolSettings settings);
+  // Declares the services the tools need; built in configure().
+  Tools(Registry& registry, ToolSettings settings);
+  // The longest question or query: the rag plugin's rag.max_query_chars, read in start()
+  // (rag may be configured after mcp), before any call reaches the tools.
+  void setMaxArgumentChars(std::size_t maxChars) { settings_.maxArgumentChars = maxChars; }
   // The `tools` of tools/list; ask_question and search only when the rag plugin runs.
   Json list() const;
   // A tools/call result ({content, isError}). An unknown tool throws RpcError (-32602), so
@@ -40,7 +59,7 @@ class Tools {
   Json call(const std::string& name, const Json& arguments, const ToolCaller& caller);
 
  private:
-  Context& context_;
+  ToolServices services_;
   ToolSettings settings_;
 };
 
