@@ -8,6 +8,7 @@
 #include <docs/db.hpp>
 #include <docs/events.hpp>
 #include <docs/services/access_control.hpp>
+#include <docs/services/authenticator.hpp>
 #include <docs/services/document_editor.hpp>
 #include <docs/services/pages.hpp>
 #include <docs/support/body_fields.hpp>
@@ -57,20 +58,24 @@ Author authorOf(const docs::Principal& principal) {
 
 class CommentRoutes {
  public:
-  explicit CommentRoutes(docs::Context& context) : context_(context) {}
-
-  void start() {
-    mentionInterval_ = context_.config().getInt("comments.mention_mail_interval_seconds");
-    limiter_ = std::make_unique<WriteLimiter>(static_cast<double>(context_.config().getInt("comments.writes_per_minute")));
+  // Built in configure(), after the config keys are declared. Requires AccessControl and
+  // Pages (comments depends on rbac and pages); uses DocumentEditor (collab's live
+  // document, for detached threads) and Authenticator (whether auth, and so mail, is there).
+  explicit CommentRoutes(docs::Registry& registry)
+      : context_(registry.context()),
+        limiter_(static_cast<double>(context_.config().getInt("comments.writes_per_minute"))),
+        mentionInterval_(context_.config().getInt("comments.mention_mail_interval_seconds")) {
+    registry.require(access_);
+    registry.require(pages_);
+    registry.use(editor_);
+    registry.use(authenticator_);
   }
-
-  docs::AccessControl& access() { return context_.requireService<docs::AccessControl>(); }
 
   // The caller's role, or the access error; a project the caller may not read answers
   // exactly as a missing object would.
   Role requireRole(std::int64_t projectId, const docs::Request& request, Role needed, const char* notFound) {
     try {
-      return access().require(projectId, request.principal(), needed);
+      return access_->require(projectId, request.principal(), needed);
     } catch (const HttpError& error) {
       if (error.status() == 404) throw HttpError::notFound(notFound);
       throw;
@@ -80,7 +85,7 @@ class CommentRoutes {
   // The page, once the caller is known to have `needed` in its project; a page the caller
   // may not read is a 404 like a missing one.
   PageRef pageFor(const docs::Request& request, Role needed) {
-    auto page = context_.requireService<docs::Pages>().find(request.idParam("id"));
+    auto page = pages_->find(request.idParam("id"));
     if (!page) throw HttpError::notFound("Page not found");
     Role role = requireRole(page->projectId, request, needed, "Page not found");
     return {page->id, page->projectId, role, page->name};
@@ -95,7 +100,7 @@ class CommentRoutes {
   }
 
   void limitWrites(const docs::Request& request, docs::Response& response) {
-    if (int wait = limiter_->take(request.requirePrincipal().userId)) {
+    if (int wait = limiter_.take(request.requirePrincipal().userId)) {
       response.setHeader("Retry-After", std::to_string(wait));
       throw HttpError(429, "rate_limited", "Too many comments; try again in " + std::to_string(wait) + " s");
     }
@@ -103,9 +108,9 @@ class CommentRoutes {
 
   // The page's document with every accepted edit (as the pages plugin exports it).
   std::optional<std::string> currentContent(std::int64_t pageId) {
-    auto stored = context_.requireService<docs::Pages>().content(pageId);
-    if (auto* editor = context_.findService<docs::DocumentEditor>()) {
-      auto live = editor->currentState(pageId);
+    auto stored = pages_->content(pageId);
+    if (editor_) {
+      auto live = editor_->currentState(pageId);
       if (live && (stored || live->size() > 2)) return live;  // "\0\0" is the empty document
     }
     return stored;
@@ -130,6 +135,7 @@ class CommentRoutes {
   // Mails the members the text mentions (inside the comment's transaction).
   void mention(docs::Tx& tx, const docs::Request& request, const PageRef& page, std::int64_t threadId,
                const std::string& quote, const std::string& text) {
+    if (!authenticator_) return;  // mail goes through the auth plugin; without it there is no mail path
     const auto& caller = request.requirePrincipal();
     Mention m{page.projectId, page.id, threadId, page.name, authorOf(caller).name, lowerCase(caller.email), quote, text,
               publicOrigin(request)};
@@ -194,7 +200,7 @@ class CommentRoutes {
     Author me = authorOf(request.requirePrincipal());
     if (text && comment.authorId != me.id) throw HttpError::forbidden("Only its author can edit a comment");
     limitWrites(request, response);
-    auto found = context_.requireService<docs::Pages>().find(comment.pageId);
+    auto found = pages_->find(comment.pageId);
     PageRef page{comment.pageId, comment.projectId, Role::Write, found ? found->name : std::string()};
     context_.db().transaction([&](docs::Tx& tx) {
       if (text) updateBody(tx, comment.id, *text);
@@ -225,18 +231,22 @@ class CommentRoutes {
 
  private:
   docs::Context& context_;
-  std::unique_ptr<WriteLimiter> limiter_;
-  std::int64_t mentionInterval_ = 600;
+  docs::ServiceRef<docs::AccessControl> access_;
+  docs::ServiceRef<docs::Pages> pages_;
+  docs::ServiceRef<docs::DocumentEditor> editor_;
+  docs::ServiceRef<docs::Authenticator> authenticator_;
+  WriteLimiter limiter_;
+  std::int64_t mentionInterval_;
 };
 
 }  // namespace
 
-std::function<void()> addCommentRoutes(docs::Registry& registry) {
+void addCommentRoutes(docs::Registry& registry) {
   registry.configKey("comments.mention_mail_interval_seconds", "600",
                      "At most one mention mail per thread and person in this many seconds");
   registry.configKey("comments.writes_per_minute", "30",
                      "Comments a user may write, edit, resolve or delete a minute on one node (0: no limit)");
-  auto routes = std::make_shared<CommentRoutes>(registry.context());
+  auto routes = std::make_shared<CommentRoutes>(registry);
   docs::RouteOptions small;
   small.maxBodyBytes = kBodyLimit;
   using docs::Method;
@@ -250,7 +260,6 @@ std::function<void()> addCommentRoutes(docs::Registry& registry) {
                  updateCommentDoc());
   registry.route(Method::Delete, "/api/comment/{id}", [routes](Request& q, Response& r) { routes->remove(q, r); }, {},
                  deleteCommentDoc());
-  return [routes] { routes->start(); };
 }
 
 }  // namespace docs_comments

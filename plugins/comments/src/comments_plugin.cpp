@@ -4,8 +4,6 @@
 #include <docs/plugin.hpp>
 #include <docs/support/body_fields.hpp>
 
-#include <functional>
-
 #include "comment_routes.hpp"
 #include "comment_store.hpp"
 
@@ -18,7 +16,7 @@ class CommentsPlugin final : public docs::Plugin {
   void configure(docs::Registry& registry) override {
     context_ = &registry.context();
     docs_plugin_comments::registerMigrations(registry);
-    startRoutes_ = docs_comments::addCommentRoutes(registry);
+    docs_comments::addCommentRoutes(registry);
     // Every node hears these; the deletes are idempotent.
     registry.subscribe("page.deleted", [this](const nlohmann::json& payload) {
       std::vector<std::int64_t> ids;
@@ -33,11 +31,9 @@ class CommentsPlugin final : public docs::Plugin {
         docs_comments::deleteProject(context_->db(), id);
     });
   }
-  void start() override { startRoutes_(); }
 
  private:
   docs::Context* context_ = nullptr;
-  std::function<void()> startRoutes_;
 };
 
 }  // namespace

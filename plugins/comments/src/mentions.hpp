@@ -27,7 +27,8 @@ struct Mention {
   std::string origin;  // https://docs.example.com: where the thread link points
 };
 
-// Returns how many mails were queued.
+// Returns how many mails were queued. The mail goes through the auth plugin: call it only
+// while auth is loaded (the caller checks its Authenticator).
 int queueMentionMails(docs::Context& context, docs::Tx& tx, const Mention& mention, std::int64_t intervalSeconds);
 
 // The mail's subject and text (no line breaks in the subject).
