@@ -1,12 +1,11 @@
 // The generation plugin module: jobs per stage, reactions to uploads and deletions,
 // GET /api/project/{id}/generation (the status history of a project's generation), and
 // the `docsd generate` command (the pipeline without a server).
-#include <docs/plugin.hpp>
 #include <docs/context.hpp>
 #include <docs/logger.hpp>
-#include <docs/support/body_fields.hpp>
-#include <docs/services/access_control.hpp>
+#include <docs/plugin.hpp>
 #include <docs/services/github_access.hpp>
+#include <docs/support/body_fields.hpp>
 
 #include <memory>
 #include <optional>
@@ -18,6 +17,7 @@
 #include "generate_cli.hpp"
 #include "generation_docs.hpp"
 #include "generation_service.hpp"
+#include "generation_services.hpp"
 
 #include "generation_migrations.hpp"
 
@@ -30,49 +30,43 @@ class GenerationPlugin final : public docs::Plugin {
     docs::generation::declareGenerationKeys(registry);
     docs_plugin_generation::registerMigrations(registry);
     declareGenerateCommand(registry);
-    analysis_ = std::make_unique<docs::generation::AnalysisService>(*context_);
-    registry.provideService<docs::Analysis>(*analysis_);
+    services_.declare(registry);
     settings_ = docs::generation::readGenerationSettings(context_->config());
+    analysis_ = std::make_unique<docs::generation::AnalysisService>(*context_, services_.projects);
+    registry.provideService<docs::Analysis>(*analysis_);
+    service_ = std::make_unique<docs::generation::GenerationService>(*context_, services_, settings_);
 
-    registry.jobHandler(docs::generation::GenerationService::kJobKind, [this](docs::JobContext& job) {
-      if (service_) service_->runStage(job);
-      else throw std::runtime_error("generation is not started");
-    });
+    registry.jobHandler(docs::generation::GenerationService::kJobKind,
+                        [this](docs::JobContext& job) { service_->runStage(job); });
     registry.subscribe("project.zip_uploaded", [this](const docs::Json& payload) {
-      if (service_ && payload.contains("project_id")) service_->onZipUploaded(docs::support::idFromJson(payload["project_id"]));
+      if (payload.contains("project_id")) service_->onZipUploaded(docs::support::idFromJson(payload["project_id"]));
     });
     registry.subscribe("project.created", [this](const docs::Json& payload) {
-      if (service_ && payload.contains("project_id")) service_->onProjectCreated(docs::support::idFromJson(payload["project_id"]));
+      if (payload.contains("project_id")) service_->onProjectCreated(docs::support::idFromJson(payload["project_id"]));
     });
     registry.subscribe(docs::kGithubPushEvent, [this](const docs::Json& payload) {
-      if (service_ && payload.contains("project_id")) service_->requestSync(docs::support::idFromJson(payload["project_id"]));
+      if (payload.contains("project_id")) service_->requestSync(docs::support::idFromJson(payload["project_id"]));
     });
     registry.subscribe("project.deleted", [this](const docs::Json& payload) {
-      if (service_ && payload.contains("project_id")) service_->onProjectDeleted(docs::support::idFromJson(payload["project_id"]));
+      if (payload.contains("project_id")) service_->onProjectDeleted(docs::support::idFromJson(payload["project_id"]));
     });
     docs::PeriodicOptions recover;
     recover.interval = std::chrono::seconds(30);
-    registry.periodic("recover", recover, [this] {
-      if (service_) service_->recoverLostUploads();
-    });
+    registry.periodic("recover", recover, [this] { service_->recoverLostUploads(); });
     if (auto seconds = settings_.reconcileSeconds; seconds > 0) {
       docs::PeriodicOptions reconcile;
       reconcile.interval = std::chrono::seconds(seconds);
-      registry.periodic("reconcile", reconcile, [this] {
-        if (service_) service_->reconcileRepositories();
-      });
+      registry.periodic("reconcile", reconcile, [this] { service_->reconcileRepositories(); });
     }
     registry.route(docs::Method::Get, "/api/project/{id}/generation", [this](docs::Request& request, docs::Response& response) {
       auto id = request.idParam("id");
-      auto& access = context_->requireService<docs::AccessControl>();
-      access.require(id, request.principal(), docs::Role::Read);
+      services_.access->require(id, request.principal(), docs::Role::Read);
       response.json(service_->describe(id));
     }, {}, docs::generation::generationStatusDoc());
     // Starts a failed run again from the stage that failed (writers of the project).
     registry.route(docs::Method::Post, "/api/project/{id}/generation/retry", [this](docs::Request& request, docs::Response& response) {
       auto id = request.idParam("id");
-      auto& access = context_->requireService<docs::AccessControl>();
-      access.require(id, request.principal(), docs::Role::Write);
+      services_.access->require(id, request.principal(), docs::Role::Write);
       response.json({{"stage", service_->retry(id)}}, 202);
     }, {}, docs::generation::retryGenerationDoc());
   }
@@ -102,12 +96,13 @@ class GenerationPlugin final : public docs::Plugin {
   void start() override {
     for (const auto& key : settings_.deprecatedInUse)
       context_->logger().warn("a deprecated configuration key is set", {{"key", key}});
-    service_ = std::make_unique<docs::generation::GenerationService>(*context_, settings_);
     service_->recoverLostUploads();
   }
 
  private:
   docs::Context* context_ = nullptr;
+  // Declared first: the objects below keep references to the refs.
+  docs::generation::GenerationServices services_;
   docs::generation::GenerationSettings settings_;
   std::unique_ptr<docs::generation::GenerationService> service_;
   std::unique_ptr<docs::generation::AnalysisService> analysis_;

@@ -7,9 +7,6 @@
 #include <docs/jobs.hpp>
 #include <docs/logger.hpp>
 #include <docs/services/analysis.hpp>
-#include <docs/services/github_access.hpp>
-#include <docs/services/pages.hpp>
-#include <docs/services/projects.hpp>
 
 #include <chrono>
 #include <filesystem>
@@ -67,21 +64,24 @@ class StopWatch {
 
 }  // namespace
 
-GenerationService::GenerationService(Context& context, GenerationSettings settings)
-    : context_(context), settings_(std::move(settings)),
+GenerationService::GenerationService(Context& context, const GenerationServices& services, GenerationSettings settings)
+    : context_(context),
+      services_(services),
+      settings_(std::move(settings)),
       stageRuns_(context.metrics().counter("docsd_generation_stages_total",
                                            "Generation stages run, by stage and outcome (done, failed, retry, gone).",
                                            {"stage", "outcome"})),
-      stageSeconds_(context.metrics().histogram("docsd_generation_stage_seconds", "Time one generation stage ran, by stage.",
-                                                {"stage"}, {0.1, 0.5, 1, 5, 10, 30, 60, 300, 900, 3600})) {}
+      stageSeconds_(context.metrics().histogram("docsd_generation_stage_seconds",
+                                                "Time one generation stage ran, by stage.", {"stage"},
+                                                {0.1, 0.5, 1, 5, 10, 30, 60, 300, 900, 3600})) {}
 
 std::string GenerationService::projectDir(std::int64_t projectId) const {
   return (fs::path(context_.dataDir()) / "generation" / std::to_string(projectId)).string();
 }
 
 bool GenerationService::setStatus(std::int64_t projectId, Status status, const std::string& message) {
-  auto* projects = context_.findService<Projects>();
-  if (!projects || !projects->find(projectId)) return false;
+  auto& projects = *services_.projects;
+  if (!projects.find(projectId)) return false;
   std::string name(statusName(status));
   // History first: whoever sees the project's new status finds it in the history too.
   context_.db().exec("INSERT INTO generation_status_log (project_id, status, message) VALUES ($1, $2, $3)",
@@ -90,7 +90,7 @@ bool GenerationService::setStatus(std::int64_t projectId, Status status, const s
                      " ON CONFLICT (project_id) DO UPDATE SET stage = $2, message = $3, updated_at = now(),"
                      " finished_at = CASE WHEN $4 THEN now() END",
                      {projectId, name, message, endsRun(status)});
-  if (!projects->setStatus(projectId, name)) return false;
+  if (!projects.setStatus(projectId, name)) return false;
   if (settings_.stageDelayMs > 0) std::this_thread::sleep_for(std::chrono::milliseconds(settings_.stageDelayMs));
   return true;
 }
@@ -103,8 +103,7 @@ void GenerationService::queueStage(std::int64_t projectId, const std::string& st
 void GenerationService::onZipUploaded(std::int64_t projectId) {
   // The upload event and the start-up sweep for lost events can both see one upload: the
   // second only queues (deduplicated), so the history shows REQUEST_TO_CLONE once.
-  auto* projects = context_.findService<Projects>();
-  auto project = projects ? projects->find(projectId) : std::nullopt;
+  auto project = services_.projects->find(projectId);
   if (project && parseStatus(project->status) == Status::RequestToClone) {
     queueStage(projectId, "unpack");
     return;
@@ -114,8 +113,7 @@ void GenerationService::onZipUploaded(std::int64_t projectId) {
 }
 
 void GenerationService::onProjectCreated(std::int64_t projectId) {
-  auto* projects = context_.findService<Projects>();
-  auto project = projects ? projects->find(projectId) : std::nullopt;
+  auto project = services_.projects->find(projectId);
   if (!project || project->type != "github" || project->gitUrl.empty() ||
       parseStatus(project->status) != Status::RequestToClone)
     return;
@@ -130,14 +128,13 @@ void GenerationService::onProjectCreated(std::int64_t projectId) {
 }
 
 void GenerationService::recoverLostUploads() {
-  auto* projects = context_.findService<Projects>();
-  if (!projects) return;
-  for (auto id : projects->uploadsInStatus("IDLE", 100)) {  // uploaded, no run yet (the projects plugin's status)
+  auto& projects = *services_.projects;
+  for (auto id : projects.uploadsInStatus("IDLE", 100)) {  // uploaded, no run yet (the projects plugin's status)
     context_.logger().info("starting the generation of an upload whose event was lost", {{"project_id", id}});
     onZipUploaded(id);
   }
   std::string requested(statusName(Status::RequestToClone));
-  for (auto id : projects->uploadsInStatus(requested, 100)) {
+  for (auto id : projects.uploadsInStatus(requested, 100)) {
     // A pending job for it keeps its dedupe key, so queueing again is harmless; only
     // requests older than a minute are looked at, to leave in-flight events alone.
     auto stale = context_.db().exec("SELECT 1 FROM generation_runs WHERE project_id = $1 AND stage = $2"
@@ -157,8 +154,7 @@ void GenerationService::onProjectDeleted(std::int64_t projectId) {
 }
 
 bool GenerationService::projectExists(std::int64_t projectId) {
-  auto* projects = context_.findService<Projects>();
-  return projects && projects->find(projectId);
+  return services_.projects->find(projectId).has_value();
 }
 
 RunClock GenerationService::runClock(std::int64_t projectId) {
@@ -182,9 +178,8 @@ void GenerationService::failIfAsked(const std::string& stage, Status failedStatu
 void GenerationService::runStage(JobContext& job) {
   std::int64_t projectId = job.payload().at("project_id").get<std::int64_t>();
   std::string stage = job.payload().at("stage").get<std::string>();
-  auto* projects = context_.findService<Projects>();
   std::error_code ignored;
-  if (!projects || !projects->find(projectId)) {
+  if (!services_.projects->find(projectId)) {
     fs::remove_all(projectDir(projectId), ignored);  // deleted: nothing to do, nothing to keep
     return;
   }
@@ -238,8 +233,7 @@ void GenerationService::runStage(JobContext& job) {
 }
 
 void GenerationService::unpack(std::int64_t projectId, JobContext& job) {
-  auto* projects = context_.findService<Projects>();
-  std::string archive = projects->uploadedArchive(projectId);
+  std::string archive = services_.projects->uploadedArchive(projectId);
   if (!setStatus(projectId, Status::Cloning)) throw ProjectGone();
   failIfAsked("unpack", Status::CloneFail);
   if (archive.empty() || !fs::exists(archive)) throw StageFailure(Status::CloneFail, "No uploaded archive was found");
@@ -263,8 +257,8 @@ void GenerationService::unpack(std::int64_t projectId, JobContext& job) {
 }
 
 void GenerationService::cloneSources(std::int64_t projectId, JobContext& job) {
-  auto* projects = context_.findService<Projects>();
-  auto project = projects->find(projectId);
+  auto& projects = *services_.projects;
+  auto project = projects.find(projectId);
   if (!project) throw ProjectGone();
   if (!setStatus(projectId, Status::Cloning)) throw ProjectGone();
   failIfAsked("clone", Status::CloneFail);
@@ -289,7 +283,7 @@ void GenerationService::cloneSources(std::int64_t projectId, JobContext& job) {
     if (job.stopping()) throw std::runtime_error("shutting down; the clone resumes on restart");
     throw StageFailure(Status::CloneFail, result.error);
   }
-  if (!projects->setCommitHash(projectId, result.commit)) throw ProjectGone();
+  if (!projects.setCommitHash(projectId, result.commit)) throw ProjectGone();
   if (!setStatus(projectId, Status::CloneSuccess, "commit " + result.commit + " of " + result.branch)) throw ProjectGone();
   queueStage(projectId, "analyze");
 }
@@ -310,8 +304,7 @@ void GenerationService::analyzeSources(std::int64_t projectId) {
     // Without symbols the pages would miss every API table: a failed stage, not a thin success.
     throw StageFailure(Status::FileOverviewsFailed, failed.what());
   }
-  auto* projects = context_.findService<Projects>();
-  auto project = projects->find(projectId);
+  auto project = services_.projects->find(projectId);
   if (!project) throw ProjectGone();
   analysis.name = project->name;
   writeAtomically(dir / "analysis.json", analysis.toJsonText());
@@ -320,14 +313,13 @@ void GenerationService::analyzeSources(std::int64_t projectId) {
 }
 
 void GenerationService::writePages(std::int64_t projectId, JobContext& job) {
-  if (!context_.findService<Pages>()) throw std::runtime_error("the pages plugin is not running");
-  auto project = context_.requireService<Projects>().find(projectId);
+  auto project = services_.projects->find(projectId);
   if (!project) throw ProjectGone();
   fs::path dir = projectDir(projectId);
   auto analyzed = analysisCache_.read(dir / "analysis.json");
   if (!analyzed) throw std::runtime_error("the analysis of project " + std::to_string(projectId) + " is missing or damaged");
   // Page ids of earlier attempts are reused, so a resumed run writes no duplicates.
-  FirstRunSink sink(context_, projectId, project->commitHash);
+  FirstRunSink sink(context_, services_, projectId, project->commitHash);
   WriteProgress progress(
       job,
       [&](Status running, const char* phase) {
@@ -368,10 +360,10 @@ void GenerationService::writePages(std::int64_t projectId, JobContext& job) {
 
 
 std::optional<GitCredentials> GenerationService::credentialsFor(std::int64_t projectId) {
-  auto* github = context_.findService<GithubAccess>();
-  auto* projects = context_.findService<Projects>();
-  if (!github || !github->configured() || !projects) return std::nullopt;
-  auto project = projects->find(projectId);
+  auto* github = services_.github.get();
+  if (!github || !github->configured()) return std::nullopt;
+  auto& projects = *services_.projects;
+  auto project = projects.find(projectId);
   if (!project || project->gitUrl.empty()) return std::nullopt;
   // owner/repo are the last two segments of the repository's address.
   auto parsed = parseUrl(project->gitUrl);
@@ -387,7 +379,7 @@ std::optional<GitCredentials> GenerationService::credentialsFor(std::int64_t pro
   if (installation <= 0) {
     installation = github->installationFor(owner, repo);
     if (installation <= 0) return std::nullopt;  // not installed: try a public clone
-    projects->setInstallation(projectId, installation);
+    projects.setInstallation(projectId, installation);
   }
   // The App reaches the whole account: the code is read on behalf of the person who made
   // the project, and only while GitHub says they may read it (a project made before the
@@ -406,8 +398,7 @@ std::optional<GitCredentials> GenerationService::credentialsFor(std::int64_t pro
 }
 
 void GenerationService::requestSync(std::int64_t projectId) {
-  auto* projects = context_.findService<Projects>();
-  auto project = projects ? projects->find(projectId) : std::nullopt;
+  auto project = services_.projects->find(projectId);
   if (!project || project->type != "github") return;
   context_.db().exec("INSERT INTO generation_runs (project_id, stage, sync_wanted) VALUES ($1, $2, 1)"
                      " ON CONFLICT (project_id) DO UPDATE SET sync_wanted = generation_runs.sync_wanted + 1",
@@ -438,9 +429,8 @@ void GenerationService::syncRepository(std::int64_t projectId, JobContext& job) 
 }
 
 bool GenerationService::syncOnce(std::int64_t projectId, JobContext& job) {
-  if (!context_.findService<Pages>()) throw std::runtime_error("the pages plugin is not running");
-  auto* projects = context_.findService<Projects>();
-  auto project = projects->find(projectId);
+  auto& projects = *services_.projects;
+  auto project = projects.find(projectId);
   if (!project) throw ProjectGone();
   fs::path dir = projectDir(projectId);
   fs::path source = dir / "source";
@@ -473,13 +463,13 @@ bool GenerationService::syncOnce(std::int64_t projectId, JobContext& job) {
   writeAtomically(dir / "analysis.json", analysis->toJsonText());
   analysisCache_.remember(dir / "analysis.json", analysis);
   steps.mark("write_analysis");
-  SyncSink sink(context_, projectId, change, [&](const char* name) { steps.mark(name); });
+  SyncSink sink(context_, services_, projectId, change, [&](const char* name) { steps.mark(name); });
   SourceTree sources{source.string(), project->language.empty() ? "en" : project->language, project->gitUrl, commit};
   Pipeline(WriterSettings{}).run(sources, *analysis, sink, progress);  // a sync never asks the model
   steps.mark("write_pages");
   context_.logger().info("synced", {{"project_id", projectId}, {"commit", commit}, {"rewritten", sink.rewritten},
                                     {"added", sink.added}, {"removed", sink.removed}, {"kept", sink.kept}, {"ms", steps.json()}});
-  if (!projects->setCommitHash(projectId, commit)) throw ProjectGone();
+  if (!projects.setCommitHash(projectId, commit)) throw ProjectGone();
   setStatus(projectId, Status::DocSuccess,
             "synced " + commit + ": " + std::to_string(sink.rewritten) + " pages rewritten, " + std::to_string(sink.added) +
                 " added, " + std::to_string(sink.removed) + " removed, " + std::to_string(sink.kept) + " kept for their edits");
@@ -510,15 +500,14 @@ std::string GenerationService::fetchForSync(std::int64_t projectId, const Projec
 }
 
 void GenerationService::reconcileRepositories() {
-  auto* projects = context_.findService<Projects>();
-  if (!projects) return;
+  auto& projects = *services_.projects;
   // Settled for at least one period: a push being handled right now is left alone.
   for (auto row : context_.db().exec("SELECT project_id FROM generation_runs WHERE stage IN ($2, $3)"
                                      " AND updated_at < now() - make_interval(secs => $1) ORDER BY updated_at LIMIT 200",
                                      {static_cast<std::int64_t>(settings_.reconcileSeconds),
                                       std::string(statusName(Status::DocSuccess)), std::string(statusName(Status::PullFail))})) {
     auto id = row.int64("project_id");
-    auto project = projects->find(id);
+    auto project = projects.find(id);
     if (!project || project->type != "github" || project->commitHash.empty()) continue;
     auto checked = checkCloneUrl(project->gitUrl, settings_.clonePolicy);
     if (checked.refused) continue;  // the sync it would start fails with the reason
@@ -531,8 +520,7 @@ void GenerationService::reconcileRepositories() {
 }
 
 std::string GenerationService::retry(std::int64_t projectId) {
-  auto* projects = context_.findService<Projects>();
-  auto project = projects ? projects->find(projectId) : std::nullopt;
+  auto project = services_.projects->find(projectId);
   if (!project) throw HttpError(404, "not_found", "Project not found");
   if (!isFailed(project->status))
     throw HttpError(409, "not_failed", "The project's generation has not failed (" + project->status + "): there is nothing to retry");
@@ -555,8 +543,7 @@ std::string GenerationService::retry(std::int64_t projectId) {
 
 nlohmann::json GenerationService::describe(std::int64_t projectId) {
   nlohmann::json out = {{"history", nlohmann::json::array()}};
-  auto* projects = context_.findService<Projects>();
-  if (auto project = projects ? projects->find(projectId) : std::nullopt) {
+  if (auto project = services_.projects->find(projectId)) {
     out["status"] = project->status;
     out["failed"] = isFailed(project->status);
   }

@@ -12,6 +12,7 @@
 #include <docs/services/projects.hpp>
 
 #include "analysis/analysis_cache.hpp"
+#include "generation_services.hpp"
 #include "generation_settings.hpp"
 #include "project_status.hpp"
 #include "sources/git_source.hpp"
@@ -28,7 +29,8 @@ namespace docs::generation {
 
 class GenerationService {
  public:
-  GenerationService(Context& context, GenerationSettings settings);
+  // Built in configure(): no I/O until a job, an event or start() calls it.
+  GenerationService(Context& context, const GenerationServices& services, GenerationSettings settings);
 
   // A ZIP was uploaded: queue its generation.
   void onZipUploaded(std::int64_t projectId);
@@ -79,6 +81,7 @@ class GenerationService {
   RunClock runClock(std::int64_t projectId);
 
   Context& context_;
+  const GenerationServices& services_;
   GenerationSettings settings_;
   Counter& stageRuns_;
   Histogram& stageSeconds_;

@@ -1,7 +1,6 @@
 #include "analysis/analysis_service.hpp"
 
 #include <docs/db.hpp>
-#include <docs/services/projects.hpp>
 
 #include <filesystem>
 #include <fstream>
@@ -55,8 +54,7 @@ std::optional<CodeAnalysis> AnalysisService::load(std::int64_t projectId) {
   }
   CodeAnalysis out;
   out.projectId = projectId;
-  auto* projects = context_.findService<Projects>();
-  auto project = projects ? projects->find(projectId) : std::nullopt;
+  auto project = projects_->find(projectId);
   if (project && !project->commitHash.empty()) out.revision = project->commitHash;
   else {
     std::error_code error;
@@ -99,8 +97,7 @@ std::optional<std::string> AnalysisService::readSource(std::int64_t projectId, s
 }
 
 std::string AnalysisService::sourceUrl(std::int64_t projectId, std::string_view path, int from, int to) {
-  auto* projects = context_.findService<Projects>();
-  auto project = projects ? projects->find(projectId) : std::nullopt;
+  auto project = projects_->find(projectId);
   if (!project || project->gitUrl.empty() || project->commitHash.empty()) return "";
   return sourceLineUrl(project->gitUrl, project->commitHash, std::string(path), from, to);
 }

@@ -3,7 +3,9 @@
 // lines, as the rag plugin (and any other) reads them.
 
 #include <docs/context.hpp>
+#include <docs/registry.hpp>
 #include <docs/services/analysis.hpp>
+#include <docs/services/projects.hpp>
 
 namespace docs::generation {
 
@@ -14,13 +16,15 @@ std::string sourceLineUrl(const std::string& gitUrl, const std::string& commit, 
 
 class AnalysisService final : public docs::Analysis {
  public:
-  explicit AnalysisService(Context& context) : context_(context) {}
+  // `projects`: the plugin's required ref (filled before anything calls this service).
+  AnalysisService(Context& context, const ServiceRef<Projects>& projects) : context_(context), projects_(projects) {}
   std::optional<CodeAnalysis> load(std::int64_t projectId) override;
   std::optional<std::string> readSource(std::int64_t projectId, std::string_view path, std::size_t maxBytes) override;
   std::string sourceUrl(std::int64_t projectId, std::string_view path, int from, int to) override;
 
  private:
   Context& context_;
+  const ServiceRef<Projects>& projects_;
 };
 
 }  // namespace docs::generation

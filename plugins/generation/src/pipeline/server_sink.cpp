@@ -7,8 +7,6 @@
 
 #include <docs/context.hpp>
 #include <docs/db.hpp>
-#include <docs/services/pages.hpp>
-#include <docs/services/projects.hpp>
 #include <docs/ydoc/prosemirror.hpp>
 #include <nlohmann/json.hpp>
 
@@ -23,12 +21,6 @@ namespace {
 std::uint64_t randomClientId() {
   static thread_local std::mt19937_64 random(std::random_device{}());
   return (random() & 0xffffffff) | 1;
-}
-
-Pages& pagesOf(Context& context) {
-  auto* pages = context.findService<Pages>();
-  if (!pages) throw std::runtime_error("the pages plugin is not running");
-  return *pages;
 }
 
 // A warning alert appended to a page a person edited: what changed, and a link to the diff.
@@ -50,8 +42,8 @@ nlohmann::json editedNotice(const std::string& what, const PushChange& change) {
 
 }  // namespace
 
-ProjectPagesSink::ProjectPagesSink(Context& context, std::int64_t projectId)
-    : context_(context), pages_(pagesOf(context)), projectId_(projectId) {
+ProjectPagesSink::ProjectPagesSink(Context& context, const GenerationServices& services, std::int64_t projectId)
+    : context_(context), services_(services), pages_(*services.pages), projectId_(projectId) {
   for (auto row : context_.db().exec("SELECT key, page_id, written_digest FROM generation_pages WHERE project_id = $1", {projectId})) {
     ids_[row.text("key")] = row.int64("page_id");
     writtenDigest_[row.text("key")] = row.text("written_digest");
@@ -80,12 +72,13 @@ std::int64_t ProjectPagesSink::createPage(const PageDraft& draft, std::int64_t p
   return id;
 }
 
-FirstRunSink::FirstRunSink(Context& context, std::int64_t projectId, std::string commit)
-    : ProjectPagesSink(context, projectId),
+FirstRunSink::FirstRunSink(Context& context, const GenerationServices& services, std::int64_t projectId,
+                           std::string commit)
+    : ProjectPagesSink(context, services, projectId),
       label_(commit.empty() ? std::string("Generated") : "Generated from " + commit.substr(0, 12)) {}
 
 void FirstRunSink::prepare(const std::vector<PageDraft>& pages) {
-  auto& projects = context_.requireService<Projects>();
+  auto& projects = *services_.projects;
   for (const auto& draft : pages) {
     auto found = ids_.find(draft.key);
     if (found != ids_.end() && pages_.find(found->second)) continue;  // an earlier attempt made it
@@ -102,7 +95,7 @@ void FirstRunSink::store(PageDraft& page, const std::function<void(PageDraft&)>&
   auto bytes = ydoc::proseMirrorJsonToUpdate(page.content, randomClientId());
   if (!pages_.setContent(pageId, std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size())))
     throw ProjectGone();  // its page (and so the project) was deleted meanwhile
-  labelVersion(context_, pageId, label_);
+  labelVersion(services_, context_.logger(), pageId, label_);
   context_.db().exec("UPDATE generation_pages SET written_digest = $3 WHERE project_id = $1 AND key = $2",
                      {projectId_, page.key, contentDigest(page.content)});
 }
@@ -122,8 +115,9 @@ PushChange describePush(const std::vector<ChangedFile>& changes, const std::stri
   return change;
 }
 
-SyncSink::SyncSink(Context& context, std::int64_t projectId, PushChange change, std::function<void(const char*)> marked)
-    : ProjectPagesSink(context, projectId), change_(std::move(change)), marked_(std::move(marked)) {}
+SyncSink::SyncSink(Context& context, const GenerationServices& services, std::int64_t projectId, PushChange change,
+                   std::function<void(const char*)> marked)
+    : ProjectPagesSink(context, services, projectId), change_(std::move(change)), marked_(std::move(marked)) {}
 
 std::set<std::string> SyncSink::pagesToRewrite(const std::vector<PageDraft>& pages) {
   std::map<std::string, const PageDraft*> byKey;
@@ -166,8 +160,8 @@ void SyncSink::prepare(const std::vector<PageDraft>& pages) {
 }
 
 void SyncSink::keepEdited(std::int64_t pageId, const std::string& what) {
-  appendToPage(context_, pageId, editedNotice(what, change_));
-  labelVersion(context_, pageId, "Sync to " + change_.commit.substr(0, 12));
+  appendToPage(services_, pageId, editedNotice(what, change_));
+  labelVersion(services_, context_.logger(), pageId, "Sync to " + change_.commit.substr(0, 12));
   ++kept;
 }
 
@@ -176,14 +170,14 @@ void SyncSink::store(PageDraft& page, const std::function<void(PageDraft&)>& com
   const std::string& written = writtenDigest_[page.key];
   std::string commitLabel = change_.commit.substr(0, 12);
   // Labelled versions before and after the sync writes, so its changes can be read and undone.
-  if (existing_.count(pageId)) labelVersion(context_, pageId, "Before sync to " + commitLabel);
-  if (!written.empty() && currentDigest(context_, pageId) != written) {
+  if (existing_.count(pageId)) labelVersion(services_, context_.logger(), pageId, "Before sync to " + commitLabel);
+  if (!written.empty() && currentDigest(services_, pageId) != written) {
     keepEdited(pageId, "The source of this page changed");
     return;
   }
   compose(page);
-  if (!replacePageContent(context_, pageId, page.content)) return;  // deleted meanwhile
-  labelVersion(context_, pageId, "Sync to " + commitLabel);
+  if (!replacePageContent(services_, pageId, page.content)) return;  // deleted meanwhile
+  labelVersion(services_, context_.logger(), pageId, "Sync to " + commitLabel);
   context_.db().exec("UPDATE generation_pages SET written_digest = $3 WHERE project_id = $1 AND key = $2",
                      {projectId_, page.key, contentDigest(page.content)});
   ++rewritten;
@@ -197,8 +191,8 @@ void SyncSink::finish(const std::vector<PageDraft>& pages) {
     if ((key.rfind("file:", 0) != 0 && key.rfind("guide:", 0) != 0) || planned.count(key)) continue;
     if (!existing_.count(pageId)) continue;
     const std::string& written = writtenDigest_[key];
-    if (!written.empty() && currentDigest(context_, pageId) != written) {
-      labelVersion(context_, pageId, "Before sync to " + change_.commit.substr(0, 12));
+    if (!written.empty() && currentDigest(services_, pageId) != written) {
+      labelVersion(services_, context_.logger(), pageId, "Before sync to " + change_.commit.substr(0, 12));
       keepEdited(pageId, "The file of this page was deleted from the repository");
       continue;
     }

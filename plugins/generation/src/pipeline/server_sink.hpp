@@ -11,12 +11,12 @@
 #include <string>
 #include <vector>
 
+#include "generation_services.hpp"
 #include "pipeline/page_sink.hpp"
 #include "sources/git_source.hpp"
 
 namespace docs {
 class Context;
-class Pages;
 class Tx;
 }  // namespace docs
 
@@ -28,13 +28,14 @@ class ProjectPagesSink : public PageSink {
   std::string href(const std::string& fromKey, const std::string& toKey) const override;
 
  protected:
-  ProjectPagesSink(Context& context, std::int64_t projectId);
+  ProjectPagesSink(Context& context, const GenerationServices& services, std::int64_t projectId);
   // Creates the page of `draft` under `parentId` (0: at the top) and remembers it; with
   // `resetDigest` its old digest is forgotten. `inSameTx` runs in the creating transaction.
   std::int64_t createPage(const PageDraft& draft, std::int64_t parentId, bool resetDigest,
                           const std::function<void(Tx&, std::int64_t)>& inSameTx = {});
 
   Context& context_;
+  const GenerationServices& services_;
   Pages& pages_;
   std::int64_t projectId_;
   std::map<std::string, std::int64_t> ids_;          // planned key -> page id
@@ -46,7 +47,7 @@ class ProjectPagesSink : public PageSink {
 // project's default page.
 class FirstRunSink final : public ProjectPagesSink {
  public:
-  FirstRunSink(Context& context, std::int64_t projectId, std::string commit);
+  FirstRunSink(Context& context, const GenerationServices& services, std::int64_t projectId, std::string commit);
   void prepare(const std::vector<PageDraft>& pages) override;
   bool wants(const PageDraft&) const override { return true; }
   // Throws ProjectGone when the page went (and so the project).
@@ -75,7 +76,8 @@ PushChange describePush(const std::vector<ChangedFile>& changes, const std::stri
 class SyncSink final : public ProjectPagesSink {
  public:
   // `marked(name)` when the pages to rewrite are known (the sync's timing log).
-  SyncSink(Context& context, std::int64_t projectId, PushChange change, std::function<void(const char*)> marked = {});
+  SyncSink(Context& context, const GenerationServices& services, std::int64_t projectId, PushChange change,
+           std::function<void(const char*)> marked = {});
   void prepare(const std::vector<PageDraft>& pages) override;
   bool wants(const PageDraft& page) const override { return rewrite_.count(page.key) > 0; }
   void store(PageDraft& page, const std::function<void(PageDraft&)>& compose) override;

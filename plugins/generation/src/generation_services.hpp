@@ -1,0 +1,25 @@
+#pragma once
+// The other plugins' services generation works with, declared in configure() and filled
+// by the host before start(); the plugin owns them, its objects keep references.
+
+#include <docs/registry.hpp>
+#include <docs/services/access_control.hpp>
+#include <docs/services/github_access.hpp>
+#include <docs/services/projects.hpp>
+
+#include "writing/page_writer.hpp"
+
+namespace docs::generation {
+
+// Required: Projects (statuses, uploads), Pages (through PageServices) and AccessControl
+// (the routes). Used: GithubAccess (an installation token for the clone when the GitHub
+// App is set up), and collab's editor and history (PageServices).
+struct GenerationServices : PageServices {
+  ServiceRef<Projects> projects;
+  ServiceRef<AccessControl> access;
+  ServiceRef<GithubAccess> github;
+
+  void declare(Registry& registry);
+};
+
+}  // namespace docs::generation
