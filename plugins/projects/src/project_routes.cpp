@@ -27,11 +27,11 @@ namespace docs_projects {
 
 using namespace docs::support;
 
-namespace {
-
 using docs::HttpError;
 using docs::Json;
 using docs::Role;
+
+namespace {
 
 constexpr std::size_t kSmallBody = 64 * 1024;
 // The ZIP limit plus room for the multipart framing around it.
@@ -48,14 +48,22 @@ bool isZip(const PartHeaders& part) {
   return zipName || zipType;
 }
 
+}  // namespace
+
 // Everything the routes share: the context and the services they ask.
 class ProjectRoutes {
  public:
-  explicit ProjectRoutes(docs::Context& context) : context_(context) {}
+  // Declares the services: AccessControl is required (every call asks it); Pages and
+  // GithubAccess are used, since pages and github require Projects.
+  explicit ProjectRoutes(docs::Registry& registry) : context_(registry.context()) {
+    registry.require(access_);
+    registry.use(pages_);
+    registry.use(github_);
+  }
 
-  docs::AccessControl& access() { return context_.requireService<docs::AccessControl>(); }
-  // Optional: without the pages plugin projects simply have no pages.
-  docs::Pages* pages() { return context_.findService<docs::Pages>(); }
+  docs::AccessControl& access() { return *access_; }
+  // Without the pages plugin projects simply have no pages.
+  docs::Pages* pages() { return pages_.get(); }
 
   ProjectRow requireProject(std::int64_t id) {
     auto row = findProject(context_.db(), id);
@@ -228,7 +236,7 @@ class ProjectRoutes {
     // become projects: the App reaches every repository of an installation, the caller
     // perhaps not.
     std::int64_t installation = 0;
-    if (auto* github = context_.findService<docs::GithubAccess>(); github && github->configured()) {
+    if (auto* github = github_.get(); github && github->configured()) {
       try {
         installation = github->installationReadableBy(owner, repo, caller);
       } catch (const std::exception& error) {
@@ -360,12 +368,13 @@ class ProjectRoutes {
 
  private:
   docs::Context& context_;
+  docs::ServiceRef<docs::AccessControl> access_;
+  docs::ServiceRef<docs::Pages> pages_;
+  docs::ServiceRef<docs::GithubAccess> github_;
 };
 
-}  // namespace
-
-void addProjectRoutes(docs::Registry& registry) {
-  auto routes = std::make_shared<ProjectRoutes>(registry.context());
+std::shared_ptr<ProjectRoutes> addProjectRoutes(docs::Registry& registry) {
+  auto routes = std::make_shared<ProjectRoutes>(registry);
   docs::RouteOptions small;
   small.maxBodyBytes = kSmallBody;
   docs::RouteOptions zip;
@@ -390,6 +399,7 @@ void addProjectRoutes(docs::Registry& registry) {
                  deleteProjectDoc());
   registry.route(Method::Post, "/api/project/{id}/upload-zip", [routes](Request& q, Response& r) { routes->uploadZip(q, r); }, zip,
                  uploadZipDoc());
+  return routes;
 }
 
 }  // namespace docs_projects

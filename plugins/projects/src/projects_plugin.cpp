@@ -22,15 +22,16 @@ class ProjectsPlugin final : public docs::Plugin {
     docs_plugin_projects::registerMigrations(registry);
     service_ = std::make_unique<docs_projects::ProjectsService>(registry.context());
     registry.provideService<docs::Projects>(*service_);
-    docs_projects::addProjectRoutes(registry);
+    routes_ = docs_projects::addProjectRoutes(registry);
   }
 
  private:
   std::unique_ptr<docs_projects::ProjectsService> service_;
+  std::shared_ptr<docs_projects::ProjectRoutes> routes_;
 };
 
 }  // namespace
 
-// rbac is a hard dependency (every call asks AccessControl); pages is looked up per call,
-// since pages depends on projects.
+// rbac is a hard dependency (every call asks AccessControl, which is required); Pages and
+// GithubAccess are used, not required, since pages and github require Projects.
 DOCS_PLUGIN(ProjectsPlugin, "projects", "1.0.0", "rbac", "Projects: create, list, rename, visibility, delete, ZIP upload")
