@@ -40,6 +40,8 @@ using GithubAccountOf = std::function<std::optional<LinkedAccounts::Account>(con
 class GithubApp final : public GithubAccess {
  public:
   GithubApp(AppSettings settings, GithubAccountOf accountOf) : settings_(std::move(settings)), accountOf_(std::move(accountOf)) {}
+  // The key file's contents, read by the plugin's start() (before it the App is not configured).
+  void setPrivateKey(std::string pem) { settings_.privateKeyPem = std::move(pem); }
   bool configured() const override { return !settings_.appId.empty() && !settings_.privateKeyPem.empty(); }
   std::int64_t installationFor(std::string_view owner, std::string_view repo) override;
   std::int64_t installationReadableBy(std::string_view owner, std::string_view repo, const Principal& caller) override;

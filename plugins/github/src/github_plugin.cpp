@@ -47,28 +47,27 @@ class GithubPlugin final : public docs::Plugin {
     registry.configKey("github.prune_interval_seconds", "3600", "How often forgotten deliveries are pruned.");
     docs_plugin_github::registerMigrations(registry);
 
+    // Projects and AccessControl answer the installation status and the webhook; the
+    // person's GitHub identity comes from the auth plugin, and without it no private
+    // repository is readable by anyone.
+    registry.require(projects_);
+    registry.require(access_);
+    registry.use(linkedAccounts_);
+
     const auto& config = context_->config();
     docs::github::AppSettings app;
     app.appId = config.getString("github.app_id");
     app.apiUrl = trimSlash(config.getString("github.api_url"));
-    if (auto file = config.getString("github.private_key_file"); !file.empty()) {
-      std::ifstream in(file);
-      if (!in) throw std::runtime_error("cannot read github.private_key_file " + file);
-      std::stringstream text;
-      text << in.rdbuf();
-      app.privateKeyPem = text.str();
-    }
+    privateKeyFile_ = config.getString("github.private_key_file");
     githubUrl_ = trimSlash(config.getString("github.url"));
-    // The person's GitHub identity comes from the auth plugin; without it no private
-    // repository is readable by anyone.
-    auto accountOf = [context = context_](const docs::Principal& caller) -> std::optional<docs::LinkedAccounts::Account> {
-      auto* accounts = context->findService<docs::LinkedAccounts>();
-      if (!accounts || caller.anonymous()) return std::nullopt;
-      return accounts->linkedAccount(caller.userId, "github");
+    auto accountOf = [this](const docs::Principal& caller) -> std::optional<docs::LinkedAccounts::Account> {
+      if (!linkedAccounts_ || caller.anonymous()) return std::nullopt;
+      return linkedAccounts_->linkedAccount(caller.userId, "github");
     };
     app_ = std::make_unique<docs::github::GithubApp>(app, accountOf);
     registry.provideService<docs::GithubAccess>(*app_);
-    webhook_ = std::make_unique<docs::github::Webhook>(*context_, config.getString("github.webhook_secret"), githubUrl_);
+    webhook_ = std::make_unique<docs::github::Webhook>(*context_, projects_, config.getString("github.webhook_secret"),
+                                                       githubUrl_);
 
     // Deliveries are remembered long enough to refuse replays, then forgotten.
     docs::PeriodicOptions prune;
@@ -90,6 +89,16 @@ class GithubPlugin final : public docs::Plugin {
                    docs::github::webhookDoc());
   }
 
+  // The key file is read here, not in configure(): `docsd help` and the commands never need it.
+  void start() override {
+    if (privateKeyFile_.empty()) return;
+    std::ifstream in(privateKeyFile_);
+    if (!in) throw std::runtime_error("cannot read github.private_key_file " + privateKeyFile_);
+    std::stringstream text;
+    text << in.rdbuf();
+    app_->setPrivateKey(text.str());
+  }
+
  private:
   // Answers only about what the caller may read: a repository they cannot read on GitHub,
   // and a private project they hold no role in, look exactly like nothing there.
@@ -99,13 +108,12 @@ class GithubPlugin final : public docs::Plugin {
     std::string repo = request.param("repo");
     if (repo.size() > 4 && repo.ends_with(".git")) repo.resize(repo.size() - 4);
     if (!repositoryPart(owner) || !repositoryPart(repo)) throw docs::HttpError::badRequest("Invalid GitHub URL", "invalid_repository");
-    auto& projects = context_->requireService<docs::Projects>();
-    auto project = projects.findByGitUrl(githubUrl_ + "/" + owner + "/" + repo);
+    auto project = projects_->findByGitUrl(githubUrl_ + "/" + owner + "/" + repo);
     docs::Json out = {{"is_project_already_exists", false}};
     if (project) {
       // 'View project' leads there only for callers who may read it.
       try {
-        context_->requireService<docs::AccessControl>().requireKnown(project->id, project->isPublic(), caller, docs::Role::Read);
+        access_->requireKnown(project->id, project->isPublic(), caller, docs::Role::Read);
         out["is_project_already_exists"] = true;
         out["project_id"] = project->id;
       } catch (const docs::HttpError&) {
@@ -124,6 +132,10 @@ class GithubPlugin final : public docs::Plugin {
   }
 
   docs::Context* context_ = nullptr;
+  docs::ServiceRef<docs::Projects> projects_;
+  docs::ServiceRef<docs::AccessControl> access_;
+  docs::ServiceRef<docs::LinkedAccounts> linkedAccounts_;
+  std::string privateKeyFile_;
   std::string githubUrl_;
   std::unique_ptr<docs::github::GithubApp> app_;
   std::unique_ptr<docs::github::Webhook> webhook_;

@@ -65,16 +65,14 @@ Json Webhook::onPush(const Json& payload) {
   std::string ref = stringAt(payload, {"ref"});
   if (fullName.empty() || branch.empty() || ref.empty()) throw HttpError::badRequest("A push names its repository and ref", "invalid_payload");
   if (ref != "refs/heads/" + branch) return {{"status", "ignored"}, {"reason", "not the default branch"}};
-  auto* projects = context_.findService<Projects>();
-  auto project = projects ? projects->findByGitUrl(githubUrl_ + "/" + fullName) : std::nullopt;
+  auto project = projects_->findByGitUrl(githubUrl_ + "/" + fullName);
   if (!project) return {{"status", "ignored"}, {"reason", "no project uses this repository"}};
   context_.events().publish(kGithubPushEvent, {{"project_id", project->id}, {"after", stringAt(payload, {"after"})}, {"ref", ref}});
   return {{"status", "queued"}, {"project_id", project->id}};
 }
 
 Json Webhook::onInstallation(const std::string& event, const Json& payload) {
-  auto* projects = context_.findService<Projects>();
-  if (!projects) return {{"status", "ignored"}};
+  auto& projects = *projects_;
   std::int64_t installation = 0;
   if (payload.contains("installation") && payload["installation"].is_object() && payload["installation"].contains("id") &&
       payload["installation"]["id"].is_number_integer())
@@ -88,10 +86,10 @@ Json Webhook::onInstallation(const std::string& event, const Json& payload) {
                                  ? repository["full_name"].get<std::string>()
                                  : "";
       if (fullName.empty()) continue;
-      if (auto project = projects->findByGitUrl(githubUrl_ + "/" + fullName)) {
+      if (auto project = projects.findByGitUrl(githubUrl_ + "/" + fullName)) {
         // Removing access only forgets the installation that had it.
         if (id == 0 && project->installationId != installation) continue;
-        projects->setInstallation(project->id, id);
+        projects.setInstallation(project->id, id);
         ++updated;
       }
     }

@@ -7,6 +7,8 @@
 #include <string>
 
 #include <docs/http.hpp>
+#include <docs/registry.hpp>
+#include <docs/services/projects.hpp>
 
 namespace docs {
 class Context;
@@ -16,8 +18,9 @@ namespace docs::github {
 
 class Webhook {
  public:
-  Webhook(Context& context, std::string secret, std::string githubUrl)
-      : context_(context), secret_(std::move(secret)), githubUrl_(std::move(githubUrl)) {}
+  // `projects` is the plugin's ref, filled before the first delivery.
+  Webhook(Context& context, const ServiceRef<Projects>& projects, std::string secret, std::string githubUrl)
+      : context_(context), projects_(projects), secret_(std::move(secret)), githubUrl_(std::move(githubUrl)) {}
   void handle(Request& request, Response& response);
 
  private:
@@ -25,6 +28,7 @@ class Webhook {
   Json onPush(const Json& payload);
   Json onInstallation(const std::string& event, const Json& payload);
   Context& context_;
+  const ServiceRef<Projects>& projects_;
   std::string secret_;
   std::string githubUrl_;
 };
