@@ -28,11 +28,11 @@ namespace docs_pages {
 
 using namespace docs::support;
 
-namespace {
-
 using docs::HttpError;
 using docs::Json;
 using docs::Role;
+
+namespace {
 
 constexpr std::size_t kSmallBody = 64 * 1024;
 constexpr std::size_t kContentBody = 48u << 20;  // base64 of a 32 MiB document
@@ -50,18 +50,23 @@ std::int64_t nowUnix() {
   return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
+}  // namespace
+
 class PageRoutes {
  public:
-  explicit PageRoutes(docs::Context& context) : context_(context) {}
-
-  void start() {
-    const auto& config = context_.config();
-    signer_ = std::make_unique<UrlSigner>(config.getString("pages.url_signing_key"));
-    signedUrlSeconds_ = config.getInt("pages.signed_url_seconds");
+  // Reads the configuration (the keys are declared) and declares the services: rbac's
+  // AccessControl is required; collab's DocumentEditor is used (collab requires Pages).
+  PageRoutes(docs::Registry& registry, PagesService& pages)
+      : context_(registry.context()),
+        pages_(pages),
+        signer_(context_.config().getString("pages.url_signing_key")),
+        signedUrlSeconds_(context_.config().getInt("pages.signed_url_seconds")) {
+    registry.require(access_);
+    registry.use(editor_);
   }
 
-  docs::AccessControl& access() { return context_.requireService<docs::AccessControl>(); }
-  docs::Projects& projects() { return context_.requireService<docs::Projects>(); }
+  docs::AccessControl& access() { return *access_; }
+  docs::Projects& projects() { return pages_.projects(); }
 
   // The page, once the caller is known to have `needed` in its project.
   docs::PageSummary pageFor(docs::Request& request, Role needed) {
@@ -137,7 +142,7 @@ class PageRoutes {
 
   void remove(docs::Request& request, docs::Response& response) {
     auto page = pageFor(request, Role::Write);
-    auto deleted = deletePageTree(context_, page.projectId, page.id);
+    auto deleted = pages_.removeTree(page.projectId, page.id);
     if (deleted.empty()) throw HttpError::notFound("Page not found");
     response.json({{"deleted", deleted}});
   }
@@ -146,7 +151,7 @@ class PageRoutes {
   // edit not yet folded into them; nullopt for a page never written.
   std::optional<std::string> currentContent(std::int64_t pageId) {
     auto stored = contentBytes(context_.db(), pageId);
-    if (auto* editor = context_.findService<docs::DocumentEditor>()) {
+    if (auto* editor = editor_.get()) {
       auto live = editor->currentState(pageId);
       if (live && (stored || live->size() > 2)) return live;  // "\0\0" is the empty document
     }
@@ -166,7 +171,7 @@ class PageRoutes {
     std::string encoded = optionalString(body, "content_bytea").value_or("");
     auto page = pageFor(request, Role::Write);
     auto bytes = base64Decode(encoded);
-    auto* editor = context_.findService<docs::DocumentEditor>();
+    auto* editor = editor_.get();
     // A replacement must be a whole document; a merge may build on what the page holds
     // (the editor checks it applies).
     if (!bytes || bytes->empty() || (!editor && !isValidUpdate(*bytes)))
@@ -271,7 +276,7 @@ class PageRoutes {
   std::string signedUrl(const std::string& url, std::int64_t projectId, std::int64_t pageId, const std::string& name,
                         std::int64_t expires) {
     std::string resource = std::to_string(projectId) + "/" + std::to_string(pageId) + "/" + name;
-    return url + "?expires=" + std::to_string(expires) + "&signature=" + signer_->sign(resource, expires);
+    return url + "?expires=" + std::to_string(expires) + "&signature=" + signer_.sign(resource, expires);
   }
 
   void serveImage(docs::Request& request, docs::Response& response) {
@@ -301,7 +306,7 @@ class PageRoutes {
       return false;
     }
     std::string resource = std::to_string(projectId) + "/" + std::to_string(pageId) + "/" + name;
-    return signer_->verify(resource, when, *signature, nowUnix());
+    return signer_.verify(resource, when, *signature, nowUnix());
   }
 
   void signImage(docs::Request& request, docs::Response& response) {
@@ -321,17 +326,18 @@ class PageRoutes {
 
  private:
   docs::Context& context_;
-  std::unique_ptr<UrlSigner> signer_;
-  std::int64_t signedUrlSeconds_ = 3600;
+  PagesService& pages_;
+  docs::ServiceRef<docs::AccessControl> access_;
+  docs::ServiceRef<docs::DocumentEditor> editor_;
+  const UrlSigner signer_;
+  const std::int64_t signedUrlSeconds_;
 };
 
-}  // namespace
-
-std::function<void()> addPageRoutes(docs::Registry& registry) {
+std::shared_ptr<PageRoutes> addPageRoutes(docs::Registry& registry, PagesService& pages) {
   registry.configKey("pages.url_signing_key", "",
                      "Key for signed image URLs; empty makes a random one per process (set it when several nodes serve)");
   registry.configKey("pages.signed_url_seconds", "3600", "How long a signed image URL works");
-  auto routes = std::make_shared<PageRoutes>(registry.context());
+  auto routes = std::make_shared<PageRoutes>(registry, pages);
   docs::RouteOptions small;
   small.maxBodyBytes = kSmallBody;
   docs::RouteOptions content;
@@ -362,7 +368,7 @@ std::function<void()> addPageRoutes(docs::Registry& registry) {
                  [routes](Request& q, Response& r) { routes->serveImage(q, r); }, {}, serveImageDoc());
   registry.route(Method::Get, "/api/project/{projectId}/page/{pageId}/image/{name}/signed",
                  [routes](Request& q, Response& r) { routes->signImage(q, r); }, {}, signImageDoc());
-  return [routes] { routes->start(); };
+  return routes;
 }
 
 }  // namespace docs_pages

@@ -1,14 +1,17 @@
 #pragma once
 // The Pages calls: create, get, rename/move, delete, content, export and images.
 
-#include <functional>
+#include <memory>
 
 #include <docs/registry.hpp>
 
 namespace docs_pages {
 
-// Declares the routes and configuration keys; call the returned function from start()
-// (it reads the configuration).
-std::function<void()> addPageRoutes(docs::Registry& registry);
+class PagesService;
+class PageRoutes;
+
+// Declares the configuration keys, the routes and the services they require and use.
+// Keep the result for good: the host fills the service refs it holds.
+std::shared_ptr<PageRoutes> addPageRoutes(docs::Registry& registry, PagesService& pages);
 
 }  // namespace docs_pages

@@ -3,7 +3,6 @@
 
 #include <docs/plugin.hpp>
 
-#include <functional>
 #include <memory>
 
 #include "page_routes.hpp"
@@ -17,15 +16,14 @@ class PagesPlugin final : public docs::Plugin {
  public:
   void configure(docs::Registry& registry) override {
     docs_plugin_pages::registerMigrations(registry);
-    service_ = std::make_unique<docs_pages::PagesService>(registry.context());
+    service_ = std::make_unique<docs_pages::PagesService>(registry);
     registry.provideService<docs::Pages>(*service_);
-    startRoutes_ = docs_pages::addPageRoutes(registry);
+    routes_ = docs_pages::addPageRoutes(registry, *service_);
   }
-  void start() override { startRoutes_(); }
 
  private:
   std::unique_ptr<docs_pages::PagesService> service_;
-  std::function<void()> startRoutes_;
+  std::shared_ptr<docs_pages::PageRoutes> routes_;
 };
 
 }  // namespace

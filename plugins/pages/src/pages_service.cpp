@@ -13,30 +13,32 @@
 
 namespace docs_pages {
 
-std::vector<std::int64_t> deletePageTree(docs::Context& context, std::int64_t projectId, std::int64_t pageId) {
-  auto& projects = context.requireService<docs::Projects>();
+PagesService::PagesService(docs::Registry& registry) : context_(registry.context()) { registry.require(projects_); }
+
+std::vector<std::int64_t> PagesService::removeTree(std::int64_t projectId, std::int64_t pageId) {
+  auto& projects = *projects_;
   auto project = projects.find(projectId);
   std::vector<std::int64_t> deleted;
-  context.db().transaction([&](docs::Tx& tx) {
+  context_.db().transaction([&](docs::Tx& tx) {
     lockProjectTree(tx, projectId);
     deleted = deleteSubtree(tx, pageId);
     if (deleted.empty()) return;
     bool defaultGone = project && std::find(deleted.begin(), deleted.end(), project->defaultPageId) != deleted.end();
     if (defaultGone) projects.setDefaultPage(tx, projectId, firstRootPage(tx, projectId));
     std::vector<std::string> directories;
-    for (auto id : deleted) directories.push_back(imageDirectory(context, projectId, id));
+    for (auto id : deleted) directories.push_back(imageDirectory(context_, projectId, id));
     tx.afterCommit([directories] {
       std::error_code ignored;
       for (const auto& directory : directories) std::filesystem::remove_all(directory, ignored);
     });
-    context.events().publishAfterCommit(tx, "page.deleted", {{"project_id", projectId}, {"page_ids", deleted}});
+    context_.events().publishAfterCommit(tx, "page.deleted", {{"project_id", projectId}, {"page_ids", deleted}});
   });
   return deleted;
 }
 
 bool PagesService::remove(std::int64_t pageId) {
   auto page = find(pageId);
-  return page && !deletePageTree(context_, page->projectId, pageId).empty();
+  return page && !removeTree(page->projectId, pageId).empty();
 }
 
 std::string imageDirectory(const docs::Context& context, std::int64_t projectId) {

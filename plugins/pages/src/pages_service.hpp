@@ -2,7 +2,9 @@
 // The Pages service: how other plugins (projects, collab, generation) read and write pages.
 
 #include <docs/context.hpp>
+#include <docs/registry.hpp>
 #include <docs/services/pages.hpp>
+#include <docs/services/projects.hpp>
 
 namespace docs_pages {
 
@@ -10,14 +12,18 @@ namespace docs_pages {
 std::string imageDirectory(const docs::Context& context, std::int64_t projectId);
 std::string imageDirectory(const docs::Context& context, std::int64_t projectId, std::int64_t pageId);
 
-// Deletes a page with its subtree in one transaction: the project's default page moves
-// to the first root page if it was among them, image folders go after commit, and
-// page.deleted is published. Returns the deleted ids (empty: the page did not exist).
-std::vector<std::int64_t> deletePageTree(docs::Context& context, std::int64_t projectId, std::int64_t pageId);
-
 class PagesService final : public docs::Pages {
  public:
-  explicit PagesService(docs::Context& context) : context_(context) {}
+  // Declares the Projects service it requires (the project's default page).
+  explicit PagesService(docs::Registry& registry);
+
+  // The Projects service, for the routes too.
+  docs::Projects& projects() const { return *projects_; }
+  // Deletes a page with its subtree in one transaction: the project's default page moves
+  // to the first root page if it was among them, image folders go after commit, and
+  // page.deleted is published. Returns the deleted ids (empty: the page did not exist).
+  std::vector<std::int64_t> removeTree(std::int64_t projectId, std::int64_t pageId);
+
   std::optional<docs::PageSummary> find(std::int64_t pageId) override;
   std::vector<docs::PageSummary> listProject(std::int64_t projectId) override;
   std::int64_t create(docs::Tx& tx, std::int64_t projectId, std::int64_t parentId, std::string_view name,
@@ -29,6 +35,7 @@ class PagesService final : public docs::Pages {
 
  private:
   docs::Context& context_;
+  docs::ServiceRef<docs::Projects> projects_;
 };
 
 }  // namespace docs_pages
