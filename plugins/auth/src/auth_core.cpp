@@ -53,6 +53,13 @@ AuthCore::AuthCore(Context& context, AuthSettings settings)
                       (std::filesystem::path(context_.dataDir()) / "outbox").string(), settings_.smtpTimeoutMs,
                       settings_.smtpVerifyTls, settings_.smtpRequireTls};
   mailer_ = std::make_unique<Mailer>(std::move(mail), context_.logger());
+  codes_ = std::make_unique<OneTimeCodes>(db, *mailer_, settings_, secret_);
+  limits_ = std::make_unique<SignInLimits>(db, settings_);
+  github_ = std::make_unique<GithubSignIn>(db, settings_, secret_);
+  tokens_ = std::make_unique<AccessTokens>(db, context_.events());
+}
+
+void AuthCore::open() {
   if (mailer_->usesOutbox() && context_.config().getString("server.mode") == "production")
     context_.logger().warn("smtp.url is empty: sign-in codes are written to files in the outbox, not mailed; set smtp.url "
                            "before anyone else signs in",
@@ -61,11 +68,7 @@ AuthCore::AuthCore(Context& context, AuthSettings settings)
       context_.config().getString("server.mode") == "production")
     context_.logger().warn("smtp.require_tls is false: sign-in codes and links go in clear to a mail server that offers "
                            "no STARTTLS; set smtp.require_tls=true");
-  std::string secret = loadSecret();
-  codes_ = std::make_unique<OneTimeCodes>(db, *mailer_, settings_, secret);
-  limits_ = std::make_unique<SignInLimits>(db, settings_);
-  github_ = std::make_unique<GithubSignIn>(db, settings_, secret);
-  tokens_ = std::make_unique<AccessTokens>(db, context_.events());
+  secret_ = loadSecret();
   keys_->current();
 }
 

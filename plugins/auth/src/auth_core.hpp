@@ -1,6 +1,7 @@
 #pragma once
-// The auth plugin's parts wired together once the database is ready, and the
-// Authenticator other plugins use: a bearer JWT or the session cookie -> a principal.
+// The auth plugin's parts wired together (in configure(), no I/O), their I/O at start
+// (open), and the Authenticator other plugins use: a bearer JWT or the session cookie ->
+// a principal.
 
 #include <docs/http.hpp>
 #include <docs/services/authenticator.hpp>
@@ -34,7 +35,11 @@ struct SignedInSession {
 
 class AuthCore final : public Authenticator {
  public:
+  // Builds the parts; reads nothing, so `docsd help` may build it.
   AuthCore(Context& context, AuthSettings settings);
+  // At start: warns about an insecure mail set-up, loads (or makes) the HMAC secret and
+  // makes sure a signing key exists. Before any request, job or periodic task.
+  void open();
 
   const AuthSettings& settings() const { return settings_; }
   Accounts& accounts() { return *accounts_; }
@@ -73,6 +78,7 @@ class AuthCore final : public Authenticator {
 
   Context& context_;
   AuthSettings settings_;
+  std::string secret_;  // the HMAC key of codes and OAuth states; set by open()
   AuthMetrics metrics_;
   std::unique_ptr<SigningKeys> keys_;
   std::unique_ptr<Accounts> accounts_;

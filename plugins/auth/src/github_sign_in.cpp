@@ -14,8 +14,8 @@ using support::HttpCall;
 
 using nlohmann::json;
 
-GithubSignIn::GithubSignIn(Db& db, const AuthSettings& settings, std::string secret)
-    : db_(db), settings_(settings), secret_(std::move(secret)) {}
+GithubSignIn::GithubSignIn(Db& db, const AuthSettings& settings, const std::string& secret)
+    : db_(db), settings_(settings), secret_(secret) {}
 
 std::string GithubSignIn::sign(const std::string& nonce) const {
   return codec::base64UrlEncode(codec::hmacSha256(secret_, "oauth-state:" + nonce));

@@ -28,7 +28,9 @@ struct PendingSignIn {
 
 class GithubSignIn {
  public:
-  GithubSignIn(Db& db, const AuthSettings& settings, std::string secret);
+  // `secret` signs the OAuth state, kept by reference: AuthCore::open() fills it before
+  // any sign-in starts.
+  GithubSignIn(Db& db, const AuthSettings& settings, const std::string& secret);
 
   bool configured() const { return !settings_.githubClientId.empty(); }
   AuthorizeStart start(const std::string& callbackUrl, const std::string& redirectUri);
@@ -43,7 +45,7 @@ class GithubSignIn {
 
   Db& db_;
   const AuthSettings& settings_;
-  std::string secret_;
+  const std::string& secret_;
 };
 
 }  // namespace docs::auth

@@ -30,8 +30,8 @@ std::string normalizeEmail(const std::string& input) {
   return email;
 }
 
-OneTimeCodes::OneTimeCodes(Db& db, Mailer& mailer, const AuthSettings& settings, std::string secret)
-    : db_(db), mailer_(mailer), settings_(settings), secret_(std::move(secret)) {}
+OneTimeCodes::OneTimeCodes(Db& db, Mailer& mailer, const AuthSettings& settings, const std::string& secret)
+    : db_(db), mailer_(mailer), settings_(settings), secret_(secret) {}
 
 namespace {
 

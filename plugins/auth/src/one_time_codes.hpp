@@ -27,7 +27,9 @@ enum class CodePurpose { SignIn, DeleteAccount };
 
 class OneTimeCodes {
  public:
-  OneTimeCodes(Db& db, Mailer& mailer, const AuthSettings& settings, std::string secret);
+  // `secret` is the HMAC key of the stored codes, kept by reference: AuthCore::open()
+  // fills it before any code is issued or checked.
+  OneTimeCodes(Db& db, Mailer& mailer, const AuthSettings& settings, const std::string& secret);
 
   // Issues a new sign-in code for email (replacing earlier ones) and mails it with a
   // sign-in link at linkBase + "/login/link#token=..." (no link when linkBase is empty).
@@ -53,7 +55,7 @@ class OneTimeCodes {
   Db& db_;
   Mailer& mailer_;
   const AuthSettings& settings_;
-  std::string secret_;
+  const std::string& secret_;
 };
 
 // Lower-cased, trimmed address if it looks like one (no spaces, no line breaks, one @,

@@ -173,12 +173,11 @@ std::optional<std::string> allowedRedirect(const std::string& url, const std::st
   return std::nullopt;
 }
 
-void registerRoutes(Registry& registry, std::function<AuthCore&()> coreOf) {
+void registerRoutes(Registry& registry, AuthCore& core) {
   RouteOptions small;
   small.maxBodyBytes = 16 * 1024;
 
-  registry.route(Method::Get, "/api/auth/get-session", [coreOf](Request& request, Response& response) {
-    AuthCore& core = coreOf();
+  registry.route(Method::Get, "/api/auth/get-session", [&core](Request& request, Response& response) {
     noStore(response);
     auto signedIn = core.resolve(request);
     if (!signedIn) {
@@ -190,21 +189,19 @@ void registerRoutes(Registry& registry, std::function<AuthCore&()> coreOf) {
     response.json({{"user", signedIn->user.toJson()}, {"session", signedIn->session.toJson()}});
   }, {}, getSessionDoc());
 
-  registry.route(Method::Get, "/api/auth/token", [coreOf](Request& request, Response& response) {
-    AuthCore& core = coreOf();
+  registry.route(Method::Get, "/api/auth/token", [&core](Request& request, Response& response) {
     auto signedIn = core.resolveSession(request);
     if (!signedIn) throw HttpError::unauthorized();
     noStore(response);
     response.json({{"token", core.issueJwt(signedIn->user, signedIn->session)}});
   }, {}, tokenDoc());
 
-  registry.route(Method::Get, "/api/auth/jwks", [coreOf](Request&, Response& response) {
+  registry.route(Method::Get, "/api/auth/jwks", [&core](Request&, Response& response) {
     response.setHeader("Cache-Control", "public, max-age=60");
-    response.json(coreOf().keys().jwks());
+    response.json(core.keys().jwks());
   }, {}, jwksDoc());
 
-  registry.route(Method::Post, "/api/auth/sign-out", [coreOf](Request& request, Response& response) {
-    AuthCore& core = coreOf();
+  registry.route(Method::Post, "/api/auth/sign-out", [&core](Request& request, Response& response) {
     std::optional<SignedInSession> signedIn;
     try {
       signedIn = core.resolve(request);
@@ -223,8 +220,7 @@ void registerRoutes(Registry& registry, std::function<AuthCore&()> coreOf) {
 
   // Deleting an account takes a fresh proof of its mailbox, not only a session (a stolen
   // cookie or token must not be enough): a code mailed to the account's address.
-  registry.route(Method::Post, "/api/auth/delete-user/send-code", [coreOf](Request& request, Response& response) {
-    AuthCore& core = coreOf();
+  registry.route(Method::Post, "/api/auth/delete-user/send-code", [&core](Request& request, Response& response) {
     auto signedIn = core.resolveSession(request);
     if (!signedIn) throw HttpError::unauthorized();
     SendOutcome outcome = countedMailing(
@@ -237,8 +233,7 @@ void registerRoutes(Registry& registry, std::function<AuthCore&()> coreOf) {
     response.json({{"success", true}});
   }, small, deletionCodeDoc());
 
-  registry.route(Method::Post, "/api/auth/delete-user", [coreOf](Request& request, Response& response) {
-    AuthCore& core = coreOf();
+  registry.route(Method::Post, "/api/auth/delete-user", [&core](Request& request, Response& response) {
     auto signedIn = core.resolveSession(request);
     if (!signedIn) throw HttpError::unauthorized();
     Json body = request.body().empty() ? Json::object() : request.jsonObject();
@@ -267,8 +262,7 @@ void registerRoutes(Registry& registry, std::function<AuthCore&()> coreOf) {
     response.json({{"success", true}});
   }, small, deleteUserDoc());
 
-  registry.route(Method::Post, "/api/auth/email-otp/send-verification-otp", [coreOf](Request& request, Response& response) {
-    AuthCore& core = coreOf();
+  registry.route(Method::Post, "/api/auth/email-otp/send-verification-otp", [&core](Request& request, Response& response) {
     Json body = request.jsonObject();
     std::string email = normalizeEmail(stringField(body, "email"));
     if (email.empty()) throw HttpError::badRequest("Invalid email address", "invalid_email");
@@ -287,8 +281,7 @@ void registerRoutes(Registry& registry, std::function<AuthCore&()> coreOf) {
     response.json({{"success", true}});
   }, small, sendCodeDoc());
 
-  registry.route(Method::Post, "/api/auth/sign-in/email-otp", [coreOf](Request& request, Response& response) {
-    AuthCore& core = coreOf();
+  registry.route(Method::Post, "/api/auth/sign-in/email-otp", [&core](Request& request, Response& response) {
     Json body = request.jsonObject();
     std::string email = normalizeEmail(stringField(body, "email"));
     if (email.empty()) throw HttpError::badRequest("Invalid email address", "invalid_email");
@@ -321,8 +314,7 @@ void registerRoutes(Registry& registry, std::function<AuthCore&()> coreOf) {
 
   // The link mailed with each code: signs in whatever the failure limits say, since only
   // the mailbox's owner has it. The SPA's /login/link page posts the token.
-  registry.route(Method::Post, "/api/auth/sign-in/magic-link", [coreOf](Request& request, Response& response) {
-    AuthCore& core = coreOf();
+  registry.route(Method::Post, "/api/auth/sign-in/magic-link", [&core](Request& request, Response& response) {
     Json body = request.jsonObject();
     std::string linkToken = stringField(body, "token");
     const std::string client = clientKey(request.remoteAddress());
@@ -349,8 +341,7 @@ void registerRoutes(Registry& registry, std::function<AuthCore&()> coreOf) {
     signedInResponse(core, request, response, *signedIn, token);
   }, small, signInWithLinkDoc());
 
-  registry.route(Method::Post, "/api/auth/sign-in/social", [coreOf](Request& request, Response& response) {
-    AuthCore& core = coreOf();
+  registry.route(Method::Post, "/api/auth/sign-in/social", [&core](Request& request, Response& response) {
     Json body = request.jsonObject();
     std::string provider = stringField(body, "provider");
     if (provider != "github") throw HttpError::badRequest("Unknown sign-in provider '" + provider + "'", "unsupported_provider");
@@ -366,8 +357,7 @@ void registerRoutes(Registry& registry, std::function<AuthCore&()> coreOf) {
     response.json({{"url", started.url}, {"redirect", true}});
   }, small, socialSignInDoc());
 
-  registry.route(Method::Get, "/api/auth/callback/github", [coreOf](Request& request, Response& response) {
-    AuthCore& core = coreOf();
+  registry.route(Method::Get, "/api/auth/callback/github", [&core](Request& request, Response& response) {
     noStore(response);
     auto pending = core.github().consumeState(request.query("state").value_or(""), cookieValue(request, kOAuthStateCookie));
     if (!pending) {

@@ -1,7 +1,6 @@
 #pragma once
 // The /api/auth/* routes (Better Auth's paths and shapes, which the SPA speaks).
 
-#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -15,8 +14,8 @@ namespace docs::auth {
 
 class AuthCore;
 
-// `core` returns the started AuthCore (routes run only after start).
-void registerRoutes(Registry& registry, std::function<AuthCore&()> core);
+// The handlers keep `core`: the plugin owns it for good.
+void registerRoutes(Registry& registry, AuthCore& core);
 
 // Where a sign-in may send the browser afterwards: a same-site path, or an absolute
 // http(s) URL on one of the deployment's origins (server.public_url,

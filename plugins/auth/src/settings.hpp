@@ -1,5 +1,5 @@
 #pragma once
-// The auth plugin's configuration, read once at start.
+// The auth plugin's configuration, read once in configure().
 
 #include <chrono>
 #include <string>

@@ -110,12 +110,11 @@ RouteDoc revokeDoc() {
 
 }  // namespace
 
-void registerTokenRoutes(Registry& registry, std::function<AuthCore&()> coreOf) {
+void registerTokenRoutes(Registry& registry, AuthCore& core) {
   RouteOptions small;
   small.maxBodyBytes = 4 * 1024;
 
-  registry.route(Method::Post, "/api/tokens", [coreOf](Request& request, Response& response) {
-    AuthCore& core = coreOf();
+  registry.route(Method::Post, "/api/tokens", [&core](Request& request, Response& response) {
     auto caller = sessionCaller(core, request);
     auto wanted = parseTokenRequest(request);
     auto created = core.tokens().create(caller.user.id, wanted.name, wanted.expiresInDays, wanted.scope);
@@ -125,8 +124,7 @@ void registerTokenRoutes(Registry& registry, std::function<AuthCore&()> coreOf) 
     response.json(answer, 201);
   }, small, createDoc());
 
-  registry.route(Method::Get, "/api/tokens", [coreOf](Request& request, Response& response) {
-    AuthCore& core = coreOf();
+  registry.route(Method::Get, "/api/tokens", [&core](Request& request, Response& response) {
     auto caller = sessionCaller(core, request);
     Json list = Json::array();
     for (const auto& token : core.tokens().list(caller.user.id)) list.push_back(token.toJson());
@@ -134,8 +132,7 @@ void registerTokenRoutes(Registry& registry, std::function<AuthCore&()> coreOf) 
     response.json({{"tokens", list}});
   }, {}, listDoc());
 
-  registry.route(Method::Delete, "/api/tokens/{id}", [coreOf](Request& request, Response& response) {
-    AuthCore& core = coreOf();
+  registry.route(Method::Delete, "/api/tokens/{id}", [&core](Request& request, Response& response) {
     auto caller = sessionCaller(core, request);
     // Another person's token is the same answer as a missing one.
     if (!core.tokens().revoke(caller.user.id, request.idParam("id"))) throw HttpError::notFound("Access token not found");

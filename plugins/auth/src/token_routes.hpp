@@ -1,8 +1,6 @@
 #pragma once
 // /api/tokens: a signed-in person creates, lists and revokes their personal access tokens.
 
-#include <functional>
-
 namespace docs {
 class Registry;
 }
@@ -11,6 +9,7 @@ namespace docs::auth {
 
 class AuthCore;
 
-void registerTokenRoutes(Registry& registry, std::function<AuthCore&()> core);
+// The handlers keep `core`: the plugin owns it for good.
+void registerTokenRoutes(Registry& registry, AuthCore& core);
 
 }  // namespace docs::auth

@@ -1,0 +1,21 @@
+#pragma once
+// The LinkedAccounts service: the sign-in accounts linked to a user, for plugins that act
+// as a person on GitHub.
+
+#include <docs/services/linked_accounts.hpp>
+
+namespace docs::auth {
+
+class Accounts;
+
+class LinkedAccountsService final : public LinkedAccounts {
+ public:
+  explicit LinkedAccountsService(Accounts& accounts) : accounts_(accounts) {}
+  // nullopt too for a user id that is not a positive number.
+  std::optional<Account> linkedAccount(std::string_view userId, std::string_view provider) override;
+
+ private:
+  Accounts& accounts_;
+};
+
+}  // namespace docs::auth
