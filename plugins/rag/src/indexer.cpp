@@ -6,9 +6,6 @@
 #include <docs/db.hpp>
 #include <docs/jobs.hpp>
 #include <docs/logger.hpp>
-#include <docs/services/analysis.hpp>
-#include <docs/services/pages.hpp>
-#include <docs/services/projects.hpp>
 #include <docs/support/body_fields.hpp>
 #include <docs/ydoc/doc.hpp>
 #include <docs/ydoc/error.hpp>
@@ -55,7 +52,7 @@ void Indexer::dropPages(const std::vector<std::int64_t>& pageIds) { removePages(
 void Indexer::dropProject(std::int64_t projectId) { removeProject(context_.db(), projectId); }
 
 bool Indexer::indexPage(std::int64_t projectId, std::int64_t pageId, const std::map<std::int64_t, std::string>* roles) {
-  auto& pages = context_.requireService<Pages>();
+  auto& pages = *services_.pages;
   auto page = pages.find(pageId);
   if (!page || page->projectId != projectId) {
     removePages(context_.db(), {pageId});
@@ -82,7 +79,7 @@ bool Indexer::indexPage(std::int64_t projectId, std::int64_t pageId, const std::
   }
   // Pages are written in the project's language: stemmed as that language.
   std::string textLanguage = "english";
-  if (auto project = context_.requireService<Projects>().find(projectId)) textLanguage = textSearchLanguage(project->language);
+  if (auto project = services_.projects->find(projectId)) textLanguage = textSearchLanguage(project->language);
   std::string digest =
       digestOf(std::string(kChunkerVersion) + "\n" + page->name + "\n" + role + "\n" + textLanguage + "\n" + markdown);
   if (digest == pageDigest(context_.db(), pageId)) return true;
@@ -97,7 +94,7 @@ bool Indexer::indexPage(std::int64_t projectId, std::int64_t pageId, const std::
 
 void Indexer::runProjectJob(JobContext& job) {
   std::int64_t projectId = support::idFromJson(job.payload().value("project_id", Json()));
-  auto& projects = context_.requireService<Projects>();
+  auto& projects = *services_.projects;
   if (projectId <= 0 || !projects.find(projectId)) return;  // deleted meanwhile: nothing to do
   auto& db = context_.db();
   // Built from nothing: the project has no usable index until this run ends.
@@ -111,7 +108,7 @@ void Indexer::runProjectJob(JobContext& job) {
   };
 
   std::map<std::int64_t, std::string> pageRoles;  // a file's page -> the file's role
-  if (auto* analysisService = context_.findService<Analysis>()) {
+  if (auto* analysisService = services_.analysis.get()) {
     if (auto analysis = analysisService->load(projectId)) {
       for (const auto& file : analysis->files)
         if (file.pageId > 0 && !isDocumentFile(file)) pageRoles[file.pageId] = file.role;
@@ -134,11 +131,9 @@ void Indexer::runProjectJob(JobContext& job) {
         if (!present.count(path)) db.transaction([&](Tx& tx) { removeFile(tx, projectId, path); });
     }
   }
-  if (auto* pages = context_.findService<Pages>()) {
-    for (const auto& page : pages->listProject(projectId)) {
-      indexPage(projectId, page.id, &pageRoles);
-      pace();
-    }
+  for (const auto& page : services_.pages->listProject(projectId)) {
+    indexPage(projectId, page.id, &pageRoles);
+    pace();
   }
   if (!projects.find(projectId)) {
     removeProject(db, projectId);  // deleted while we worked
@@ -158,17 +153,15 @@ void Indexer::runPageJob(JobContext& job) {
   if (!indexPage(projectId, pageId)) return;
   // A project people write by hand (READY, never generated) is searchable once its
   // pages are indexed; generated ones become active at the end of their project job.
-  auto& projects = context_.requireService<Projects>();
+  auto& projects = *services_.projects;
   if (auto project = projects.find(projectId); project && project->status == "READY" && project->ragStatus != "active")
     projects.setRagStatus(projectId, "active");
 }
 
 void Indexer::runCatchUpJob(JobContext& job) {
-  auto* pages = context_.findService<Pages>();
-  if (!pages) return;
   std::size_t checked = 0;
   for (auto projectId : indexedProjects(context_.db())) {
-    for (const auto& page : pages->listProject(projectId)) {
+    for (const auto& page : services_.pages->listProject(projectId)) {
       indexPage(projectId, page.id);
       if (++checked % 50 != 0) continue;
       job.heartbeat();

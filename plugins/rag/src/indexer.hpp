@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "rag_services.hpp"
+
 namespace docs {
 class Context;
 class JobContext;
@@ -27,7 +29,8 @@ class Indexer {
   // a page.updated published while rag was stopped, or lost to a crash, is made up for.
   static constexpr const char* kCatchUpJob = "rag.catch_up";
 
-  Indexer(Context& context, IndexerSettings settings) : context_(context), settings_(settings) {}
+  Indexer(Context& context, const RagServices& services, IndexerSettings settings)
+      : context_(context), services_(services), settings_(settings) {}
 
   void queueProject(std::int64_t projectId);
   void queuePage(std::int64_t projectId, std::int64_t pageId);
@@ -46,6 +49,7 @@ class Indexer {
   bool indexPage(std::int64_t projectId, std::int64_t pageId, const std::map<std::int64_t, std::string>* roles = nullptr);
 
   Context& context_;
+  const RagServices& services_;
   IndexerSettings settings_;
 };
 

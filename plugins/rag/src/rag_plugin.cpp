@@ -1,8 +1,6 @@
 // The rag plugin module: the search index kept by jobs that follow analyses and page
 // edits, and POST /lab/rag.
 #include <docs/plugin.hpp>
-#include <docs/services/analysis.hpp>
-#include <docs/services/projects.hpp>
 #include <docs/support/body_fields.hpp>
 #include <docs/support/chat_model.hpp>
 
@@ -12,6 +10,7 @@
 #include "query_metrics.hpp"
 #include "rag_docs.hpp"
 #include "rag_query.hpp"
+#include "rag_services.hpp"
 
 #include "rag_migrations.hpp"
 
@@ -33,6 +32,7 @@ class RagPlugin final : public docs::Plugin {
                        "documented public API lead for questions in words (false: text ranking only).");
     docs::support::declareModelKeys(registry);
     docs_plugin_rag::registerMigrations(registry);
+    services_.declare(registry);
 
     const auto& config = context_->config();
     docs::rag::QuerySettings query;
@@ -44,8 +44,8 @@ class RagPlugin final : public docs::Plugin {
     query.rolePrior = config.getBool("rag.role_prior");
     docs::rag::IndexerSettings indexing;
     indexing.maxFileBytes = static_cast<std::size_t>(config.getInt("rag.max_file_kb")) << 10;
-    indexer_ = std::make_unique<docs::rag::Indexer>(*context_, indexing);
-    query_ = std::make_unique<docs::rag::RagQuery>(*context_, query);
+    indexer_ = std::make_unique<docs::rag::Indexer>(*context_, services_, indexing);
+    query_ = std::make_unique<docs::rag::RagQuery>(*context_, services_, query);
     queryMetrics_ = std::make_unique<docs::rag::QueryMetrics>(context_->metrics());
     search_ = std::make_unique<docs::rag::CountedSearch>(*query_, *queryMetrics_);
     registry.provideService<docs::Search>(*search_);
@@ -60,8 +60,7 @@ class RagPlugin final : public docs::Plugin {
     registry.subscribe("project.created", [this](const docs::Json& payload) {
       // Hand-written projects are indexed from the start (generated ones after their run).
       auto id = idFromJson(payload.value("project_id", docs::Json()));
-      auto* projects = context_->findService<docs::Projects>();
-      if (auto project = id > 0 && projects ? projects->find(id) : std::nullopt; project && project->status == "READY")
+      if (auto project = id > 0 ? services_.projects->find(id) : std::nullopt; project && project->status == "READY")
         indexer_->queueProject(id);
     });
     for (const char* topic : {"page.created", "page.updated", "page.content_replaced"})
@@ -96,6 +95,8 @@ class RagPlugin final : public docs::Plugin {
 
  private:
   docs::Context* context_ = nullptr;
+  // Declared first: the indexer and the query keep references to the refs.
+  docs::rag::RagServices services_;
   std::unique_ptr<docs::rag::Indexer> indexer_;
   std::unique_ptr<docs::rag::RagQuery> query_;
   std::unique_ptr<docs::rag::QueryMetrics> queryMetrics_;

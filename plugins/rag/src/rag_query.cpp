@@ -3,9 +3,6 @@
 #include <docs/context.hpp>
 #include <docs/db.hpp>
 #include <docs/logger.hpp>
-#include <docs/services/access_control.hpp>
-#include <docs/services/analysis.hpp>
-#include <docs/services/projects.hpp>
 #include <docs/support/body_fields.hpp>
 
 #include <algorithm>
@@ -90,9 +87,10 @@ RagRequest parseRequest(const Json& body, std::size_t maxQueryChars) {
 
 // The projects of the request the caller may read; others drop out silently, so an id
 // says nothing about a project the caller cannot see.
-std::vector<std::int64_t> readableProjects(Context& context, const RagRequest& rag, const std::optional<Principal>& caller) {
-  auto& projects = context.requireService<Projects>();
-  auto& access = context.requireService<AccessControl>();
+std::vector<std::int64_t> readableProjects(const RagServices& services, const RagRequest& rag,
+                                           const std::optional<Principal>& caller) {
+  auto& projects = *services.projects;
+  auto& access = *services.access;
   std::vector<std::int64_t> candidates = rag.projectIds;
   if (rag.all) {
     candidates = projects.publicProjectIds(kMaxReadableProjects);
@@ -144,8 +142,9 @@ std::string describe(const Hit& hit) {
 
 }  // namespace
 
-RagQuery::RagQuery(Context& context, QuerySettings settings)
+RagQuery::RagQuery(Context& context, const RagServices& services, QuerySettings settings)
     : context_(context),
+      services_(services),
       settings_(std::move(settings)),
       perUser_(settings_.userRequestsPerMinute),
       perAddress_(settings_.addressRequestsPerMinute) {}
@@ -179,17 +178,16 @@ Json RagQuery::answer(const std::function<Json()>& readBody, const std::optional
     throw HttpError(429, "rate_limited", "Too many questions; try again in " + std::to_string(wait) + " s");
   }
   RagRequest rag = parseRequest(readBody(), settings_.maxQueryChars);
-  auto projects = readableProjects(context_, rag, principal);
+  auto projects = readableProjects(services_, rag, principal);
 
   auto& db = context_.db();
   // English for code and guides, and each project's page language.
   std::vector<std::string> languages = {"english"};
-  if (auto* catalog = context_.findService<Projects>())
-    for (auto id : projects)
-      if (auto project = catalog->find(id)) {
-        std::string language = textSearchLanguage(project->language);
-        if (std::find(languages.begin(), languages.end(), language) == languages.end()) languages.push_back(language);
-      }
+  for (auto id : projects)
+    if (auto project = services_.projects->find(id)) {
+      std::string language = textSearchLanguage(project->language);
+      if (std::find(languages.begin(), languages.end(), language) == languages.end()) languages.push_back(language);
+    }
   std::vector<Hit> hits;
   // Docs are searched on another pooled connection while code is searched here: the two
   // kinds share nothing, and each may wait on PostgreSQL for most of a request.
@@ -210,7 +208,7 @@ Json RagQuery::answer(const std::function<Json()>& readBody, const std::optional
     std::stable_sort(hits.begin(), hits.end(), [](const Hit& a, const Hit& b) { return a.score > b.score; });
 
   // Links to exact lines where the project has a web address (asked once per project).
-  auto* analysis = context_.findService<Analysis>();
+  auto* analysis = services_.analysis.get();
   std::map<std::int64_t, bool> hasWebAddress;
   auto gitUrl = [&](const Hit& hit) -> std::string {
     if (hit.path.empty() || !analysis) return "";  // a page section has no lines

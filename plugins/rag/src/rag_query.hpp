@@ -11,6 +11,7 @@
 #include <docs/services/search.hpp>
 #include <docs/support/chat_model.hpp>
 
+#include "rag_services.hpp"
 #include "rate_limiter.hpp"
 
 namespace docs {
@@ -32,7 +33,7 @@ struct QuerySettings {
 // The route and the Search service share one instance: one rate limit per caller.
 class RagQuery final : public Search {
  public:
-  RagQuery(Context& context, QuerySettings settings);
+  RagQuery(Context& context, const RagServices& services, QuerySettings settings);
   void handle(Request& request, Response& response);
   Json query(const Json& body, const std::optional<Principal>& caller, std::string_view remoteAddress) override;
 
@@ -42,6 +43,7 @@ class RagQuery final : public Search {
               int* retryAfter);
 
   Context& context_;
+  const RagServices& services_;
   QuerySettings settings_;
   RateLimiter perUser_;
   RateLimiter perAddress_;

@@ -1,0 +1,12 @@
+#include "rag_services.hpp"
+
+namespace docs::rag {
+
+void RagServices::declare(Registry& registry) {
+  registry.require(projects);
+  registry.require(pages);
+  registry.require(access);
+  registry.use(analysis);
+}
+
+}  // namespace docs::rag

@@ -1,0 +1,25 @@
+#pragma once
+// The other plugins' services rag works with, declared in configure() and filled by the
+// host before start(); the plugin owns them, the indexer and the query keep references.
+
+#include <docs/registry.hpp>
+#include <docs/services/access_control.hpp>
+#include <docs/services/analysis.hpp>
+#include <docs/services/pages.hpp>
+#include <docs/services/projects.hpp>
+
+namespace docs::rag {
+
+// Required: Projects (rag_status, public projects), Pages (page text) and AccessControl
+// (readable projects). Used: Analysis (generation's files, sources and line links):
+// without generation only pages are indexed and hits carry no git_url.
+struct RagServices {
+  ServiceRef<Projects> projects;
+  ServiceRef<Pages> pages;
+  ServiceRef<AccessControl> access;
+  ServiceRef<Analysis> analysis;
+
+  void declare(Registry& registry);
+};
+
+}  // namespace docs::rag
