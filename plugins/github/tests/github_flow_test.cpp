@@ -489,3 +489,20 @@ TEST_F(GithubFlow, AnEditorOpenOnAPageSeesTheSyncRewriteArriveLive) {
   auto changes = get(history + "/" + std::to_string(byLabel[synced]) + "/diff?against=" + std::to_string(byLabel[generated]));
   EXPECT_GT(changes["added"].get<int>() + changes["changed"].get<int>(), 0) << changes.dump().substr(0, 800);
 }
+
+// The App's key file is read when docsd starts serving, not when the plugins configure:
+// `docsd plugins` and the commands work without it, and an unreadable one stops the start
+// with its name.
+TEST_F(GithubFlow, TheKeyFileIsReadWhenServingNotByTheCommands) {
+  std::string missing = scratch_.path() + "/missing.pem";
+  std::map<std::string, std::string> env = {{"DOCS_PLUGINS_ENABLED", "auth,rbac,projects,pages,github"},
+                                            {"DOCS_GITHUB_APP_ID", "4242"},
+                                            {"DOCS_GITHUB_PRIVATE_KEY_FILE", missing}};
+  auto [code, out] = docs::test::runCommand({docs::test::buildDir() + "/bin/docsd", "plugins"}, env);
+  EXPECT_EQ(code, 0) << out;
+  EXPECT_EQ(out.find("refused to configure"), std::string::npos) << out;
+
+  Docsd serving(Docsd::Options{env, {"serve"}, dataDir_.path(), database_.url()});
+  EXPECT_FALSE(serving.start());
+  EXPECT_NE(serving.log().find("cannot read github.private_key_file " + missing), std::string::npos) << serving.log();
+}
