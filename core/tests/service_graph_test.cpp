@@ -2,6 +2,7 @@
 // named, optional ones leave an empty ref, and the start order follows provider -> requirer.
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <stdexcept>
 
 #include "app/plugin_host.hpp"
@@ -43,6 +44,7 @@ class Host {
   }
 
   const docs::core::HostState& state() const { return state_; }
+  const docs::core::Declarations& declarations() const { return declarations_; }
 
  private:
   docs::core::ConfigStore config_{std::map<std::string, std::string>{}};
@@ -200,6 +202,65 @@ TEST(ServiceGraph, DescribesWhatEachPluginProvidesRequiresAndUses) {
   EXPECT_EQ(docs::core::describeServices("projects", host.state().needs, host.state().provided),
             "provides test.projects/1; requires test.access/1; uses test.search/1");
   EXPECT_EQ(docs::core::describeServices("other", host.state().needs, host.state().provided), "");
+}
+
+TEST(ServiceGraph, ANeedDeclaredTwiceIsDescribedOnce) {
+  Host host;
+  docs::ServiceRef<Access> first;
+  docs::ServiceRef<Access> second;
+  docs::ServiceRef<Search> search;
+  docs::ServiceRef<Search> searchAgain;
+  auto& plugin = host.plugin("pages");
+  plugin.require(first);
+  plugin.require(second);
+  plugin.use(search);
+  plugin.use(searchAgain);
+  EXPECT_EQ(docs::core::describeServices("pages", host.state().needs, host.state().provided),
+            "requires test.access/1; uses test.search/1");
+}
+
+TEST(PluginRegistry, CollectsWhatPluginsTellTheWebApp) {
+  Host host;
+  auto& rag = host.plugin("rag");
+  rag.clientEndpoint({"ragUrl", "rag"});
+  rag.apiPrefix("/lab/");
+  auto& github = host.plugin("github");
+  github.clientSetting("githubAppSlug", [] { return docs::Json("docs-app"); });
+  github.apiPrefix("/lab/");  // shared: kept once
+  github.apiPrefix("/api/");  // docsd's own: nothing to add
+  const auto& declared = host.declarations();
+  ASSERT_EQ(declared.clientEndpoints.size(), 1u);
+  EXPECT_EQ(declared.clientEndpoints[0].endpoint.key, "ragUrl");
+  EXPECT_EQ(declared.clientEndpoints[0].owner, "rag");
+  ASSERT_EQ(declared.clientSettings.size(), 1u);
+  EXPECT_EQ(declared.clientSettings[0].owner, "github");
+  EXPECT_EQ(declared.clientSettings[0].value(), "docs-app");
+  EXPECT_EQ(joined(declared.apiPrefixes), "/lab/");
+}
+
+TEST(PluginRegistry, RefusesClientKeysThatAreTakenAndMalformedDeclarations) {
+  Host host;
+  auto& rag = host.plugin("rag");
+  rag.clientEndpoint({"ragUrl", "rag"});
+  auto& other = host.plugin("other");
+  auto refused = [](const std::function<void()>& declare, const std::string& expected) {
+    try {
+      declare();
+      ADD_FAILURE() << "accepted; expected: " << expected;
+    } catch (const std::invalid_argument& error) {
+      EXPECT_NE(std::string(error.what()).find(expected), std::string::npos) << error.what();
+    }
+  };
+  refused([&] { other.clientEndpoint({"ragUrl", "other"}); }, "/config.json key ragUrl is declared by both rag and other");
+  refused([&] { other.clientSetting("ragUrl", [] { return docs::Json(1); }); }, "declared by both rag and other");
+  refused([&] { other.clientSetting("features", [] { return docs::Json(1); }); }, "which is docsd's own");
+  refused([&] { other.clientEndpoint({"apiUrl", "api"}); }, "which is docsd's own");
+  refused([&] { other.clientSetting("x", nullptr); }, "without a value");
+  refused([&] { other.clientEndpoint({"xUrl", "Bad.Host"}); }, "a DNS label");
+  refused([&] { other.clientEndpoint({"xUrl", "x", "no-slash"}); }, "the path 'no-slash'");
+  refused([&] { other.clientEndpoint({"xUrl", "x", "/a;b"}); }, "the path '/a;b'");
+  for (const char* prefix : {"", "/", "lab/", "/lab", "//x/"})
+    refused([&] { other.apiPrefix(prefix); }, "the API prefix");
 }
 
 TEST(PluginContext, HandlesExistFromConfigureAndThrowOnlyWhenUsedTooEarly) {

@@ -297,6 +297,34 @@ TEST_F(ServerTest, BrowserSecurityHeadersFollowTheConfiguration) {
   EXPECT_EQ(get("/").header("strict-transport-security"), "");
 }
 
+// /config.json and the CSP say only what the loaded plugins declared; /lab/ is an API's
+// path only while rag (which declares it) is loaded.
+TEST_F(ServerTest, TheWebAppIsToldWhatTheLoadedPluginsDeclare) {
+  docs::test::TempDir web;
+  fs::create_directories(fs::path(web.path()) / "dist");
+  std::ofstream(fs::path(web.path()) / "dist" / "index.html") << "<!doctype html><div id=root></div>";
+  startServer({{"DOCS_SERVER_WEB_ROOT", web.path() + "/dist"}, {"DOCS_PLUGINS_ENABLED", "projects,rbac,pages"}});
+  std::string self = "localhost:" + std::to_string(docsd_->port());
+  auto config = body(get("/config.json"));
+  EXPECT_EQ(config["apiUrl"], "http://" + self);
+  for (const char* key : {"authUrl", "ragUrl", "collabUrl", "githubAppSlug", "exampleGreeting"})
+    EXPECT_FALSE(config.contains(key)) << key << ": " << config.dump();
+  for (const char* name : {"projects", "rbac", "pages"}) EXPECT_EQ(config["features"][name], true) << name;
+  for (const char* name : {"auth", "rag", "collab", "github", "example"}) EXPECT_EQ(config["features"][name], false) << name;
+  auto spa = get("/lab/x");
+  EXPECT_EQ(spa.status, 200) << spa.body;
+  EXPECT_EQ(spa.body, "<!doctype html><div id=root></div>");
+  std::string csp = spa.header("content-security-policy");
+  EXPECT_EQ(directive(csp, "connect-src"), "'self' http://" + self) << csp;
+  docsd_.reset();
+
+  startServer({{"DOCS_SERVER_WEB_ROOT", web.path() + "/dist"}, {"DOCS_EXAMPLE_GREETING", "hej"}});
+  config = body(get("/config.json"));
+  EXPECT_EQ(config["exampleGreeting"], "hej");  // the example plugin's clientSetting
+  EXPECT_EQ(config["githubAppSlug"], "");
+  expectError(get("/lab/x"), 404, "not_found");
+}
+
 namespace {
 // The answers read from one connection, in order: each by its Content-Length (none of
 // these answers a HEAD), until the server closes the connection.

@@ -1,9 +1,7 @@
 #pragma once
-// What a running plugin can reach: configuration, database, jobs, events, metrics, services.
+// What a running plugin can reach: configuration, database, jobs, events, metrics.
 
-#include <stdexcept>
 #include <string>
-#include <string_view>
 
 namespace docs {
 
@@ -30,22 +28,8 @@ class Context {
   // Prometheus metrics (docs/metrics.hpp), usable from configure() on. The default is a
   // registry that keeps nothing, for test contexts.
   virtual Metrics& metrics();
-  // Another plugin's service by id ("docs.authenticator/1"), or nullptr. Prefer a
-  // ServiceRef declared in configure() with Registry::require or Registry::use: the host
-  // then orders the start by it and names a missing service before anything starts.
-  // These lookups stay for the plugins not converted yet.
-  virtual void* findServiceById(std::string_view id) const = 0;
-
-  // Typed lookup: Service declares `static constexpr const char* kServiceId`.
-  template <class Service>
-  Service* findService() const {
-    return static_cast<Service*>(findServiceById(Service::kServiceId));
-  }
-  template <class Service>
-  Service& requireService() const {
-    if (auto* service = findService<Service>()) return *service;
-    throw std::runtime_error(std::string("required service is not available: ") + Service::kServiceId);
-  }
+  // Another plugin's service: a ServiceRef declared in configure() with Registry::require
+  // or Registry::use (docs/registry.hpp).
 };
 
 }  // namespace docs

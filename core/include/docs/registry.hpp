@@ -1,7 +1,8 @@
 #pragma once
 // What a plugin declares in configure(): routes, WebSocket endpoints, migrations, job
 // handlers, periodic tasks, the services it provides, requires and uses, event
-// subscriptions, configuration keys and command-line subcommands.
+// subscriptions, configuration keys, command-line subcommands, and what the web app is
+// told in /config.json (its addresses and settings) and which paths are an API's.
 // configure() only declares: no I/O and no threads.
 
 #include <chrono>
@@ -87,6 +88,20 @@ struct Command {
   std::function<int(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)> run;
 };
 
+// An address the web app talks to: /config.json gives it under `key`, and the web app's
+// Content-Security-Policy allows its origin in connect-src. It is the public origin
+// (server.public_url, else the request's) with `path` appended; with server.subhosts the
+// host is `subhost` + "." + the public host. `webSocket`: ws:// or wss:// by the public scheme.
+//   {"ragUrl", "rag"}                        -> https://rag.docs.example.com
+//   {"collabUrl", "y", "/collaboration", true} -> wss://y.docs.example.com/collaboration
+// (Every member has an initializer, so {"ragUrl", "rag"} is clean under -Wextra.)
+struct ClientEndpoint {
+  std::string key{};      // the /config.json key, "ragUrl"
+  std::string subhost{};  // a DNS label, "rag"
+  std::string path{};     // "" or starting with '/'
+  bool webSocket = false;
+};
+
 class Registry {
  public:
   virtual ~Registry();
@@ -110,6 +125,16 @@ class Registry {
   virtual void configKey(std::string key, std::string defaultValue, std::string description) = 0;
   // Declares a subcommand (see Command). Names are unique across plugins.
   virtual void command(Command command) = 0;
+  // The web app's configuration (GET /config.json): an address (see ClientEndpoint) or a
+  // value. A key is the plugin's alone: docsd's own (mode, features, apiUrl, contactEmail)
+  // and another plugin's are refused. `value` is called once, after every plugin's
+  // start() and before docsd listens; a throw stops the start, naming the plugin.
+  virtual void clientEndpoint(ClientEndpoint endpoint) = 0;
+  virtual void clientSetting(std::string key, std::function<Json()> value) = 0;
+  // A path prefix that is an API's, like docsd's own "/api/": a request below it that no
+  // route matches answers a JSON 404 (405 for another method), never the web app.
+  // Starts and ends with '/', and is not "/": "/lab/".
+  virtual void apiPrefix(std::string prefix) = 0;
   // Publishes a service for other plugins. The plugin owns it and keeps it alive.
   virtual void provideServiceById(std::string id, void* service) = 0;
 

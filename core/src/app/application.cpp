@@ -40,9 +40,6 @@ namespace docs::core {
 
 namespace {
 
-// The product's plugins, always listed in /config.json features (true only when loaded).
-const char* kProductPlugins[] = {"auth", "projects", "pages", "rbac", "rag", "collab", "generation"};
-
 std::string executableDir() {
   std::error_code ec;
   auto path = fs::read_symlink("/proc/self/exe", ec);
@@ -220,6 +217,8 @@ void configurePlugins(ConfigStore& config, ConfiguredPlugins& c) {
     } catch (const std::exception& error) {
       c.refused[candidate.name] = error.what();
       std::erase_if(c.declarations.commands, [&](const DeclaredCommand& d) { return d.owner == candidate.name; });
+      std::erase_if(c.declarations.clientEndpoints, [&](const DeclaredEndpoint& d) { return d.owner == candidate.name; });
+      std::erase_if(c.declarations.clientSettings, [&](const DeclaredSetting& d) { return d.owner == candidate.name; });
       // What it did declare may point into it: never destroyed (its code stays loaded anyway).
       (void)plugin.release();
       (void)context.release();
@@ -613,16 +612,29 @@ int Application::serve() {
     http.metricsAllowedCidrs = config_.getList("metrics.allowed_cidrs");
     http.metricsToken = config_.getString("metrics.token");
 
+    // /config.json: docsd's own keys, then what the plugins declared. `features` names every
+    // plugin file found, true when it loaded.
     std::map<std::string, bool> features;
-    for (const char* name : kProductPlugins) features[name] = false;
     for (const auto& name : r.discovered) features[name] = false;
     for (const auto& c : r.order) features[c.name] = true;
+    Json clientSettings = {{"mode", config_.getString("server.mode")},
+                           {"features", features},
+                           {"contactEmail", config_.getString("site.contact_email")}};
+    for (const auto& setting : r.declarations.clientSettings) {
+      try {
+        clientSettings[setting.key] = setting.value();
+      } catch (const std::exception& error) {
+        throw PluginLoadError("plugin " + setting.owner + " failed to give the /config.json key " + setting.key + ": " +
+                              error.what());
+      }
+    }
+    std::vector<ClientEndpoint> endpoints{coreApiEndpoint()};
+    for (const auto& declared : r.declarations.clientEndpoints) endpoints.push_back(declared.endpoint);
     bool subhosts = config_.getBool("server.subhosts");
-    std::string mode = config_.getString("server.mode");
-    std::string appSlug = config_.getString("github.app_slug");
-    std::string contactEmail = config_.getString("site.contact_email");
+    http.apiPrefixes = r.declarations.apiPrefixes;
     http.browser.publicUrl = publicUrl;
     http.browser.subhosts = subhosts;
+    http.browser.endpoints = endpoints;
     http.browser.spaPolicyOverride = config_.getString("server.content_security_policy");
     http.browser.hstsMaxAge = std::max<std::int64_t>(0, config_.getInt("server.hsts_max_age"));
     http.browser.hstsIncludeSubdomains = config_.getBool("server.hsts_include_subdomains");
@@ -632,12 +644,9 @@ int Application::serve() {
     hooks.metrics = r.metrics.get();
     hooks.clientConfig = [=](const Request& request) {
       // The same rule gives the SPA's connect-src (http/browser_headers.cpp).
-      auto origins = clientOrigins(publicUrl, subhosts, request.scheme(), request.host());
-      Json config = {{"mode", mode}, {"features", features}, {"githubAppSlug", appSlug}, {"contactEmail", contactEmail}};
-      config["authUrl"] = origins.authUrl;
-      config["apiUrl"] = origins.apiUrl;
-      config["ragUrl"] = origins.ragUrl;
-      config["collabUrl"] = origins.collabUrl;
+      Json config = clientSettings;
+      for (auto& [key, url] : clientUrls(publicUrl, subhosts, request.scheme(), request.host(), endpoints))
+        config[key] = std::move(url);
       return config;
     };
     if (auto* authenticator = r.state.provided.services.count(Authenticator::kServiceId)

@@ -56,9 +56,10 @@ Db& PluginContext::db() { return db_; }
 JobQueue& PluginContext::jobs() { return jobs_; }
 EventBus& PluginContext::events() { return events_; }
 
-void* PluginContext::findServiceById(std::string_view id) const {
-  auto it = state_.provided.services.find(id);
-  return it == state_.provided.services.end() ? nullptr : it->second;
+bool isCoreClientKey(std::string_view key) {
+  for (const char* core : {"mode", "features", "apiUrl", "contactEmail"})
+    if (key == core) return true;
+  return false;
 }
 
 PluginRegistry::PluginRegistry(std::string pluginName, PluginContext& context, HostState& state,
@@ -121,6 +122,54 @@ void PluginRegistry::command(Command command) {
     if (existing.command.name == word)
       throw std::invalid_argument("command " + word + " is declared by both " + existing.owner + " and " + name_);
   declarations_.commands.push_back({std::move(command), name_});
+}
+
+void PluginRegistry::claimClientKey(const std::string& key) const {
+  if (key.empty()) throw std::invalid_argument("plugin " + name_ + " declared a /config.json key that is empty");
+  if (isCoreClientKey(key))
+    throw std::invalid_argument("plugin " + name_ + " declared the /config.json key " + key + ", which is docsd's own");
+  for (const auto& declared : declarations_.clientEndpoints)
+    if (declared.endpoint.key == key)
+      throw std::invalid_argument("/config.json key " + key + " is declared by both " + declared.owner + " and " + name_);
+  for (const auto& declared : declarations_.clientSettings)
+    if (declared.key == key)
+      throw std::invalid_argument("/config.json key " + key + " is declared by both " + declared.owner + " and " + name_);
+}
+
+void PluginRegistry::clientEndpoint(ClientEndpoint endpoint) {
+  claimClientKey(endpoint.key);
+  // The sub-host goes into a host name and the path into a URL and the CSP: plain text only.
+  bool label = !endpoint.subhost.empty() && endpoint.subhost.size() <= 63 && endpoint.subhost.front() != '-' &&
+               endpoint.subhost.back() != '-';
+  for (char c : endpoint.subhost)
+    if (!(std::islower(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)) || c == '-'))
+      label = false;
+  if (!label)
+    throw std::invalid_argument("plugin " + name_ + " declared the endpoint " + endpoint.key + " with the sub-host '" +
+                                endpoint.subhost + "': a DNS label is lowercase letters, digits and -");
+  bool path = endpoint.path.empty() || endpoint.path.front() == '/';
+  for (char c : endpoint.path)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '/' || c == '-' || c == '_' || c == '.')) path = false;
+  if (!path)
+    throw std::invalid_argument("plugin " + name_ + " declared the endpoint " + endpoint.key + " with the path '" +
+                                endpoint.path + "': empty, or '/' then letters, digits, / - _ .");
+  declarations_.clientEndpoints.push_back({std::move(endpoint), name_});
+}
+
+void PluginRegistry::clientSetting(std::string key, std::function<Json()> value) {
+  claimClientKey(key);
+  if (!value) throw std::invalid_argument("plugin " + name_ + " declared the /config.json key " + key + " without a value");
+  declarations_.clientSettings.push_back({std::move(key), std::move(value), name_});
+}
+
+void PluginRegistry::apiPrefix(std::string prefix) {
+  if (prefix.size() < 3 || prefix.front() != '/' || prefix.back() != '/' || prefix.find("//") != std::string::npos)
+    throw std::invalid_argument("plugin " + name_ + " declared the API prefix '" + prefix +
+                                "': it starts and ends with '/' and names a path, like \"/reports/\"");
+  if (prefix == "/api/") return;  // docsd's own
+  for (const auto& existing : declarations_.apiPrefixes)
+    if (existing == prefix) return;  // two plugins may share one: it only says what an unknown path answers
+  declarations_.apiPrefixes.push_back(std::move(prefix));
 }
 
 void PluginRegistry::provideServiceById(std::string id, void* service) {

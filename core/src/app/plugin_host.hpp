@@ -84,6 +84,20 @@ struct Subscription {
   EventHandler handler;
 };
 
+// What a plugin tells the web app (/config.json), with the plugin that declared it.
+struct DeclaredEndpoint {
+  ClientEndpoint endpoint;
+  std::string owner;
+};
+struct DeclaredSetting {
+  std::string key;
+  std::function<Json()> value;
+  std::string owner;
+};
+
+// /config.json keys docsd writes itself; no plugin may declare them.
+bool isCoreClientKey(std::string_view key);
+
 struct Declarations {
   Router router;
   std::vector<WebSocketEndpoint> websockets;
@@ -93,6 +107,9 @@ struct Declarations {
   std::vector<Subscription> subscriptions;
   std::vector<DeclaredCommand> commands;
   std::map<std::string, Json> openApiSchemas;  // named schemas of the routes' RouteDocs
+  std::vector<DeclaredEndpoint> clientEndpoints;
+  std::vector<DeclaredSetting> clientSettings;
+  std::vector<std::string> apiPrefixes;  // besides docsd's own /api/
 };
 
 class PluginContext final : public Context {
@@ -106,7 +123,6 @@ class PluginContext final : public Context {
   EventBus& events() override;
   Logger& logger() override { return *logger_; }
   const std::string& dataDir() const override { return state_.dataDir; }
-  void* findServiceById(std::string_view id) const override;
   Metrics& metrics() override { return state_.metrics ? *state_.metrics : Context::metrics(); }
 
  private:
@@ -130,10 +146,14 @@ class PluginRegistry final : public Registry {
   void subscribe(std::string topic, EventHandler handler) override;
   void configKey(std::string key, std::string defaultValue, std::string description) override;
   void command(Command command) override;
+  void clientEndpoint(ClientEndpoint endpoint) override;
+  void clientSetting(std::string key, std::function<Json()> value) override;
+  void apiPrefix(std::string prefix) override;
   void provideServiceById(std::string id, void* service) override;
   void needServiceById(std::string id, ServiceNeed need, ServiceSlot& slot) override;
 
  private:
+  void claimClientKey(const std::string& key) const;
   std::string name_;
   PluginContext& context_;
   HostState& state_;

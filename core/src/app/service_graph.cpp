@@ -90,9 +90,12 @@ std::string describeServices(std::string_view plugin, const std::vector<Declared
   std::map<std::string, std::vector<std::string>> lists;
   for (const auto& [id, owner] : provided.owners)
     if (owner == plugin) lists["provides"].push_back(id);
-  for (const auto& need : needs)
-    if (need.plugin == plugin)
-      lists[need.need == ServiceNeed::Required ? "requires" : "uses"].push_back(need.serviceId);
+  for (const auto& need : needs) {
+    if (need.plugin != plugin) continue;
+    auto& list = lists[need.need == ServiceNeed::Required ? "requires" : "uses"];
+    // A plugin may declare one need twice (two objects holding a ref each): listed once.
+    if (std::find(list.begin(), list.end(), need.serviceId) == list.end()) list.push_back(need.serviceId);
+  }
   std::string text;
   for (const char* kind : {"provides", "requires", "uses"}) {
     auto it = lists.find(kind);

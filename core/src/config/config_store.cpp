@@ -254,7 +254,6 @@ void declareCoreKeys(ConfigStore& store) {
   core("log.format", "json", "Log format: json or text.");
   core("log.level", "info", "Minimum log level: debug, info, warn, error.");
   core("log.access", "true", "Log every HTTP request (method, path, status, time, request id).");
-  core("github.app_slug", "", "GitHub App slug shown to the SPA (githubAppSlug in /config.json).");
   core("site.contact_email", "", "Where the landing page's Request Demo form writes to (contactEmail in /config.json); empty hides the form.");
 }
 

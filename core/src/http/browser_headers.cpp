@@ -1,5 +1,6 @@
 #include "http/browser_headers.hpp"
 
+#include <algorithm>
 #include <cctype>
 
 namespace docs::core {
@@ -17,7 +18,7 @@ bool plainHost(const std::string& host) {
   return true;
 }
 
-// "wss://y.docs.example.com/collaboration" -> "wss://y.docs.example.com".
+// "wss://ws.docs.example.com/socket" -> "wss://ws.docs.example.com".
 std::string originOf(const std::string& url) {
   auto scheme = url.find("://");
   if (scheme == std::string::npos) return url;
@@ -27,26 +28,26 @@ std::string originOf(const std::string& url) {
 
 }  // namespace
 
-ClientOrigins clientOrigins(const std::string& publicUrl, bool subhosts, const std::string& scheme,
-                            const std::string& host) {
+ClientEndpoint coreApiEndpoint() { return {"apiUrl", "api", "", false}; }
+
+std::map<std::string, std::string> clientUrls(const std::string& publicUrl, bool subhosts, const std::string& scheme,
+                                              const std::string& host, const std::vector<ClientEndpoint>& endpoints) {
   std::string origin = publicUrl.empty() ? scheme + "://" + host : publicUrl;
   std::string originScheme = origin.substr(0, origin.find("://"));
   std::string originHost = origin.substr(origin.find("://") + 3);
-  std::string wsScheme = originScheme == "https" ? "wss" : "ws";
-  ClientOrigins out;
-  if (subhosts) {
-    out.authUrl = originScheme + "://auth." + originHost;
-    out.apiUrl = originScheme + "://api." + originHost;
-    out.ragUrl = originScheme + "://rag." + originHost;
-    out.collabUrl = wsScheme + "://y." + originHost + "/collaboration";
-  } else {
-    out.authUrl = out.apiUrl = out.ragUrl = origin;
-    out.collabUrl = wsScheme + "://" + originHost + "/collaboration";
+  std::map<std::string, std::string> urls;
+  for (const auto& endpoint : endpoints) {
+    std::string urlScheme = !endpoint.webSocket ? originScheme : originScheme == "https" ? "wss" : "ws";
+    urls[endpoint.key] =
+        urlScheme + "://" + (subhosts ? endpoint.subhost + "." : "") + originHost + endpoint.path;
   }
-  return out;
+  return urls;
 }
 
 BrowserHeaders::BrowserHeaders(BrowserHeaderOptions options) : options_(std::move(options)) {
+  // connect-src lists origins by sub-host name, whichever order the plugins configured in.
+  std::stable_sort(options_.endpoints.begin(), options_.endpoints.end(),
+                   [](const ClientEndpoint& a, const ClientEndpoint& b) { return a.subhost < b.subhost; });
   if (options_.hstsMaxAge > 0 && options_.publicUrl.rfind("https://", 0) == 0) {
     hsts_ = "max-age=" + std::to_string(options_.hstsMaxAge);
     if (options_.hstsIncludeSubdomains) hsts_ += "; includeSubDomains";
@@ -58,13 +59,13 @@ std::string BrowserHeaders::spaPolicy(const std::string& scheme, const std::stri
   std::string connect = "'self'";
   std::string images = "'self' data: blob: https:";
   if (!options_.publicUrl.empty() || plainHost(host)) {
-    auto origins = clientOrigins(options_.publicUrl, options_.subhosts, scheme, host);
+    auto urls = clientUrls(options_.publicUrl, options_.subhosts, scheme, host, options_.endpoints);
     // uploaded images come from the API's origin, which https: does not cover over http
-    std::string api = originOf(origins.apiUrl);
+    std::string api = originOf(urls[coreApiEndpoint().key]);
     if (api.rfind("http://", 0) == 0) images += " " + api;
     std::vector<std::string> seen;
-    for (const auto& url : {origins.apiUrl, origins.authUrl, origins.ragUrl, origins.collabUrl}) {
-      std::string origin = originOf(url);
+    for (const auto& endpoint : options_.endpoints) {
+      std::string origin = originOf(urls[endpoint.key]);
       bool known = false;
       for (const auto& s : seen) known = known || s == origin;
       if (known) continue;

@@ -1,30 +1,36 @@
 #pragma once
 // Browser security headers: the SPA's Content-Security-Policy (built from the
-// configuration, so sub-host deployments name their API, auth, rag and collaboration
-// origins), a locked-down policy for everything answered by a route (JSON, exports,
+// configuration and the addresses plugins declare, so sub-host deployments name each
+// origin the SPA talks to), a locked-down policy for everything answered by a route (JSON, exports,
 // images), and the headers every answer carries (frame-ancestors' legacy twin
 // X-Frame-Options, Referrer-Policy, Cross-Origin-Opener-Policy, HSTS when the public
 // URL is https). docs/security.md#browser-headers explains each choice.
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
 #include "docs/http.hpp"
+#include "docs/registry.hpp"
 
 namespace docs::core {
 
-// The addresses the SPA talks to (what /config.json tells it), for a request that came to
-// scheme://host. One rule for /config.json and for connect-src, so they never disagree.
-struct ClientOrigins {
-  std::string authUrl, apiUrl, ragUrl, collabUrl;  // collabUrl ends in /collaboration
-};
-ClientOrigins clientOrigins(const std::string& publicUrl, bool subhosts, const std::string& scheme,
-                            const std::string& host);
+// docsd's own API address: /config.json's apiUrl.
+ClientEndpoint coreApiEndpoint();
+
+// The addresses the SPA talks to (what /config.json tells it, by key), for a request that
+// came to scheme://host; see ClientEndpoint for the rule. One rule for /config.json and for
+// connect-src, so they never disagree.
+std::map<std::string, std::string> clientUrls(const std::string& publicUrl, bool subhosts, const std::string& scheme,
+                                              const std::string& host, const std::vector<ClientEndpoint>& endpoints);
 
 struct BrowserHeaderOptions {
   std::string publicUrl;  // without a trailing slash; may be empty
   bool subhosts = false;
+  // Every address of /config.json (docsd's API and the plugins'): connect-src names their
+  // origins, ordered by sub-host name.
+  std::vector<ClientEndpoint> endpoints;
   // server.content_security_policy: replaces the SPA's policy; "off" sends none.
   std::string spaPolicyOverride;
   std::int64_t hstsMaxAge = 31536000;  // seconds; 0: no Strict-Transport-Security

@@ -57,6 +57,7 @@ struct HttpServerOptions {
   std::vector<std::string> allowedOrigins;   // exact origins allowed with credentials
   std::vector<std::string> trustedProxies;
   std::string webRoot;
+  std::vector<std::string> apiPrefixes;  // besides /api/: unmatched paths below them are a JSON 404, not the SPA
   bool compression = true;       // Brotli/gzip by Accept-Encoding (precompressed files, answers >= 1 KiB)
   std::vector<std::string> metricsAllowedCidrs;  // besides loopback, who may read /metrics
   std::string metricsToken;                      // or a Bearer token; empty: none

@@ -7,9 +7,13 @@
 namespace docs::core {
 namespace {
 
-// Paths that are an API's: an unknown one is a JSON 404, never the SPA.
-bool isApiPath(const std::string& rawPath) {
-  return rawPath.rfind("/api/", 0) == 0 || rawPath == "/api" || rawPath.rfind("/lab/", 0) == 0;
+// Paths that are an API's (docsd's /api/ and the prefixes plugins declared): an unknown
+// one is a JSON 404, never the SPA.
+bool isApiPath(const std::string& rawPath, const std::vector<std::string>& apiPrefixes) {
+  if (rawPath.rfind("/api/", 0) == 0 || rawPath == "/api") return true;
+  for (const auto& prefix : apiPrefixes)
+    if (rawPath.rfind(prefix, 0) == 0) return true;
+  return false;
 }
 
 // A Content-Length (even 0) or a chunked body: bytes the connection may still hold.
@@ -85,7 +89,7 @@ Outcome matchRoute(const ServerParts& parts, Exchange& exchange) {
     }
     case RouteMatch::Kind::NotFound: {
       const auto& request = exchange.request;
-      if (isApiPath(exchange.rawPath) || (*exchange.method != Method::Get && *exchange.method != Method::Head))
+      if (isApiPath(exchange.rawPath, parts.options.apiPrefixes) || (*exchange.method != Method::Get && *exchange.method != Method::Head))
         throw HttpError::notFound("No route for " + exchange.methodText + " " + exchange.rawPath);
       StaticConditions conditions{parts.options.compression ? request.get("Accept-Encoding", "") : "",
                                   request.get("Range", ""), request.get("If-Range", ""), request.get("If-None-Match", "")};

@@ -27,6 +27,8 @@ class AuthPlugin final : public docs::Plugin {
     docs::auth::registerTokenRoutes(registry, *core_);
     registry.provideService<docs::Authenticator>(*core_);
     registry.provideService<docs::LinkedAccounts>(*linkedAccounts_);
+    // The web app signs in at authUrl (auth.<host> with server.subhosts).
+    registry.clientEndpoint({"authUrl", "auth"});
     // Mail other plugins queue (comments: mentions), by the sign-in codes' path.
     registry.jobHandler(docs::auth::kSendMailJob,
                         [this](docs::JobContext& job) { docs::auth::runSendMailJob(core_->mailer(), job); });

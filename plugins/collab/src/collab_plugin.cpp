@@ -79,6 +79,8 @@ class CollabPlugin final : public docs::Plugin {
         [this](const docs::Request& request, std::shared_ptr<docs::WebSocketConnection> connection)
             -> std::unique_ptr<docs::WebSocketSession> { return server_->accept(request, std::move(connection)); },
         options);
+    // The web app's editor connects to collabUrl (y.<host> with server.subhosts).
+    registry.clientEndpoint({"collabUrl", "y", "/collaboration", true});
 
     registry.provideService<docs::DocumentEditor>(*server_);
     registry.provideService<docs::PageHistory>(*historyService_);

@@ -49,6 +49,9 @@ class ExamplePlugin final : public docs::Plugin {
     registry.configKey("example.greeting", "hello", "What GET /api/example/hello says.");
     registry.configKey("example.tick_ms", "60000", "Interval of the example periodic task.");
     docs_plugin_example::registerMigrations(registry);
+    // A value for the web app, in GET /config.json while this plugin is loaded.
+    registry.clientSetting("exampleGreeting",
+                           [this] { return docs::Json(context_->config().getString("example.greeting")); });
     // A metric of its own on GET /metrics (docs/metrics.md): a fixed label set, never an id.
     notesCreated_ = &context_->metrics().counter("docsd_example_notes_created_total",
                                                  "Notes created through POST /api/example/notes, by outcome.", {"outcome"});

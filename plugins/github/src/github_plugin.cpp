@@ -45,7 +45,10 @@ class GithubPlugin final : public docs::Plugin {
     registry.configKey("github.delivery_retention_days", "30",
                        "Days a webhook delivery (its id and body digest) is remembered against replays; GitHub redelivers for 3.");
     registry.configKey("github.prune_interval_seconds", "3600", "How often forgotten deliveries are pruned.");
+    registry.configKey("github.app_slug", "", "GitHub App slug shown to the SPA (githubAppSlug in /config.json).");
     docs_plugin_github::registerMigrations(registry);
+    // The New Project dialog links to the App's installation page by its slug.
+    registry.clientSetting("githubAppSlug", [slug = context_->config().getString("github.app_slug")] { return docs::Json(slug); });
 
     // Projects and AccessControl answer the installation status and the webhook; the
     // person's GitHub identity comes from the auth plugin, and without it no private

@@ -49,6 +49,10 @@ class RagPlugin final : public docs::Plugin {
     queryMetrics_ = std::make_unique<docs::rag::QueryMetrics>(context_->metrics());
     search_ = std::make_unique<docs::rag::CountedSearch>(*query_, *queryMetrics_);
     registry.provideService<docs::Search>(*search_);
+    // The web app asks at ragUrl (rag.<host> with server.subhosts); POST /lab/rag is rag's
+    // API, so an unknown path below /lab/ is a JSON 404, not the web app.
+    registry.clientEndpoint({"ragUrl", "rag"});
+    registry.apiPrefix("/lab/");
 
     registry.jobHandler(docs::rag::Indexer::kProjectJob, [this](docs::JobContext& job) { indexer_->runProjectJob(job); });
     registry.jobHandler(docs::rag::Indexer::kPageJob, [this](docs::JobContext& job) { indexer_->runPageJob(job); });
