@@ -28,4 +28,22 @@ describe('base addresses', () => {
     expect(mergeConfig(base, { mode: 'weird' as never }).mode).toBe('production');
     expect(mergeConfig(base, null)).toBe(base);
   });
+
+  it('keeps derived values for the keys of plugins that are not loaded', () => {
+    // docsd with projects, rbac and pages only: no authUrl, ragUrl, collabUrl or githubAppSlug.
+    const base = deriveFromLocation({ protocol: 'https:', host: 'docs.example.com', hostname: 'docs.example.com' });
+    const merged = mergeConfig(base, {
+      mode: 'production',
+      apiUrl: 'https://api.docs.example.com',
+      contactEmail: '',
+      features: { projects: true, rbac: true, pages: true, rag: false, collab: false, auth: false },
+    });
+    expect(merged).toMatchObject({
+      authUrl: 'https://auth.docs.example.com',
+      ragUrl: 'https://rag.docs.example.com',
+      collabUrl: 'wss://y.docs.example.com/collaboration',
+      githubAppSlug: '',
+      features: { rag: false, collab: false },
+    });
+  });
 });
