@@ -4,6 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <stdexcept>
+
 #include "crypto.hpp"
 #include <docs/support/http_client.hpp>
 #include "one_time_codes.hpp"
@@ -17,12 +19,19 @@ using nlohmann::json;
 GithubSignIn::GithubSignIn(Db& db, const AuthSettings& settings, const std::string& secret)
     : db_(db), settings_(settings), secret_(secret) {}
 
+const std::string& GithubSignIn::key() const {
+  // An empty key would sign every state with "": refuse instead.
+  if (secret_.empty()) throw std::logic_error("GitHub sign-in used before AuthCore::open() loaded the HMAC secret");
+  return secret_;
+}
+
 std::string GithubSignIn::sign(const std::string& nonce) const {
-  return codec::base64UrlEncode(codec::hmacSha256(secret_, "oauth-state:" + nonce));
+  return codec::base64UrlEncode(codec::hmacSha256(key(), "oauth-state:" + nonce));
 }
 
 AuthorizeStart GithubSignIn::start(const std::string& callbackUrl, const std::string& redirectUri) {
   AuthorizeStart started;
+  key();  // before a state row is written
   started.nonce = randomToken(24);
   db_.exec("INSERT INTO auth_oauth_states (nonce, provider, callback_url, redirect_uri, expires_at)"
            " VALUES ($1, 'github', $2, $3, now() + interval '10 minutes')",

@@ -29,7 +29,7 @@ struct PendingSignIn {
 class GithubSignIn {
  public:
   // `secret` signs the OAuth state, kept by reference: AuthCore::open() fills it before
-  // any sign-in starts.
+  // any sign-in starts (start() and consumeState() throw std::logic_error until then).
   GithubSignIn(Db& db, const AuthSettings& settings, const std::string& secret);
 
   bool configured() const { return !settings_.githubClientId.empty(); }
@@ -41,6 +41,8 @@ class GithubSignIn {
   std::optional<GithubProfile> fetchProfile(const std::string& code, const std::string& redirectUri, std::string& error);
 
  private:
+  // The HMAC key; throws std::logic_error before AuthCore::open().
+  const std::string& key() const;
   std::string sign(const std::string& nonce) const;
 
   Db& db_;

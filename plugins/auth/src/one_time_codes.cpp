@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <stdexcept>
 
 #include "crypto.hpp"
 #include "mailer.hpp"
@@ -39,9 +40,15 @@ const char* purposeName(CodePurpose purpose) { return purpose == CodePurpose::Si
 
 }  // namespace
 
+const std::string& OneTimeCodes::key() const {
+  // An empty key would sign every code with "": refuse instead of storing such hashes.
+  if (secret_.empty()) throw std::logic_error("one-time codes used before AuthCore::open() loaded the HMAC secret");
+  return secret_;
+}
+
 std::string OneTimeCodes::hash(const std::string& email, const std::string& code, CodePurpose purpose) const {
   std::string prefix = purpose == CodePurpose::SignIn ? "otp:" : "delete:";
-  return codec::base64UrlEncode(codec::hmacSha256(secret_, prefix + email + ":" + code));
+  return codec::base64UrlEncode(codec::hmacSha256(key(), prefix + email + ":" + code));
 }
 
 bool OneTimeCodes::admit(Tx& tx, const std::string& bucket, int limit) {
@@ -64,6 +71,7 @@ SendOutcome OneTimeCodes::sendDeletionCode(const std::string& email, const std::
 
 SendOutcome OneTimeCodes::issue(const std::string& email, const std::string& clientAddress, CodePurpose purpose,
                                 const std::string& linkBase) {
+  key();  // before any row is written
   std::string code = randomDigits(6);
   const std::string client = clientKey(clientAddress);
   SendOutcome outcome = SendOutcome::Sent;
@@ -113,6 +121,7 @@ SendOutcome OneTimeCodes::issue(const std::string& email, const std::string& cli
 }
 
 CheckOutcome OneTimeCodes::check(Tx& tx, const std::string& email, const std::string& code, CodePurpose purpose) {
+  key();  // before a wrong try is counted
   auto rows = tx.exec("SELECT id, code_hash, attempts, expires_at <= now() AS expired FROM auth_otps"
                       " WHERE email = $1 AND purpose = $2 AND consumed_at IS NULL ORDER BY created_at DESC LIMIT 1 FOR UPDATE",
                       {email, purposeName(purpose)});

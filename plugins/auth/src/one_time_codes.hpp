@@ -29,6 +29,7 @@ class OneTimeCodes {
  public:
   // `secret` is the HMAC key of the stored codes, kept by reference: AuthCore::open()
   // fills it before any code is issued or checked.
+  // Sending and checking a code throw std::logic_error while it is still empty.
   OneTimeCodes(Db& db, Mailer& mailer, const AuthSettings& settings, const std::string& secret);
 
   // Issues a new sign-in code for email (replacing earlier ones) and mails it with a
@@ -48,6 +49,8 @@ class OneTimeCodes {
  private:
   SendOutcome issue(const std::string& email, const std::string& clientAddress, CodePurpose purpose,
                     const std::string& linkBase);
+  // The HMAC key; throws std::logic_error before AuthCore::open().
+  const std::string& key() const;
   std::string hash(const std::string& email, const std::string& code, CodePurpose purpose) const;
   // Records a send in bucket; false (and nothing recorded) when the bucket is full.
   bool admit(Tx& tx, const std::string& bucket, int limit);

@@ -5,8 +5,13 @@
 #include <map>
 #include <set>
 
+#include <docs/db.hpp>
+#include <docs/logger.hpp>
+
 #include "crypto.hpp"
+#include "github_sign_in.hpp"
 #include "jwt.hpp"
+#include "mailer.hpp"
 #include "one_time_codes.hpp"
 #include "routes.hpp"
 #include "sign_in_limits.hpp"
@@ -27,6 +32,24 @@ struct KeyRing {
 };
 
 std::string segment(const json& value) { return base64UrlEncode(value.dump()); }
+
+// Counts the statements it is given and answers none (an empty result).
+class CountingDb final : public docs::Db, public docs::Tx {
+ public:
+  docs::Result exec(std::string_view, const docs::Params& = {}) override {
+    ++statements;
+    return {};
+  }
+  void execScript(std::string_view) override { ++statements; }
+  void afterCommit(std::function<void()>) override {}
+  void transaction(const std::function<void(docs::Tx&)>& body) override { body(*this); }
+  int statements = 0;
+};
+
+class SilentLogger final : public docs::Logger {
+ public:
+  void log(docs::LogLevel, std::string_view, const json&) override {}
+};
 
 }  // namespace
 
@@ -214,4 +237,26 @@ TEST(RetryAfter, FreeThenDoublingThenTheDailyCap) {
   EXPECT_EQ(wait(6, 60), 0);  // all of it
   EXPECT_EQ(wait(10, 86000), 50000);  // the cap: until the oldest leaves the window
   EXPECT_EQ(retryAfterSeconds(200, 1000, 3, 2, 86400, 0, 0), 86400);  // the back-off stops at the window
+}
+
+TEST(AuthCoreOpen, CodesAndGithubStatesAreRefusedUntilTheSecretIsLoaded) {
+  CountingDb db;
+  SilentLogger logger;
+  Mailer mailer(MailerSettings{}, logger);
+  AuthSettings settings;
+  std::string secret;  // AuthCore::open() fills it; until then it is empty
+  OneTimeCodes codes(db, mailer, settings, secret);
+  GithubSignIn github(db, settings, secret);
+
+  EXPECT_THROW(codes.send("a@example.com", "192.0.2.1"), std::logic_error);
+  EXPECT_THROW(codes.sendDeletionCode("a@example.com", "192.0.2.1"), std::logic_error);
+  EXPECT_THROW(codes.check(db, "a@example.com", "123456"), std::logic_error);
+  EXPECT_THROW(github.start("/", "http://localhost/cb"), std::logic_error);
+  EXPECT_THROW(github.consumeState("nonce.signature", "nonce"), std::logic_error);
+  EXPECT_EQ(db.statements, 0) << "nothing was stored with an empty key";
+
+  secret = "loaded by open()";  // both hold it by reference
+  EXPECT_EQ(codes.check(db, "a@example.com", "123456"), CheckOutcome::Expired);  // no code stored
+  EXPECT_FALSE(github.consumeState("nonce.forged", "nonce").has_value());
+  EXPECT_GT(db.statements, 0);
 }
