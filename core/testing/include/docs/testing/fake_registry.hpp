@@ -64,8 +64,8 @@ struct RecordedNeed {
 // How a test calls a route.
 struct CallOptions {
   // The caller, as the Authenticator service would resolve it; none: anonymous.
-  std::optional<Principal> principal;
-  HeaderList headers;
+  std::optional<Principal> principal{};
+  HeaderList headers{};
   std::string host = "localhost";
   std::string scheme = "http";
   std::string remoteAddress = "127.0.0.1";
