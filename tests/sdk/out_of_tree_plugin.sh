@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the SDK to a scratch prefix, builds plugins/example against it the way a
-# third-party author would, and checks that docsd loads the result.
+# third-party author would, runs its unit tests in the SDK's fake host
+# (docs::plugin_testing), and checks that docsd loads the result.
 set -euo pipefail
 source_dir="$1"
 build_dir="$2"
@@ -14,6 +15,9 @@ cmake -S "$source_dir/plugins/example" -B "$work/build" -G Ninja -DCMAKE_PREFIX_
 ninja -C "$work/build" >/dev/null
 plugin="$(find "$work/build" -name example.so | head -1)"
 [[ -n "$plugin" ]] || { echo "example.so was not built"; exit 1; }
+# Its unit tests, linked to the installed docs::plugin_testing: example.so with no docsd.
+unit="$(ctest --test-dir "$work/build" --output-on-failure -j1)" || { echo "$unit"; exit 1; }
+grep "100% tests passed, 0 tests failed out of [1-9]" <<<"$unit" || { echo "$unit"; exit 1; }
 mkdir -p "$work/plugins"
 cp "$plugin" "$work/plugins/"
 # The example plugin is opt-in: plugins.enabled=all (the default) leaves it out.
