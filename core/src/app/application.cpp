@@ -476,16 +476,29 @@ int notifyWhenReady(Application::Running& r, const ServiceNotifier& notifier, co
   return 0;
 }
 
-void shutdown(Application::Running& r) {
+std::chrono::milliseconds stopGrace(const Application::Running& r) {
+  constexpr std::int64_t kDefaultMs = 10000;
+  try {
+    return std::chrono::milliseconds(r.state.config ? std::max<std::int64_t>(0, r.state.config->getInt("server.stop_grace_ms")) : kDefaultMs);
+  } catch (const std::exception&) {
+    return std::chrono::milliseconds(kDefaultMs);  // a bad value must not stop the stop
+  }
+}
+
+// Stops in reverse order, each wait bounded by server.stop_grace_ms. False when an event
+// handler still runs at the end: the components it may use (the pool, the plugins, the
+// bus itself) must then outlive this call, until the process exits.
+bool shutdown(Application::Running& r) {
   r.ready = false;
+  const auto grace = stopGrace(r);
   if (r.http) r.http->stop();
   if (r.hub) r.hub->stop();
   if (r.scheduler) r.scheduler->stop();
-  if (r.jobs) r.jobs->stop(std::chrono::seconds(10));
+  if (r.jobs) r.jobs->stop(grace);
   // Event delivery goes on through the stops: a plugin gets what was queued before its
   // stop() and nothing after, and what it publishes there reaches those still running.
   for (auto it = r.started.rbegin(); it != r.started.rend(); ++it) {
-    if (r.events) r.events->closeFor(it->name);
+    if (r.events) r.events->closeFor(it->name, grace);
     try {
       it->plugin->stop();
     } catch (const std::exception& error) {
@@ -493,11 +506,21 @@ void shutdown(Application::Running& r) {
     }
   }
   r.started.clear();
-  if (r.events) r.events->stop();
+  const bool eventsEnded = !r.events || r.events->stop(grace);
   if (r.listener) r.listener->stop();
-  r.state.db = nullptr;
-  r.pool.reset();
+  if (eventsEnded) {
+    r.state.db = nullptr;
+    r.pool.reset();
+  } else {
+    r.log->error("the database pool stays open until docsd exits: an event handler still runs");
+  }
   if (r.embedded) r.embedded->stop();
+  return eventsEnded;
+}
+
+// What shutdown() could not stop keeps running until the process exits: its components stay.
+void finish(std::unique_ptr<Application::Running>& running) {
+  if (!shutdown(*running)) static_cast<void>(running.release());
 }
 
 }  // namespace
@@ -509,15 +532,15 @@ int Application::migrate() {
   } catch (const ConfigError& error) {
     running_->log->error("migrate failed: a setting", {{"error", error.what()}});
     std::cerr << "docsd: configuration: " << error.what() << "\n";
-    shutdown(*running_);
+    finish(running_);
     return kExitConfig;
   } catch (const std::exception& error) {
     running_->log->error("migrate failed", {{"error", error.what()}});
     std::cerr << "docsd: " << error.what() << "\n";
-    shutdown(*running_);
+    finish(running_);
     return 1;
   }
-  shutdown(*running_);
+  finish(running_);
   return 0;
 }
 
@@ -671,12 +694,12 @@ int Application::serve() {
   } catch (const ConfigError& error) {
     r.log->error("docsd could not start: a setting", {{"error", error.what()}});
     std::cerr << "docsd: configuration: " << error.what() << "\n";
-    shutdown(r);
+    finish(running_);
     return kExitConfig;
   } catch (const std::exception& error) {
     r.log->error("docsd could not start", {{"error", error.what()}});
     std::cerr << "docsd: " << error.what() << "\n";
-    shutdown(r);
+    finish(running_);
     return 1;
   }
 
@@ -689,8 +712,8 @@ int Application::serve() {
   if (received == 0) sigwait(&signals, &received);
   notifier.notify("STOPPING=1\n");
   r.log->info("shutting down", {{"signal", received}});
-  shutdown(r);
-  r.log->info("stopped");
+  finish(running_);
+  r.log->info("stopped");  // r outlives a release in finish()
   return 0;
 }
 

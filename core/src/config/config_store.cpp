@@ -250,6 +250,7 @@ void declareCoreKeys(ConfigStore& store) {
   core("jobs.workers", "2", "Background job worker threads.");
   core("jobs.lease_seconds", "60", "How long a claimed job is leased before another worker may retry it.");
   core("jobs.poll_ms", "2000", "Fallback poll interval for jobs when no NOTIFY arrives.");
+  core("server.stop_grace_ms", "10000", "On SIGTERM, how long each step waits for what still runs: running jobs (again before the database pool closes), the events queued before each plugin's stop(), the event thread (docs/architecture.md#start-and-stop).");
   core("websocket.workers", "2", "Threads that run WebSocket message callbacks.");
   core("log.format", "json", "Log format: json or text.");
   core("log.level", "info", "Minimum log level: debug, info, warn, error.");

@@ -22,7 +22,7 @@ void LocalEventBus::subscribe(std::string topic, std::string owner, EventHandler
 void LocalEventBus::enqueueLocal(std::string topic, nlohmann::json payload) {
   std::lock_guard lock(mutex_);
   if (stopping_) return;
-  queue_.push_back({std::move(topic), std::move(payload), std::chrono::steady_clock::now()});
+  queue_.push_back({++lastQueued_, std::move(topic), std::move(payload), std::chrono::steady_clock::now()});
   ready_.notify_one();
 }
 
@@ -60,51 +60,103 @@ std::size_t LocalEventBus::queued() const {
 void LocalEventBus::start() {
   std::lock_guard lock(mutex_);
   stopping_ = false;
+  finished_ = false;
   if (!thread_.joinable()) thread_ = std::thread([this] { dispatchLoop(); });
 }
 
-void LocalEventBus::closeFor(const std::string& owner) {
+bool LocalEventBus::closeFor(const std::string& owner, std::chrono::milliseconds bound) {
   std::unique_lock lock(mutex_);
-  // The handlers of one delivery are chosen under the mutex: once the queue is empty and
-  // no delivery runs, marking the owner here keeps it out of every later one.
-  if (thread_.joinable() && !stopping_) idle_.wait(lock, [&] { return queue_.empty() && !delivering_; });
+  // Only what is queued now: a plugin that keeps publishing cannot keep this waiting.
+  const std::uint64_t target = lastQueued_;
+  auto delivered = [&] {
+    return lastDelivered_ >= target && (deliveringSequence_ == 0 || deliveringOwner_ != owner);
+  };
+  auto heldUpAgain = [&] { return stuckSequence_ != 0 && deliveringSequence_ == stuckSequence_; };
+  if (thread_.joinable() && !finished_) delivered_.wait_for(lock, bound, [&] { return delivered() || heldUpAgain(); });
+  // Handlers are chosen per call under the mutex: marking the owner keeps it out of every later one.
   closed_.insert(owner);
+  if (delivered() || !thread_.joinable() || finished_) return true;
+  nlohmann::json fields = {{"closing", owner},
+                           {"plugin", deliveringOwner_},
+                           {"topic", deliveringTopic_},
+                           {"undelivered", target - lastDelivered_}};
+  bool firstTime = stuckSequence_ != deliveringSequence_;
+  stuckSequence_ = deliveringSequence_;
+  lock.unlock();
+  if (logger_) {
+    if (firstTime) {
+      fields["waited_ms"] = bound.count();
+      logger_->warn("an event handler holds delivery up; the plugin stops without the events queued before", fields);
+    } else {
+      logger_->warn("the same event handler still holds delivery up; the plugin stops without waiting", fields);
+    }
+  }
+  return false;
 }
 
-void LocalEventBus::stop() {
-  {
-    std::lock_guard lock(mutex_);
-    stopping_ = true;
-    ready_.notify_all();
+bool LocalEventBus::stop(std::chrono::milliseconds bound) {
+  std::unique_lock lock(mutex_);
+  stopping_ = true;
+  ready_.notify_all();
+  if (!thread_.joinable()) return true;
+  auto ended = [&] { return finished_; };
+  if (bound == std::chrono::milliseconds::max()) delivered_.wait(lock, ended);
+  else delivered_.wait_for(lock, bound, ended);
+  if (finished_) {
+    lock.unlock();
+    thread_.join();
+    return true;
   }
-  if (thread_.joinable()) thread_.join();
+  nlohmann::json fields = {{"plugin", deliveringOwner_}, {"topic", deliveringTopic_}, {"waited_ms", bound.count()}};
+  lock.unlock();
+  if (logger_) logger_->error("event delivery did not end: a handler still runs", fields);
+  thread_.detach();
+  return false;
 }
 
 void LocalEventBus::dispatchLoop() {
   for (;;) {
     Queued event;
-    std::vector<EventHandler> handlers;
+    std::vector<Subscription> targets;
     {
       std::unique_lock lock(mutex_);
-      delivering_ = false;
-      idle_.notify_all();
       ready_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
-      if (queue_.empty()) return;
+      if (queue_.empty()) {
+        finished_ = true;
+        delivered_.notify_all();
+        return;
+      }
       event = std::move(queue_.front());
       queue_.pop_front();
-      delivering_ = true;
       if (auto it = handlers_.find(event.topic); it != handlers_.end())
         for (const auto& subscription : it->second)
-          if (!closed_.count(subscription.owner)) handlers.push_back(subscription.handler);
+          if (!closed_.count(subscription.owner)) targets.push_back(subscription);
     }
     if (lagObserver_) lagObserver_(std::chrono::duration<double>(std::chrono::steady_clock::now() - event.enqueued).count());
-    for (auto& handler : handlers) {
-      try {
-        handler(event.payload);
-      } catch (const std::exception& error) {
-        if (logger_) logger_->error("event handler failed", {{"topic", event.topic}, {"error", error.what()}});
+    for (auto& target : targets) {
+      {
+        std::lock_guard lock(mutex_);
+        if (closed_.count(target.owner)) continue;  // closed while this event reached others
+        deliveringSequence_ = event.sequence;
+        deliveringOwner_ = target.owner;
+        deliveringTopic_ = event.topic;
       }
+      try {
+        target.handler(event.payload);
+      } catch (const std::exception& error) {
+        if (logger_) logger_->error("event handler failed", {{"plugin", target.owner}, {"topic", event.topic}, {"error", error.what()}});
+      }
+      {
+        std::lock_guard lock(mutex_);
+        deliveringSequence_ = 0;
+      }
+      delivered_.notify_all();
     }
+    {
+      std::lock_guard lock(mutex_);
+      lastDelivered_ = event.sequence;
+    }
+    delivered_.notify_all();
   }
 }
 

@@ -6,8 +6,9 @@
 
 #include <chrono>
 #include <condition_variable>
-#include <functional>
+#include <cstdint>
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -37,11 +38,15 @@ class LocalEventBus final : public EventBus {
   void receiveRemote(const std::string& notification);
 
   void start();
-  // Delivers what is queued so far (waits for it when delivery runs), then delivers
-  // nothing more to `owner`'s handlers: none of them runs once this returns.
-  void closeFor(const std::string& owner);
-  // Delivers what is queued, then stops.
-  void stop();
+  // Waits up to `bound` for the events queued before this call to be delivered (what is
+  // published meanwhile is not waited for), then delivers nothing more to `owner`'s
+  // handlers. False when the bound passed: the handler that held delivery up is logged,
+  // and may still be running. Once an event has held up one call, later calls do not
+  // wait for it again.
+  bool closeFor(const std::string& owner, std::chrono::milliseconds bound);
+  // Delivers what is queued, then stops: false when a handler still runs after `bound`
+  // (the dispatch thread is then left to finish on its own: keep this object alive).
+  bool stop(std::chrono::milliseconds bound = std::chrono::milliseconds::max());
 
   // Called before each delivery with the seconds the event waited in the queue (metrics).
   // Set before start().
@@ -50,6 +55,7 @@ class LocalEventBus final : public EventBus {
 
  private:
   struct Queued {
+    std::uint64_t sequence = 0;  // 1, 2, ... in the order queued
     std::string topic;
     nlohmann::json payload;
     std::chrono::steady_clock::time_point enqueued;
@@ -71,8 +77,15 @@ class LocalEventBus final : public EventBus {
   std::deque<Queued> queue_;
   std::function<void(double)> lagObserver_;
   bool stopping_ = false;
-  bool delivering_ = false;  // the dispatch thread runs handlers (outside the mutex)
-  std::condition_variable idle_;
+  std::uint64_t lastQueued_ = 0;     // sequence of the newest event queued
+  std::uint64_t lastDelivered_ = 0;  // every event up to this one has been delivered
+  // The handler running now (outside the mutex), for the log when it holds delivery up.
+  std::uint64_t deliveringSequence_ = 0;  // 0: none
+  std::string deliveringOwner_;
+  std::string deliveringTopic_;
+  std::uint64_t stuckSequence_ = 0;  // the event a closeFor gave up waiting for
+  bool finished_ = false;            // the dispatch loop returned
+  std::condition_variable delivered_;
   std::thread thread_;
 };
 
