@@ -423,6 +423,28 @@ TEST(Lifecycle, TheCallerIsResolvedThroughTheAuthenticatorService) {
   EXPECT_EQ(json::parse(good.body)["email"], "u1@example.com");
 }
 
+// A job longer than server.stop_grace_ms: it is logged, the plugins stop around it, and
+// the database pool stays until it returned (a second wait of the same bound).
+TEST(Lifecycle, AJobThatOverrunsTheStopDeadlineKeepsTheDatabaseUntilItReturns) {
+  docs::test::TestDatabase database;
+  Docsd docsd({{{"DOCS_SERVER_STOP_GRACE_MS", "2500"}}, {"serve"}, "", database.url()});
+  ASSERT_TRUE(docsd.start()) << docsd.log();
+  ASSERT_EQ(httpRequest(docsd.port(), "POST", "/api/example/slow", R"({"ms": 4000})", {{"Content-Type", "application/json"}}).status, 202);
+  json stats = json::object();
+  for (int i = 0; i < 100 && stats.value("slow_started", 0) < 1; ++i) {
+    stats = json::parse(httpRequest(docsd.port(), "GET", "/api/example/stats").body, nullptr, false);
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  ASSERT_EQ(stats.value("slow_started", 0), 1);
+  EXPECT_EQ(docsd.terminate(), 0) << docsd.log();
+  std::string log = docsd.log();
+  EXPECT_NE(log.find("a job overran the stop deadline"), std::string::npos) << log;
+  EXPECT_NE(log.find("example.slow"), std::string::npos) << log;
+  auto [code, out] = docs::test::runCommand(
+      {"psql", database.url(), "-tAc", "SELECT status || $$:$$ || (SELECT value FROM example_counters WHERE name = $$slow_finished$$) FROM jobs WHERE kind = $$example.slow$$"});
+  EXPECT_EQ(out, "done:1\n") << "the job used the database after the plugins stopped, and finished";
+}
+
 TEST(Lifecycle, ShutdownWaitsForARunningJob) {
   docs::test::TestDatabase database;
   Docsd docsd({{}, {"serve"}, "", database.url()});

@@ -485,9 +485,9 @@ std::chrono::milliseconds stopGrace(const Application::Running& r) {
   }
 }
 
-// Stops in reverse order, each wait bounded by server.stop_grace_ms. False when an event
-// handler still runs at the end: the components it may use (the pool, the plugins, the
-// bus itself) must then outlive this call, until the process exits.
+// Stops in reverse order, each wait bounded by server.stop_grace_ms. False when a job or
+// an event handler still runs at the end: the components it may use (the pool, the
+// plugins, the queue and the bus) must then outlive this call, until the process exits.
 bool shutdown(Application::Running& r) {
   r.ready = false;
   const auto grace = stopGrace(r);
@@ -507,15 +507,17 @@ bool shutdown(Application::Running& r) {
   }
   r.started.clear();
   const bool eventsEnded = !r.events || r.events->stop(grace);
+  // A job that overran the first wait may still be using the database: wait for it again.
+  const bool jobsEnded = !r.jobs || r.jobs->waitForRunning(grace);
   if (r.listener) r.listener->stop();
-  if (eventsEnded) {
+  if (eventsEnded && jobsEnded) {
     r.state.db = nullptr;
     r.pool.reset();
   } else {
-    r.log->error("the database pool stays open until docsd exits: an event handler still runs");
+    r.log->error("the database pool stays open until docsd exits: a job or an event handler still runs");
   }
   if (r.embedded) r.embedded->stop();
-  return eventsEnded;
+  return eventsEnded && jobsEnded;
 }
 
 // What shutdown() could not stop keeps running until the process exits: its components stay.

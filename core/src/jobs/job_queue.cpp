@@ -177,25 +177,42 @@ void PgJobQueue::wake() {
 }
 
 void PgJobQueue::stop(std::chrono::milliseconds grace) {
-  if (stopping_.exchange(true)) {
-    // already stopping; still join below if threads remain
-  }
+  stopping_ = true;
   wake();
-  auto deadline = std::chrono::steady_clock::now() + grace;
-  while (running_.load() > 0 && std::chrono::steady_clock::now() < deadline)
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  if (running_.load() > 0 && logger_)
-    logger_->warn("stopping with jobs still running; their leases will expire and they will be retried",
-                  {{"running", running_.load()}});
-  bool stuck = running_.load() > 0;
+  bool idle = waitUntilIdle(std::chrono::steady_clock::now() + grace);
+  if (!idle) logRunning("a job overran the stop deadline; it keeps running, and its lease expires if docsd exits first");
   for (auto& thread : threads_) {
     if (!thread.joinable()) continue;
-    // A job past the grace period is abandoned, not waited for: its lease expires and
-    // another worker (here after restart, or another node) runs it again.
-    if (stuck) thread.detach();
-    else thread.join();
+    // A job past the grace period is not joined: its worker ends when it returns.
+    if (idle) thread.join();
+    else thread.detach();
   }
   threads_.clear();
+}
+
+bool PgJobQueue::waitForRunning(std::chrono::milliseconds bound) {
+  if (waitUntilIdle(std::chrono::steady_clock::now() + bound)) return true;
+  logRunning("a job still runs at exit; it will be retried when its lease expires");
+  return false;
+}
+
+bool PgJobQueue::waitUntilIdle(std::chrono::steady_clock::time_point deadline) {
+  std::unique_lock lock(runningMutex_);
+  return jobEnded_.wait_until(lock, deadline, [&] { return running_.empty(); });
+}
+
+void PgJobQueue::logRunning(std::string_view message) {
+  std::vector<RunningJob> jobs;
+  {
+    std::lock_guard lock(runningMutex_);
+    for (const auto& [worker, job] : running_) jobs.push_back(job);
+  }
+  if (!logger_) return;
+  const auto now = std::chrono::steady_clock::now();
+  for (const auto& job : jobs)
+    logger_->warn(message, {{"job", job.id},
+                            {"kind", job.kind},
+                            {"running_ms", std::chrono::duration_cast<std::chrono::milliseconds>(now - job.started).count()}});
 }
 
 void PgJobQueue::setMetrics(Metrics& metrics) {
@@ -252,9 +269,16 @@ void PgJobQueue::workerLoop(int index) {
       if (logger_) logger_->warn("claiming a job failed", {{"error", error.what()}});
     }
     if (job) {
-      ++running_;
+      {
+        std::lock_guard lock(runningMutex_);
+        running_[index] = {job->id, job->kind, std::chrono::steady_clock::now()};
+      }
       runJob(*job, workerId);
-      --running_;
+      {
+        std::lock_guard lock(runningMutex_);
+        running_.erase(index);
+      }
+      jobEnded_.notify_all();
       continue;
     }
     std::unique_lock lock(mutex_);

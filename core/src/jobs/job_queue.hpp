@@ -2,11 +2,13 @@
 // The durable job queue (docs::JobQueue) and its workers.
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -49,8 +51,13 @@ class PgJobQueue final : public JobQueue {
   std::int64_t enqueue(Tx& tx, const JobSpec& spec) override;
 
   void start();
-  // Stops claiming, waits up to `grace` for running jobs; unfinished ones are retried later.
+  // Stops claiming, waits up to `grace` for running jobs and logs each one that overran
+  // it (id, kind, time run). An overrunning job keeps its thread; if the process exits
+  // first, its lease expires and it is retried.
   void stop(std::chrono::milliseconds grace);
+  // After stop(): waits up to `bound` for the jobs still running to return; false (and
+  // each one logged) if some still run, which may use the database until they return.
+  bool waitForRunning(std::chrono::milliseconds bound);
   // Wakes idle workers (NOTIFY arrived).
   void wake();
 
@@ -64,6 +71,16 @@ class PgJobQueue final : public JobQueue {
   void workerLoop(int index);
   void runJob(const ClaimedJob& job, const std::string& workerId);
   std::vector<std::string> kinds() const;
+  // Waits until no job runs or `deadline`; true if none runs.
+  bool waitUntilIdle(std::chrono::steady_clock::time_point deadline);
+  // Logs each job still running with `message`.
+  void logRunning(std::string_view message);
+
+  struct RunningJob {
+    std::int64_t id = 0;
+    std::string kind;
+    std::chrono::steady_clock::time_point started;
+  };
 
   Db& db_;
   JobQueueOptions options_;
@@ -73,7 +90,9 @@ class PgJobQueue final : public JobQueue {
   std::atomic<bool> stopping_{false};
   std::mutex mutex_;
   std::condition_variable wake_;
-  std::atomic<int> running_{0};
+  std::mutex runningMutex_;
+  std::condition_variable jobEnded_;
+  std::map<int, RunningJob> running_;  // by worker index
   Counter* claimed_ = nullptr;
   Counter* failed_ = nullptr;
   Histogram* duration_ = nullptr;
