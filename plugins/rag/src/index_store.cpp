@@ -12,6 +12,8 @@ namespace docs::rag {
 namespace {
 
 constexpr std::size_t kBatch = 400;
+// pg_advisory_xact_lock keys of page indexing: this base ("ragp") plus the page id.
+constexpr std::int64_t kPageLockBase = std::int64_t{0x72616770} << 32;
 
 // PostgreSQL text holds no NUL, and jsonb refuses \u0000.
 std::string withoutNul(std::string text) {
@@ -92,18 +94,34 @@ void removeFile(Tx& tx, std::int64_t projectId, const std::string& path) {
   tx.exec("DELETE FROM rag_files WHERE project_id = $1 AND path = $2", {projectId, withoutNul(path)});
 }
 
-std::string pageDigest(Db& db, std::int64_t pageId) {
-  auto rows = db.exec("SELECT digest FROM rag_pages WHERE page_id = $1", {pageId});
-  return rows.empty() ? std::string() : rows[0].text("digest");
+IndexedPage indexedPage(Db& db, std::int64_t pageId) {
+  auto rows = db.exec("SELECT digest, checked_updated_at FROM rag_pages WHERE page_id = $1", {pageId});
+  if (rows.empty()) return {};
+  return {rows[0].text("digest"), rows[0].text("checked_updated_at")};
 }
 
 void replacePage(Tx& tx, std::int64_t projectId, std::int64_t pageId, const std::string& digest,
-                 const std::vector<Chunk>& chunks) {
+                 const std::string& updatedAt, const std::vector<Chunk>& chunks) {
+  // Read committed: the DELETE after the lock sees the sections the previous holder wrote.
+  tx.exec("SELECT pg_advisory_xact_lock($1)", {kPageLockBase + pageId});
   tx.exec("DELETE FROM rag_chunks WHERE kind = 'docs' AND page_id = $1 AND path = ''", {pageId});
   insertChunks(tx, projectId, chunks);
-  tx.exec("INSERT INTO rag_pages (page_id, project_id, digest) VALUES ($1, $2, $3)"
-          " ON CONFLICT (page_id) DO UPDATE SET digest = EXCLUDED.digest",
-          {pageId, projectId, digest});
+  tx.exec("INSERT INTO rag_pages (page_id, project_id, digest, checked_updated_at) VALUES ($1, $2, $3, $4)"
+          " ON CONFLICT (page_id) DO UPDATE SET digest = EXCLUDED.digest, checked_updated_at = EXCLUDED.checked_updated_at",
+          {pageId, projectId, digest, updatedAt});
+}
+
+void markPageChecked(Db& db, std::int64_t projectId, std::int64_t pageId, const std::string& updatedAt) {
+  db.exec("INSERT INTO rag_pages (page_id, project_id, digest, checked_updated_at) VALUES ($1, $2, '', $3)"
+          " ON CONFLICT (page_id) DO UPDATE SET checked_updated_at = EXCLUDED.checked_updated_at",
+          {pageId, projectId, updatedAt});
+}
+
+std::map<std::int64_t, std::string> checkedPages(Db& db, std::int64_t projectId) {
+  std::map<std::int64_t, std::string> pages;
+  for (auto row : db.exec("SELECT page_id, checked_updated_at FROM rag_pages WHERE project_id = $1", {projectId}))
+    pages[row.int64("page_id")] = row.text("checked_updated_at");
+  return pages;
 }
 
 void removePages(Db& db, const std::vector<std::int64_t>& pageIds) {

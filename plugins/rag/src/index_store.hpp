@@ -23,9 +23,21 @@ void replaceFile(Tx& tx, std::int64_t projectId, const std::string& path, const 
                  const std::vector<Chunk>& chunks);
 void removeFile(Tx& tx, std::int64_t projectId, const std::string& path);
 
-std::string pageDigest(Db& db, std::int64_t pageId);
+// What a page's index was built from: the digest of its text ("" when its own text is not
+// indexed) and the page's updated_at when it was last checked.
+struct IndexedPage {
+  std::string digest;
+  std::string checkedUpdatedAt;
+};
+IndexedPage indexedPage(Db& db, std::int64_t pageId);
+// Replaces the page's sections. One page at a time (an advisory lock until tx ends): a
+// project job and a page job indexing the same page do not leave both chunk sets.
 void replacePage(Tx& tx, std::int64_t projectId, std::int64_t pageId, const std::string& digest,
-                 const std::vector<Chunk>& chunks);
+                 const std::string& updatedAt, const std::vector<Chunk>& chunks);
+// Records that the page was checked at its updated_at, keeping its digest.
+void markPageChecked(Db& db, std::int64_t projectId, std::int64_t pageId, const std::string& updatedAt);
+// Every page of the project that has a row: page id -> updated_at when last checked.
+std::map<std::int64_t, std::string> checkedPages(Db& db, std::int64_t projectId);
 // Drops the pages' sections; a guide file's sections stay, without the page.
 void removePages(Db& db, const std::vector<std::int64_t>& pageIds);
 // True when the page is a guide whose source file is indexed (its sections come from

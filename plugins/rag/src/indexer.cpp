@@ -58,9 +58,13 @@ bool Indexer::indexPage(std::int64_t projectId, std::int64_t pageId, const std::
     removePages(context_.db(), {pageId});
     return false;
   }
+  auto& db = context_.db();
+  const auto indexed = indexedPage(db, pageId);
   // A guide's page repeats its file, which is indexed with the path and lines.
-  if (pageHasSource(context_.db(), pageId)) {
-    if (!pageDigest(context_.db(), pageId).empty()) dropPageSections(context_.db(), pageId);
+  if (pageHasSource(db, pageId)) {
+    if (!indexed.digest.empty()) dropPageSections(db, pageId);
+    if (indexed.digest.empty() && indexed.checkedUpdatedAt == page->updatedAt) return true;
+    markPageChecked(db, projectId, pageId, page->updatedAt);
     return true;
   }
   auto bytes = pages.content(pageId);
@@ -82,13 +86,18 @@ bool Indexer::indexPage(std::int64_t projectId, std::int64_t pageId, const std::
   if (auto project = services_.projects->find(projectId)) textLanguage = textSearchLanguage(project->language);
   std::string digest =
       digestOf(std::string(kChunkerVersion) + "\n" + page->name + "\n" + role + "\n" + textLanguage + "\n" + markdown);
-  if (digest == pageDigest(context_.db(), pageId)) return true;
+  if (digest == indexed.digest) {
+    // Unchanged text (a move, say): only the time it was checked at.
+    if (indexed.checkedUpdatedAt != page->updatedAt) markPageChecked(db, projectId, pageId, page->updatedAt);
+    return true;
+  }
   auto chunks = pageChunks(pageId, page->name, markdown);
   for (auto& chunk : chunks) {
     chunk.role = role;
     chunk.textLanguage = textLanguage;
   }
-  context_.db().transaction([&](Tx& tx) { replacePage(tx, projectId, pageId, digest, chunks); });
+  // page->updatedAt was read before the content: an edit in between is found again later.
+  db.transaction([&](Tx& tx) { replacePage(tx, projectId, pageId, digest, page->updatedAt, chunks); });
   return true;
 }
 
@@ -159,14 +168,25 @@ void Indexer::runPageJob(JobContext& job) {
 }
 
 void Indexer::runCatchUpJob(JobContext& job) {
-  std::size_t checked = 0;
-  for (auto projectId : indexedProjects(context_.db())) {
-    for (const auto& page : services_.pages->listProject(projectId)) {
-      indexPage(projectId, page.id);
-      if (++checked % 50 != 0) continue;
-      job.heartbeat();
-      if (job.stopping()) throw std::runtime_error("shutting down; the catch-up resumes on restart");
+  auto& db = context_.db();
+  for (auto projectId : indexedProjects(db)) {
+    if (job.stopping()) return;  // queued again at the next start
+    if (!services_.projects->find(projectId)) {
+      removeProject(db, projectId);  // its project.deleted was lost
+      continue;
     }
+    auto checked = checkedPages(db, projectId);
+    // Changed pages go to page jobs (deduplicated by page): never indexed twice at once.
+    for (const auto& page : services_.pages->listProject(projectId)) {
+      auto found = checked.find(page.id);
+      if (found == checked.end() || found->second != page.updatedAt) queuePage(projectId, page.id);
+      if (found != checked.end()) checked.erase(found);
+    }
+    // What is left has no page any more: its page.deleted was lost.
+    std::vector<std::int64_t> gone;
+    for (const auto& [pageId, updatedAt] : checked) gone.push_back(pageId);
+    removePages(db, gone);
+    job.heartbeat();
   }
 }
 

@@ -25,8 +25,9 @@ class Indexer {
  public:
   static constexpr const char* kProjectJob = "rag.index_project";
   static constexpr const char* kPageJob = "rag.index_page";
-  // Re-checks every page of the indexed projects (unchanged ones are skipped by digest):
-  // a page.updated published while rag was stopped, or lost to a crash, is made up for.
+  // Queued at each start: for the events rag missed while stopped (or lost to a crash),
+  // queues a page job for each page whose updated_at differs from the one last indexed,
+  // and drops the index of pages and projects that no longer exist.
   static constexpr const char* kCatchUpJob = "rag.catch_up";
 
   Indexer(Context& context, const RagServices& services, IndexerSettings settings)

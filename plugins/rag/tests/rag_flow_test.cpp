@@ -247,6 +247,49 @@ TEST_F(RagFlow, AnEditRagMissedIsIndexedAfterItStarts) {
   EXPECT_EQ(found[0]["page_id"], pageId);
 }
 
+// At start, only the pages whose updated_at changed while rag was away get a page job,
+// and a page deleted meanwhile (its page.deleted never reached rag) leaves the index.
+TEST_F(RagFlow, TheCatchUpQueuesOnlyChangedPagesAndDropsDeletedOnes) {
+  start();
+  auto id = generatedProject();
+  auto p = waitActive(id);
+  auto edited = p["default_page_id"].get<std::int64_t>();
+  std::int64_t deleted = 0;
+  for (const auto& page : p["pages"])
+    if (page["name"] == "config.py") deleted = page["id"];
+  ASSERT_GT(deleted, 0);
+  auto ragJobsPending = [&] {
+    return sqlValue("SELECT count(*) FROM jobs WHERE kind LIKE 'rag.%' AND status IN ('queued', 'running')");
+  };
+  for (int i = 0; i < 300 && ragJobsPending() != "0"; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  ASSERT_EQ(ragJobsPending(), "0");
+  ASSERT_EQ(sqlValue("SELECT count(*) FROM rag_pages WHERE page_id = " + std::to_string(deleted)), "1");
+
+  restart({{"DOCS_PLUGINS_ENABLED", "auth,rbac,projects,pages,generation"}});
+  ASSERT_EQ(setPageText(edited, "Quarterly zeppelin maintenance checklist.").status, 200);
+  auto del = httpRequest(docsd_->port(), "DELETE", "/api/page/" + std::to_string(deleted), "", as(alice_));
+  ASSERT_TRUE(del.status == 200 || del.status == 204) << del.body;
+  const std::string mark = sqlValue("SELECT coalesce(max(id), 0) FROM jobs");
+  restart({});
+  auto catchUp = [&] { return sqlValue("SELECT status FROM jobs WHERE kind = 'rag.catch_up' AND id > " + mark); };
+  for (int i = 0; i < 300 && catchUp() != "done"; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  ASSERT_EQ(catchUp(), "done");
+  EXPECT_EQ(sqlValue("SELECT count(*) FROM rag_pages WHERE page_id = " + std::to_string(deleted)), "0");
+  EXPECT_EQ(sqlValue("SELECT count(*) FROM rag_chunks WHERE kind = 'docs' AND path = '' AND page_id = " +
+                     std::to_string(deleted)),
+            "0");
+  EXPECT_EQ(sqlValue("SELECT string_agg(payload->>'page_id', ',') FROM jobs WHERE kind = 'rag.index_page' AND id > " + mark),
+            std::to_string(edited))
+      << "only the edited page is indexed again";
+  json found;
+  for (int i = 0; i < 100 && found.empty(); ++i) {
+    found = search(id, "zeppelin maintenance", as(alice_), false, true);
+    if (found.empty()) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  ASSERT_FALSE(found.empty()) << "the edit made while rag was away is not indexed";
+  EXPECT_EQ(found[0]["page_id"], edited);
+}
+
 TEST_F(RagFlow, APrivateProjectNeverReachesAStrangerEvenByItsId) {
   start();
   auto id = generatedProject();
