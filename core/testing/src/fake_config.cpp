@@ -64,7 +64,8 @@ std::vector<std::string> FakeConfig::getList(std::string_view key) const {
   std::size_t start = 0;
   while (start <= text.size()) {
     auto comma = text.find(',', start);
-    std::string item = trim(std::string_view(text).substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+    std::string item =
+        trim(std::string_view(text).substr(start, comma == std::string::npos ? std::string::npos : comma - start));
     if (!item.empty()) items.push_back(std::move(item));
     if (comma == std::string::npos) break;
     start = comma + 1;

@@ -19,8 +19,7 @@ void FakeHost::run(Plugin& plugin) {
   if (!context_.hasDatabase()) return;
   auto migrations = registry_.migrations();
   std::sort(migrations.begin(), migrations.end(), [](const auto& a, const auto& b) { return a.version < b.version; });
-  for (const auto& migration : migrations)
-    context_.db().transaction([&](Tx& tx) { tx.execScript(migration.sql); });
+  for (const auto& migration : migrations) context_.db().transaction([&](Tx& tx) { tx.execScript(migration.sql); });
   plugin.start();
   started_ = &plugin;
 }

@@ -111,7 +111,8 @@ void FakeRegistry::command(Command command) {
 void FakeRegistry::clientEndpoint(ClientEndpoint endpoint) {
   auto keys = clientSettingKeys();
   if (isCoreClientKey(endpoint.key) || std::find(keys.begin(), keys.end(), endpoint.key) != keys.end() ||
-      std::any_of(clientEndpoints_.begin(), clientEndpoints_.end(), [&](const auto& e) { return e.key == endpoint.key; }))
+      std::any_of(clientEndpoints_.begin(), clientEndpoints_.end(),
+                  [&](const auto& e) { return e.key == endpoint.key; }))
     throw std::invalid_argument("/config.json key " + endpoint.key + " is docsd's own or declared twice");
   clientEndpoints_.push_back(std::move(endpoint));
 }
@@ -300,7 +301,8 @@ std::optional<std::string> Answer::header(std::string_view name) const {
 
 Json Answer::json() const {
   Json value = Json::parse(body, nullptr, /*allow_exceptions=*/false);
-  if (value.is_discarded()) throw std::runtime_error("the answer (" + std::to_string(status) + ") is not JSON: " + body);
+  if (value.is_discarded())
+    throw std::runtime_error("the answer (" + std::to_string(status) + ") is not JSON: " + body);
   return value;
 }
 

@@ -24,7 +24,9 @@ LoadedPlugin loadPlugin(const std::string& path) {
   if (!library) throw std::runtime_error("cannot load plugin " + path + ": " + dlerror());
   auto* manifest = static_cast<const PluginManifest*>(dlsym(library, DOCS_PLUGIN_STR(DOCS_PLUGIN_MANIFEST_SYMBOL)));
   if (!manifest)
-    throw std::runtime_error(path + " exports no " DOCS_PLUGIN_STR(DOCS_PLUGIN_MANIFEST_SYMBOL) ": not a plugin, or one built for another plugin ABI");
+    throw std::runtime_error(path +
+                             " exports no " DOCS_PLUGIN_STR(
+                                 DOCS_PLUGIN_MANIFEST_SYMBOL) ": not a plugin, or one built for another plugin ABI");
   const PluginManifest& host = kHostManifestTemplate;
   expectField(path, "abi", manifest->abi, host.abi);
   expectField(path, "size", manifest->manifestSize, host.manifestSize);

@@ -37,11 +37,11 @@ TEST_F(ExamplePluginTest, TheManifestNamesAnOptInPlugin) {
 TEST_F(ExamplePluginTest, DeclaresWhatItsReadmeLists) {
   load();
   const std::vector<std::pair<Method, std::string>> routes = {
-      {Method::Get, "/api/example/hello"}, {Method::Post, "/api/example/echo"},   {Method::Post, "/api/example/notes"},
-      {Method::Get, "/api/example/notes/{id}"}, {Method::Get, "/api/example/stats"}, {Method::Post, "/api/example/upload"},
+      {Method::Get, "/api/example/hello"},  {Method::Post, "/api/example/echo"},
+      {Method::Post, "/api/example/notes"}, {Method::Get, "/api/example/notes/{id}"},
+      {Method::Get, "/api/example/stats"},  {Method::Post, "/api/example/upload"},
       {Method::Post, "/api/example/slow"}};
-  for (const auto& [method, path] : routes)
-    EXPECT_NE(registry().findRoute(method, path), nullptr) << path;
+  for (const auto& [method, path] : routes) EXPECT_NE(registry().findRoute(method, path), nullptr) << path;
   EXPECT_EQ(registry().routes().size(), 7u);
   ASSERT_EQ(registry().websockets().size(), 1u);
   EXPECT_EQ(registry().websockets()[0].path, "/api/example/ws");
