@@ -6,11 +6,13 @@
 namespace docs::testing {
 
 void CapturingEventBus::publish(std::string_view topic, const Json& payload) {
+  if (phase_) phase_->refuse("the event bus");
   std::lock_guard lock(mutex_);
   published_.push_back({std::string(topic), payload, false});
 }
 
 void CapturingEventBus::publishAfterCommit(Tx& tx, std::string_view topic, const Json& payload) {
+  if (phase_) phase_->refuse("the event bus");
   tx.afterCommit([this, event = PublishedEvent{std::string(topic), payload, true}] {
     std::lock_guard lock(mutex_);
     published_.push_back(event);
@@ -43,6 +45,7 @@ bool CapturingJobQueue::dedupeKeyHeld(const std::string& key) const {
 }
 
 std::int64_t CapturingJobQueue::enqueue(const JobSpec& spec) {
+  if (phase_) phase_->refuse("the job queue");
   std::lock_guard lock(mutex_);
   if (dedupeKeyHeld(spec.dedupeKey)) return 0;
   enqueued_.push_back({nextId_, spec, false});
@@ -50,6 +53,7 @@ std::int64_t CapturingJobQueue::enqueue(const JobSpec& spec) {
 }
 
 std::int64_t CapturingJobQueue::enqueue(Tx& tx, const JobSpec& spec) {
+  if (phase_) phase_->refuse("the job queue");
   std::int64_t id = 0;
   {
     std::lock_guard lock(mutex_);

@@ -4,9 +4,14 @@
 
 namespace docs::testing {
 
+void ConfigurePhase::refuse(const char* what) const {
+  if (active) throw std::logic_error("plugin " + plugin + " used " + what + " during configure()");
+}
+
 Db& ForwardingDb::target() const {
+  phase_.refuse("the database");
   if (!target_)
-    throw std::logic_error("plugin " + plugin_ +
+    throw std::logic_error("plugin " + phase_.plugin +
                            " used the database, and its FakeContext has none: give one with useDatabase()");
   return *target_;
 }
@@ -15,6 +20,6 @@ Result ForwardingDb::exec(std::string_view sql, const Params& params) { return t
 
 void ForwardingDb::transaction(const std::function<void(Tx&)>& body) { target().transaction(body); }
 
-FakeContext::FakeContext(std::string pluginName) : name_(std::move(pluginName)) {}
+FakeContext::FakeContext(std::string pluginName) : phase_{std::move(pluginName), false} {}
 
 }  // namespace docs::testing

@@ -14,7 +14,14 @@ FakeHost::~FakeHost() {
 }
 
 void FakeHost::run(Plugin& plugin) {
-  plugin.configure(registry_);
+  context_.setConfiguring(true);
+  try {
+    plugin.configure(registry_);
+  } catch (...) {
+    context_.setConfiguring(false);
+    throw;
+  }
+  context_.setConfiguring(false);
   registry_.resolve();
   if (!context_.hasDatabase()) return;
   auto migrations = registry_.migrations();

@@ -300,3 +300,25 @@ TEST(LoadPlugin, RefusesWhatDocsdRefusesAndNamesTheFile) {
   ASSERT_NE(good.plugin, nullptr);
   EXPECT_EQ(good.manifest->abi, docs::kPluginAbi);
 }
+
+TEST(FakeHostRun, TheJobQueueEventBusAndDatabaseRefuseToBeUsedDuringConfigure) {
+  for (std::string what : {"the job queue", "the event bus", "the database"}) {
+    ScriptedPlugin plugin;
+    plugin.declare = [&](docs::Registry& registry) {
+      auto& context = registry.context();
+      if (what == "the job queue") context.jobs().enqueue({"early"});
+      else if (what == "the event bus") context.events().publish("early", {});
+      else context.db().exec("SELECT 1");
+    };
+    ScriptDb db;
+    FakeHost host("eager");
+    host.context().useDatabase(db);
+    try {
+      host.run(plugin);
+      FAIL() << what << " must be refused during configure()";
+    } catch (const std::logic_error& error) {
+      EXPECT_EQ(std::string(error.what()), "plugin eager used " + what + " during configure()");
+    }
+    EXPECT_NO_THROW(host.context().jobs().enqueue({"later"})) << "usable again once configure() returned";
+  }
+}

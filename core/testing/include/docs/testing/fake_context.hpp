@@ -42,6 +42,14 @@ class FakeConfig final : public Config {
   std::map<std::string, std::string, std::less<>> values_;
 };
 
+// While FakeHost runs a plugin's configure(), the database, job queue and event bus refuse
+// to be used, as docsd's do: std::logic_error "plugin X used the job queue during configure()".
+struct ConfigurePhase {
+  std::string plugin;
+  bool active = false;
+  void refuse(const char* what) const;  // throws while active
+};
+
 struct PublishedEvent {
   std::string topic;
   Json payload;
@@ -52,6 +60,7 @@ struct PublishedEvent {
 // them to the plugin's own subscribers). Thread-safe.
 class CapturingEventBus final : public EventBus {
  public:
+  explicit CapturingEventBus(const ConfigurePhase* phase = nullptr) : phase_(phase) {}
   void publish(std::string_view topic, const Json& payload) override;
   // Recorded when tx commits (Tx::afterCommit); a rollback records nothing.
   void publishAfterCommit(Tx& tx, std::string_view topic, const Json& payload) override;
@@ -63,6 +72,7 @@ class CapturingEventBus final : public EventBus {
   std::vector<PublishedEvent> take();
 
  private:
+  const ConfigurePhase* phase_;
   mutable std::mutex mutex_;
   std::vector<PublishedEvent> published_;
 };
@@ -78,6 +88,7 @@ struct EnqueuedJob {
 // 0, as docsd's queue does for a pending one. Thread-safe.
 class CapturingJobQueue final : public JobQueue {
  public:
+  explicit CapturingJobQueue(const ConfigurePhase* phase = nullptr) : phase_(phase) {}
   std::int64_t enqueue(const JobSpec& spec) override;
   // The id is given at once; the job is recorded when tx commits, not at all on rollback.
   std::int64_t enqueue(Tx& tx, const JobSpec& spec) override;
@@ -88,6 +99,7 @@ class CapturingJobQueue final : public JobQueue {
 
  private:
   bool dedupeKeyHeld(const std::string& key) const;  // under mutex_
+  const ConfigurePhase* phase_;
   mutable std::mutex mutex_;
   std::vector<EnqueuedJob> enqueued_;
   std::int64_t nextId_ = 1;
@@ -115,7 +127,7 @@ class CapturingLogger final : public Logger {
 // saying so while there is none: like docsd's, it can be taken in configure() and kept.
 class ForwardingDb final : public Db {
  public:
-  explicit ForwardingDb(const std::string& plugin) : plugin_(plugin) {}
+  explicit ForwardingDb(const ConfigurePhase& phase) : phase_(phase) {}
   void use(Db* target) { target_ = target; }
   bool connected() const { return target_ != nullptr; }
   Result exec(std::string_view sql, const Params& params) override;
@@ -123,7 +135,7 @@ class ForwardingDb final : public Db {
 
  private:
   Db& target() const;
-  const std::string& plugin_;
+  const ConfigurePhase& phase_;
   Db* target_ = nullptr;
 };
 
@@ -133,7 +145,7 @@ class FakeContext final : public Context {
   FakeContext(const FakeContext&) = delete;
   FakeContext& operator=(const FakeContext&) = delete;
 
-  const std::string& pluginName() const { return name_; }
+  const std::string& pluginName() const { return phase_.plugin; }
   const Config& config() const override { return config_; }
   FakeConfig& settings() { return config_; }
   // Shorthand for settings().set(key, value).
@@ -144,6 +156,8 @@ class FakeContext final : public Context {
   void useDatabase(Db& database) { db_.use(&database); }
   bool hasDatabase() const { return db_.connected(); }
   void setDataDir(std::string dir) { dataDir_ = std::move(dir); }
+  // FakeHost sets it around configure() (see ConfigurePhase).
+  void setConfiguring(bool configuring) { phase_.active = configuring; }
 
   Db& db() override { return db_; }
   CapturingJobQueue& jobs() override { return jobs_; }
@@ -153,11 +167,11 @@ class FakeContext final : public Context {
   const std::string& dataDir() const override { return dataDir_; }
 
  private:
-  std::string name_;
+  ConfigurePhase phase_;
   FakeConfig config_;
-  ForwardingDb db_{name_};
-  CapturingJobQueue jobs_;
-  CapturingEventBus events_;
+  ForwardingDb db_{phase_};
+  CapturingJobQueue jobs_{&phase_};
+  CapturingEventBus events_{&phase_};
   CapturingLogger logger_;
   std::string dataDir_;
 };

@@ -27,7 +27,8 @@ struct LoadedPlugin {
 LoadedPlugin loadPlugin(const std::string& path);
 
 // One plugin in a fake host. run() does what docsd does at start, as far as a unit test
-// needs: configure(), resolve() the services; then, when the context has a database, the
+// needs: configure() (during which the database, job queue and event bus throw, as in
+// docsd), resolve() the services; then, when the context has a database, the
 // plugin's migrations in version order (each once, in a transaction, with no bookkeeping
 // table: give it a fresh database) and start(). stop() (or the destructor) stops a started
 // plugin.
