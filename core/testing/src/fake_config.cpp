@@ -22,9 +22,9 @@ void FakeConfig::set(std::string key, std::string value) {
   values_[std::move(key)] = std::move(value);
 }
 
-void FakeConfig::declare(const std::string& key, std::string defaultValue) {
+void FakeConfig::declare(const std::string& key, const std::string& defaultValue) {
   std::lock_guard lock(mutex_);
-  values_.try_emplace(key, std::move(defaultValue));
+  values_.try_emplace(key, defaultValue);
 }
 
 bool FakeConfig::has(std::string_view key) const {

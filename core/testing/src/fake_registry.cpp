@@ -181,7 +181,7 @@ void FakeRegistry::resolve() {
                            ", which the test did not provide (FakeRegistry::provide)");
 }
 
-Answer FakeRegistry::call(Method method, std::string_view target, std::string body, CallOptions options) {
+Answer FakeRegistry::call(Method method, std::string_view target, std::string body, const CallOptions& options) {
   auto question = target.find('?');
   std::string path(target.substr(0, question));
   std::string rawQuery = question == std::string_view::npos ? "" : std::string(target.substr(question + 1));
@@ -213,7 +213,7 @@ Answer FakeRegistry::call(Method method, std::string_view target, std::string bo
     init.requestId = requestId;
     init.headers = options.headers;
     if (route.options.streamBody) init.bodyReader = &reader;
-    else init.body = body;
+    else init.body = std::move(body);  // the reader is not used then
     init.resolvePrincipal = [principal = options.principal] { return principal; };
     Request request(std::move(init));
     request.setPathParams(std::move(choice.params));

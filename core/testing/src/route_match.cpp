@@ -26,6 +26,7 @@ namespace {
 // Lower is more specific: a literal at an earlier position beats a parameter there.
 std::vector<int> specificity(const std::vector<std::string>& segments) {
   std::vector<int> score;
+  score.reserve(segments.size());
   for (const auto& segment : segments) score.push_back(isParamSegment(segment) ? 1 : 0);
   return score;
 }

@@ -29,7 +29,7 @@ class FakeConfig final : public Config {
  public:
   void set(std::string key, std::string value);
   // What Registry::configKey does here: the default, unless the test set a value first.
-  void declare(const std::string& key, std::string defaultValue);
+  void declare(const std::string& key, const std::string& defaultValue);
 
   bool has(std::string_view key) const override;
   std::string getString(std::string_view key) const override;

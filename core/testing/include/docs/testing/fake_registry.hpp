@@ -159,7 +159,7 @@ class FakeRegistry final : public Registry {
   // maxBodyBytes is a 413 before the handler runs; a streaming route reads `body` through
   // its BodyReader. HttpError becomes docsd's error body; any other exception a 500 whose
   // message is in Answer::failure.
-  Answer call(Method method, std::string_view target, std::string body = {}, CallOptions options = {});
+  Answer call(Method method, std::string_view target, std::string body = {}, const CallOptions& options = {});
   // Calls every handler subscribed to topic, in the order they were declared; returns how
   // many ran. What a handler throws reaches the test.
   std::size_t deliver(std::string_view topic, const Json& payload);
