@@ -166,6 +166,10 @@ bool CollabServer::applyUpdate(std::int64_t pageId, std::string_view update) {
 }
 
 bool CollabServer::applyUpdateAs(std::int64_t pageId, std::string_view update, std::optional<std::int64_t> userId) {
+  {
+    std::lock_guard lock(writesMutex_);
+    if (writerStopping_) throw EditorStopping(pageId);  // before a room is loaded for it
+  }
   auto page = services_.pages->find(pageId);
   if (!page) return false;
   auto committed = std::make_shared<std::promise<bool>>();
@@ -173,6 +177,7 @@ bool CollabServer::applyUpdateAs(std::int64_t pageId, std::string_view update, s
   auto [room, lock] = lockedRoom(page->projectId, pageId);
   auto result = write(room, bytesOf(update), Writer{nullptr, "", userId, committed});
   lock.unlock();  // the group commit needs the room
+  if (result == WriteResult::Stopping) throw EditorStopping(pageId);
   if (result == WriteResult::Invalid) throw std::invalid_argument("the update does not decode or apply");
   if (result == WriteResult::NothingNew) return true;
   if (!durable.get()) throw std::runtime_error("the update could not be stored");

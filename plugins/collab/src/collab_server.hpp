@@ -19,6 +19,7 @@
 #include <future>
 #include <map>
 #include <span>
+#include <stdexcept>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -72,6 +73,14 @@ std::optional<std::pair<std::int64_t, std::int64_t>> parseRoomName(std::string_v
 // A decimal id above zero without a leading zero; nullopt otherwise.
 std::optional<std::int64_t> positiveId(std::string_view text);
 
+// Thrown by CollabServer::applyUpdate/applyUpdateAs after stop() began: the edit was
+// not applied (the caller, a job, fails and is retried after the restart).
+class EditorStopping : public std::runtime_error {
+ public:
+  explicit EditorStopping(std::int64_t pageId)
+      : std::runtime_error("collab is stopping: the edit of page " + std::to_string(pageId) + " was not applied") {}
+};
+
 class CollabServer final : public DocumentEditor {
  public:
   // Built in configure(): no I/O and no thread until start().
@@ -107,7 +116,8 @@ class CollabServer final : public DocumentEditor {
 
   // DocumentEditor
   bool applyUpdate(std::int64_t pageId, std::string_view update) override;
-  // applyUpdate on behalf of a user, who is logged as the update's author.
+  // applyUpdate on behalf of a user, who is logged as the update's author. Both throw
+  // EditorStopping once stop() began (a job that outlived the stop deadline).
   bool applyUpdateAs(std::int64_t pageId, std::string_view update, std::optional<std::int64_t> userId);
   std::optional<std::string> currentState(std::int64_t pageId) override;
 
@@ -119,7 +129,8 @@ class CollabServer final : public DocumentEditor {
   std::pair<std::shared_ptr<Room>, std::unique_lock<std::mutex>> lockedRoom(std::int64_t projectId, std::int64_t pageId);
   std::uint64_t nextMemberId() { return ++memberIds_; }
 
-  enum class WriteResult { Queued, NothingNew, Invalid };
+  // Stopping: stop() began, so the update was refused (and not applied).
+  enum class WriteResult { Queued, NothingNew, Invalid, Stopping };
   // Who wrote an update and who waits for it to be durable.
   struct Writer {
     std::shared_ptr<WebSocketConnection> connection;  // acknowledged after the commit (may be null)
@@ -130,7 +141,8 @@ class CollabServer final : public DocumentEditor {
   // Applies a writer's update in a locked room and queues it for the group commit; only
   // after the commit is it acknowledged and fanned out to every member. On Invalid the
   // room is reloaded from storage. If the commit fails every member is disconnected to
-  // resynchronise from what is stored.
+  // resynchronise from what is stored. Never blocks on a stopped writer: once stop()
+  // began it answers Stopping.
   WriteResult write(const std::shared_ptr<Room>& room, std::span<const std::uint8_t> update, Writer writer);
   // Sends a frame built per member address to every member of a locked room.
   void broadcast(Room& room, const std::function<std::vector<std::uint8_t>(const std::string& address)>& frame);

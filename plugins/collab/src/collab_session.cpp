@@ -210,6 +210,7 @@ void CollabSession::handleWrite(const std::string& address, DocumentState& doc, 
   if (result == CollabServer::WriteResult::NothingNew) connection_->sendBinary(textOf(syncStatus(address, true)));
   locked.lock.unlock();
   if (result == CollabServer::WriteResult::Invalid) fail(kCloseInvalidData, "The update does not apply");
+  if (result == CollabServer::WriteResult::Stopping) fail(kCloseResetConnection, "Server stopping");
 }
 
 void CollabSession::handle(const Incoming& in, DocumentState& doc) {

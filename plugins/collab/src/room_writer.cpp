@@ -23,6 +23,11 @@ using Clock = std::chrono::steady_clock;
 CollabServer::WriteResult CollabServer::write(const std::shared_ptr<Room>& roomPtr, std::span<const std::uint8_t> update,
                                               Writer writer) {
   Room& room = *roomPtr;
+  {
+    // Once stop() began nothing will store it: refused before the document is touched.
+    std::lock_guard lock(writesMutex_);
+    if (writerStopping_) return WriteResult::Stopping;
+  }
   // Malformed bytes throw here, before the document is touched.
   try {
     if (room.doc->containsUpdate(update)) return WriteResult::NothingNew;
@@ -42,11 +47,18 @@ CollabServer::WriteResult CollabServer::write(const std::shared_ptr<Room>& roomP
     }
     return WriteResult::Invalid;
   }
-  room.pendingWrites += 1;
+  bool stopping = false;
   {
     std::lock_guard lock(writesMutex_);
-    writes_.push_back({roomPtr, std::string(textOf(update)), std::move(writer)});
+    stopping = writerStopping_;
+    if (!stopping) writes_.push_back({roomPtr, std::string(textOf(update)), std::move(writer)});
   }
+  if (stopping) {
+    // Applied in memory but never to be stored: the final fold must not store it either.
+    resetRoom(room, "Server stopping");
+    return WriteResult::Stopping;
+  }
+  room.pendingWrites += 1;
   writesWake_.notify_one();
   return WriteResult::Queued;
 }

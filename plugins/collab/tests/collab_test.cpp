@@ -251,6 +251,33 @@ TEST_F(CollabTest, RestReadsAndWritesMeetTheLiveDocument) {
   EXPECT_NE(result["live"].get<std::string>().find("live text"), std::string::npos) << result.dump();  // merged, not replaced
 }
 
+// A job that outlives the stop deadline and edits after collab's stop() began gets an
+// error, and docsd exits, instead of the job waiting forever for a stopped writer.
+TEST_F(CollabTest, AnEditAfterCollabStoppedIsRefusedNotLeftWaiting) {
+  docs::test::TempDir pluginsHolder;
+  fs::path plugins = fs::path(pluginsHolder.path()) / "plugins";
+  fs::create_directories(plugins);
+  for (std::string name : {"auth", "rbac", "projects", "pages", "collab"})
+    fs::copy_file(docs::test::buildDir() + "/plugins/" + name + ".so", plugins / (name + ".so"));
+  fs::copy_file(docs::test::pluginFixturesDir() + "/late_editor/late_editor.so", plugins / "late_editor.so");
+  start({{"DOCS_PLUGINS_DIR", plugins.string()},
+         {"DOCS_PLUGINS_ENABLED", "auth,rbac,projects,pages,collab,late_editor"},
+         {"DOCS_SERVER_STOP_GRACE_MS", "500"}});
+  alice_ = docs::test::signInByEmail(*docsd_, "alice@example.com");
+  auto pageId = project(alice_, createProject(alice_, "Late"))["default_page_id"].get<std::int64_t>();
+  auto queued = httpRequest(docsd_->port(), "POST", "/api/late_editor/edit", json{{"page_id", pageId}}.dump(),
+                            {{"Content-Type", "application/json"}});
+  ASSERT_EQ(queued.status, 202) << queued.body;
+  for (int i = 0; i < 300 && docsd_->log().find("late editor: first edit applied") == std::string::npos; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  ASSERT_NE(docsd_->log().find("late editor: first edit applied"), std::string::npos) << docsd_->log();
+  EXPECT_EQ(docsd_->terminate(), 0) << docsd_->log();
+  auto log = docsd_->log();
+  EXPECT_NE(log.find("late editor: edit refused"), std::string::npos) << log;
+  EXPECT_NE(log.find("collab is stopping"), std::string::npos) << log;
+  EXPECT_EQ(log.find("a job still runs at exit"), std::string::npos) << log;
+}
+
 TEST_F(CollabTest, SocketsPerUserAreLimited) {
   start({{"DOCS_COLLAB_MAX_CONNECTIONS_PER_USER", "2"}});
   setUpProject();
