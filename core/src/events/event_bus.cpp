@@ -68,9 +68,7 @@ bool LocalEventBus::closeFor(const std::string& owner, std::chrono::milliseconds
   std::unique_lock lock(mutex_);
   // Only what is queued now: a plugin that keeps publishing cannot keep this waiting.
   const std::uint64_t target = lastQueued_;
-  auto delivered = [&] {
-    return lastDelivered_ >= target && (deliveringSequence_ == 0 || deliveringOwner_ != owner);
-  };
+  auto delivered = [&] { return lastDelivered_ >= target && (deliveringSequence_ == 0 || deliveringOwner_ != owner); };
   auto heldUpAgain = [&] { return stuckSequence_ != 0 && deliveringSequence_ == stuckSequence_; };
   if (thread_.joinable() && !finished_) delivered_.wait_for(lock, bound, [&] { return delivered() || heldUpAgain(); });
   // Handlers are chosen per call under the mutex: marking the owner keeps it out of every later one.
@@ -132,7 +130,8 @@ void LocalEventBus::dispatchLoop() {
         for (const auto& subscription : it->second)
           if (!closed_.count(subscription.owner)) targets.push_back(subscription);
     }
-    if (lagObserver_) lagObserver_(std::chrono::duration<double>(std::chrono::steady_clock::now() - event.enqueued).count());
+    if (lagObserver_)
+      lagObserver_(std::chrono::duration<double>(std::chrono::steady_clock::now() - event.enqueued).count());
     for (auto& target : targets) {
       {
         std::lock_guard lock(mutex_);
@@ -144,7 +143,9 @@ void LocalEventBus::dispatchLoop() {
       try {
         target.handler(event.payload);
       } catch (const std::exception& error) {
-        if (logger_) logger_->error("event handler failed", {{"plugin", target.owner}, {"topic", event.topic}, {"error", error.what()}});
+        if (logger_)
+          logger_->error("event handler failed",
+                         {{"plugin", target.owner}, {"topic", event.topic}, {"error", error.what()}});
       }
       {
         std::lock_guard lock(mutex_);

@@ -24,10 +24,11 @@ class LateEditor final : public docs::Plugin {
   void configure(docs::Registry& registry) override {
     context_ = &registry.context();
     registry.require(editor_);
-    registry.route(docs::Method::Post, "/api/late_editor/edit", [this](docs::Request& request, docs::Response& response) {
-      auto pageId = request.jsonObject().value("page_id", std::int64_t{0});
-      response.json({{"job", context_->jobs().enqueue({kJob, {{"page_id", pageId}}, 1})}}, 202);
-    });
+    registry.route(docs::Method::Post, "/api/late_editor/edit",
+                   [this](docs::Request& request, docs::Response& response) {
+                     auto pageId = request.jsonObject().value("page_id", std::int64_t{0});
+                     response.json({{"job", context_->jobs().enqueue({kJob, {{"page_id", pageId}}, 1})}}, 202);
+                   });
     registry.jobHandler(kJob, [this](docs::JobContext& job) { edit(job); });
   }
 
@@ -49,12 +50,14 @@ class LateEditor final : public docs::Plugin {
       auto before = doc.encodeStateVector();
       docs::ydoc::appendProseMirrorJson(
           doc, {{"type", "doc"},
-                {"content", {{{"type", "paragraph"}, {"content", {{{"type", "text"}, {"text", "late " + std::to_string(n)}}}}}}}});
+                {"content",
+                 {{{"type", "paragraph"}, {"content", {{{"type", "text"}, {"text", "late " + std::to_string(n)}}}}}}}});
       auto update = doc.encodeStateAsUpdate(before);
       try {
         editor_->applyUpdate(pageId, std::string_view(reinterpret_cast<const char*>(update.data()), update.size()));
       } catch (const std::exception& error) {
-        context_->logger().warn("late editor: edit refused", {{"error", error.what()}, {"after_stop", stopSeen.has_value()}});
+        context_->logger().warn("late editor: edit refused",
+                                {{"error", error.what()}, {"after_stop", stopSeen.has_value()}});
         return;
       }
       if (n == 1) context_->logger().info("late editor: first edit applied");
