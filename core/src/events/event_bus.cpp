@@ -78,7 +78,7 @@ bool LocalEventBus::closeFor(const std::string& owner, std::chrono::milliseconds
                            {"plugin", deliveringOwner_},
                            {"topic", deliveringTopic_},
                            {"undelivered", target - lastDelivered_}};
-  bool firstTime = stuckSequence_ != deliveringSequence_;
+  const bool firstTime = deliveringSequence_ == 0 || stuckSequence_ != deliveringSequence_;
   stuckSequence_ = deliveringSequence_;
   lock.unlock();
   if (logger_) {
