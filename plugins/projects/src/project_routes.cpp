@@ -12,6 +12,7 @@
 #include <docs/db.hpp>
 #include <docs/events.hpp>
 #include <docs/logger.hpp>
+#include <docs/project_status.hpp>
 #include <docs/services/access_control.hpp>
 #include <docs/services/pages.hpp>
 
@@ -203,7 +204,7 @@ class ProjectRoutes {
     project.isPrivate = optionalBool(body, "is_private").value_or(true);
     project.language = validLanguage(optionalString(body, "language"));
     // An empty project is ready at once; a ZIP project waits for its upload.
-    project.status = zip ? "IDLE" : "READY";
+    project.status = docs::toString(zip ? docs::ProjectStatus::Idle : docs::ProjectStatus::Ready);
     respondCreated(create(caller, project, !zip), response);
   }
 
@@ -229,7 +230,7 @@ class ProjectRoutes {
     project.name = validNewName(name);
     project.language = validLanguage(language);
     project.isPrivate = isPrivate->get<bool>();
-    project.status = "REQUEST_TO_CLONE";
+    project.status = docs::toString(docs::ProjectStatus::RequestToClone);
     project.gitUrl = Repository{owner, repo}.url(githubBase());
     refuseExisting(caller, *project.gitUrl);
     // With a GitHub App configured, only repositories both the App and the caller can read
