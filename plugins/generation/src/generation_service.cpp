@@ -379,7 +379,13 @@ std::optional<GitCredentials> GenerationService::credentialsFor(std::int64_t pro
   if (installation <= 0) {
     installation = github->installationFor(owner, repo);
     if (installation <= 0) return std::nullopt;  // not installed: try a public clone
-    projects.setInstallation(projectId, installation);
+    // Only if still unset: a webhook that stored (or cleared) one meanwhile knows better.
+    if (!projects.setInstallation(projectId, installation, 0)) {
+      auto now = projects.find(projectId);
+      if (!now) return std::nullopt;
+      if (now->installationId <= 0) return std::nullopt;  // removed meanwhile: a public clone
+      installation = now->installationId;
+    }
   }
   // The App reaches the whole account: the code is read on behalf of the person who made
   // the project, and only while GitHub says they may read it (a project made before the

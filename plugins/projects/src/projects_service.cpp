@@ -65,6 +65,10 @@ bool ProjectsService::setInstallation(std::int64_t projectId, std::int64_t insta
   return updateInstallation(context_.db(), projectId, installationId);
 }
 
+bool ProjectsService::setInstallation(std::int64_t projectId, std::int64_t installationId, std::int64_t expectedId) {
+  return replaceInstallation(context_.db(), projectId, installationId, expectedId);
+}
+
 bool ProjectsService::setStatus(std::int64_t projectId, docs::ProjectStatus status) {
   return updateStatus(context_.db(), projectId, docs::toString(status));
 }

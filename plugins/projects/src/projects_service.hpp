@@ -20,6 +20,7 @@ class ProjectsService final : public docs::Projects {
   bool setCommitHash(std::int64_t projectId, std::string_view commitHash) override;
   std::optional<docs::ProjectSummary> findByGitUrl(std::string_view gitUrl) override;
   bool setInstallation(std::int64_t projectId, std::int64_t installationId) override;
+  bool setInstallation(std::int64_t projectId, std::int64_t installationId, std::int64_t expectedId) override;
   std::vector<std::int64_t> publicProjectIds(int limit) override;
 
  private:

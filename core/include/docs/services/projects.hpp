@@ -58,6 +58,10 @@ class Projects {
   virtual std::vector<std::int64_t> publicProjectIds(int limit) = 0;
   // Records which GitHub App installation reaches the project (0: none any more).
   virtual bool setInstallation(std::int64_t projectId, std::int64_t installationId) = 0;
+  // The same, only while the stored installation is still `expectedId` (0: none): whoever
+  // read it, asked GitHub and writes back overwrites nothing a webhook stored meanwhile.
+  // True when it wrote; false when the value had moved or the project is gone.
+  virtual bool setInstallation(std::int64_t projectId, std::int64_t installationId, std::int64_t expectedId) = 0;
 };
 
 }  // namespace docs
