@@ -4,6 +4,7 @@
 #include <cctype>
 #include <stdexcept>
 
+#include <docs/config_keys.hpp>
 #include <docs/config.hpp>
 #include <docs/registry.hpp>
 
@@ -65,7 +66,7 @@ std::vector<std::string> LookupConfig::getList(std::string_view key) const { ret
 const std::vector<GenerationKey>& generationKeys() {
   // The command's keys first, in the order `docsd help` lists them.
   static const std::vector<GenerationKey> keys = {
-      {"github.url", "https://github.com", "GitHub web base URL (GitHub Enterprise: https://ghe.example.com).", true},
+      {kGithubUrl.key, kGithubUrl.defaultValue, kGithubUrl.description, true},
       {"generation.allowed_hosts", "github.com",
        "Hosts other than github.url that repositories may be cloned from (public addresses only).", true},
       {"generation.allowed_git_hosts", "", "Deprecated name of generation.allowed_hosts.", true},
@@ -116,7 +117,7 @@ GenerationSettings readGenerationSettings(const Config& config) {
   settings.maxRunSeconds = static_cast<int>(config.getInt("generation.max_run_seconds"));
   settings.maxModelPages = static_cast<int>(std::max<std::int64_t>(0, config.getInt("generation.max_model_pages")));
   settings.reconcileSeconds = static_cast<int>(config.getInt("generation.reconcile_seconds"));
-  settings.clonePolicy.trustedBase = config.getString("github.url");
+  settings.clonePolicy.trustedBase = config.getString(kGithubUrl.key);
   settings.clonePolicy.allowedHosts = lowerList(support::readRenamed(
       config, {"generation.allowed_hosts", "generation.allowed_git_hosts", "github.com"}, &settings.deprecatedInUse));
   // The old name counts when the new one is left at its default (false).

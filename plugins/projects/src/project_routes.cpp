@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <unordered_map>
 
+#include <docs/config_keys.hpp>
 #include <docs/config.hpp>
 #include <docs/services/github_access.hpp>
 #include <docs/context.hpp>
@@ -113,7 +114,7 @@ class ProjectRoutes {
 
   // github.url without a trailing slash: the base of every repository address.
   std::string githubBase() const {
-    std::string base = context_.config().getString("github.url");
+    std::string base = context_.config().getString(docs::kGithubUrl.key);
     while (!base.empty() && base.back() == '/') base.pop_back();
     return base;
   }
