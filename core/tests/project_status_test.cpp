@@ -21,8 +21,14 @@ TEST(ProjectStatus, EveryNameReadsBackAsItsStatus) {
 }
 
 TEST(ProjectStatus, FailuresAndTheEndOfARun) {
-  const std::set<std::string> failed = {"CLONE_FAIL", "PULL_FAIL", "DOC_FILE_OVERVIEWS_FAILED", "DOC_PROJECT_OVERVIEW_FAILED",
-                                        "DOC_TOPICS_FAILED", "DOC_TOPIC_PAGES_FAILED", "DOC_FILE_PAGES_FAILED", "DOC_FAILURE"};
+  const std::set<std::string> failed = {"CLONE_FAIL",
+                                        "PULL_FAIL",
+                                        "DOC_FILE_OVERVIEWS_FAILED",
+                                        "DOC_PROJECT_OVERVIEW_FAILED",
+                                        "DOC_TOPICS_FAILED",
+                                        "DOC_TOPIC_PAGES_FAILED",
+                                        "DOC_FILE_PAGES_FAILED",
+                                        "DOC_FAILURE"};
   for (auto status : docs::kProjectStatuses) {
     std::string name(docs::toString(status));
     EXPECT_EQ(docs::isFailed(status), failed.count(name) > 0) << name;

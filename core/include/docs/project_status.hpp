@@ -41,7 +41,7 @@ namespace project_status_detail {
 struct Row {
   ProjectStatus status;
   std::string_view name;
-  int sortOrder;                          // the project list: done, updating, in progress, partly failed, failed
+  int sortOrder;                         // the project list: done, updating, in progress, partly failed, failed
   std::optional<ProjectStatus> failsAs;  // set for the statuses a running stage holds
   bool failed;                           // a run stopped here and waits for a retry or a push
 };

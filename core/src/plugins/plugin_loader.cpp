@@ -29,7 +29,8 @@ std::mutex gLoadMutex;
 
 // 31102 -> "3.11.2".
 std::string jsonVersionText(std::uint32_t version) {
-  return std::to_string(version / 10000) + "." + std::to_string(version / 100 % 100) + "." + std::to_string(version % 100);
+  return std::to_string(version / 10000) + "." + std::to_string(version / 100 % 100) + "." +
+         std::to_string(version % 100);
 }
 
 std::vector<std::string> splitList(const char* text) {
@@ -103,8 +104,9 @@ PluginCandidate inspectPlugin(const std::string& path) {
       return candidate;
     }
     if (manifest.jsonVersion != host.jsonVersion) {
-      candidate.problem = "built with nlohmann/json " + jsonVersionText(manifest.jsonVersion) + ", but this docsd uses " +
-                          jsonVersionText(host.jsonVersion) + "; rebuild it against the same nlohmann/json";
+      candidate.problem = "built with nlohmann/json " + jsonVersionText(manifest.jsonVersion) +
+                          ", but this docsd uses " + jsonVersionText(host.jsonVersion) +
+                          "; rebuild it against the same nlohmann/json";
       return candidate;
     }
     if (!manifest.name || !*manifest.name || !manifest.create) {

@@ -1,7 +1,7 @@
 #include "settings.hpp"
 
-#include <docs/config_keys.hpp>
 #include <docs/config.hpp>
+#include <docs/config_keys.hpp>
 #include <docs/registry.hpp>
 
 namespace docs::auth {

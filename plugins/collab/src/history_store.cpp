@@ -62,9 +62,10 @@ void HistoryStore::recordFold(Tx& tx, std::int64_t pageId, std::int64_t upToLogI
       {pageId, upToLogId});
   // A new pending row: the first change since the newest version, or ever.
   if (folded.empty() || !folded[0].boolean("inserted") || storedBefore.empty()) return;
-  tx.exec("INSERT INTO page_versions (page_id, state, kind)"
-          " SELECT $1, $2::bytea, 'baseline' WHERE NOT EXISTS (SELECT 1 FROM page_versions WHERE page_id = $1)",
-          {pageId, Param::bytes(storedBefore)});
+  tx.exec(
+      "INSERT INTO page_versions (page_id, state, kind)"
+      " SELECT $1, $2::bytea, 'baseline' WHERE NOT EXISTS (SELECT 1 FROM page_versions WHERE page_id = $1)",
+      {pageId, Param::bytes(storedBefore)});
 }
 
 std::int64_t HistoryStore::snapshot(Tx& tx, std::int64_t pageId, std::string_view state, std::string_view label,
@@ -85,9 +86,10 @@ std::int64_t HistoryStore::snapshot(Tx& tx, std::int64_t pageId, std::string_vie
             {id, authors, takeLabel, std::string(label), std::string(kind)});
     return id;
   }
-  auto inserted = tx.exec("INSERT INTO page_versions (page_id, state, authors, label, kind)"
-                          " VALUES ($1, $2::bytea, $3::bigint[], $4, $5) RETURNING id",
-                          {pageId, stateBytes, authors, std::string(label), std::string(kind)});
+  auto inserted = tx.exec(
+      "INSERT INTO page_versions (page_id, state, authors, label, kind)"
+      " VALUES ($1, $2::bytea, $3::bigint[], $4, $5) RETURNING id",
+      {pageId, stateBytes, authors, std::string(label), std::string(kind)});
   return inserted[0].int64("id");
 }
 

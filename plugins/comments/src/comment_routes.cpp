@@ -127,7 +127,14 @@ class CommentRoutes {
                const std::string& quote, const std::string& text) {
     if (!authenticator_) return;  // mail goes through the auth plugin; without it there is no mail path
     const auto& caller = request.requirePrincipal();
-    Mention m{page.projectId, page.id, threadId, page.name, authorOf(caller).name, lowerCase(caller.email), quote, text,
+    Mention m{page.projectId,
+              page.id,
+              threadId,
+              page.name,
+              authorOf(caller).name,
+              lowerCase(caller.email),
+              quote,
+              text,
               request.publicOrigin()};
     queueMentionMails(context_, tx, m, mentionInterval_);
   }

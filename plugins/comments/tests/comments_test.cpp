@@ -284,7 +284,8 @@ TEST_F(CommentThreadsBehindAProxy, MentionMailsLinkToTheOriginTheProxyForwarded)
   std::int64_t threadId = parse(created)["thread"]["id"];
   auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
   auto mails = mentionMails(docsd_->dataDir(), "carol@example.com");
-  for (; mails.empty() && std::chrono::steady_clock::now() < deadline; mails = mentionMails(docsd_->dataDir(), "carol@example.com"))
+  for (; mails.empty() && std::chrono::steady_clock::now() < deadline;
+       mails = mentionMails(docsd_->dataDir(), "carol@example.com"))
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
   ASSERT_EQ(mails.size(), 1u);
   std::string link = "https://localhost:" + std::to_string(port()) + "/projects/" + std::to_string(projectId_) + "/" +

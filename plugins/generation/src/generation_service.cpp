@@ -161,9 +161,10 @@ RunClock GenerationService::runClock(std::int64_t projectId) {
   RunClock clock;
   clock.maxRunSeconds = settings_.maxRunSeconds;
   if (settings_.maxRunSeconds <= 0) return clock;
-  auto rows = context_.db().exec("SELECT COALESCE(floor(extract(epoch FROM now() - max(at)) * 1000), 0)::bigint AS ms"
-                                 " FROM generation_status_log WHERE project_id = $1 AND status = $2",
-                                 {projectId, std::string(toString(Status::DocPending))});
+  auto rows = context_.db().exec(
+      "SELECT COALESCE(floor(extract(epoch FROM now() - max(at)) * 1000), 0)::bigint AS ms"
+      " FROM generation_status_log WHERE project_id = $1 AND status = $2",
+      {projectId, std::string(toString(Status::DocPending))});
   std::int64_t elapsedMs = rows.empty() ? 0 : rows[0].int64("ms");
   clock.deadline =
       std::chrono::steady_clock::now() + std::chrono::milliseconds(std::int64_t{settings_.maxRunSeconds} * 1000 - elapsedMs);
@@ -414,8 +415,7 @@ void GenerationService::requestSync(std::int64_t projectId) {
   auto current = parseProjectStatus(project->status);
   auto push = current ? onPush(*current) : OnPush::Wait;
   if (push == OnPush::StartOver) {
-    if (current != Status::CloneFail)
-      setStatus(projectId, Status::RequestToClone, "a push starts the failed run over");
+    if (current != Status::CloneFail) setStatus(projectId, Status::RequestToClone, "a push starts the failed run over");
     queueStage(projectId, "clone");
   } else if (push == OnPush::Sync) {
     queueStage(projectId, "sync");
@@ -509,10 +509,11 @@ std::string GenerationService::fetchForSync(std::int64_t projectId, const Projec
 void GenerationService::reconcileRepositories() {
   auto& projects = *services_.projects;
   // Settled for at least one period: a push being handled right now is left alone.
-  for (auto row : context_.db().exec("SELECT project_id FROM generation_runs WHERE stage IN ($2, $3)"
-                                     " AND updated_at < now() - make_interval(secs => $1) ORDER BY updated_at LIMIT 200",
-                                     {static_cast<std::int64_t>(settings_.reconcileSeconds),
-                                      std::string(toString(Status::DocSuccess)), std::string(toString(Status::PullFail))})) {
+  for (auto row :
+       context_.db().exec("SELECT project_id FROM generation_runs WHERE stage IN ($2, $3)"
+                          " AND updated_at < now() - make_interval(secs => $1) ORDER BY updated_at LIMIT 200",
+                          {static_cast<std::int64_t>(settings_.reconcileSeconds),
+                           std::string(toString(Status::DocSuccess)), std::string(toString(Status::PullFail))})) {
     auto id = row.int64("project_id");
     auto project = projects.find(id);
     if (!project || project->type != "github" || project->commitHash.empty()) continue;

@@ -85,10 +85,11 @@ TEST(ProjectStatus, StagesAndPushesMapOntoTheSdkStatuses) {
   EXPECT_TRUE(isFailedName("DOC_TOPICS_FAILED"));
   EXPECT_FALSE(isFailedName("READY"));
   EXPECT_FALSE(isFailedName("doc_failure"));
-  for (auto status : {Status::DocSuccess, Status::PullFail, Status::DocFailure, Status::FilePagesFailed, Status::DocUpdating})
+  for (auto status :
+       {Status::DocSuccess, Status::PullFail, Status::DocFailure, Status::FilePagesFailed, Status::DocUpdating})
     EXPECT_EQ(onPush(status), OnPush::Sync) << toString(status);
-  for (auto status : {Status::CloneFail, Status::FileOverviewsFailed, Status::ProjectOverviewFailed, Status::TopicsFailed,
-                      Status::TopicPagesFailed})
+  for (auto status : {Status::CloneFail, Status::FileOverviewsFailed, Status::ProjectOverviewFailed,
+                      Status::TopicsFailed, Status::TopicPagesFailed})
     EXPECT_EQ(onPush(status), OnPush::StartOver) << toString(status);
   for (auto status : {Status::Idle, Status::Ready, Status::RequestToClone, Status::Cloning, Status::DocPending,
                       Status::FilePagesGenerating})

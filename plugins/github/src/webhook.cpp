@@ -89,7 +89,8 @@ Json Webhook::onInstallation(const std::string& event, const Json& payload) {
       if (auto project = projects.findByGitUrl(githubUrl_ + "/" + fullName)) {
         // Removing access only forgets the installation that had it, in the same statement
         // that checks it (another may have been stored since the project was read).
-        if (id == 0 ? !projects.setInstallation(project->id, 0, installation) : !projects.setInstallation(project->id, id))
+        if (id == 0 ? !projects.setInstallation(project->id, 0, installation)
+                    : !projects.setInstallation(project->id, id))
           continue;
         ++updated;
       }

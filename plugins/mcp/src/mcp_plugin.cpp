@@ -1,7 +1,7 @@
 // The mcp plugin module: POST/GET/DELETE /mcp (Model Context Protocol, Streamable HTTP),
 // its session table and the clean-up of idle sessions.
-#include <docs/config_keys.hpp>
 #include <docs/config.hpp>
+#include <docs/config_keys.hpp>
 #include <docs/plugin.hpp>
 
 #include <algorithm>

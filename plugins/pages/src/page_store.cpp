@@ -130,7 +130,8 @@ std::optional<std::string> contentBytes(docs::Db& db, std::int64_t id) {
 }
 
 bool storeContent(docs::Db& db, std::int64_t id, const std::string& rawBytes) {
-  return db.exec("UPDATE pages SET content_bytea = $2::bytea, updated_at = now() WHERE id = $1", {id, docs::Param::bytes(rawBytes)})
+  return db.exec("UPDATE pages SET content_bytea = $2::bytea, updated_at = now() WHERE id = $1",
+                 {id, docs::Param::bytes(rawBytes)})
              .affectedRows() > 0;
 }
 

@@ -6,15 +6,15 @@
 #include <filesystem>
 #include <unordered_map>
 
-#include <docs/config_keys.hpp>
 #include <docs/config.hpp>
-#include <docs/services/github_access.hpp>
+#include <docs/config_keys.hpp>
 #include <docs/context.hpp>
 #include <docs/db.hpp>
 #include <docs/events.hpp>
 #include <docs/logger.hpp>
 #include <docs/project_status.hpp>
 #include <docs/services/access_control.hpp>
+#include <docs/services/github_access.hpp>
 #include <docs/services/pages.hpp>
 
 #include <docs/support/body_fields.hpp>

@@ -111,9 +111,10 @@ bool updateInstallation(docs::Db& db, std::int64_t id, std::int64_t installation
 }
 
 bool replaceInstallation(docs::Db& db, std::int64_t id, std::int64_t installationId, std::int64_t expectedId) {
-  return db.exec("UPDATE projects SET installation_id = $2, updated_at = now()"
-                 " WHERE id = $1 AND COALESCE(installation_id, 0) = $3",
-                 {id, installationId > 0 ? docs::Param(installationId) : docs::Param(), expectedId > 0 ? expectedId : 0})
+  return db.exec(
+               "UPDATE projects SET installation_id = $2, updated_at = now()"
+               " WHERE id = $1 AND COALESCE(installation_id, 0) = $3",
+               {id, installationId > 0 ? docs::Param(installationId) : docs::Param(), expectedId > 0 ? expectedId : 0})
              .affectedRows() > 0;
 }
 

@@ -26,9 +26,9 @@ class ProjectStore : public ::testing::Test {
       std::string statement = text.substr(start, end - start);
       if (statement.find_first_not_of(" \n") != std::string::npos) pool_.exec(statement);
     }
-    id_ = pool_.exec("INSERT INTO projects (type, name, git_url) VALUES ('github', 'p', 'https://github.com/o/r')"
-                     " RETURNING id")[0]
-              .int64("id");
+    auto created = pool_.exec(
+        "INSERT INTO projects (type, name, git_url) VALUES ('github', 'p', 'https://github.com/o/r') RETURNING id");
+    id_ = created[0].int64("id");
   }
   std::int64_t stored() {
     auto rows = pool_.exec("SELECT COALESCE(installation_id, 0) AS i FROM projects WHERE id = $1", {id_});
