@@ -189,6 +189,16 @@ TEST(PluginInspect, WrongAbiIsRefusedWithBothVersions) {
   EXPECT_THROW(docs::core::instantiate(c), PluginLoadError);
 }
 
+TEST(PluginInspect, WrongJsonVersionIsRefusedWithBothVersions) {
+  auto c = docs::core::inspectPlugin(fixture("wrong_json/wrong_json.so"));
+  EXPECT_FALSE(c.loadable);
+  EXPECT_NE(c.problem.find("nlohmann/json 2.1.1"), std::string::npos) << c.problem;
+  std::string ours = std::to_string(NLOHMANN_JSON_VERSION_MAJOR) + "." + std::to_string(NLOHMANN_JSON_VERSION_MINOR) +
+                     "." + std::to_string(NLOHMANN_JSON_VERSION_PATCH);
+  EXPECT_NE(c.problem.find("docsd uses " + ours), std::string::npos) << c.problem;
+  EXPECT_THROW(docs::core::instantiate(c), PluginLoadError);
+}
+
 TEST(PluginInspect, MissingManifestSymbolIsRefused) {
   auto c = docs::core::inspectPlugin(fixture("no_manifest/no_manifest.so"));
   EXPECT_FALSE(c.loadable);

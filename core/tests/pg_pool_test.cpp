@@ -86,3 +86,27 @@ TEST_F(PgPoolTest, PoolWaitsForAFreeConnectionThenTimesOut) {
   holder.join();
   EXPECT_EQ(pool.exec("SELECT 1 AS one")[0].int64("one"), 1);
 }
+
+TEST_F(PgPoolTest, BytesGoInBinaryAndComeBackWhole) {
+  docs::core::PgPool pool({database_.url(), 1, 30000});
+  pool.exec("CREATE TABLE b (id int, data bytea)");
+  const std::string every = [] {
+    std::string all;
+    for (int i = 0; i < 256; ++i) all.push_back(static_cast<char>(i));
+    return all;
+  }();
+  const std::string zeros("\0\0x\0", 4);
+  const std::string high("\xff\xfe\xff", 3);
+  int id = 0;
+  for (const std::string& value : {every, zeros, high, std::string()}) {
+    pool.exec("INSERT INTO b VALUES ($1, $2)", {++id, docs::Param::bytes(value)});
+    auto row = pool.exec("SELECT data, length(data) AS n FROM b WHERE id = $1", {id})[0];
+    EXPECT_EQ(row.int64("n"), static_cast<std::int64_t>(value.size())) << "stored byte for byte, \\0 included";
+    EXPECT_EQ(row.bytes("data"), value);
+  }
+  // Text and binary parameters mix in one statement.
+  auto row = pool.exec("SELECT $1::text AS t, $2::bytea AS b", {"plain", docs::Param::bytes(high)})[0];
+  EXPECT_EQ(row.text("t"), "plain");
+  EXPECT_EQ(row.bytes("b"), high);
+  EXPECT_THROW(pool.exec("SELECT 'not bytea' AS t")[0].bytes("t"), std::invalid_argument);
+}

@@ -5,13 +5,19 @@
 
 #include <cstdint>
 
-#define DOCS_PLUGIN_ABI 14
+#include <nlohmann/json_fwd.hpp>  // NLOHMANN_JSON_VERSION_*: nlohmann::json crosses the plugin boundary
+
+#define DOCS_PLUGIN_ABI 15
 #define DOCS_PLUGIN_STR2(x) #x
 #define DOCS_PLUGIN_STR(x) DOCS_PLUGIN_STR2(x)
 #define DOCS_PLUGIN_CAT2(a, b) a##b
 #define DOCS_PLUGIN_CAT(a, b) DOCS_PLUGIN_CAT2(a, b)
 #define DOCS_PLUGIN_MANIFEST_SYMBOL DOCS_PLUGIN_CAT(docs_plugin_manifest_v, DOCS_PLUGIN_ABI)
 #define DOCS_PLUGIN_MANIFEST_PREFIX "docs_plugin_manifest_v"
+// The nlohmann/json release the plugin was compiled with (3.11.2 is 31102): its types are in
+// the SDK's signatures, so the plugin and docsd must agree on it.
+#define DOCS_PLUGIN_JSON_VERSION \
+  (NLOHMANN_JSON_VERSION_MAJOR * 10000 + NLOHMANN_JSON_VERSION_MINOR * 100 + NLOHMANN_JSON_VERSION_PATCH)
 
 namespace docs {
 
@@ -38,6 +44,7 @@ struct PluginManifest {
   const char* description;         // one line for `docsd plugins`
   Plugin* (*create)();             // called once, after the checks pass
   std::uint32_t flags;             // kPluginOptIn, ...; 0 for none
+  std::uint32_t jsonVersion;       // DOCS_PLUGIN_JSON_VERSION
 };
 
 #ifdef _GLIBCXX_USE_CXX11_ABI
@@ -50,7 +57,8 @@ struct PluginManifest {
 inline constexpr PluginManifest kHostManifestTemplate{
     kPluginAbi, static_cast<std::uint32_t>(sizeof(PluginManifest)),
     static_cast<std::uint32_t>(__cplusplus / 100), DOCS_PLUGIN_DUAL_ABI,
-    static_cast<std::uint32_t>(sizeof(void*)), nullptr, nullptr, nullptr, nullptr, nullptr, 0};
+    static_cast<std::uint32_t>(sizeof(void*)), nullptr, nullptr, nullptr, nullptr, nullptr, 0,
+    static_cast<std::uint32_t>(DOCS_PLUGIN_JSON_VERSION)};
 
 }  // namespace docs
 
@@ -77,4 +85,5 @@ inline constexpr PluginManifest kHostManifestTemplate{
           Dependencies,                                                                   \
           Description,                                                                    \
           &docsCreatePluginInstance,                                                      \
-          static_cast<std::uint32_t>(Flags)};
+          static_cast<std::uint32_t>(Flags),                                              \
+          static_cast<std::uint32_t>(DOCS_PLUGIN_JSON_VERSION)};

@@ -14,7 +14,8 @@
 
 namespace docs {
 
-// A bound parameter in PostgreSQL text format; a default-constructed one is NULL.
+// A bound parameter in PostgreSQL text format (Param::bytes: binary, for bytea); a
+// default-constructed one is NULL.
 class Param {
  public:
   Param() = default;
@@ -31,11 +32,19 @@ class Param {
   Param(const std::optional<T>& value) {
     if (value) *this = Param(*value);
   }
+  // Raw bytes for a bytea parameter, sent in binary format: any byte, \0 included, no hex.
+  static Param bytes(std::string_view value) {
+    Param param{std::string(value)};
+    param.binary_ = true;
+    return param;
+  }
   bool isNull() const { return !value_.has_value(); }
+  bool isBinary() const { return binary_; }
   const std::string& text() const { return *value_; }
 
  private:
   std::optional<std::string> value_;
+  bool binary_ = false;
 };
 
 using Params = std::vector<Param>;
@@ -67,6 +76,10 @@ class Row {
   std::int64_t int64(std::string_view column) const;
   bool boolean(std::string_view column) const;
   std::optional<std::string> optText(std::string_view column) const;
+  // A bytea column's bytes (decoded from PostgreSQL's \x hex text); "" for NULL.
+  // std::invalid_argument when the column is not hex-format bytea.
+  std::string bytes(std::size_t column) const;
+  std::string bytes(std::string_view column) const;
 
  private:
   struct Data;

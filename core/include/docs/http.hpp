@@ -76,6 +76,7 @@ class Request {
     std::string rawQuery;     // without '?'
     std::string host;
     std::string scheme = "http";
+    std::string publicOrigin;  // see publicOrigin()
     std::string remoteAddress;
     std::string requestId;
     HeaderList headers;
@@ -94,6 +95,10 @@ class Request {
   const std::string& rawQuery() const { return init_.rawQuery; }
   const std::string& host() const { return init_.host; }
   const std::string& scheme() const { return init_.scheme; }
+  // The origin links to this deployment use (mail, signed URLs): server.public_url when set,
+  // else scheme://Host (the scheme from X-Forwarded-Proto only through a trusted proxy);
+  // "" when the Host is not a plain host[:port] (it is the caller's to choose).
+  const std::string& publicOrigin() const { return init_.publicOrigin; }
   const std::string& remoteAddress() const { return init_.remoteAddress; }
   const std::string& requestId() const { return init_.requestId; }
   const HeaderList& headers() const { return init_.headers; }

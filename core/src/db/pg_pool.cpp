@@ -74,10 +74,20 @@ Result execOn(PGconn* connection, std::string_view sql, const Params& params) {
   std::string statement(sql);
   std::vector<const char*> values;
   values.reserve(params.size());
-  for (const auto& param : params) values.push_back(param.isNull() ? nullptr : param.text().c_str());
+  // Lengths and formats matter only for binary (bytea) parameters; text ones end at '\0'.
+  std::vector<int> lengths, formats;
+  bool anyBinary = false;
+  lengths.reserve(params.size());
+  formats.reserve(params.size());
+  for (const auto& param : params) {
+    values.push_back(param.isNull() ? nullptr : param.text().c_str());
+    lengths.push_back(param.isNull() ? 0 : static_cast<int>(param.text().size()));
+    formats.push_back(param.isBinary() ? 1 : 0);
+    anyBinary = anyBinary || param.isBinary();
+  }
   std::unique_ptr<PGresult, decltype(&PQclear)> result(
-      PQexecParams(connection, statement.c_str(), static_cast<int>(values.size()), nullptr, values.data(), nullptr,
-                   nullptr, 0),
+      PQexecParams(connection, statement.c_str(), static_cast<int>(values.size()), nullptr, values.data(),
+                   anyBinary ? lengths.data() : nullptr, anyBinary ? formats.data() : nullptr, 0),
       &PQclear);
   ExecStatusType status = result ? PQresultStatus(result.get()) : PGRES_FATAL_ERROR;
   if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) {

@@ -5,10 +5,6 @@
 
 namespace docs::core {
 
-namespace {
-
-// A Host header goes into the policy only when it is a plain host[:port]: it is the
-// caller's to choose, and a ';' or a space would add directives.
 bool plainHost(const std::string& host) {
   if (host.empty() || host.size() > 255) return false;
   for (char c : host) {
@@ -17,6 +13,13 @@ bool plainHost(const std::string& host) {
   }
   return true;
 }
+
+std::string publicOriginOf(const std::string& publicUrl, const std::string& scheme, const std::string& host) {
+  if (!publicUrl.empty()) return publicUrl;
+  return plainHost(host) ? scheme + "://" + host : std::string();
+}
+
+namespace {
 
 // "wss://ws.docs.example.com/socket" -> "wss://ws.docs.example.com".
 std::string originOf(const std::string& url) {

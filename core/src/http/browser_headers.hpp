@@ -16,6 +16,13 @@
 
 namespace docs::core {
 
+// A Host header is used (in the policy, in links) only when it is a plain host[:port]: it is
+// the caller's to choose, and a ';', a space or an '@' would change what it means.
+bool plainHost(const std::string& host);
+// Request::publicOrigin(): the public URL (no trailing slash) when set, else scheme://host
+// for a plain host, else "".
+std::string publicOriginOf(const std::string& publicUrl, const std::string& scheme, const std::string& host);
+
 // docsd's own API address: /config.json's apiUrl.
 ClientEndpoint coreApiEndpoint();
 

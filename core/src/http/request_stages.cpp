@@ -2,6 +2,7 @@
 // is no path, an unknown method, CORS preflights and the built-in paths.
 #include <algorithm>
 
+#include "http/browser_headers.hpp"
 #include "http/stages.hpp"
 #include "metrics/metrics_registry.hpp"
 
@@ -62,6 +63,7 @@ Outcome collectRequest(const ServerParts& parts, Exchange& exchange) {
   init.rawQuery = exchange.rawQuery;
   init.host = exchange.host;
   init.scheme = exchange.scheme;
+  init.publicOrigin = publicOriginOf(parts.options.browser.publicUrl, exchange.scheme, exchange.host);
   init.remoteAddress = exchange.remote;
   init.requestId = exchange.requestId;
   for (const auto& [name, value] : exchange.request) init.headers.emplace_back(name, value);

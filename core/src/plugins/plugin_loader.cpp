@@ -27,6 +27,12 @@ std::vector<boost::dll::shared_library>& loadedLibraries() {
 }
 std::mutex gLoadMutex;
 
+// 31102 -> "3.11.2".
+std::string jsonVersionText(std::uint32_t version) {
+  return std::to_string(version / 10000) + "." + std::to_string(version / 100 % 100) + "." +
+         std::to_string(version % 100);
+}
+
 std::vector<std::string> splitList(const char* text) {
   std::vector<std::string> items;
   if (!text) return items;
@@ -95,6 +101,12 @@ PluginCandidate inspectPlugin(const std::string& path) {
       candidate.problem = "built with an incompatible compiler setup (C++ " + std::to_string(manifest.cxxStandard) +
                           ", dual ABI " + std::to_string(manifest.libstdcxxDualAbi) + "; docsd: C++ " +
                           std::to_string(host.cxxStandard) + ", dual ABI " + std::to_string(host.libstdcxxDualAbi) + ")";
+      return candidate;
+    }
+    if (manifest.jsonVersion != host.jsonVersion) {
+      candidate.problem = "built with nlohmann/json " + jsonVersionText(manifest.jsonVersion) +
+                          ", but this docsd uses " + jsonVersionText(host.jsonVersion) +
+                          "; rebuild it against the same nlohmann/json";
       return candidate;
     }
     if (!manifest.name || !*manifest.name || !manifest.create) {

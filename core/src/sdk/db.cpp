@@ -3,6 +3,8 @@
 #include <charconv>
 #include <cstdio>
 
+#include "docs/codec/codec.hpp"
+
 namespace docs {
 
 Param::Param(double value) {
@@ -69,6 +71,16 @@ std::optional<std::string> Row::optText(std::string_view column) const {
   std::size_t i = columnIndex(column);
   return data_->rows.at(index_).at(i);
 }
+
+std::string Row::bytes(std::size_t column) const {
+  const std::string& t = text(column);
+  if (t.empty()) return {};
+  std::optional<std::string> decoded;
+  if (t.size() >= 2 && t[0] == '\\' && t[1] == 'x') decoded = codec::hexDecode(std::string_view(t).substr(2));
+  if (!decoded) throw std::invalid_argument("column " + std::to_string(column) + " is not bytea in hex format");
+  return *decoded;
+}
+std::string Row::bytes(std::string_view column) const { return bytes(columnIndex(column)); }
 
 Tx::~Tx() = default;
 Db::~Db() = default;

@@ -71,13 +71,14 @@ void signedInResponse(AuthCore& core, const Request& request, Response& response
   response.json({{"user", signedIn.user.toJson()}, {"session", signedIn.session.toJson()}});
 }
 
-// Where links in mail point: server.public_url; without it the origin the request came
-// to, but only when it is one of server.allowed_origins or a loopback host (the Host
-// header is the caller's to choose: a link to their site would hand them the token).
+// Where links in mail point: server.public_url (Request::publicOrigin); without it the
+// origin the request came to, but only when it is one of server.allowed_origins or a
+// loopback host (the Host header is the caller's to choose: a link to their site would
+// hand them the token).
 std::string linkBase(AuthCore& core, const Request& request) {
   const auto& settings = core.settings();
-  if (!settings.publicUrl.empty()) return settings.publicUrl;
-  std::string origin = requestOrigin(request);
+  std::string origin = request.publicOrigin();
+  if (!settings.publicUrl.empty()) return origin;
   auto lower = [](std::string text) {
     for (auto& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     return text;

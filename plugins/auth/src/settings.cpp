@@ -1,6 +1,7 @@
 #include "settings.hpp"
 
 #include <docs/config.hpp>
+#include <docs/config_keys.hpp>
 #include <docs/registry.hpp>
 
 namespace docs::auth {
@@ -33,7 +34,7 @@ void AuthSettings::declareKeys(Registry& r) {
   r.configKey("smtp.require_tls", "false", "Send mail only over TLS: an smtp:// server that offers no STARTTLS gets nothing (the call answers 503 mail_tls_unavailable).");
   r.configKey("github.client_id", "", "GitHub OAuth (or GitHub App) client id for sign-in (empty: GitHub sign-in is off).");
   r.configKey("github.client_secret", "", "GitHub OAuth client secret.");
-  r.configKey("github.url", "https://github.com", "GitHub web base URL (GitHub Enterprise: https://ghe.example.com).");
+  docs::declare(r, docs::kGithubUrl);
   r.configKey("github.api_url", "https://api.github.com", "GitHub REST API base URL (GitHub Enterprise: https://ghe.example.com/api/v3).");
 }
 
@@ -74,7 +75,7 @@ AuthSettings AuthSettings::read(const Config& c) {
   s.smtpRequireTls = c.getBool("smtp.require_tls");
   s.githubClientId = c.getString("github.client_id");
   s.githubClientSecret = c.getString("github.client_secret");
-  s.githubUrl = trimSlash(c.getString("github.url"));
+  s.githubUrl = trimSlash(c.getString(docs::kGithubUrl.key));
   s.githubApiUrl = trimSlash(c.getString("github.api_url"));
   if (s.jwtLifetime.count() < 30 || s.sessionLifetime.count() < 3600 || s.otpLifetime.count() < 30 ||
       s.otpMaxAttempts < 1 || s.keyRotationAge <= s.jwtLifetime || s.sessionMaxAge < s.sessionLifetime)

@@ -794,6 +794,22 @@ TEST_F(AuthFlow, Ipv6AddressesInOneSlash64ShareTheirLimits) {
   EXPECT_EQ(sendCode("e@example.com", from("192.0.2.2")).status, 200);
 }
 
+// Behind a trusted proxy (the test client is on loopback) a mail's link carries the scheme the
+// proxy forwarded (Request::publicOrigin); the same header from anyone else changes nothing.
+TEST_F(AuthFlow, MailLinksUseTheSchemeATrustedProxyForwarded) {
+  start({{"DOCS_SERVER_TRUSTED_PROXIES", "127.0.0.1"}});
+  ASSERT_EQ(sendCode("proxied@example.com", {{"X-Forwarded-Proto", "https"}}).status, 200);
+  std::string link = latestLink(docsd_->dataDir(), "proxied@example.com");
+  EXPECT_EQ(link.rfind("https://localhost:" + std::to_string(docsd_->port()) + "/login/link#token=", 0), 0u) << link;
+}
+
+TEST_F(AuthFlow, MailLinksIgnoreAForwardedSchemeFromAnUntrustedClient) {
+  start();
+  ASSERT_EQ(sendCode("direct@example.com", {{"X-Forwarded-Proto", "https"}}).status, 200);
+  std::string link = latestLink(docsd_->dataDir(), "direct@example.com");
+  EXPECT_EQ(link.rfind("http://localhost:" + std::to_string(docsd_->port()) + "/login/link#token=", 0), 0u) << link;
+}
+
 // A stranger guessing at someone's account locks its codes for the day, and fills the
 // sends their address may make to it; the owner still gets a code from their own address,
 // and the link in that mail signs them in though the code itself is refused.

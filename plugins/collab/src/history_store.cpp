@@ -62,19 +62,20 @@ void HistoryStore::recordFold(Tx& tx, std::int64_t pageId, std::int64_t upToLogI
       {pageId, upToLogId});
   // A new pending row: the first change since the newest version, or ever.
   if (folded.empty() || !folded[0].boolean("inserted") || storedBefore.empty()) return;
-  tx.exec("INSERT INTO page_versions (page_id, state, kind)"
-          " SELECT $1, $2::bytea, 'baseline' WHERE NOT EXISTS (SELECT 1 FROM page_versions WHERE page_id = $1)",
-          {pageId, toHex(storedBefore)});
+  tx.exec(
+      "INSERT INTO page_versions (page_id, state, kind)"
+      " SELECT $1, $2::bytea, 'baseline' WHERE NOT EXISTS (SELECT 1 FROM page_versions WHERE page_id = $1)",
+      {pageId, Param::bytes(storedBefore)});
 }
 
 std::int64_t HistoryStore::snapshot(Tx& tx, std::int64_t pageId, std::string_view state, std::string_view label,
                                     std::string_view kind) {
   auto pending = tx.exec("DELETE FROM page_history_pending WHERE page_id = $1 RETURNING authors::text AS authors", {pageId});
   std::string authors = pending.empty() ? "{}" : pending[0].text("authors");
-  std::string hex = toHex(state);
+  Param stateBytes = Param::bytes(state);
   auto newest = tx.exec(
       "SELECT id, label, state = $2::bytea AS same FROM page_versions WHERE page_id = $1 ORDER BY id DESC LIMIT 1",
-      {pageId, hex});
+      {pageId, stateBytes});
   if (!newest.empty() && newest[0].boolean("same")) {
     std::int64_t id = newest[0].int64("id");
     bool takeLabel = !label.empty() && newest[0].text("label").empty();
@@ -85,9 +86,10 @@ std::int64_t HistoryStore::snapshot(Tx& tx, std::int64_t pageId, std::string_vie
             {id, authors, takeLabel, std::string(label), std::string(kind)});
     return id;
   }
-  auto inserted = tx.exec("INSERT INTO page_versions (page_id, state, authors, label, kind)"
-                          " VALUES ($1, $2::bytea, $3::bigint[], $4, $5) RETURNING id",
-                          {pageId, hex, authors, std::string(label), std::string(kind)});
+  auto inserted = tx.exec(
+      "INSERT INTO page_versions (page_id, state, authors, label, kind)"
+      " VALUES ($1, $2::bytea, $3::bigint[], $4, $5) RETURNING id",
+      {pageId, stateBytes, authors, std::string(label), std::string(kind)});
   return inserted[0].int64("id");
 }
 
@@ -121,7 +123,7 @@ std::optional<VersionInfo> HistoryStore::find(std::int64_t pageId, std::int64_t 
 std::optional<std::string> HistoryStore::state(std::int64_t pageId, std::int64_t versionId) {
   auto rows = db_.exec("SELECT state FROM page_versions WHERE page_id = $1 AND id = $2", {pageId, versionId});
   if (rows.empty()) return std::nullopt;
-  return fromHexBytea(rows[0].text("state"));
+  return rows[0].bytes("state");
 }
 
 std::vector<Author> HistoryStore::authors(const std::vector<std::int64_t>& ids) {

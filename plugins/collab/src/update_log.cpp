@@ -52,7 +52,7 @@ std::vector<LoggedUpdate> unpackRows(const Result& rows) {
   std::vector<LoggedUpdate> updates;
   for (auto row : rows) {
     auto id = row.int64("id");
-    for (auto& update : unpackUpdates(fromHexBytea(row.text("update")), row.int64("update_count")))
+    for (auto& update : unpackUpdates(row.bytes("update"), row.int64("update_count")))
       updates.push_back({id, std::move(update)});
   }
   return updates;
@@ -78,7 +78,7 @@ std::vector<std::int64_t> UpdateLog::appendBatch(const std::vector<Entry>& entri
     sql += "($" + std::to_string(base + 1) + ", $" + std::to_string(base + 2) + "::bytea, $" + std::to_string(base + 3) +
            ", $" + std::to_string(base + 4) + ", $1)";
     params.emplace_back(entry.pageId);
-    params.emplace_back(toHex(entry.updates.size() == 1 ? entry.updates.front() : packUpdates(entry.updates)));
+    params.push_back(Param::bytes(entry.updates.size() == 1 ? entry.updates.front() : packUpdates(entry.updates)));
     params.emplace_back(entry.userId);
     params.emplace_back(static_cast<std::int64_t>(entry.updates.size()));
   }

@@ -61,7 +61,9 @@ std::string packUpdates(const std::vector<std::string_view>& updates);
 // Throws std::runtime_error if the bytes do not hold exactly `count` updates.
 std::vector<std::string> unpackUpdates(std::string_view packed, std::int64_t count);
 
+// "\x" + hex: how the relay's JSON notices carry bytes between nodes (the database takes
+// and gives raw bytes: Param::bytes, Row::bytes).
 std::string toHex(std::string_view bytes);
-std::string fromHexBytea(std::string_view text);  // PostgreSQL "\x..." text output
+std::string fromHexBytea(std::string_view text);
 
 }  // namespace docs::collab

@@ -122,23 +122,20 @@ class CommentRoutes {
     return threadJson(*thread, markedThreadsOfUpdate(currentContent(pageId)));
   }
 
-  std::string publicOrigin(const docs::Request& request) {
-    const auto& config = context_.config();
-    if (config.has("server.public_url")) {
-      std::string url = config.getString("server.public_url");
-      while (!url.empty() && url.back() == '/') url.pop_back();
-      if (!url.empty()) return url;
-    }
-    return request.host().empty() ? std::string() : request.scheme() + "://" + request.host();
-  }
-
   // Mails the members the text mentions (inside the comment's transaction).
   void mention(docs::Tx& tx, const docs::Request& request, const PageRef& page, std::int64_t threadId,
                const std::string& quote, const std::string& text) {
     if (!authenticator_) return;  // mail goes through the auth plugin; without it there is no mail path
     const auto& caller = request.requirePrincipal();
-    Mention m{page.projectId, page.id, threadId, page.name, authorOf(caller).name, lowerCase(caller.email), quote, text,
-              publicOrigin(request)};
+    Mention m{page.projectId,
+              page.id,
+              threadId,
+              page.name,
+              authorOf(caller).name,
+              lowerCase(caller.email),
+              quote,
+              text,
+              request.publicOrigin()};
     queueMentionMails(context_, tx, m, mentionInterval_);
   }
 

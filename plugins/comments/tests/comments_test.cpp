@@ -32,7 +32,8 @@ docs::ydoc::Json paragraphWithThread(std::int64_t threadId) {
 
 class CommentThreads : public RestTest {
  protected:
-  void SetUp() override { start({}); }
+  void SetUp() override { start(serverEnv()); }
+  virtual std::map<std::string, std::string> serverEnv() { return {}; }
   void start(std::map<std::string, std::string> env) {
     env.emplace("DOCS_PLUGINS_ENABLED", "auth,rbac,projects,pages,comments");
     startServer(env);
@@ -266,6 +267,30 @@ std::vector<std::string> mentionMails(const std::string& dataDir, const std::str
   std::vector<std::string> mails;
   for (auto& [name, mail] : found) mails.push_back(mail);
   return mails;
+}
+
+// Behind a proxy the server trusts (the test client is on loopback), a mention's link
+// carries the scheme the proxy forwarded.
+class CommentThreadsBehindAProxy : public CommentThreads {
+ protected:
+  std::map<std::string, std::string> serverEnv() override { return {{"DOCS_SERVER_TRUSTED_PROXIES", "127.0.0.1"}}; }
+};
+
+TEST_F(CommentThreadsBehindAProxy, MentionMailsLinkToTheOriginTheProxyForwarded) {
+  Headers headers = as(bob_);
+  headers["X-Forwarded-Proto"] = "https";
+  auto created = call("POST", comments(page_), json{{"body", "@carol@example.com see"}, {"quote", "q"}}, headers);
+  ASSERT_EQ(created.status, 201) << created.body;
+  std::int64_t threadId = parse(created)["thread"]["id"];
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  auto mails = mentionMails(docsd_->dataDir(), "carol@example.com");
+  for (; mails.empty() && std::chrono::steady_clock::now() < deadline;
+       mails = mentionMails(docsd_->dataDir(), "carol@example.com"))
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  ASSERT_EQ(mails.size(), 1u);
+  std::string link = "https://localhost:" + std::to_string(port()) + "/projects/" + std::to_string(projectId_) + "/" +
+                     std::to_string(page_) + "?thread=" + std::to_string(threadId);
+  EXPECT_NE(mails[0].find(link), std::string::npos) << mails[0];
 }
 
 TEST_F(CommentThreads, MentionsMailMembersOncePerThreadInTenMinutes) {

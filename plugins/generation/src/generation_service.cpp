@@ -82,7 +82,7 @@ std::string GenerationService::projectDir(std::int64_t projectId) const {
 bool GenerationService::setStatus(std::int64_t projectId, Status status, const std::string& message) {
   auto& projects = *services_.projects;
   if (!projects.find(projectId)) return false;
-  std::string name(statusName(status));
+  std::string name(toString(status));
   // History first: whoever sees the project's new status finds it in the history too.
   context_.db().exec("INSERT INTO generation_status_log (project_id, status, message) VALUES ($1, $2, $3)",
                      {projectId, name, message});
@@ -90,7 +90,7 @@ bool GenerationService::setStatus(std::int64_t projectId, Status status, const s
                      " ON CONFLICT (project_id) DO UPDATE SET stage = $2, message = $3, updated_at = now(),"
                      " finished_at = CASE WHEN $4 THEN now() END",
                      {projectId, name, message, endsRun(status)});
-  if (!projects.setStatus(projectId, name)) return false;
+  if (!projects.setStatus(projectId, status)) return false;
   if (settings_.stageDelayMs > 0) std::this_thread::sleep_for(std::chrono::milliseconds(settings_.stageDelayMs));
   return true;
 }
@@ -104,7 +104,7 @@ void GenerationService::onZipUploaded(std::int64_t projectId) {
   // The upload event and the start-up sweep for lost events can both see one upload: the
   // second only queues (deduplicated), so the history shows REQUEST_TO_CLONE once.
   auto project = services_.projects->find(projectId);
-  if (project && parseStatus(project->status) == Status::RequestToClone) {
+  if (project && parseProjectStatus(project->status) == Status::RequestToClone) {
     queueStage(projectId, "unpack");
     return;
   }
@@ -115,10 +115,10 @@ void GenerationService::onZipUploaded(std::int64_t projectId) {
 void GenerationService::onProjectCreated(std::int64_t projectId) {
   auto project = services_.projects->find(projectId);
   if (!project || project->type != "github" || project->gitUrl.empty() ||
-      parseStatus(project->status) != Status::RequestToClone)
+      parseProjectStatus(project->status) != Status::RequestToClone)
     return;
   // The projects plugin set the status: only the bookkeeping is written here.
-  std::string requested(statusName(Status::RequestToClone));
+  std::string requested(toString(Status::RequestToClone));
   context_.db().exec("INSERT INTO generation_runs (project_id, stage, message) VALUES ($1, $2, '')"
                      " ON CONFLICT (project_id) DO NOTHING",
                      {projectId, requested});
@@ -129,12 +129,12 @@ void GenerationService::onProjectCreated(std::int64_t projectId) {
 
 void GenerationService::recoverLostUploads() {
   auto& projects = *services_.projects;
-  for (auto id : projects.uploadsInStatus("IDLE", 100)) {  // uploaded, no run yet (the projects plugin's status)
+  for (auto id : projects.uploadsInStatus(Status::Idle, 100)) {  // uploaded, no run yet (the projects plugin's status)
     context_.logger().info("starting the generation of an upload whose event was lost", {{"project_id", id}});
     onZipUploaded(id);
   }
-  std::string requested(statusName(Status::RequestToClone));
-  for (auto id : projects.uploadsInStatus(requested, 100)) {
+  std::string requested(toString(Status::RequestToClone));
+  for (auto id : projects.uploadsInStatus(Status::RequestToClone, 100)) {
     // A pending job for it keeps its dedupe key, so queueing again is harmless; only
     // requests older than a minute are looked at, to leave in-flight events alone.
     auto stale = context_.db().exec("SELECT 1 FROM generation_runs WHERE project_id = $1 AND stage = $2"
@@ -161,9 +161,10 @@ RunClock GenerationService::runClock(std::int64_t projectId) {
   RunClock clock;
   clock.maxRunSeconds = settings_.maxRunSeconds;
   if (settings_.maxRunSeconds <= 0) return clock;
-  auto rows = context_.db().exec("SELECT COALESCE(floor(extract(epoch FROM now() - max(at)) * 1000), 0)::bigint AS ms"
-                                 " FROM generation_status_log WHERE project_id = $1 AND status = $2",
-                                 {projectId, std::string(statusName(Status::DocPending))});
+  auto rows = context_.db().exec(
+      "SELECT COALESCE(floor(extract(epoch FROM now() - max(at)) * 1000), 0)::bigint AS ms"
+      " FROM generation_status_log WHERE project_id = $1 AND status = $2",
+      {projectId, std::string(toString(Status::DocPending))});
   std::int64_t elapsedMs = rows.empty() ? 0 : rows[0].int64("ms");
   clock.deadline =
       std::chrono::steady_clock::now() + std::chrono::milliseconds(std::int64_t{settings_.maxRunSeconds} * 1000 - elapsedMs);
@@ -226,7 +227,7 @@ void GenerationService::runStage(JobContext& job) {
     // The failure of the status the run had reached, else of the stage.
     Status status = failureStatus;
     if (auto row = context_.db().exec("SELECT stage FROM generation_runs WHERE project_id = $1", {projectId}); !row.empty())
-      status = failedFor(row[0].text("stage")).value_or(failureStatus);
+      status = failedFrom(row[0].text("stage"), failureStatus);
     context_.logger().error("generation failed", {{"project_id", projectId}, {"stage", stage}, {"error", error.what()}});
     setStatus(projectId, status, error.what());
   }
@@ -324,7 +325,7 @@ void GenerationService::writePages(std::int64_t projectId, JobContext& job) {
       job,
       [&](Status running, const char* phase) {
         if (!setStatus(projectId, running)) throw ProjectGone();
-        failIfAsked(phase, *failedFor(statusName(running)));
+        failIfAsked(phase, *failedFor(running));
       },
       [&] { return projectExists(projectId); }, runClock(projectId), settings_.model.configured(),
       [&](const PageDraft& page, const std::string& problem) {
@@ -379,7 +380,13 @@ std::optional<GitCredentials> GenerationService::credentialsFor(std::int64_t pro
   if (installation <= 0) {
     installation = github->installationFor(owner, repo);
     if (installation <= 0) return std::nullopt;  // not installed: try a public clone
-    projects.setInstallation(projectId, installation);
+    // Only if still unset: a webhook that stored (or cleared) one meanwhile knows better.
+    if (!projects.setInstallation(projectId, installation, 0)) {
+      auto now = projects.find(projectId);
+      if (!now) return std::nullopt;
+      if (now->installationId <= 0) return std::nullopt;  // removed meanwhile: a public clone
+      installation = now->installationId;
+    }
   }
   // The App reaches the whole account: the code is read on behalf of the person who made
   // the project, and only while GitHub says they may read it (a project made before the
@@ -405,10 +412,10 @@ void GenerationService::requestSync(std::int64_t projectId) {
                      {projectId, project->status});
   // A first run that failed before its pages were all written starts over from the new
   // commit (its pages are remembered: the new run writes no duplicates).
-  auto push = onPush(project->status);
+  auto current = parseProjectStatus(project->status);
+  auto push = current ? onPush(*current) : OnPush::Wait;
   if (push == OnPush::StartOver) {
-    if (parseStatus(project->status) != Status::CloneFail)
-      setStatus(projectId, Status::RequestToClone, "a push starts the failed run over");
+    if (current != Status::CloneFail) setStatus(projectId, Status::RequestToClone, "a push starts the failed run over");
     queueStage(projectId, "clone");
   } else if (push == OnPush::Sync) {
     queueStage(projectId, "sync");
@@ -502,10 +509,11 @@ std::string GenerationService::fetchForSync(std::int64_t projectId, const Projec
 void GenerationService::reconcileRepositories() {
   auto& projects = *services_.projects;
   // Settled for at least one period: a push being handled right now is left alone.
-  for (auto row : context_.db().exec("SELECT project_id FROM generation_runs WHERE stage IN ($2, $3)"
-                                     " AND updated_at < now() - make_interval(secs => $1) ORDER BY updated_at LIMIT 200",
-                                     {static_cast<std::int64_t>(settings_.reconcileSeconds),
-                                      std::string(statusName(Status::DocSuccess)), std::string(statusName(Status::PullFail))})) {
+  for (auto row :
+       context_.db().exec("SELECT project_id FROM generation_runs WHERE stage IN ($2, $3)"
+                          " AND updated_at < now() - make_interval(secs => $1) ORDER BY updated_at LIMIT 200",
+                          {static_cast<std::int64_t>(settings_.reconcileSeconds),
+                           std::string(toString(Status::DocSuccess)), std::string(toString(Status::PullFail))})) {
     auto id = row.int64("project_id");
     auto project = projects.find(id);
     if (!project || project->type != "github" || project->commitHash.empty()) continue;
@@ -522,11 +530,11 @@ void GenerationService::reconcileRepositories() {
 std::string GenerationService::retry(std::int64_t projectId) {
   auto project = services_.projects->find(projectId);
   if (!project) throw HttpError(404, "not_found", "Project not found");
-  if (!isFailed(project->status))
+  if (!isFailedName(project->status))
     throw HttpError(409, "not_failed", "The project's generation has not failed (" + project->status + "): there is nothing to retry");
   bool repository = project->type == "github";
   bool synced = repository && !project->commitHash.empty();
-  auto status = parseStatus(project->status);
+  auto status = parseProjectStatus(project->status);
   std::string stage;
   if (status == Status::CloneFail) stage = repository ? "clone" : "unpack";
   else if (status == Status::PullFail || (status == Status::DocFailure && synced)) stage = "sync";
@@ -545,7 +553,7 @@ nlohmann::json GenerationService::describe(std::int64_t projectId) {
   nlohmann::json out = {{"history", nlohmann::json::array()}};
   if (auto project = services_.projects->find(projectId)) {
     out["status"] = project->status;
-    out["failed"] = isFailed(project->status);
+    out["failed"] = isFailedName(project->status);
   }
   for (auto row : context_.db().exec("SELECT status, message, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') AS at"
                                      " FROM generation_status_log WHERE project_id = $1 ORDER BY id",

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include <docs/config.hpp>
+#include <docs/config_keys.hpp>
 #include <docs/registry.hpp>
 
 namespace docs::generation {
@@ -65,15 +66,17 @@ std::vector<std::string> LookupConfig::getList(std::string_view key) const { ret
 const std::vector<GenerationKey>& generationKeys() {
   // The command's keys first, in the order `docsd help` lists them.
   static const std::vector<GenerationKey> keys = {
-      {"github.url", "https://github.com", "GitHub web base URL (GitHub Enterprise: https://ghe.example.com).", true},
+      {kGithubUrl.key, kGithubUrl.defaultValue, kGithubUrl.description, true},
       {"generation.allowed_hosts", "github.com",
        "Hosts other than github.url that repositories may be cloned from (public addresses only).", true},
       {"generation.allowed_git_hosts", "", "Deprecated name of generation.allowed_hosts.", true},
-      {"generation.allow_local_sources", "false", "Allow file:// repositories and local paths (single-user machines and tests).", true},
+      {"generation.allow_local_sources", "false",
+       "Allow file:// repositories and local paths (single-user machines and tests).", true},
       {"generation.allow_file_urls", "", "Deprecated name of generation.allow_local_sources.", true},
       {"generation.ctags", "ctags", "Universal Ctags executable (with JSON output).", true},
       {"generation.max_files", "20000", "Files documented per project at most.", true},
-      {"generation.max_model_pages", "200", "File pages per run whose opening the model writes (with llm.base_url set).", true},
+      {"generation.max_model_pages", "200",
+       "File pages per run whose opening the model writes (with llm.base_url set).", true},
       // Declared by support::declareModelKeys (chat_model.cpp), with these defaults.
       {"llm.base_url", "", "", true},
       {"llm.api_key", "", "", true},
@@ -87,13 +90,17 @@ const std::vector<GenerationKey>& generationKeys() {
       {"model.name", "", "", true},
       {"model.timeout_ms", "", "", true},
       // The server's alone.
-      {"generation.max_unpacked_mb", "1024", "Largest unpacked size of an uploaded ZIP or a repository's checkout.", false},
+      {"generation.max_unpacked_mb", "1024", "Largest unpacked size of an uploaded ZIP or a repository's checkout.",
+       false},
       {"generation.max_clone_mb", "2048", "Largest repository transfer, in MiB.", false},
       {"generation.max_run_seconds", "3600", "Time one run's analysis and writing may take (0: unbounded).", false},
-      {"generation.reconcile_seconds", "300", "How often repository projects are compared with their remote (0: never).", false},
+      {"generation.reconcile_seconds", "300",
+       "How often repository projects are compared with their remote (0: never).", false},
       {"generation.test_stage_delay_ms", "0", "For tests: a pause after each status change.", false},
       {"generation.fail_stage", "",
-       "For tests: a stage that fails on purpose (unpack, analyze, overview, topics, topic_pages, subtopics, file_pages).", false},
+       "For tests: a stage that fails on purpose (unpack, analyze, overview, topics, topic_pages, subtopics, "
+       "file_pages).",
+       false},
   };
   return keys;
 }
@@ -116,7 +123,7 @@ GenerationSettings readGenerationSettings(const Config& config) {
   settings.maxRunSeconds = static_cast<int>(config.getInt("generation.max_run_seconds"));
   settings.maxModelPages = static_cast<int>(std::max<std::int64_t>(0, config.getInt("generation.max_model_pages")));
   settings.reconcileSeconds = static_cast<int>(config.getInt("generation.reconcile_seconds"));
-  settings.clonePolicy.trustedBase = config.getString("github.url");
+  settings.clonePolicy.trustedBase = config.getString(kGithubUrl.key);
   settings.clonePolicy.allowedHosts = lowerList(support::readRenamed(
       config, {"generation.allowed_hosts", "generation.allowed_git_hosts", "github.com"}, &settings.deprecatedInUse));
   // The old name counts when the new one is left at its default (false).

@@ -80,6 +80,6 @@ void WriteProgress::checkpoint() {
   clock_.check(failedStatus());
 }
 
-Status WriteProgress::failedStatus() const { return failedFor(statusName(running_)).value_or(Status::DocFailure); }
+Status WriteProgress::failedStatus() const { return failedFor(running_).value_or(Status::DocFailure); }
 
 }  // namespace docs::generation

@@ -200,6 +200,17 @@ void expectShopTree(const fs::path& out) {
 
 }  // namespace
 
+// github.url is declared by auth, projects, github and generation (docs::kGithubUrl): the
+// host takes it from each and `docsd help` lists it once, with its one default.
+TEST(GenerateCommand, AKeySeveralPluginsDeclareIsListedOnce) {
+  auto help = runPiped({"help"});
+  ASSERT_EQ(help.status, 0) << help.err;
+  const std::string line = "  github.url  (env DOCS_GITHUB_URL, default 'https://github.com'";
+  auto first = help.out.find(line);
+  ASSERT_NE(first, std::string::npos) << help.out;
+  EXPECT_EQ(help.out.find(line, first + 1), std::string::npos) << help.out;
+}
+
 // The command is the generation plugin's: `docsd help` lists it with the plugin while the
 // plugin would load, and without the plugin it names the plugin and why it is not loaded.
 TEST(GenerateCommand, BelongsToTheGenerationPlugin) {

@@ -1,6 +1,7 @@
 // The github plugin: the GitHub App (its JWT and installation tokens, offered to other
 // plugins as GithubAccess), GET /api/github/{owner}/{repo}/installation/status and the
 // webhook that keeps repository projects in sync.
+#include <docs/config_keys.hpp>
 #include <docs/db.hpp>
 #include <docs/plugin.hpp>
 #include <docs/services/access_control.hpp>
@@ -37,7 +38,7 @@ class GithubPlugin final : public docs::Plugin {
  public:
   void configure(docs::Registry& registry) override {
     context_ = &registry.context();
-    registry.configKey("github.url", "https://github.com", "GitHub web base URL (GitHub Enterprise: https://ghe.example.com).");
+    docs::declare(registry, docs::kGithubUrl);
     registry.configKey("github.api_url", "https://api.github.com", "GitHub REST API base URL (GitHub Enterprise: https://ghe.example.com/api/v3).");
     registry.configKey("github.app_id", "", "The GitHub App's id (empty: no app; public repositories only).");
     registry.configKey("github.private_key_file", "", "PEM file of the GitHub App's private key.");
@@ -62,7 +63,7 @@ class GithubPlugin final : public docs::Plugin {
     app.appId = config.getString("github.app_id");
     app.apiUrl = trimSlash(config.getString("github.api_url"));
     privateKeyFile_ = config.getString("github.private_key_file");
-    githubUrl_ = trimSlash(config.getString("github.url"));
+    githubUrl_ = trimSlash(config.getString(docs::kGithubUrl.key));
     auto accountOf = [this](const docs::Principal& caller) -> std::optional<docs::LinkedAccounts::Account> {
       if (!linkedAccounts_ || caller.anonymous()) return std::nullopt;
       return linkedAccounts_->linkedAccount(caller.userId, "github");

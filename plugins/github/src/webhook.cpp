@@ -87,9 +87,11 @@ Json Webhook::onInstallation(const std::string& event, const Json& payload) {
                                  : "";
       if (fullName.empty()) continue;
       if (auto project = projects.findByGitUrl(githubUrl_ + "/" + fullName)) {
-        // Removing access only forgets the installation that had it.
-        if (id == 0 && project->installationId != installation) continue;
-        projects.setInstallation(project->id, id);
+        // Removing access only forgets the installation that had it, in the same statement
+        // that checks it (another may have been stored since the project was read).
+        if (id == 0 ? !projects.setInstallation(project->id, 0, installation)
+                    : !projects.setInstallation(project->id, id))
+          continue;
         ++updated;
       }
     }

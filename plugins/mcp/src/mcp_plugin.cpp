@@ -1,6 +1,7 @@
 // The mcp plugin module: POST/GET/DELETE /mcp (Model Context Protocol, Streamable HTTP),
 // its session table and the clean-up of idle sessions.
 #include <docs/config.hpp>
+#include <docs/config_keys.hpp>
 #include <docs/plugin.hpp>
 
 #include <algorithm>
@@ -35,7 +36,7 @@ class McpPlugin final : public docs::Plugin {
     settings.tools.maxWikiBytes = static_cast<std::size_t>(std::max<std::int64_t>(1, config.getInt("mcp.max_wiki_kb")))
                                   << 10;
     // owner/name names a repository on the GitHub projects are made from (the projects plugin's key).
-    settings.tools.githubBase = trimSlash(config.getString("github.url"));
+    settings.tools.githubBase = trimSlash(config.getString(docs::kGithubUrl.key));
     // Browsers may call from the origins CORS allows with credentials; other pages are refused.
     settings.allowedOrigins = config.getList("server.allowed_origins");
     if (auto publicUrl = trimSlash(config.getString("server.public_url")); !publicUrl.empty())

@@ -219,16 +219,6 @@ class PageRoutes {
     response.setHeader("X-Content-Type-Options", "nosniff");
   }
 
-  std::string publicOrigin(const docs::Request& request) {
-    const auto& config = context_.config();
-    if (config.has("server.public_url")) {
-      std::string url = config.getString("server.public_url");
-      while (!url.empty() && url.back() == '/') url.pop_back();
-      if (!url.empty()) return url;
-    }
-    return request.host().empty() ? std::string() : request.scheme() + "://" + request.host();
-  }
-
   void uploadImage(docs::Request& request, docs::Response& response) {
     std::int64_t projectId = request.idParam("projectId");
     std::int64_t pageId = request.idParam("pageId");
@@ -267,7 +257,7 @@ class PageRoutes {
     }
     file.commit(directory + "/" + name);
     std::string path = "/api/project/" + std::to_string(projectId) + "/page/" + std::to_string(pageId) + "/image/" + name;
-    std::string url = publicOrigin(request) + path;
+    std::string url = request.publicOrigin() + path;
     std::int64_t expires = nowUnix() + signedUrlSeconds_;
     response.json({{"url", url}, {"signed_url", signedUrl(url, projectId, pageId, name, expires)},
                    {"expires_at", expires}});
@@ -318,7 +308,7 @@ class PageRoutes {
     if (!validImageName(name) ||
         !std::filesystem::is_regular_file(imageDirectory(context_, projectId, pageId) + "/" + name, ec))
       throw HttpError::notFound("Image not found");
-    std::string url = publicOrigin(request) + "/api/project/" + std::to_string(projectId) + "/page/" +
+    std::string url = request.publicOrigin() + "/api/project/" + std::to_string(projectId) + "/page/" +
                       std::to_string(pageId) + "/image/" + name;
     std::int64_t expires = nowUnix() + signedUrlSeconds_;
     response.json({{"url", signedUrl(url, projectId, pageId, name, expires)}, {"expires_at", expires}});

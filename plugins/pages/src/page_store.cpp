@@ -1,6 +1,5 @@
 #include "page_store.hpp"
 
-#include <docs/codec/codec.hpp>
 #include <docs/support/body_fields.hpp>
 
 #include <stdexcept>
@@ -29,15 +28,6 @@ docs::PageSummary pageFrom(const docs::Row& row) {
 }
 
 docs::Param parentParam(std::int64_t parentId) { return parentId > 0 ? docs::Param(parentId) : docs::Param(); }
-
-// A bytea parameter in PostgreSQL's hex format.
-std::string hexOf(const std::string& bytes) { return "\\x" + docs::codec::hexEncode(bytes); }
-
-std::string bytesOfHex(const std::string& hex) {
-  auto bytes = docs::codec::hexDecode(hex);
-  if (!bytes) throw std::runtime_error("stored page content does not decode from hex");
-  return std::move(*bytes);
-}
 
 std::vector<std::int64_t> idsOf(const docs::Result& rows) {
   std::vector<std::int64_t> ids;
@@ -134,14 +124,14 @@ std::optional<std::string> contentBase64(docs::Db& db, std::int64_t id) {
 }
 
 std::optional<std::string> contentBytes(docs::Db& db, std::int64_t id) {
-  auto rows = db.exec("SELECT encode(content_bytea, 'hex') AS content FROM pages WHERE id = $1 AND content_bytea IS NOT NULL",
-                      {id});
+  auto rows = db.exec("SELECT content_bytea AS content FROM pages WHERE id = $1 AND content_bytea IS NOT NULL", {id});
   if (rows.empty()) return std::nullopt;
-  return bytesOfHex(rows[0].text("content"));
+  return rows[0].bytes("content");
 }
 
 bool storeContent(docs::Db& db, std::int64_t id, const std::string& rawBytes) {
-  return db.exec("UPDATE pages SET content_bytea = $2::bytea, updated_at = now() WHERE id = $1", {id, hexOf(rawBytes)})
+  return db.exec("UPDATE pages SET content_bytea = $2::bytea, updated_at = now() WHERE id = $1",
+                 {id, docs::Param::bytes(rawBytes)})
              .affectedRows() > 0;
 }
 

@@ -25,8 +25,9 @@ std::string yjsDocument(const docs::ydoc::Json& pm) {
 
 class Pages : public RestTest {
  protected:
+  virtual std::map<std::string, std::string> serverEnv() { return {}; }
   void SetUp() override {
-    startServer();
+    startServer(serverEnv());
     alice_ = signIn("alice@example.com");
     auto project = createProject(alice_, "Tree", false);
     projectId_ = project["id"];
@@ -264,6 +265,37 @@ TEST_F(Pages, PrivateImagesNeedAReaderOrASignedUrl) {
   ASSERT_EQ(fresh.status, 200);
   EXPECT_EQ(call("GET", pathOf(parse(fresh)["url"]), "").status, 200);
   EXPECT_EQ(call("GET", path + "/signed", "").status, 404);
+}
+
+// Behind a proxy the server trusts (the test client is on loopback), links carry the scheme
+// the proxy forwarded; from anyone else the header is ignored.
+class PagesBehindAProxy : public Pages {
+ protected:
+  std::map<std::string, std::string> serverEnv() override { return {{"DOCS_SERVER_TRUSTED_PROXIES", "127.0.0.1"}}; }
+};
+
+TEST_F(PagesBehindAProxy, SignedUrlsUseTheOriginTheProxyForwarded) {
+  Headers headers = as(alice_);
+  headers["Content-Type"] = "image/png";
+  headers["X-Forwarded-Proto"] = "https";
+  auto up = call("POST", uploadPath(rootPage_), pngBytes(), headers);
+  ASSERT_EQ(up.status, 200) << up.body;
+  std::string origin = "https://localhost:" + std::to_string(port()) + "/";
+  EXPECT_EQ(parse(up)["url"].get<std::string>().rfind(origin, 0), 0u) << up.body;
+  EXPECT_EQ(parse(up)["signed_url"].get<std::string>().rfind(origin, 0), 0u) << up.body;
+  auto fresh = call("GET", pathOf(parse(up)["url"]) + "/signed", "", headers);
+  ASSERT_EQ(fresh.status, 200) << fresh.body;
+  EXPECT_EQ(parse(fresh)["url"].get<std::string>().rfind(origin, 0), 0u) << fresh.body;
+}
+
+TEST_F(Pages, SignedUrlsIgnoreAForwardedSchemeFromAnUntrustedClient) {
+  Headers headers = as(alice_);
+  headers["Content-Type"] = "image/png";
+  headers["X-Forwarded-Proto"] = "https";
+  auto up = call("POST", uploadPath(rootPage_), pngBytes(), headers);
+  ASSERT_EQ(up.status, 200) << up.body;
+  std::string origin = "http://localhost:" + std::to_string(port()) + "/";
+  EXPECT_EQ(parse(up)["signed_url"].get<std::string>().rfind(origin, 0), 0u) << up.body;
 }
 
 TEST_F(Pages, ImageUploadCutHalfwayLeavesNoFile) {

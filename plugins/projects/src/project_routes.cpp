@@ -7,12 +7,14 @@
 #include <unordered_map>
 
 #include <docs/config.hpp>
-#include <docs/services/github_access.hpp>
+#include <docs/config_keys.hpp>
 #include <docs/context.hpp>
 #include <docs/db.hpp>
 #include <docs/events.hpp>
 #include <docs/logger.hpp>
+#include <docs/project_status.hpp>
 #include <docs/services/access_control.hpp>
+#include <docs/services/github_access.hpp>
 #include <docs/services/pages.hpp>
 
 #include <docs/support/body_fields.hpp>
@@ -112,7 +114,7 @@ class ProjectRoutes {
 
   // github.url without a trailing slash: the base of every repository address.
   std::string githubBase() const {
-    std::string base = context_.config().getString("github.url");
+    std::string base = context_.config().getString(docs::kGithubUrl.key);
     while (!base.empty() && base.back() == '/') base.pop_back();
     return base;
   }
@@ -203,7 +205,7 @@ class ProjectRoutes {
     project.isPrivate = optionalBool(body, "is_private").value_or(true);
     project.language = validLanguage(optionalString(body, "language"));
     // An empty project is ready at once; a ZIP project waits for its upload.
-    project.status = zip ? "IDLE" : "READY";
+    project.status = docs::toString(zip ? docs::ProjectStatus::Idle : docs::ProjectStatus::Ready);
     respondCreated(create(caller, project, !zip), response);
   }
 
@@ -229,7 +231,7 @@ class ProjectRoutes {
     project.name = validNewName(name);
     project.language = validLanguage(language);
     project.isPrivate = isPrivate->get<bool>();
-    project.status = "REQUEST_TO_CLONE";
+    project.status = docs::toString(docs::ProjectStatus::RequestToClone);
     project.gitUrl = Repository{owner, repo}.url(githubBase());
     refuseExisting(caller, *project.gitUrl);
     // With a GitHub App configured, only repositories both the App and the caller can read

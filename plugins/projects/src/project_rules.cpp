@@ -1,10 +1,9 @@
 #include "project_rules.hpp"
 
-#include <array>
 #include <cstdint>
-#include <utility>
 
 #include <docs/http.hpp>
+#include <docs/project_status.hpp>
 
 #include <docs/support/body_fields.hpp>
 
@@ -13,17 +12,6 @@ namespace docs_projects {
 using namespace docs::support;
 
 namespace {
-
-constexpr std::array<std::pair<std::string_view, int>, 22> kStatuses{{
-    {"DOC_SUCCESS", 1}, {"READY", 1},
-    {"DOC_UPDATING", 2},
-    {"IDLE", 3}, {"REQUEST_TO_CLONE", 3}, {"CLONING", 3}, {"CLONE_SUCCESS", 3}, {"DOC_PENDING", 3},
-    {"DOC_FILE_OVERVIEWS_GENERATING", 3}, {"DOC_FILE_OVERVIEWS_FAILED", 3}, {"DOC_PROJECT_OVERVIEW_GENERATING", 3},
-    {"DOC_PROJECT_OVERVIEW_FAILED", 3}, {"DOC_TOPICS_GENERATING", 3}, {"DOC_TOPIC_PAGES_GENERATING", 3},
-    {"DOC_SUBTOPICS_GENERATING", 3}, {"DOC_FILE_PAGES_GENERATING", 3},
-    {"DOC_FILE_PAGES_FAILED", 4},
-    {"CLONE_FAIL", 5}, {"PULL_FAIL", 5}, {"DOC_TOPICS_FAILED", 5}, {"DOC_TOPIC_PAGES_FAILED", 5}, {"DOC_FAILURE", 5},
-}};
 
 bool isSpaceLike(unsigned char c) { return c <= ' ' || c == 0x7f; }
 
@@ -39,9 +27,8 @@ std::string lowerAscii(std::string_view text) {
 bool isKnownStatus(std::string_view status) { return statusSortOrder(status) != 6; }
 
 int statusSortOrder(std::string_view status) {
-  for (const auto& [name, order] : kStatuses)
-    if (name == status) return order;
-  return 6;
+  auto known = docs::parseProjectStatus(status);
+  return known ? docs::sortOrder(*known) : 6;
 }
 
 std::string collapseWhitespace(std::string_view text) {

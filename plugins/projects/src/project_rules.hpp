@@ -13,6 +13,7 @@ inline constexpr std::size_t kMaxDescriptionLength = 1000;  // room for a reposi
 inline constexpr const char* kDefaultDescription = "No description";
 inline constexpr std::uint64_t kMaxZipBytes = 104857600;    // "under 100 MB"
 
+// Stored status text, through the SDK's table (docs/project_status.hpp).
 bool isKnownStatus(std::string_view status);
 // The list's sort key: Up to date 1, Updating 2, In Progress 3, Partially Generated 4,
 // Failed 5; an unknown status sorts last (6).

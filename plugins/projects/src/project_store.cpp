@@ -110,6 +110,14 @@ bool updateInstallation(docs::Db& db, std::int64_t id, std::int64_t installation
                  {id, installationId > 0 ? docs::Param(installationId) : docs::Param()}).affectedRows() > 0;
 }
 
+bool replaceInstallation(docs::Db& db, std::int64_t id, std::int64_t installationId, std::int64_t expectedId) {
+  return db.exec(
+               "UPDATE projects SET installation_id = $2, updated_at = now()"
+               " WHERE id = $1 AND COALESCE(installation_id, 0) = $3",
+               {id, installationId > 0 ? docs::Param(installationId) : docs::Param(), expectedId > 0 ? expectedId : 0})
+             .affectedRows() > 0;
+}
+
 void recordUpload(docs::Db& db, std::int64_t id, const std::string& path, const std::string& fileName,
                   std::uint64_t size) {
   db.exec("UPDATE projects SET upload_path = $2, upload_name = $3, upload_size = $4, updated_at = now() WHERE id = $1",

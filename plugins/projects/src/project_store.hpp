@@ -61,6 +61,9 @@ bool updateStatus(docs::Db& db, std::int64_t id, std::string_view status);
 bool updateRagStatus(docs::Db& db, std::int64_t id, std::string_view ragStatus);
 bool updateCommitHash(docs::Db& db, std::int64_t id, std::string_view commitHash);
 bool updateInstallation(docs::Db& db, std::int64_t id, std::int64_t installationId);
+// updateInstallation only while the stored installation is expectedId (0: none); one
+// statement, so a concurrent write between a caller's read and this one is never lost.
+bool replaceInstallation(docs::Db& db, std::int64_t id, std::int64_t installationId, std::int64_t expectedId);
 void recordUpload(docs::Db& db, std::int64_t id, const std::string& path, const std::string& fileName,
                   std::uint64_t size);
 // False when the row was already gone.

@@ -1,6 +1,7 @@
 // The projects plugin: the spec's Projects calls and the Projects service. The logic
 // lives in docs_projects_lib; this is the loadable shell.
 
+#include <docs/config_keys.hpp>
 #include <docs/plugin.hpp>
 
 #include <memory>
@@ -15,7 +16,7 @@ namespace {
 class ProjectsPlugin final : public docs::Plugin {
  public:
   void configure(docs::Registry& registry) override {
-    registry.configKey("github.url", "https://github.com", "GitHub web base URL (GitHub Enterprise: https://ghe.example.com).");
+    docs::declare(registry, docs::kGithubUrl);
     registry.configKey("projects.max_per_user", "100", "Projects one person may create (0: no limit).");
     registry.configKey("projects.max_upload_mb_per_user", "2048",
                        "Megabytes of ZIP uploads the projects one person created may hold together (0: no limit).");

@@ -65,9 +65,12 @@ bool ProjectsService::setInstallation(std::int64_t projectId, std::int64_t insta
   return updateInstallation(context_.db(), projectId, installationId);
 }
 
-bool ProjectsService::setStatus(std::int64_t projectId, std::string_view status) {
-  if (!isKnownStatus(status)) throw std::invalid_argument("unknown project status: " + std::string(status));
-  return updateStatus(context_.db(), projectId, status);
+bool ProjectsService::setInstallation(std::int64_t projectId, std::int64_t installationId, std::int64_t expectedId) {
+  return replaceInstallation(context_.db(), projectId, installationId, expectedId);
+}
+
+bool ProjectsService::setStatus(std::int64_t projectId, docs::ProjectStatus status) {
+  return updateStatus(context_.db(), projectId, docs::toString(status));
 }
 
 void ProjectsService::setDefaultPage(docs::Tx& tx, std::int64_t projectId, std::int64_t pageId) {
@@ -84,11 +87,11 @@ bool ProjectsService::holdProject(docs::Tx& tx, std::int64_t projectId) {
   return !tx.exec("SELECT 1 FROM projects WHERE id = $1 FOR KEY SHARE", {projectId}).empty();
 }
 
-std::vector<std::int64_t> ProjectsService::uploadsInStatus(std::string_view status, int limit) {
+std::vector<std::int64_t> ProjectsService::uploadsInStatus(docs::ProjectStatus status, int limit) {
   std::vector<std::int64_t> ids;
   for (auto row : context_.db().exec("SELECT id FROM projects WHERE status = $1 AND upload_path IS NOT NULL"
                                      " AND upload_path <> '' ORDER BY updated_at, id LIMIT $2",
-                                     {status, static_cast<std::int64_t>(limit)}))
+                                     {std::string(docs::toString(status)), static_cast<std::int64_t>(limit)}))
     ids.push_back(row.int64("id"));
   return ids;
 }

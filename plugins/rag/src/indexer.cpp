@@ -163,7 +163,8 @@ void Indexer::runPageJob(JobContext& job) {
   // A project people write by hand (READY, never generated) is searchable once its
   // pages are indexed; generated ones become active at the end of their project job.
   auto& projects = *services_.projects;
-  if (auto project = projects.find(projectId); project && project->status == "READY" && project->ragStatus != "active")
+  if (auto project = projects.find(projectId);
+      project && project->status == docs::toString(docs::ProjectStatus::Ready) && project->ragStatus != "active")
     projects.setRagStatus(projectId, "active");
 }
 

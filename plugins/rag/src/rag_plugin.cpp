@@ -64,7 +64,8 @@ class RagPlugin final : public docs::Plugin {
     registry.subscribe("project.created", [this](const docs::Json& payload) {
       // Hand-written projects are indexed from the start (generated ones after their run).
       auto id = idFromJson(payload.value("project_id", docs::Json()));
-      if (auto project = id > 0 ? services_.projects->find(id) : std::nullopt; project && project->status == "READY")
+      if (auto project = id > 0 ? services_.projects->find(id) : std::nullopt;
+          project && project->status == docs::toString(docs::ProjectStatus::Ready))
         indexer_->queueProject(id);
     });
     for (const char* topic : {"page.created", "page.updated", "page.content_replaced"})

@@ -7,6 +7,8 @@
 #include <string_view>
 #include <vector>
 
+#include <docs/project_status.hpp>
+
 namespace docs {
 
 class Tx;
@@ -15,7 +17,7 @@ struct ProjectSummary {
   std::int64_t id = 0;
   std::string type;        // github | user
   std::string name;
-  std::string status;      // the spec's status values (IDLE, ..., READY)
+  std::string status;      // a ProjectStatus name (IDLE, ..., READY): parseProjectStatus reads it
   std::string visibility;  // private | public
   std::string language;    // en | ru | de
   std::int64_t defaultPageId = 0;  // 0: none
@@ -29,13 +31,12 @@ struct ProjectSummary {
 
 class Projects {
  public:
-  static constexpr const char* kServiceId = "docs.projects/1";
+  static constexpr const char* kServiceId = "docs.projects/2";
   virtual ~Projects();
 
   virtual std::optional<ProjectSummary> find(std::int64_t projectId) = 0;
-  // Returns false when the project does not exist (for example deleted meanwhile); a
-  // status the spec does not name is a programming error (std::invalid_argument).
-  virtual bool setStatus(std::int64_t projectId, std::string_view status) = 0;
+  // Returns false when the project does not exist (for example deleted meanwhile).
+  virtual bool setStatus(std::int64_t projectId, ProjectStatus status) = 0;
   // 0 clears it. Inside the caller's transaction, so a page and its project stay consistent.
   virtual void setDefaultPage(Tx& tx, std::int64_t projectId, std::int64_t pageId) = 0;
   // Where a project's uploaded ZIP is stored, or "" when there is none.
@@ -45,7 +46,7 @@ class Projects {
   virtual bool holdProject(Tx& tx, std::int64_t projectId) = 0;
   // Projects in this status that have an uploaded archive, oldest first (at most `limit`):
   // what generation looks for after a crash lost the event of an upload.
-  virtual std::vector<std::int64_t> uploadsInStatus(std::string_view status, int limit) = 0;
+  virtual std::vector<std::int64_t> uploadsInStatus(ProjectStatus status, int limit) = 0;
   // `active` once a search index of the project is complete, `idle` otherwise; anything
   // else is a programming error (std::invalid_argument). False when the project is gone.
   virtual bool setRagStatus(std::int64_t projectId, std::string_view ragStatus) = 0;
@@ -57,6 +58,10 @@ class Projects {
   virtual std::vector<std::int64_t> publicProjectIds(int limit) = 0;
   // Records which GitHub App installation reaches the project (0: none any more).
   virtual bool setInstallation(std::int64_t projectId, std::int64_t installationId) = 0;
+  // The same, only while the stored installation is still `expectedId` (0: none): whoever
+  // read it, asked GitHub and writes back overwrites nothing a webhook stored meanwhile.
+  // True when it wrote; false when the value had moved or the project is gone.
+  virtual bool setInstallation(std::int64_t projectId, std::int64_t installationId, std::int64_t expectedId) = 0;
 };
 
 }  // namespace docs
