@@ -5,7 +5,7 @@
 
 #include <cstdint>
 
-#define DOCS_PLUGIN_ABI 14
+#define DOCS_PLUGIN_ABI 15
 #define DOCS_PLUGIN_STR2(x) #x
 #define DOCS_PLUGIN_STR(x) DOCS_PLUGIN_STR2(x)
 #define DOCS_PLUGIN_CAT2(a, b) a##b
