@@ -52,6 +52,8 @@ class PayloadError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// Reading a payload's fields in fromJson (for a plugin's own topics too): each throws
+// PayloadError naming the field.
 namespace topic_fields {
 
 inline const nlohmann::json& field(const nlohmann::json& payload, std::string_view name) {
