@@ -3,6 +3,7 @@
 #include <docs/db.hpp>
 #include <docs/events.hpp>
 #include <docs/http.hpp>
+#include <docs/topics.hpp>
 
 #include "crypto.hpp"
 
@@ -90,8 +91,7 @@ bool AccessTokens::revoke(std::int64_t userId, std::int64_t tokenId) {
   db_.transaction([&](Tx& tx) {
     revoked = tx.exec("DELETE FROM auth_access_tokens WHERE id = $1 AND user_id = $2", {tokenId, userId}).affectedRows() > 0;
     if (revoked)
-      events_.publishAfterCommit(tx, "session.revoked",
-                                 {{"session_id", "pat:" + std::to_string(tokenId)}, {"user_id", std::to_string(userId)}});
+      docs::publishAfterCommit(events_, tx, docs::kSessionRevoked, {"pat:" + std::to_string(tokenId), userId});
   });
   return revoked;
 }

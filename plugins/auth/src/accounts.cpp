@@ -2,6 +2,7 @@
 
 #include <docs/db.hpp>
 #include <docs/events.hpp>
+#include <docs/topics.hpp>
 
 #include "crypto.hpp"
 
@@ -59,7 +60,7 @@ User Accounts::userForEmail(Tx& tx, const std::string& email) {
                           {email});
   if (!inserted.empty()) {
     User user = userFrom(inserted[0]);
-    events_.publishAfterCommit(tx, "user.created", {{"user_id", std::to_string(user.id)}, {"email", user.email}});
+    docs::publishAfterCommit(events_, tx, docs::kUserCreated, {user.id, user.email});
     return user;
   }
   return userFrom(tx.exec(selectUser("u.email = $1"), {email}).at(0));
@@ -108,9 +109,8 @@ bool Accounts::deleteUser(std::int64_t id) {
                             {id});
     deleted = tx.exec("DELETE FROM auth_users WHERE id = $1", {id}).affectedRows() > 0;
     if (!deleted) return;
-    for (auto row : sessions)
-      events_.publishAfterCommit(tx, "session.revoked", {{"session_id", row.text("id")}, {"user_id", std::to_string(id)}});
-    events_.publishAfterCommit(tx, "user.deleted", {{"user_id", std::to_string(id)}});
+    for (auto row : sessions) docs::publishAfterCommit(events_, tx, docs::kSessionRevoked, {row.text("id"), id});
+    docs::publishAfterCommit(events_, tx, docs::kUserDeleted, {id});
   });
   return deleted;
 }
@@ -169,9 +169,7 @@ bool Accounts::revokeSession(const std::string& sessionId) {
     auto rows = tx.exec("UPDATE auth_sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL RETURNING user_id",
                         {sessionId});
     revoked = !rows.empty();
-    if (revoked)
-      events_.publishAfterCommit(tx, "session.revoked",
-                                 {{"session_id", sessionId}, {"user_id", std::to_string(rows[0].int64("user_id"))}});
+    if (revoked) docs::publishAfterCommit(events_, tx, docs::kSessionRevoked, {sessionId, rows[0].int64("user_id")});
   });
   return revoked;
 }

@@ -1,7 +1,7 @@
 // The collab plugin module: the /collaboration WebSocket endpoint, the page_updates
 // log, the compactor, and the DocumentEditor service.
 #include <docs/plugin.hpp>
-#include <docs/support/body_fields.hpp>
+#include <docs/topics.hpp>
 
 #include <memory>
 
@@ -85,33 +85,24 @@ class CollabPlugin final : public docs::Plugin {
     registry.provideService<docs::DocumentEditor>(*server_);
     registry.provideService<docs::PageHistory>(*historyService_);
     docs::collab::addHistoryRoutes(registry, *historyService_, *server_, *services_);
-    registry.subscribe("session.revoked", [this](const docs::Json& payload) {
-      if (payload.contains("session_id") && payload["session_id"].is_string())
-        server_->onSessionRevoked(payload["session_id"].get<std::string>());
-    });
-    registry.subscribe("page.deleted", [this](const docs::Json& payload) {
-      if (payload.contains("page_id")) server_->onPageDeleted(docs::support::idFromJson(payload["page_id"]));
-      if (payload.contains("page_ids") && payload["page_ids"].is_array())
-        for (const auto& id : payload["page_ids"]) server_->onPageDeleted(docs::support::idFromJson(id));
+    docs::on(registry, docs::kSessionRevoked,
+             [this](const docs::SessionRevoked& event) { server_->onSessionRevoked(event.sessionId); });
+    docs::on(registry, docs::kPageDeleted, [this](const docs::PagesDeleted& event) {
+      for (auto pageId : event.pageIds) server_->onPageDeleted(pageId);
     });
     // Permission and visibility changes reach open connections at once.
-    for (const char* topic : {"rbac.granted", "rbac.changed", "rbac.revoked", "project.visibility_changed"}) {
-      registry.subscribe(topic, [this](const docs::Json& payload) {
-        if (payload.contains("project_id"))
-          server_->revalidateProject(docs::support::idFromJson(payload["project_id"]));
-      });
-    }
+    for (auto topic : {docs::kRbacGranted, docs::kRbacChanged, docs::kRbacRevoked})
+      docs::on(registry, topic, [this](const docs::RbacChange& event) { server_->revalidateProject(event.projectId); });
+    docs::on(registry, docs::kProjectVisibilityChanged,
+             [this](const docs::VisibilityChanged& event) { server_->revalidateProject(event.projectId); });
     // Comments changed (plugins/comments): the page's editors here fetch its threads again.
-    registry.subscribe("comment.changed", [this](const docs::Json& payload) {
-      std::int64_t pageId = docs::support::idFromJson(payload.value("page_id", docs::Json()));
-      if (!pageId) return;
-      docs::Json news = {{"type", "comments"}, {"page_id", pageId}, {"thread_id", payload.value("thread_id", docs::Json())},
-                         {"change", payload.value("change", docs::Json())}};
-      server_->broadcastStateless(pageId, news.dump());
+    docs::on(registry, docs::kCommentChanged, [this](const docs::CommentChanged& event) {
+      docs::Json news = {
+          {"type", "comments"}, {"page_id", event.pageId}, {"thread_id", event.threadId}, {"change", event.change}};
+      server_->broadcastStateless(event.pageId, news.dump());
     });
-    registry.subscribe("project.deleted", [this](const docs::Json& payload) {
-      if (payload.contains("project_id")) server_->onProjectDeleted(docs::support::idFromJson(payload["project_id"]));
-    });
+    docs::on(registry, docs::kProjectDeleted,
+             [this](const docs::ProjectDeleted& event) { server_->onProjectDeleted(event.projectId); });
     // Other nodes holding the same pages open (live relay of updates and presence).
     registry.subscribe(std::string(docs::collab::relay::kRoomTopic),
                        [this](const docs::Json& payload) { server_->onPeerRoom(payload); });

@@ -5,6 +5,7 @@
 #include <docs/db.hpp>
 #include <docs/events.hpp>
 #include <docs/logger.hpp>
+#include <docs/topics.hpp>
 #include <docs/ydoc/error.hpp>
 
 #include <algorithm>
@@ -118,7 +119,7 @@ bool CollabServer::compact(const std::shared_ptr<Room>& room) {
     std::lock_guard lock(room->mutex);
     room->compactedLogId = std::max(room->compactedLogId, upTo);
   }
-  context_.events().publish("page.updated", {{"page_id", room->pageId}, {"project_id", room->projectId}});
+  docs::publish(context_.events(), docs::kPageUpdated, {room->projectId, room->pageId});
   return true;
 }
 

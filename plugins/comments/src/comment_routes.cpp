@@ -12,6 +12,7 @@
 #include <docs/services/document_editor.hpp>
 #include <docs/services/pages.hpp>
 #include <docs/support/body_fields.hpp>
+#include <docs/topics.hpp>
 
 #include "anchors.hpp"
 #include "comment_body.hpp"
@@ -140,9 +141,7 @@ class CommentRoutes {
   }
 
   void changed(docs::Tx& tx, const PageRef& page, std::int64_t threadId, const char* change) {
-    context_.events().publishAfterCommit(
-        tx, "comment.changed",
-        {{"project_id", page.projectId}, {"page_id", page.id}, {"thread_id", threadId}, {"change", change}});
+    docs::publishAfterCommit(context_.events(), tx, docs::kCommentChanged, {page.projectId, page.id, threadId, change});
   }
 
   void list(docs::Request& request, docs::Response& response) {

@@ -1,6 +1,7 @@
 // The example plugin: one of everything the plugin API offers, small enough to read.
 
 #include <docs/plugin.hpp>
+#include <docs/topics.hpp>
 
 #include <atomic>
 #include <ostream>
@@ -21,6 +22,19 @@ using docs::Request;
 using docs::Response;
 using docs::RouteAccess;
 using docs::RouteDoc;
+
+// The plugin's own event: a topic name with its payload type (docs/topics.hpp).
+struct NoteProcessed {
+  std::int64_t id = 0;
+
+  Json toJson() const { return {{"id", id}}; }
+  static NoteProcessed fromJson(const Json& payload) {
+    if (!payload.is_object() || !payload.contains("id") || !payload["id"].is_number_integer())
+      throw docs::PayloadError("'id' is not an integer");
+    return {payload["id"].get<std::int64_t>()};
+  }
+};
+constexpr docs::Topic<NoteProcessed> kNoteProcessed{"example.note_processed"};
 
 void bumpCounter(docs::Tx& tx, const std::string& name) {
   tx.exec("INSERT INTO example_counters (name, value) VALUES ($1, 1)"
@@ -168,7 +182,7 @@ class ExamplePlugin final : public docs::Plugin {
       context_->db().transaction([&](docs::Tx& tx) {
         tx.exec("UPDATE example_notes SET processed = true WHERE id = $1", {id});
         bumpCounter(tx, "notes_processed");
-        context_->events().publishAfterCommit(tx, "example.note_processed", {{"id", id}});
+        docs::publishAfterCommit(context_->events(), tx, kNoteProcessed, {id});
       });
     });
 
@@ -194,7 +208,7 @@ class ExamplePlugin final : public docs::Plugin {
       context_->db().transaction([](docs::Tx& tx) { bumpCounter(tx, "slow_finished"); });
     });
 
-    registry.subscribe("example.note_processed", [this](const Json&) { ++eventsSeen_; });
+    docs::on(registry, kNoteProcessed, [this](const NoteProcessed&) { ++eventsSeen_; });
 
     docs::PeriodicOptions tick;
     tick.interval = std::chrono::milliseconds(context_->config().getInt("example.tick_ms"));

@@ -4,8 +4,7 @@
 #include <docs/context.hpp>
 #include <docs/logger.hpp>
 #include <docs/plugin.hpp>
-#include <docs/services/github_access.hpp>
-#include <docs/support/body_fields.hpp>
+#include <docs/topics.hpp>
 
 #include <memory>
 #include <optional>
@@ -38,18 +37,14 @@ class GenerationPlugin final : public docs::Plugin {
 
     registry.jobHandler(docs::generation::GenerationService::kJobKind,
                         [this](docs::JobContext& job) { service_->runStage(job); });
-    registry.subscribe("project.zip_uploaded", [this](const docs::Json& payload) {
-      if (payload.contains("project_id")) service_->onZipUploaded(docs::support::idFromJson(payload["project_id"]));
-    });
-    registry.subscribe("project.created", [this](const docs::Json& payload) {
-      if (payload.contains("project_id")) service_->onProjectCreated(docs::support::idFromJson(payload["project_id"]));
-    });
-    registry.subscribe(docs::kGithubPushEvent, [this](const docs::Json& payload) {
-      if (payload.contains("project_id")) service_->requestSync(docs::support::idFromJson(payload["project_id"]));
-    });
-    registry.subscribe("project.deleted", [this](const docs::Json& payload) {
-      if (payload.contains("project_id")) service_->onProjectDeleted(docs::support::idFromJson(payload["project_id"]));
-    });
+    docs::on(registry, docs::kProjectZipUploaded,
+             [this](const docs::ZipUploaded& event) { service_->onZipUploaded(event.projectId); });
+    docs::on(registry, docs::kProjectCreated,
+             [this](const docs::ProjectCreated& event) { service_->onProjectCreated(event.projectId); });
+    docs::on(registry, docs::kGithubPush,
+             [this](const docs::GithubPush& event) { service_->requestSync(event.projectId); });
+    docs::on(registry, docs::kProjectDeleted,
+             [this](const docs::ProjectDeleted& event) { service_->onProjectDeleted(event.projectId); });
     docs::PeriodicOptions recover;
     recover.interval = std::chrono::seconds(30);
     registry.periodic("recover", recover, [this] { service_->recoverLostUploads(); });

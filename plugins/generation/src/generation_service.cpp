@@ -6,7 +6,7 @@
 #include <docs/http.hpp>
 #include <docs/jobs.hpp>
 #include <docs/logger.hpp>
-#include <docs/services/analysis.hpp>
+#include <docs/topics.hpp>
 
 #include <chrono>
 #include <filesystem>
@@ -342,7 +342,7 @@ void GenerationService::writePages(std::int64_t projectId, JobContext& job) {
                                                       std::to_string(result.modelFellBack) + " fell back to the offline writer"
                                                 : "offline writer"))
       throw ProjectGone();
-    context_.events().publish(kAnalysisChangedEvent, {{"project_id", projectId}});
+    docs::publish(context_.events(), kAnalysisChanged, {projectId});
     // Pushes that arrived while the first run worked are synced now.
     if (auto wanted = context_.db().exec("SELECT sync_wanted FROM generation_runs WHERE project_id = $1", {projectId});
         !wanted.empty() && wanted[0].int64("sync_wanted") > 0)
@@ -480,7 +480,7 @@ bool GenerationService::syncOnce(std::int64_t projectId, JobContext& job) {
   setStatus(projectId, Status::DocSuccess,
             "synced " + commit + ": " + std::to_string(sink.rewritten) + " pages rewritten, " + std::to_string(sink.added) +
                 " added, " + std::to_string(sink.removed) + " removed, " + std::to_string(sink.kept) + " kept for their edits");
-  context_.events().publish(kAnalysisChangedEvent, {{"project_id", projectId}});
+  docs::publish(context_.events(), kAnalysisChanged, {projectId});
   return true;
 }
 

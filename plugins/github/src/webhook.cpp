@@ -6,6 +6,7 @@
 #include <docs/logger.hpp>
 #include <docs/services/github_access.hpp>
 #include <docs/services/projects.hpp>
+#include <docs/topics.hpp>
 
 #include "webhook_signature.hpp"
 
@@ -67,7 +68,7 @@ Json Webhook::onPush(const Json& payload) {
   if (ref != "refs/heads/" + branch) return {{"status", "ignored"}, {"reason", "not the default branch"}};
   auto project = projects_->findByGitUrl(githubUrl_ + "/" + fullName);
   if (!project) return {{"status", "ignored"}, {"reason", "no project uses this repository"}};
-  context_.events().publish(kGithubPushEvent, {{"project_id", project->id}, {"after", stringAt(payload, {"after"})}, {"ref", ref}});
+  docs::publish(context_.events(), kGithubPush, {project->id, stringAt(payload, {"after"}), ref});
   return {{"status", "queued"}, {"project_id", project->id}};
 }
 

@@ -12,6 +12,7 @@
 #include <docs/services/access_control.hpp>
 #include <docs/services/document_editor.hpp>
 #include <docs/services/projects.hpp>
+#include <docs/topics.hpp>
 #include <docs/ydoc/error.hpp>
 
 #include "base64.hpp"
@@ -95,7 +96,7 @@ class PageRoutes {
           throw HttpError::badRequest("The parent page is not a page of this project", "invalid_field");
       }
       page = insertPage(tx, projectId, parentId, name, "generated");
-      context_.events().publishAfterCommit(tx, "page.created", {{"project_id", projectId}, {"page_id", page.id}});
+      docs::publishAfterCommit(context_.events(), tx, docs::kPageCreated, {projectId, page.id});
     });
     response.json(pageJson(page), 201);
   }
@@ -135,7 +136,7 @@ class PageRoutes {
         movePage(tx, *current, newParent);
       }
       updated = *findPage(tx, page.id);
-      context_.events().publishAfterCommit(tx, "page.updated", {{"project_id", page.projectId}, {"page_id", page.id}});
+      docs::publishAfterCommit(context_.events(), tx, docs::kPageUpdated, {page.projectId, page.id});
     });
     response.json(pageJson(updated));
   }
@@ -188,7 +189,7 @@ class PageRoutes {
       return;
     }
     if (!storeContent(context_.db(), page.id, *bytes)) throw HttpError::notFound("Page not found");
-    context_.events().publish("page.content_replaced", {{"project_id", page.projectId}, {"page_id", page.id}});
+    docs::publish(context_.events(), docs::kPageContentReplaced, {page.projectId, page.id});
     response.json({{"id", page.id}, {"bytes", bytes->size()}, {"merged", false}});
   }
 

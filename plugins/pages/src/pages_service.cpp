@@ -6,6 +6,7 @@
 #include <docs/db.hpp>
 #include <docs/events.hpp>
 #include <docs/services/projects.hpp>
+#include <docs/topics.hpp>
 
 #include <algorithm>
 
@@ -31,7 +32,7 @@ std::vector<std::int64_t> PagesService::removeTree(std::int64_t projectId, std::
       std::error_code ignored;
       for (const auto& directory : directories) std::filesystem::remove_all(directory, ignored);
     });
-    context_.events().publishAfterCommit(tx, "page.deleted", {{"project_id", projectId}, {"page_ids", deleted}});
+    docs::publishAfterCommit(context_.events(), tx, docs::kPageDeleted, {projectId, deleted});
   });
   return deleted;
 }

@@ -16,6 +16,7 @@
 #include <docs/services/access_control.hpp>
 #include <docs/services/github_access.hpp>
 #include <docs/services/pages.hpp>
+#include <docs/topics.hpp>
 
 #include <docs/support/body_fields.hpp>
 #include "multipart_reader.hpp"
@@ -171,10 +172,8 @@ class ProjectRoutes {
             setDefaultPage(tx, id, pageId);
           }
         }
-        context_.events().publishAfterCommit(
-            tx, "project.created",
-            {{"project_id", id}, {"type", project.type}, {"git_url", project.gitUrl ? Json(*project.gitUrl) : Json()},
-             {"language", project.language}, {"user_id", caller.userId}});
+        docs::publishAfterCommit(context_.events(), tx, docs::kProjectCreated,
+                                 {id, project.type, project.gitUrl, project.language, project.createdBy});
       });
     } catch (const docs::DbError& error) {
       if (error.uniqueViolation()) throw HttpError::conflict("Project already exists");
@@ -289,7 +288,7 @@ class ProjectRoutes {
     if (changes.name || changes.description || changes.visibility) updateProject(context_.db(), id, changes);
     auto updated = requireProject(id);
     if (changes.visibility && *changes.visibility != row.visibility)
-      context_.events().publish("project.visibility_changed", {{"project_id", id}, {"visibility", *changes.visibility}});
+      docs::publish(context_.events(), docs::kProjectVisibilityChanged, {id, *changes.visibility});
     response.json(projectJson(updated, docs::roleName(role)));
   }
 
@@ -310,7 +309,7 @@ class ProjectRoutes {
         std::error_code ignored;
         std::filesystem::remove_all(directory, ignored);
       });
-      context_.events().publishAfterCommit(tx, "project.deleted", {{"project_id", id}});
+      docs::publishAfterCommit(context_.events(), tx, docs::kProjectDeleted, {id});
     });
     response.json({{"id", id}, {"deleted", true}});
   }
@@ -363,8 +362,7 @@ class ProjectRoutes {
       throw HttpError::notFound("Project not found");
     }
     // Unpacking is the generation plugin's; until it exists the project stays as it is.
-    context_.events().publish("project.zip_uploaded",
-                              {{"project_id", id}, {"path", finalPath}, {"file_name", fileName}, {"size", size}});
+    docs::publish(context_.events(), docs::kProjectZipUploaded, {id, finalPath, fileName, size});
     response.json({{"project_id", id}, {"file_name", fileName}, {"size", size}, {"status", row.status}});
   }
 

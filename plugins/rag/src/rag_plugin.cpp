@@ -1,8 +1,9 @@
 // The rag plugin module: the search index kept by jobs that follow analyses and page
 // edits, and POST /lab/rag.
 #include <docs/plugin.hpp>
-#include <docs/support/body_fields.hpp>
+#include <docs/project_status.hpp>
 #include <docs/support/chat_model.hpp>
+#include <docs/topics.hpp>
 
 #include <memory>
 
@@ -15,8 +16,6 @@
 #include "rag_migrations.hpp"
 
 namespace {
-
-using docs::support::idFromJson;
 
 class RagPlugin final : public docs::Plugin {
  public:
@@ -58,32 +57,20 @@ class RagPlugin final : public docs::Plugin {
     registry.jobHandler(docs::rag::Indexer::kPageJob, [this](docs::JobContext& job) { indexer_->runPageJob(job); });
     registry.jobHandler(docs::rag::Indexer::kCatchUpJob,
                         [this](docs::JobContext& job) { indexer_->runCatchUpJob(job); });
-    registry.subscribe(docs::kAnalysisChangedEvent, [this](const docs::Json& payload) {
-      if (auto id = idFromJson(payload.value("project_id", docs::Json())); id > 0) indexer_->queueProject(id);
-    });
-    registry.subscribe("project.created", [this](const docs::Json& payload) {
+    docs::on(registry, docs::kAnalysisChanged,
+             [this](const docs::AnalysisChanged& event) { indexer_->queueProject(event.projectId); });
+    docs::on(registry, docs::kProjectCreated, [this](const docs::ProjectCreated& event) {
       // Hand-written projects are indexed from the start (generated ones after their run).
-      auto id = idFromJson(payload.value("project_id", docs::Json()));
-      if (auto project = id > 0 ? services_.projects->find(id) : std::nullopt;
-          project && project->status == docs::toString(docs::ProjectStatus::Ready))
-        indexer_->queueProject(id);
+      if (auto project = services_.projects->find(event.projectId); project && project->status == docs::toString(docs::ProjectStatus::Ready))
+        indexer_->queueProject(event.projectId);
     });
-    for (const char* topic : {"page.created", "page.updated", "page.content_replaced"})
-      registry.subscribe(topic, [this](const docs::Json& payload) {
-        auto project = idFromJson(payload.value("project_id", docs::Json()));
-        auto page = idFromJson(payload.value("page_id", docs::Json()));
-        if (project > 0 && page > 0) indexer_->queuePage(project, page);
-      });
-    registry.subscribe("page.deleted", [this](const docs::Json& payload) {
-      std::vector<std::int64_t> ids;
-      if (payload.contains("page_ids") && payload["page_ids"].is_array())
-        for (const auto& id : payload["page_ids"])
-          if (auto value = idFromJson(id); value > 0) ids.push_back(value);
-      indexer_->dropPages(ids);
-    });
-    registry.subscribe("project.deleted", [this](const docs::Json& payload) {
-      if (auto id = idFromJson(payload.value("project_id", docs::Json())); id > 0) indexer_->dropProject(id);
-    });
+    for (auto topic : {docs::kPageCreated, docs::kPageUpdated, docs::kPageContentReplaced})
+      docs::on(registry, topic,
+               [this](const docs::PageChanged& event) { indexer_->queuePage(event.projectId, event.pageId); });
+    docs::on(registry, docs::kPageDeleted,
+             [this](const docs::PagesDeleted& event) { indexer_->dropPages(event.pageIds); });
+    docs::on(registry, docs::kProjectDeleted,
+             [this](const docs::ProjectDeleted& event) { indexer_->dropProject(event.projectId); });
     docs::RouteOptions small;
     small.maxBodyBytes = 64 << 10;
     registry.route(docs::Method::Post, "/lab/rag", [this](docs::Request& request, docs::Response& response) {

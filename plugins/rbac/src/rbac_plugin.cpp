@@ -2,8 +2,8 @@
 // AccessControl service. The logic lives in docs_rbac_lib; this is the loadable shell.
 
 #include <docs/plugin.hpp>
+#include <docs/topics.hpp>
 
-#include <charconv>
 #include <memory>
 
 #include "access_control_service.hpp"
@@ -14,17 +14,6 @@
 
 namespace {
 
-std::int64_t userIdFrom(const docs::Json& value) {
-  if (value.is_number_integer()) return value.get<std::int64_t>();
-  if (value.is_string()) {
-    const auto& text = value.get_ref<const std::string&>();
-    std::int64_t id = 0;
-    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), id);
-    if (ec == std::errc() && end == text.data() + text.size()) return id;
-  }
-  return 0;
-}
-
 class RbacPlugin final : public docs::Plugin {
  public:
   void configure(docs::Registry& registry) override {
@@ -34,15 +23,11 @@ class RbacPlugin final : public docs::Plugin {
     registry.provideService<docs::AccessControl>(*access_);
     docs_rbac::addRbacRoutes(registry, *access_);
     // An invite sent before the person had an account applies from their first sign-in.
-    registry.subscribe("user.created", [this](const docs::Json& payload) {
-      std::int64_t userId = userIdFrom(payload.value("user_id", docs::Json()));
-      std::string email = payload.value("email", "");
-      if (userId > 0 && !email.empty()) docs_rbac::claimInvites(context_->db(), userId, email);
+    docs::on(registry, docs::kUserCreated, [this](const docs::UserCreated& event) {
+      docs_rbac::claimInvites(context_->db(), event.userId, event.email);
     });
-    registry.subscribe("user.deleted", [this](const docs::Json& payload) {
-      std::int64_t userId = userIdFrom(payload.value("user_id", docs::Json()));
-      if (userId > 0) docs_rbac::removeUserGrants(context_->db(), userId);
-    });
+    docs::on(registry, docs::kUserDeleted,
+             [this](const docs::UserDeleted& event) { docs_rbac::removeUserGrants(context_->db(), event.userId); });
   }
 
  private:

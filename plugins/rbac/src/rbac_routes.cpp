@@ -5,6 +5,7 @@
 #include <docs/context.hpp>
 #include <docs/db.hpp>
 #include <docs/events.hpp>
+#include <docs/topics.hpp>
 
 #include <docs/support/body_fields.hpp>
 #include "emails.hpp"
@@ -89,8 +90,7 @@ void addRbacRoutes(docs::Registry& registry, AccessControlService& access) {
       requireAdminAmong(lockGrants(tx, projectId), caller);
       if (!insertGrant(tx, projectId, 0, email, role))
         throw HttpError::conflict(email + " already has access to this project");
-      context.events().publishAfterCommit(tx, "rbac.granted",
-                                          {{"project_id", projectId}, {"email", email}, {"role", docs::roleName(role)}});
+      docs::publishAfterCommit(context.events(), tx, docs::kRbacGranted, {projectId, email, role});
     });
     response.json({{"user_email", email}, {"role", docs::roleName(role)}}, 201);
   }, small, grantDoc());
@@ -111,8 +111,7 @@ void addRbacRoutes(docs::Registry& registry, AccessControlService& access) {
       refuseSelf(*target, caller);
       keepAnAdmin(grants, *target, role);
       updateRole(tx, target->id, role);
-      context.events().publishAfterCommit(tx, "rbac.changed",
-                                          {{"project_id", projectId}, {"email", email}, {"role", docs::roleName(role)}});
+      docs::publishAfterCommit(context.events(), tx, docs::kRbacChanged, {projectId, email, role});
     });
     response.json({{"user_email", email}, {"role", docs::roleName(role)}});
   }, small, changeGrantDoc());
@@ -132,7 +131,7 @@ void addRbacRoutes(docs::Registry& registry, AccessControlService& access) {
       refuseSelf(*target, caller);
       keepAnAdmin(grants, *target, Role::None);
       deleteGrant(tx, target->id);
-      context.events().publishAfterCommit(tx, "rbac.revoked", {{"project_id", projectId}, {"email", email}});
+      docs::publishAfterCommit(context.events(), tx, docs::kRbacRevoked, {projectId, email, std::nullopt});
     });
     response.json({{"user_email", email}, {"removed", true}});
   }, small, revokeDoc());

@@ -1,4 +1,5 @@
 // The Permissions calls: invites, self-protection, the last admin, validation.
+#include <chrono>
 #include <thread>
 
 #include "rest_fixture.hpp"
@@ -47,6 +48,24 @@ TEST_F(Rbac, InviteBeforeTheAccountExistsAppliesAtFirstSignIn) {
   EXPECT_EQ(call("PATCH", "/api/project/" + std::to_string(projectId_), json{{"name", "Zoe was here"}}, as(zoe)).status, 200);
   // The grant is now tied to the account.
   EXPECT_EQ(sql("SELECT count(*) FROM rbac_grants WHERE user_email = 'zoe@example.com' AND user_id IS NOT NULL"), "1");
+}
+
+// During a rolling upgrade a node of the previous release announces a new account with
+// user_id as a string (through NOTIFY, like any node): the invite still applies here.
+TEST_F(Rbac, AnInviteAppliesFromTheUserCreatedOfANodeOfThePreviousRelease) {
+  grant(alice_, projectId_, "olga@example.com", "write");
+  // The account row as that node's auth made it; its event follows.
+  std::string userId = sql("INSERT INTO auth_users (email) VALUES ('olga@example.com') RETURNING id");
+  json event = {{"node", "previous-release"},
+                {"topic", "user.created"},
+                {"payload", {{"user_id", userId}, {"email", "olga@example.com"}}}};
+  sql("SELECT pg_notify('docs_events', '" + event.dump() + "')");
+  const std::string claimed =
+      "SELECT count(*) FROM rbac_grants WHERE user_email = 'olga@example.com' AND user_id = " + userId;
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  while (sql(claimed) != "1" && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  EXPECT_EQ(sql(claimed), "1") << "the invite was not tied to the account";
 }
 
 TEST_F(Rbac, AdminsCannotChangeOrRemoveThemselves) {

@@ -1,7 +1,7 @@
 #pragma once
 // What generation learned about a project's code, for plugins that work with code
 // without parsing it again (the rag plugin's index). Implemented by the generation
-// plugin; it publishes kAnalysisChangedEvent {project_id} after each run that changed it.
+// plugin; it publishes docs::kAnalysisChanged (docs/topics.hpp) after each run that changed it.
 
 #include <cstddef>
 #include <cstdint>
@@ -12,7 +12,10 @@
 
 namespace docs {
 
-inline constexpr const char* kAnalysisChangedEvent = "analysis.changed";
+// The topic is docs::kAnalysisChanged (docs/topics.hpp, payload docs::AnalysisChanged);
+// the name stays for code that subscribes by string.
+[[deprecated("use docs::kAnalysisChanged from docs/topics.hpp")]] inline constexpr const char* kAnalysisChangedEvent =
+    "analysis.changed";
 
 struct CodeSymbol {
   std::string name;

@@ -16,7 +16,10 @@
 
 namespace docs {
 
-inline constexpr const char* kGithubPushEvent = "github.push";  // {project_id, after, ref}
+// The topic is docs::kGithubPush (docs/topics.hpp, payload docs::GithubPush); the name
+// stays for code that subscribes by string.
+[[deprecated("use docs::kGithubPush from docs/topics.hpp")]] inline constexpr const char* kGithubPushEvent =
+    "github.push";
 
 class GithubAccess {
  public:
