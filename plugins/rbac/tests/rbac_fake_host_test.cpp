@@ -24,16 +24,17 @@ class KnownProjects final : public docs::Projects {
     if (found == projects.end()) return std::nullopt;
     return found->second;
   }
-  bool setStatus(std::int64_t, std::string_view) override { return false; }
+  bool setStatus(std::int64_t, docs::ProjectStatus) override { return false; }
   void setDefaultPage(docs::Tx&, std::int64_t, std::int64_t) override {}
   std::string uploadedArchive(std::int64_t) override { return {}; }
   bool holdProject(docs::Tx&, std::int64_t) override { return false; }
-  std::vector<std::int64_t> uploadsInStatus(std::string_view, int) override { return {}; }
+  std::vector<std::int64_t> uploadsInStatus(docs::ProjectStatus, int) override { return {}; }
   bool setRagStatus(std::int64_t, std::string_view) override { return false; }
   bool setCommitHash(std::int64_t, std::string_view) override { return false; }
   std::optional<docs::ProjectSummary> findByGitUrl(std::string_view) override { return std::nullopt; }
   std::vector<std::int64_t> publicProjectIds(int) override { return {}; }
   bool setInstallation(std::int64_t, std::int64_t) override { return false; }
+  bool setInstallation(std::int64_t, std::int64_t, std::int64_t) override { return false; }
 };
 
 docs::ProjectSummary project(std::int64_t id, std::string visibility) {
