@@ -1,7 +1,7 @@
 // Page history at scale: a page with 100,000 logged updates (one typed character each,
 // three writers) and a version every 100 of them. Measures, through the real docsd,
 // listing the history and rebuilding versions (GET .../history/{v}?format=json), against
-// rebuilding the document by replaying the whole log (read from page_updates and applied
+// rebuilding the document by replaying the whole log (read from page_log and applied
 // with core/ydoc, as a history without stored versions would have to).
 //
 // usage: history_bench [updates] [updates_per_version]   (needs the test cluster:
@@ -117,7 +117,7 @@ int main(int argc, char** argv) {
     const auto& writer = writers[(i / 500) % writers.size()];
     logBatch += (logBatch.empty() ? "" : ",") + ("(" + page + ",'" + hex(update) + "'," + writer.userId + ")");
     if ((i + 1) % 1000 == 0 || i + 1 == updates) {
-      exec(db, "INSERT INTO page_updates (page_id, update, user_id) VALUES " + logBatch);
+      exec(db, "INSERT INTO page_log (page_id, update, user_id) VALUES " + logBatch);
       logBatch.clear();
     }
     if ((i + 1) % perVersion == 0) {
@@ -141,7 +141,7 @@ int main(int argc, char** argv) {
   std::vector<double> replay;
   for (int run = 0; run < 3; ++run) {
     auto t0 = Clock::now();
-    PGresult* rows = PQexecParams(db, ("SELECT update FROM page_updates WHERE page_id = " + page + " ORDER BY id").c_str(), 0,
+    PGresult* rows = PQexecParams(db, ("SELECT update FROM page_log WHERE page_id = " + page + " ORDER BY id").c_str(), 0,
                                   nullptr, nullptr, nullptr, nullptr, 1);
     docs::ydoc::Doc replayed;
     for (int r = 0; r < PQntuples(rows); ++r) {
@@ -153,7 +153,7 @@ int main(int argc, char** argv) {
     replay.push_back(msSince(t0));
     if (pm["content"].size() != paragraphs) throw std::runtime_error("the replay lost paragraphs");
   }
-  exec(db, "DELETE FROM page_updates WHERE page_id = " + page);  // so the restarted docsd folds nothing
+  exec(db, "DELETE FROM page_log WHERE page_id = " + page);  // so the restarted docsd folds nothing
   PQfinish(db);
 
   docsd = std::make_unique<docs::test::Docsd>(options);

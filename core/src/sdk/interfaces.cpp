@@ -5,7 +5,7 @@
 #include "docs/services/access_control.hpp"
 #include "docs/services/analysis.hpp"
 #include "docs/services/authenticator.hpp"
-#include "docs/services/document_editor.hpp"
+#include "docs/services/documents.hpp"
 #include "docs/services/github_access.hpp"
 #include "docs/services/linked_accounts.hpp"
 #include "docs/services/page_history.hpp"
@@ -56,7 +56,7 @@ Registry::~Registry() = default;
 Plugin::~Plugin() = default;
 Authenticator::~Authenticator() = default;
 Search::~Search() = default;
-DocumentEditor::~DocumentEditor() = default;
+Documents::~Documents() = default;
 AccessControl::~AccessControl() = default;
 Projects::~Projects() = default;
 Pages::~Pages() = default;

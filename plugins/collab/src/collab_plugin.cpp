@@ -1,5 +1,6 @@
-// The collab plugin module: the /collaboration WebSocket endpoint, the page_updates
-// log, the compactor, and the DocumentEditor service.
+// The collab plugin module: the /collaboration WebSocket endpoint, live rooms over the
+// pages plugin's Documents (each update logged before it is acknowledged), the
+// compactor, and page history.
 #include <docs/plugin.hpp>
 #include <docs/topics.hpp>
 
@@ -82,11 +83,13 @@ class CollabPlugin final : public docs::Plugin {
     // The web app's editor connects to collabUrl (y.<host> with server.subhosts).
     registry.clientEndpoint({"collabUrl", "y", "/collaboration", true});
 
-    registry.provideService<docs::DocumentEditor>(*server_);
     registry.provideService<docs::PageHistory>(*historyService_);
     docs::collab::addHistoryRoutes(registry, *historyService_, *server_, *services_);
     docs::on(registry, docs::kSessionRevoked,
              [this](const docs::SessionRevoked& event) { server_->onSessionRevoked(event.sessionId); });
+    // A server-side edit (Documents::apply): open rooms take it from storage.
+    docs::on(registry, docs::kPageContentReplaced,
+             [this](const docs::PageChanged& event) { server_->onContentReplaced(event.projectId, event.pageId); });
     docs::on(registry, docs::kPageDeleted, [this](const docs::PagesDeleted& event) {
       for (auto pageId : event.pageIds) server_->onPageDeleted(pageId);
     });

@@ -8,8 +8,10 @@
 #include <docs/db.hpp>
 #include <docs/events.hpp>
 #include <docs/logger.hpp>
+#include <docs/ydoc/error.hpp>
 
 #include <charconv>
+#include <algorithm>
 #include <cstdio>
 #include <random>
 #include <stdexcept>
@@ -51,7 +53,7 @@ CollabServer::CollabServer(Context& context, const CollabServices& services, Col
     : context_(context),
       services_(services),
       limits_(limits),
-      log_(context.db(), randomNodeName()),
+      node_(randomNodeName()),
       history_(context.db()) {}
 
 CollabServer::~CollabServer() { stop(); }
@@ -161,10 +163,6 @@ std::pair<std::shared_ptr<Room>, std::unique_lock<std::mutex>> CollabServer::loc
   }
 }
 
-bool CollabServer::applyUpdate(std::int64_t pageId, std::string_view update) {
-  return applyUpdateAs(pageId, update, std::nullopt);
-}
-
 bool CollabServer::applyUpdateAs(std::int64_t pageId, std::string_view update, std::optional<std::int64_t> userId) {
   {
     std::lock_guard lock(writesMutex_);
@@ -189,6 +187,47 @@ bool CollabServer::applyUpdateAs(std::int64_t pageId, std::string_view update, s
   // Nobody has the page open: store it now, so readers of the content see it.
   if (alone && !compact(room)) throw std::runtime_error("the page content could not be stored");
   return true;
+}
+
+void CollabServer::onContentReplaced(std::int64_t projectId, std::int64_t pageId) {
+  auto room = loadedRoom(projectId, pageId);
+  if (!room) {
+    // Nobody edits it here: fold the logged edit now, so the history has it (the first
+    // node to get here folds, the others find the log empty).
+    flush(pageId);
+    return;
+  }
+  absorbStored(room);
+  compactorWake_.notify_one();
+}
+
+void CollabServer::absorbStored(const std::shared_ptr<Room>& room) {
+  auto stored = services_.documents->load(room->pageId);
+  if (!stored) return;
+  std::lock_guard lock(room->mutex);
+  if (!room->doc || room->retired) return;
+  try {
+    auto before = room->doc->encodeStateVector();
+    if (!stored->content.empty()) room->doc->applyUpdate(bytesOf(stored->content));
+    std::int64_t newest = 0;
+    for (const auto& entry : stored->log) {
+      room->doc->applyUpdate(bytesOf(entry.bytes));
+      newest = std::max(newest, entry.id);
+    }
+    // The room now holds every logged edit: its next fold stores and drops them (with
+    // their authors, for the history).
+    if (newest > room->appliedLogId) {
+      if (!room->dirty()) room->firstUnfolded = std::chrono::steady_clock::now();
+      room->lastChange = std::chrono::steady_clock::now();
+      room->appliedLogId = newest;
+    }
+    auto news = room->doc->encodeStateAsUpdate(before);
+    if (news.size() > 2) broadcast(*room, [&](const std::string& to) { return syncUpdate(to, news); });
+  } catch (const ydoc::YdocError& error) {
+    context_.logger().error("the stored document does not apply to its room; reloading it",
+                            {{"page_id", room->pageId}, {"error", error.what()}});
+    resetRoom(*room, "Storage changed");
+  }
 }
 
 std::optional<std::string> CollabServer::currentState(std::int64_t pageId) {
@@ -309,8 +348,7 @@ void CollabServer::onPageDeleted(std::int64_t pageId) {
     for (auto memberId : ids) removeMember(*room, memberId);
     room->compactedLogId = room->appliedLogId;  // nothing left to store
   }
-  log_.removePage(pageId);
-  history_.removePage(pageId);
+  history_.removePage(pageId);  // pages dropped the page's log with it
 }
 
 void CollabServer::onProjectDeleted(std::int64_t projectId) { revalidateProject(projectId); }

@@ -1,13 +1,12 @@
 #pragma once
 // The collaboration server: rooms of open documents, the Hocuspocus protocol per
-// socket (collab_session.hpp), durable updates (logged before they are acknowledged or
-// broadcast: room_writer.cpp), the compactor that folds the log into page content
-// (compactor.cpp), the relay between nodes (peer_relay.cpp), and the DocumentEditor
-// service.
+// socket (collab_session.hpp), durable updates (logged through the pages plugin's
+// Documents service before they are acknowledged or broadcast: room_writer.cpp), the
+// compactor that folds the log into page content (compactor.cpp), and the relay between
+// nodes (peer_relay.cpp).
 
 #include <docs/http.hpp>
 #include <docs/metrics.hpp>
-#include <docs/services/document_editor.hpp>
 #include <docs/websocket.hpp>
 
 #include <nlohmann/json.hpp>
@@ -30,7 +29,6 @@
 #include "collab_services.hpp"
 #include "history_store.hpp"
 #include "room.hpp"
-#include "update_log.hpp"
 
 namespace docs {
 class Context;
@@ -73,19 +71,18 @@ std::optional<std::pair<std::int64_t, std::int64_t>> parseRoomName(std::string_v
 // A decimal id above zero without a leading zero; nullopt otherwise.
 std::optional<std::int64_t> positiveId(std::string_view text);
 
-// Thrown by CollabServer::applyUpdate/applyUpdateAs after stop() began: the edit was
-// not applied (the caller, a job, fails and is retried after the restart).
+// Thrown by CollabServer::applyUpdateAs after stop() began: the edit was not applied.
 class EditorStopping : public std::runtime_error {
  public:
   explicit EditorStopping(std::int64_t pageId)
       : std::runtime_error("collab is stopping: the edit of page " + std::to_string(pageId) + " was not applied") {}
 };
 
-class CollabServer final : public DocumentEditor {
+class CollabServer {
  public:
   // Built in configure(): no I/O and no thread until start().
   CollabServer(Context& context, const CollabServices& services, CollabLimits limits);
-  ~CollabServer() override;
+  ~CollabServer();
 
   // Registers the metrics and starts the writer, fan-out and compactor threads.
   void start();
@@ -107,19 +104,22 @@ class CollabServer final : public DocumentEditor {
   void relayAwareness(const Room& room, std::span<const std::uint8_t> update);
   // Folds the logs of pages that are not open here (after a restart or crash).
   void foldStoredLogs();
-  // Folds the page's room into stored content now, if it is open here with changes.
+  // Folds the page's room (or, when it is not open here, its log) into stored content now.
   bool flush(std::int64_t pageId);
-  // Takes the page's compaction lock (one compaction of a page at a time across nodes)
-  // until tx ends: a history snapshot reads content and pending authors consistently.
-  static void lockPage(Tx& tx, std::int64_t pageId);
   HistoryStore& history() { return history_; }
 
-  // DocumentEditor
-  bool applyUpdate(std::int64_t pageId, std::string_view update) override;
-  // applyUpdate on behalf of a user, who is logged as the update's author. Both throw
-  // EditorStopping once stop() began (a job that outlived the stop deadline).
+  // Applies an update through the page's room on behalf of a user, who is logged as its
+  // author (a history restore): open editors see it live. False when the page does not
+  // exist; EditorStopping once stop() began.
   bool applyUpdateAs(std::int64_t pageId, std::string_view update, std::optional<std::int64_t> userId);
-  std::optional<std::string> currentState(std::int64_t pageId) override;
+  // The page's document as its room holds it (loaded for it), or nullopt when the page
+  // does not exist.
+  std::optional<std::string> currentState(std::int64_t pageId);
+  // A server-side edit merged into the stored document (page.content_replaced): a room
+  // open here takes what it lacks from storage and sends it to its editors.
+  void onContentReplaced(std::int64_t projectId, std::int64_t pageId);
+  // Names this process in the log rows it writes and the relay messages it sends.
+  const std::string& node() const { return node_; }
 
   // Used by the per-socket sessions.
   const CollabLimits& limits() const { return limits_; }
@@ -162,15 +162,20 @@ class CollabServer final : public DocumentEditor {
   void trackSession(const std::string& sessionId, const std::shared_ptr<WebSocketConnection>& connection);
 
  private:
-  // pg_advisory_xact_lock keys of page compactions: this base plus the page id.
-  static constexpr std::int64_t kCompactionLockBase = std::int64_t{0x636f6c6c} << 32;
   void load(Room& room);
   // Folds a room's new log rows into stored content; returns false if storage failed.
   bool compact(const std::shared_ptr<Room>& room);
+  // The content a fold stores: the room's state, merged with what other nodes stored or
+  // logged when there is any (which the room's editors then receive too).
+  std::string mergeForFold(const std::shared_ptr<Room>& room, const std::vector<std::uint8_t>& state,
+                           const FoldInput& input);
   void compactorLoop();
   void writerLoop();
   void fanoutLoop();
   void resetRoom(Room& room, const char* reason);
+  // Takes into a loaded room what storage holds that it lacks (content and log rows
+  // written beside it), sends that to its editors and marks the rows for its next fold.
+  void absorbStored(const std::shared_ptr<Room>& room);
   // The room of a page if it is loaded here (never loads one).
   std::shared_ptr<Room> loadedRoom(std::int64_t projectId, std::int64_t pageId);
   // Sends an awareness update to the other nodes (unless empty or too big to carry).
@@ -208,7 +213,7 @@ class CollabServer final : public DocumentEditor {
   Context& context_;
   const CollabServices& services_;
   CollabLimits limits_;
-  UpdateLog log_;
+  const std::string node_;
   HistoryStore history_;
   std::mutex roomsMutex_;
   std::map<std::string, std::shared_ptr<Room>> rooms_;

@@ -4,6 +4,7 @@ namespace docs::collab {
 
 CollabServices::CollabServices(Registry& registry) {
   registry.require(pages);
+  registry.require(documents);
   registry.require(access);
   registry.require(authenticator);
 }

@@ -6,16 +6,18 @@
 #include <docs/registry.hpp>
 #include <docs/services/access_control.hpp>
 #include <docs/services/authenticator.hpp>
+#include <docs/services/documents.hpp>
 #include <docs/services/pages.hpp>
 
 namespace docs::collab {
 
 struct CollabServices {
-  // Requires all three: collab depends on auth, rbac and pages, and without any of them no
-  // socket could authenticate, be authorized or load its page.
+  // Requires all four: collab depends on auth, rbac and pages, and without any of them no
+  // socket could authenticate, be authorized or load and store its page's document.
   explicit CollabServices(Registry& registry);
 
   ServiceRef<Pages> pages;
+  ServiceRef<Documents> documents;
   ServiceRef<AccessControl> access;
   ServiceRef<Authenticator> authenticator;
 };

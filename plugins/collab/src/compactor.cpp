@@ -1,8 +1,9 @@
-// CollabServer against storage: a room is loaded from the page content and its log, and
-// the compactor folds the log into the content (debounced while editing, at once when a
-// room empties), across nodes under one advisory lock per page.
+// CollabServer against storage (the pages plugin's Documents service): a room is loaded
+// from the page's content and log, and the compactor folds the log into the content
+// (debounced while editing, at once when a room empties), one transaction per fold.
 #include <docs/context.hpp>
 #include <docs/db.hpp>
+#include <docs/services/documents.hpp>
 #include <docs/events.hpp>
 #include <docs/logger.hpp>
 #include <docs/topics.hpp>
@@ -27,25 +28,62 @@ std::size_t contentFingerprint(std::string_view content) { return std::hash<std:
 void CollabServer::load(Room& room) {
   auto doc = std::make_unique<ydoc::Doc>();
   room.storedFingerprint = contentFingerprint("");
-  if (auto content = services_.pages->content(room.pageId); content && !content->empty()) {
-    doc->applyUpdate(bytesOf(*content));
-    room.storedFingerprint = contentFingerprint(*content);
-  }
+  auto stored = services_.documents->load(room.pageId);
   std::int64_t lastId = 0;
-  for (const auto& entry : log_.read(room.pageId)) {
-    try {
-      doc->applyUpdate(bytesOf(entry.bytes));
-    } catch (const ydoc::YdocError& error) {
-      context_.logger().error("skipping a log entry that does not apply",
-                              {{"page_id", room.pageId}, {"log_id", entry.id}, {"error", error.what()}});
+  if (stored) {
+    if (!stored->content.empty()) {
+      doc->applyUpdate(bytesOf(stored->content));
+      room.storedFingerprint = contentFingerprint(stored->content);
     }
-    lastId = entry.id;
+    for (const auto& entry : stored->log) {
+      try {
+        doc->applyUpdate(bytesOf(entry.bytes));
+      } catch (const ydoc::YdocError& error) {
+        context_.logger().error("skipping a log entry that does not apply",
+                                {{"page_id", room.pageId}, {"log_id", entry.id}, {"error", error.what()}});
+      }
+      lastId = entry.id;
+    }
   }
   room.doc = std::move(doc);
   room.appliedLogId = lastId;
   room.compactedLogId = 0;
   if (lastId > 0) room.firstUnfolded = room.lastChange = Clock::now();
   else room.compactedLogId = room.appliedLogId;
+}
+
+std::string CollabServer::mergeForFold(const std::shared_ptr<Room>& room, const std::vector<std::uint8_t>& state,
+                                       const FoldInput& input) {
+  std::size_t storedFingerprint = 0;
+  {
+    std::lock_guard lock(room->mutex);
+    storedFingerprint = room->storedFingerprint;
+  }
+  // Other nodes may hold this page open too, each with only its own clients' updates in
+  // memory: what they logged or stored is merged in, never overwritten.
+  if (input.others.empty() && contentFingerprint(input.stored) == storedFingerprint) return std::string(textOf(state));
+  ydoc::Doc merged;
+  if (!input.stored.empty()) merged.applyUpdate(bytesOf(input.stored));
+  for (const auto& other : input.others) {
+    try {
+      merged.applyUpdate(bytesOf(other.bytes));
+    } catch (const ydoc::YdocError& error) {
+      context_.logger().error("skipping a log entry that does not apply",
+                              {{"page_id", room->pageId}, {"log_id", other.id}, {"error", error.what()}});
+    }
+  }
+  merged.applyUpdate(state);
+  auto bytes = merged.encodeStateAsUpdate();
+  // This node's editors get what the other nodes wrote, and its next compactions keep
+  // it: the room's document takes it in too.
+  std::lock_guard lock(room->mutex);
+  if (room->doc && !room->retired && !room->doc->containsUpdate(bytes)) {
+    auto before = room->doc->encodeStateVector();
+    room->doc->applyUpdate(bytes);
+    auto news = merged.encodeStateAsUpdate(before);
+    broadcast(*room, [&](const std::string& to) { return syncUpdate(to, news); });
+  }
+  return std::string(textOf(bytes));
 }
 
 bool CollabServer::compact(const std::shared_ptr<Room>& room) {
@@ -58,60 +96,27 @@ bool CollabServer::compact(const std::shared_ptr<Room>& room) {
     upTo = room->appliedLogId;
   }
   try {
-    // Other nodes may hold this page open too, each with only its own clients' updates in
-    // memory: what they logged or stored is merged in, never overwritten. One compaction
-    // of a page at a time across nodes.
-    context_.db().transaction([&](Tx& tx) {
-      tx.exec("SELECT pg_advisory_xact_lock($1)", {kCompactionLockBase + room->pageId});
-      std::string stored = services_.pages->content(room->pageId).value_or("");  // nullopt: never written
-      auto others = log_.readOthers(room->pageId, upTo);
-      std::vector<std::int64_t> folded;
-      std::size_t storedFingerprint = 0;
-      {
-        std::lock_guard lock(room->mutex);
-        storedFingerprint = room->storedFingerprint;
-      }
-      std::string content(textOf(state));
-      if (!others.empty() || contentFingerprint(stored) != storedFingerprint) {
-        ydoc::Doc merged;
-        if (!stored.empty()) merged.applyUpdate(bytesOf(stored));
-        for (const auto& other : others) {
-          try {
-            merged.applyUpdate(bytesOf(other.bytes));
-          } catch (const ydoc::YdocError& error) {
-            context_.logger().error("skipping a log entry that does not apply",
-                                    {{"page_id", room->pageId}, {"log_id", other.id}, {"error", error.what()}});
-          }
-          folded.push_back(other.id);
-        }
-        merged.applyUpdate(state);
-        auto bytes = merged.encodeStateAsUpdate();
-        content.assign(textOf(bytes));
-        // This node's editors get what the other nodes wrote, and its next compactions
-        // keep it: the room's document takes it in too.
-        std::lock_guard lock(room->mutex);
-        if (room->doc && !room->retired && !room->doc->containsUpdate(bytes)) {
-          auto before = room->doc->encodeStateVector();
-          room->doc->applyUpdate(bytes);
-          auto news = merged.encodeStateAsUpdate(before);
-          broadcast(*room, [&](const std::string& to) { return syncUpdate(to, news); });
-        }
-      }
-      // Content first, then the log: a crash between the two replays updates that are
-      // already in the content, which Yjs ignores.
-      if (!services_.pages->setContent(room->pageId, content)) {
-        log_.removePage(room->pageId);  // the page is gone
-        return;
-      }
-      {
-        std::lock_guard lock(room->mutex);
-        room->storedFingerprint = contentFingerprint(content);
-      }
-      // Who changed the page, for its history (the snapshot task cuts versions later).
-      history_.recordFold(tx, room->pageId, upTo, stored);
-      log_.truncate(room->pageId, upTo, folded);
-    });
+    // One transaction under the page's lock (pages' Documents::fold): the stored content,
+    // the other nodes' rows, the new content, the log's truncation and the history's
+    // bookkeeping commit together or not at all.
+    bool exists = services_.documents->fold(
+        room->pageId, node_, upTo, [&](const FoldInput& input) {
+          auto content = mergeForFold(room, state, input);
+          std::lock_guard lock(room->mutex);
+          room->storedFingerprint = contentFingerprint(content);
+          return content;
+        },
+        [&](Tx& tx, const FoldedRows& folded, std::string_view storedBefore) {
+          // Who changed the page, for its history (the snapshot task cuts versions later).
+          history_.recordFold(tx, room->pageId, folded, storedBefore);
+        });
+    if (!exists) return true;  // the page is gone, and its log with it
   } catch (const std::exception& error) {
+    {
+      // The fold rolled back: what the room believes is stored may not be.
+      std::lock_guard lock(room->mutex);
+      room->storedFingerprint = 0;
+    }
     context_.logger().error("compaction failed", {{"page_id", room->pageId}, {"error", error.what()}});
     return false;
   }
@@ -165,10 +170,12 @@ void CollabServer::compactorLoop() {
 }
 
 void CollabServer::foldStoredLogs() {
-  for (auto pageId : log_.pagesWithUpdates(100)) {
+  for (auto pageId : services_.documents->pagesWithLog(100)) {
     auto page = services_.pages->find(pageId);
     if (!page) {
-      log_.removePage(pageId);
+      // A page deleted while its rows were being written: folding drops them.
+      services_.documents->fold(pageId, node_, 0, [](const FoldInput& input) { return std::string(input.stored); },
+                                [](Tx&, const FoldedRows&, std::string_view) {});
       continue;
     }
     {
@@ -185,10 +192,18 @@ bool CollabServer::flush(std::int64_t pageId) {
   auto page = services_.pages->find(pageId);
   if (!page) return false;
   auto room = loadedRoom(page->projectId, pageId);
-  return !room || compact(room);
+  if (room) {
+    // What was logged beside this room (a server-side edit whose event it has not had yet).
+    absorbStored(room);
+  } else {
+    // Not open here: only a log (a server-side edit, another node's editors) needs a fold.
+    auto stored = services_.documents->load(pageId);
+    if (!stored || stored->log.empty()) return true;
+    auto [loaded, lock] = lockedRoom(page->projectId, pageId);
+    lock.unlock();
+    room = loaded;
+  }
+  return compact(room);
 }
 
-void CollabServer::lockPage(Tx& tx, std::int64_t pageId) {
-  tx.exec("SELECT pg_advisory_xact_lock($1)", {kCompactionLockBase + pageId});
-}
 }  // namespace docs::collab

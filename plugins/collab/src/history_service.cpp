@@ -36,11 +36,10 @@ std::optional<std::int64_t> HistoryService::take(std::int64_t pageId, std::strin
   server_.flush(pageId);
   std::optional<std::int64_t> id;
   context_.db().transaction([&](Tx& tx) {
-    CollabServer::lockPage(tx, pageId);
-    auto content = pages.content(pageId);
-    if (!content && !pages.find(pageId)) return;
-    std::string state = content.value_or(std::string("\0\0", 2));  // never written: the empty document
-    id = server_.history().snapshot(tx, pageId, state, label, kind);
+    // The page's lock: no fold changes content or pending authors meanwhile.
+    auto state = services_.documents->lockStored(tx, pageId);
+    if (!state) return;  // the page is gone
+    id = server_.history().snapshot(tx, pageId, *state, label, kind);
   });
   return id;
 }
@@ -87,7 +86,7 @@ std::optional<std::int64_t> HistoryService::restore(std::int64_t pageId, std::in
   if (!current) return std::nullopt;
   std::int64_t before = 0;
   context_.db().transaction([&](Tx& tx) {
-    CollabServer::lockPage(tx, pageId);
+    if (!services_.documents->lockStored(tx, pageId)) return;
     before = server_.history().snapshot(tx, pageId, *current, "Before restoring version " + std::to_string(versionId),
                                         "restore");
   });

@@ -7,7 +7,6 @@
 #include <map>
 
 #include "history_thinning.hpp"
-#include "update_log.hpp"
 
 namespace docs::collab {
 
@@ -49,19 +48,18 @@ std::string idArrayText(const std::vector<std::int64_t>& ids) {
   return out + "}";
 }
 
-void HistoryStore::recordFold(Tx& tx, std::int64_t pageId, std::int64_t upToLogId, std::string_view storedBefore) {
-  auto folded = tx.exec(
+void HistoryStore::recordFold(Tx& tx, std::int64_t pageId, const FoldedRows& folded, std::string_view storedBefore) {
+  if (folded.rows == 0) return;
+  auto pending = tx.exec(
       "INSERT INTO page_history_pending (page_id, authors, first_change, last_change)"
-      " SELECT $1, coalesce(array_agg(DISTINCT user_id) FILTER (WHERE user_id IS NOT NULL), '{}'),"
-      "        min(created_at), max(created_at)"
-      " FROM page_updates WHERE page_id = $1 AND id <= $2 HAVING count(*) > 0"
+      " VALUES ($1, $2::bigint[], $3::timestamptz, $4::timestamptz)"
       " ON CONFLICT (page_id) DO UPDATE SET"
       "   authors = ARRAY(SELECT DISTINCT a FROM unnest(page_history_pending.authors || EXCLUDED.authors) a ORDER BY a),"
       "   last_change = greatest(page_history_pending.last_change, EXCLUDED.last_change)"
       " RETURNING (xmax = 0) AS inserted",
-      {pageId, upToLogId});
+      {pageId, idArrayText(folded.authors), folded.firstChange, folded.lastChange});
   // A new pending row: the first change since the newest version, or ever.
-  if (folded.empty() || !folded[0].boolean("inserted") || storedBefore.empty()) return;
+  if (pending.empty() || !pending[0].boolean("inserted") || storedBefore.empty()) return;
   tx.exec(
       "INSERT INTO page_versions (page_id, state, kind)"
       " SELECT $1, $2::bytea, 'baseline' WHERE NOT EXISTS (SELECT 1 FROM page_versions WHERE page_id = $1)",

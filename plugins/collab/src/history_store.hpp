@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include <docs/services/documents.hpp>
+
 namespace docs {
 class Db;
 class Tx;
@@ -32,11 +34,10 @@ class HistoryStore {
  public:
   explicit HistoryStore(Db& db) : db_(db) {}
 
-  // Compaction path, inside its transaction (the page's compaction lock held), before
-  // the log rows up to `upToLogId` are dropped: their authors and times join the
-  // page's pending row; a page without versions first gets its stored content as a
+  // Compaction path, inside the fold's transaction (the page's lock held): the authors
+  // and times of the log rows it folded join the page's pending row; a page without versions first gets its stored content as a
   // baseline version, so the state before the first edit can be restored.
-  void recordFold(Tx& tx, std::int64_t pageId, std::int64_t upToLogId, std::string_view storedBefore);
+  void recordFold(Tx& tx, std::int64_t pageId, const FoldedRows& folded, std::string_view storedBefore);
   // Under the page's compaction lock: records `state` as the newest version with the
   // pending authors (clearing them). Equal to the newest version: no row; that one
   // takes the label if it has none and the authors. Returns the version's id.

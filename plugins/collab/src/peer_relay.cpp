@@ -4,10 +4,12 @@
 #include <docs/context.hpp>
 #include <docs/events.hpp>
 #include <docs/logger.hpp>
+#include <docs/services/documents.hpp>
 #include <docs/ydoc/error.hpp>
 
 #include <algorithm>
 #include <chrono>
+#include <climits>
 #include <set>
 
 #include "byte_views.hpp"
@@ -18,7 +20,7 @@
 namespace docs::collab {
 
 void CollabServer::announce(std::int64_t projectId, std::int64_t pageId, bool open, bool reply) {
-  context_.events().publish(relay::kRoomTopic, relay::encode(relay::RoomNotice{{projectId, pageId, log_.node()}, open, reply}));
+  context_.events().publish(relay::kRoomTopic, relay::encode(relay::RoomNotice{{projectId, pageId, node_}, open, reply}));
 }
 
 void CollabServer::relayAwareness(const Room& room, std::span<const std::uint8_t> update) {
@@ -28,13 +30,13 @@ void CollabServer::relayAwareness(const Room& room, std::span<const std::uint8_t
 
 void CollabServer::publishAwareness(std::int64_t projectId, std::int64_t pageId, std::span<const std::uint8_t> update) {
   if (update.empty() || update.size() > relay::kMaxAwarenessBytes) return;
-  context_.events().publish(relay::kAwarenessTopic, relay::encode(relay::AwarenessNotice{{projectId, pageId, log_.node()},
+  context_.events().publish(relay::kAwarenessTopic, relay::encode(relay::AwarenessNotice{{projectId, pageId, node_},
                                                                                          std::string(textOf(update))}));
 }
 
 void CollabServer::onPeerRoom(const nlohmann::json& payload) {
   auto notice = relay::decodeRoom(payload);
-  if (!notice || notice->origin.node == log_.node()) return;
+  if (!notice || notice->origin.node == node_) return;
   const auto& origin = notice->origin;
   auto room = loadedRoom(origin.projectId, origin.pageId);
   if (!room) return;
@@ -65,22 +67,22 @@ void CollabServer::onPeerRoom(const nlohmann::json& payload) {
   // committed itself (fanned out before it knew to relay, so all at or below `committed`).
   if (!notice->reply) return announce(room->projectId, room->pageId, true, true);
   std::vector<std::string> updates;
-  for (auto& row : log_.readNode(room->pageId, origin.node)) updates.push_back(std::move(row.bytes));
+  for (auto& row : services_.documents->readNode(room->pageId, origin.node, 0, INT64_MAX)) updates.push_back(std::move(row.bytes));
   if (!updates.empty()) applyFromPeer(room, origin.node, updates);
   if (committed > 0) {
-    relay::UpdatesNotice mine{{room->projectId, room->pageId, log_.node()}, {}, 1, committed, 0};
+    relay::UpdatesNotice mine{{room->projectId, room->pageId, node_}, {}, 1, committed, 0};
     context_.events().publish(relay::kUpdatesTopic, relay::encode(mine));
   }
 }
 
 void CollabServer::onPeerUpdates(const nlohmann::json& payload) {
   auto notice = relay::decodeUpdates(payload);
-  if (!notice || notice->origin.node == log_.node()) return;
+  if (!notice || notice->origin.node == node_) return;
   auto room = loadedRoom(notice->origin.projectId, notice->origin.pageId);
   if (!room) return;
   auto updates = std::move(notice->updates);
   if (updates.empty())  // too big to carry: read from the log (gone if already folded)
-    for (auto& row : log_.readNode(room->pageId, notice->origin.node, notice->fromId, notice->toId))
+    for (auto& row : services_.documents->readNode(room->pageId, notice->origin.node, notice->fromId, notice->toId))
       updates.push_back(std::move(row.bytes));
   applyFromPeer(room, notice->origin.node, updates);
   if (notice->sentMs > 0 && relayLag_) {
@@ -116,7 +118,7 @@ void CollabServer::applyFromPeer(const std::shared_ptr<Room>& room, const std::s
 
 void CollabServer::onPeerAwareness(const nlohmann::json& payload) {
   auto notice = relay::decodeAwareness(payload);
-  if (!notice || notice->origin.node == log_.node()) return;
+  if (!notice || notice->origin.node == node_) return;
   auto room = loadedRoom(notice->origin.projectId, notice->origin.pageId);
   if (!room) return;
   std::lock_guard lock(room->mutex);

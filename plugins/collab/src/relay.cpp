@@ -1,14 +1,23 @@
 #include "relay.hpp"
 
+#include <docs/codec/codec.hpp>
+
 #include <algorithm>
 #include <stdexcept>
-
-#include "update_log.hpp"
 
 namespace docs::collab::relay {
 namespace {
 
 using nlohmann::json;
+
+// Bytes travel in the notices' JSON as "\x" + hex (the form bytea had in the notices
+// of earlier releases, which this one still reads).
+std::string toHex(std::string_view bytes) { return "\\x" + codec::hexEncode(bytes); }
+
+std::optional<std::string> fromHex(std::string_view text) {
+  if (text.size() < 2 || text[0] != '\\' || text[1] != 'x') return std::nullopt;
+  return codec::hexDecode(text.substr(2));
+}
 
 json originJson(const Origin& origin) {
   return {{"project_id", origin.projectId}, {"page_id", origin.pageId}, {"node", origin.node}};
@@ -28,11 +37,7 @@ std::optional<Origin> originOf(const json& payload) {
 
 std::optional<std::string> bytesOf(const json& value) {
   if (!value.is_string()) return std::nullopt;
-  try {
-    return fromHexBytea(value.get_ref<const std::string&>());
-  } catch (const std::runtime_error&) {
-    return std::nullopt;
-  }
+  return fromHex(value.get_ref<const std::string&>());
 }
 
 }  // namespace

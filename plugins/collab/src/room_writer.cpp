@@ -4,6 +4,7 @@
 #include <docs/context.hpp>
 #include <docs/events.hpp>
 #include <docs/logger.hpp>
+#include <docs/services/documents.hpp>
 #include <docs/ydoc/error.hpp>
 
 #include <algorithm>
@@ -88,7 +89,7 @@ void CollabServer::writerLoop() {
     }
     // One row per room and writer: the updates are packed side by side, not merged (a Yjs
     // merge cost docsd more than the rows cost PostgreSQL; docs/benchmarks.md).
-    std::vector<UpdateLog::Entry> entries;
+    std::vector<LogRow> entries;
     std::vector<std::size_t> rowOf(batch.size());
     {
       std::map<std::pair<Room*, std::optional<std::int64_t>>, std::size_t> rowFor;
@@ -103,7 +104,7 @@ void CollabServer::writerLoop() {
     std::vector<std::int64_t> ids;
     try {
       const auto commitStarted = std::chrono::steady_clock::now();
-      auto rowIds = log_.appendBatch(entries);
+      auto rowIds = services_.documents->append(node_, entries);
       if (commitSeconds_) commitSeconds_->observe(std::chrono::duration<double>(std::chrono::steady_clock::now() - commitStarted).count());
       if (commitBatch_) commitBatch_->observe(static_cast<double>(batch.size()));
       if (updatesApplied_) updatesApplied_->add(static_cast<double>(batch.size()));
@@ -170,7 +171,7 @@ void CollabServer::fanOut(std::vector<PendingWrite>& batch, const std::vector<st
         updates.push_back(batch[i].update);
         updateIds.push_back(ids[i]);
       }
-      relayed.push_back(relay::updatesNotice({room.projectId, room.pageId, log_.node()}, updates, updateIds));
+      relayed.push_back(relay::updatesNotice({room.projectId, room.pageId, node_}, updates, updateIds));
     }
     std::map<std::string, std::vector<Bytes>> updateFrames;  // by member address
     std::vector<bool> ackSent(indexes.size(), false);

@@ -166,7 +166,7 @@ TEST_F(CollabTest, ViewersAreReadOnlyAndTheirEditsAreNeverStored) {
   EXPECT_GT(result["unsynced"].get<int>(), 0);  // never acknowledged
   EXPECT_FALSE(result["writerSawIt"].get<bool>());
   EXPECT_EQ(result["stored"].get<std::string>().find("viewer edit"), std::string::npos);
-  EXPECT_EQ(sql("SELECT count(*) FROM page_updates"), "0");
+  EXPECT_EQ(sql("SELECT count(*) FROM page_log"), "0");
 }
 
 TEST_F(CollabTest, BadTokensStrangersAndForeignRoomsAreDenied) {
@@ -251,33 +251,6 @@ TEST_F(CollabTest, RestReadsAndWritesMeetTheLiveDocument) {
   EXPECT_NE(result["live"].get<std::string>().find("live text"), std::string::npos) << result.dump();  // merged, not replaced
 }
 
-// A job that outlives the stop deadline and edits after collab's stop() began gets an
-// error, and docsd exits, instead of the job waiting forever for a stopped writer.
-TEST_F(CollabTest, AnEditAfterCollabStoppedIsRefusedNotLeftWaiting) {
-  docs::test::TempDir pluginsHolder;
-  fs::path plugins = fs::path(pluginsHolder.path()) / "plugins";
-  fs::create_directories(plugins);
-  for (std::string name : {"auth", "rbac", "projects", "pages", "collab"})
-    fs::copy_file(docs::test::buildDir() + "/plugins/" + name + ".so", plugins / (name + ".so"));
-  fs::copy_file(docs::test::pluginFixturesDir() + "/late_editor/late_editor.so", plugins / "late_editor.so");
-  start({{"DOCS_PLUGINS_DIR", plugins.string()},
-         {"DOCS_PLUGINS_ENABLED", "auth,rbac,projects,pages,collab,late_editor"},
-         {"DOCS_SERVER_STOP_GRACE_MS", "500"}});
-  alice_ = docs::test::signInByEmail(*docsd_, "alice@example.com");
-  auto pageId = project(alice_, createProject(alice_, "Late"))["default_page_id"].get<std::int64_t>();
-  auto queued = httpRequest(docsd_->port(), "POST", "/api/late_editor/edit", json{{"page_id", pageId}}.dump(),
-                            {{"Content-Type", "application/json"}});
-  ASSERT_EQ(queued.status, 202) << queued.body;
-  for (int i = 0; i < 300 && docsd_->log().find("late editor: first edit applied") == std::string::npos; ++i)
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  ASSERT_NE(docsd_->log().find("late editor: first edit applied"), std::string::npos) << docsd_->log();
-  EXPECT_EQ(docsd_->terminate(), 0) << docsd_->log();
-  auto log = docsd_->log();
-  EXPECT_NE(log.find("late editor: edit refused"), std::string::npos) << log;
-  EXPECT_NE(log.find("collab is stopping"), std::string::npos) << log;
-  EXPECT_EQ(log.find("a job still runs at exit"), std::string::npos) << log;
-}
-
 TEST_F(CollabTest, SocketsPerUserAreLimited) {
   start({{"DOCS_COLLAB_MAX_CONNECTIONS_PER_USER", "2"}});
   setUpProject();
@@ -321,7 +294,7 @@ TEST_F(CollabTest, HostileFramesCloseOnlyTheirOwnConnection) {
   EXPECT_NE(stored.find("kept"), std::string::npos);
   EXPECT_NE(stored.find("still working"), std::string::npos);
   EXPECT_EQ(countOf(stored, "<paragraph>"), 2) << stored;  // nothing hostile got in
-  EXPECT_EQ(sql("SELECT count(*) FROM page_updates WHERE page_id = " + std::to_string(otherPage)), "0");
+  EXPECT_EQ(sql("SELECT count(*) FROM page_log WHERE page_id = " + std::to_string(otherPage)), "0");
 }
 
 // kill -9 at random moments while a client edits; after a restart every acknowledged
@@ -357,7 +330,7 @@ TEST_F(CollabTest, KillNineLosesNoAcknowledgedEdit) {
   // Every log row holds well-formed updates: one as is, or update_count packed side by
   // side as lib0 byte arrays.
   PGconn* connection = PQconnectdb(database_.url().c_str());
-  PGresult* rows = PQexecParams(connection, "SELECT update, update_count::text FROM page_updates", 0, nullptr, nullptr,
+  PGresult* rows = PQexecParams(connection, "SELECT update, update_count::text FROM page_log", 0, nullptr, nullptr,
                                 nullptr, nullptr, 1);
   ASSERT_EQ(PQresultStatus(rows), PGRES_TUPLES_OK);
   for (int i = 0; i < PQntuples(rows); ++i) {
@@ -456,5 +429,87 @@ TEST_F(CollabTest, TwoNodesEditingOnePageLoseNothingAndConverge) {
     EXPECT_NE(xml.find("<paragraph>node A " + std::to_string(i) + "</paragraph>"), std::string::npos) << i << " " << xml;
     EXPECT_NE(xml.find("<paragraph>node B " + std::to_string(i) + "</paragraph>"), std::string::npos) << i << " " << xml;
   }
-  EXPECT_EQ(sql("SELECT count(*) FROM page_updates"), "0");  // all folded
+  EXPECT_EQ(sql("SELECT count(*) FROM page_log"), "0");  // all folded
+}
+
+namespace {
+
+// A Yjs update adding one paragraph to an empty document, as hex for SQL.
+std::string paragraphUpdateHex(const std::string& text, std::uint64_t client) {
+  docs::ydoc::Doc doc(client);
+  docs::ydoc::appendProseMirrorJson(
+      doc, {{"type", "doc"}, {"content", {{{"type", "paragraph"}, {"content", {{{"type", "text"}, {"text", text}}}}}}}});
+  auto update = doc.encodeStateAsUpdate();
+  return docs::codec::hexEncode(std::string_view(reinterpret_cast<const char*>(update.data()), update.size()));
+}
+
+std::string markdownOfBase64(const std::string& encoded) {
+  auto bytes = docs::codec::base64Decode(encoded);
+  if (!bytes || bytes->empty()) return "";
+  docs::ydoc::Doc doc;
+  doc.applyUpdate(std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>(bytes->data()), bytes->size()));
+  return docs::ydoc::toMarkdown(docs::ydoc::toProseMirrorJson(doc));
+}
+
+}  // namespace
+
+// A page's document is read from storage (content and log, the pages plugin's), never
+// through a room: reading a page nobody has open loads no room and tells no other node.
+TEST_F(CollabTest, ReadingAPageNobodyHasOpenOpensNoRoomAndSeesItsUnfoldedEdits) {
+  start();
+  setUpProject();
+  // Another node's editor wrote this and the node died before folding it.
+  sql("INSERT INTO page_log (page_id, update, node) VALUES (" + std::to_string(pageId_) + ", '\\x" +
+      paragraphUpdateHex("written on a node that died", 77) + "'::bytea, 'gone')");
+  EXPECT_NE(markdownOfBase64(storedText()).find("written on a node that died"), std::string::npos);
+  auto exported = httpRequest(docsd_->port(), "GET", "/api/page/" + std::to_string(pageId_) + "/export?format=md", "",
+                              alice_.bearer());
+  EXPECT_NE(exported.body.find("written on a node that died"), std::string::npos) << exported.body;
+  auto metrics = httpRequest(docsd_->port(), "GET", "/metrics", "", {});
+  EXPECT_EQ(metricValue(metrics.body, "docsd_collab_rooms_open"), 0) << metrics.body;
+  // Still only in the log: the reads stored nothing.
+  EXPECT_EQ(sql("SELECT count(*) FROM page_log WHERE page_id = " + std::to_string(pageId_)), "1");
+}
+
+// The update log moved from collab's page_updates to pages' page_log: a database of the
+// previous release keeps its unfolded edits (same ids), and the sequence goes on after them.
+TEST_F(CollabTest, AnUpgradeMovesTheUnfoldedLogAndLosesNothing) {
+  start();
+  setUpProject();
+  ASSERT_EQ(docsd_->terminate(), 0) << docsd_->log();
+  // The previous release's schema: page_updates (collab 0001-0004) with two unfolded rows
+  // (one of them packed from two updates would need lib0 framing; plain rows suffice).
+  sql("DROP TABLE page_log;"
+      " DELETE FROM schema_migrations WHERE (owner = 'pages' AND version = 2) OR (owner = 'collab' AND version = 5);"
+      " CREATE TABLE page_updates (id bigserial PRIMARY KEY, page_id bigint NOT NULL, update bytea NOT NULL,"
+      "   user_id bigint, created_at timestamptz NOT NULL DEFAULT now(), node text NOT NULL DEFAULT '',"
+      "   update_count integer NOT NULL DEFAULT 1 CHECK (update_count >= 1));"
+      " INSERT INTO page_updates (id, page_id, update, user_id, node) VALUES"
+      " (41, " + std::to_string(pageId_) + ", '\\x" + paragraphUpdateHex("first unfolded edit", 81) + "'::bytea, NULL, 'old'),"
+      " (42, " + std::to_string(pageId_) + ", '\\x" + paragraphUpdateHex("second unfolded edit", 82) + "'::bytea, NULL, 'old');");
+  start();
+  EXPECT_EQ(sql("SELECT coalesce(to_regclass('page_updates')::text, 'none')"), "none");
+  auto markdown = markdownOfBase64(storedText());
+  EXPECT_NE(markdown.find("first unfolded edit"), std::string::npos) << markdown;
+  EXPECT_NE(markdown.find("second unfolded edit"), std::string::npos) << markdown;
+  // Rows the fold has not reached yet kept their ids; new rows come after them.
+  sql("INSERT INTO page_log (page_id, update, node) VALUES (" + std::to_string(pageId_) + ", '\\x" +
+      paragraphUpdateHex("after the upgrade", 83) + "'::bytea, 'new')");
+  EXPECT_GT(std::stoll(sql("SELECT max(id) FROM page_log")), 42);
+  EXPECT_NE(markdownOfBase64(storedText()).find("after the upgrade"), std::string::npos);
+}
+
+// Collab enabled on a database where pages already keeps the log: collab's own old
+// migrations make page_updates, and its last one drops it again (empty).
+TEST_F(CollabTest, CollabEnabledLaterLeavesNoSecondLog) {
+  start({{"DOCS_PLUGINS_ENABLED", "auth,rbac,projects,pages"}});
+  EXPECT_EQ(sql("SELECT coalesce(to_regclass('page_updates')::text, 'none')"), "none");
+  EXPECT_EQ(sql("SELECT to_regclass('page_log')::text"), "page_log");
+  ASSERT_EQ(docsd_->terminate(), 0) << docsd_->log();
+  start();
+  EXPECT_EQ(sql("SELECT coalesce(to_regclass('page_updates')::text, 'none')"), "none");
+  EXPECT_EQ(sql("SELECT count(*) FROM schema_migrations WHERE owner = 'collab'"), "5");
+  setUpProject();
+  auto result = run({{"scenario", "converge"}, {"tokens", {bob_.token, carol_.token, victor_.token}}});
+  ASSERT_FALSE(result.contains("error")) << result.dump();
 }

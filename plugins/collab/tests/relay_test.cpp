@@ -1,4 +1,4 @@
-// The relay's messages between nodes, and packed log rows: what is encoded decodes back,
+// The relay's messages between nodes: what is encoded decodes back,
 // a batch too big for one notification becomes a range of log ids, and anything malformed
 // is ignored or refused.
 #include <gtest/gtest.h>
@@ -7,7 +7,6 @@
 #include <vector>
 
 #include "relay.hpp"
-#include "update_log.hpp"
 
 namespace relay = docs::collab::relay;
 using nlohmann::json;
@@ -115,29 +114,6 @@ TEST(Relay, MalformedMessagesAreIgnored) {
   auto awareness = relay::encode(relay::AwarenessNotice{origin(), "x"});
   awareness["update"] = "\\x";
   EXPECT_FALSE(relay::decodeAwareness(awareness));
-}
-
-}  // namespace
-
-namespace {
-
-// Packed log rows (update_log.hpp): what is packed unpacks to the same updates.
-TEST(UpdateLogRows, PackedUpdatesUnpackInOrder) {
-  std::string binary("\x00\xff\x01", 3);
-  std::vector<std::string_view> updates = {"first", binary, std::string_view(), "last"};
-  auto packed = docs::collab::packUpdates(updates);
-  auto unpacked = docs::collab::unpackUpdates(packed, 4);
-  ASSERT_EQ(unpacked.size(), 4u);
-  for (std::size_t i = 0; i < updates.size(); ++i) EXPECT_EQ(unpacked[i], updates[i]) << i;
-  // A single update is stored as is.
-  EXPECT_EQ(docs::collab::unpackUpdates("raw bytes", 1), std::vector<std::string>{"raw bytes"});
-}
-
-TEST(UpdateLogRows, DamagedPackedRowsAreRefused) {
-  auto packed = docs::collab::packUpdates({"abc", "defg"});
-  EXPECT_THROW(docs::collab::unpackUpdates(packed, 3), std::runtime_error);
-  EXPECT_THROW(docs::collab::unpackUpdates(packed.substr(0, packed.size() - 1), 2), std::runtime_error);
-  EXPECT_THROW(docs::collab::unpackUpdates("\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff", 2), std::runtime_error);
 }
 
 }  // namespace

@@ -9,7 +9,7 @@
 #include <docs/events.hpp>
 #include <docs/services/access_control.hpp>
 #include <docs/services/authenticator.hpp>
-#include <docs/services/document_editor.hpp>
+#include <docs/services/documents.hpp>
 #include <docs/services/pages.hpp>
 #include <docs/support/body_fields.hpp>
 #include <docs/topics.hpp>
@@ -60,15 +60,15 @@ Author authorOf(const docs::Principal& principal) {
 class CommentRoutes {
  public:
   // Built in configure(), after the config keys are declared. Requires AccessControl and
-  // Pages (comments depends on rbac and pages); uses DocumentEditor (collab's live
-  // document, for detached threads) and Authenticator (whether auth, and so mail, is there).
+  // Pages and Documents (comments depends on rbac and pages); uses Authenticator (whether
+  // auth, and so mail, is there).
   explicit CommentRoutes(docs::Registry& registry)
       : context_(registry.context()),
         limiter_(static_cast<double>(context_.config().getInt("comments.writes_per_minute"))),
         mentionInterval_(context_.config().getInt("comments.mention_mail_interval_seconds")) {
     registry.require(access_);
     registry.require(pages_);
-    registry.use(editor_);
+    registry.require(documents_);
     registry.use(authenticator_);
   }
 
@@ -109,12 +109,9 @@ class CommentRoutes {
 
   // The page's document with every accepted edit (as the pages plugin exports it).
   std::optional<std::string> currentContent(std::int64_t pageId) {
-    auto stored = pages_->content(pageId);
-    if (editor_) {
-      auto live = editor_->currentState(pageId);
-      if (live && (stored || live->size() > 2)) return live;  // "\0\0" is the empty document
-    }
-    return stored;
+    auto content = documents_->read(pageId);
+    if (!content || content->empty()) return std::nullopt;
+    return content;
   }
 
   Json threadOut(std::int64_t threadId, std::int64_t pageId) {
@@ -229,7 +226,7 @@ class CommentRoutes {
   docs::Context& context_;
   docs::ServiceRef<docs::AccessControl> access_;
   docs::ServiceRef<docs::Pages> pages_;
-  docs::ServiceRef<docs::DocumentEditor> editor_;
+  docs::ServiceRef<docs::Documents> documents_;
   docs::ServiceRef<docs::Authenticator> authenticator_;
   WriteLimiter limiter_;
   std::int64_t mentionInterval_;

@@ -20,6 +20,18 @@ std::string yjsDocument(const docs::ydoc::Json& pm) {
   return base64(std::string(bytes.begin(), bytes.end()));
 }
 
+// An edit of the document `before` (base64) that makes it `pm`: what an editor sends
+// (PUT content merges, so replacing text means deleting it on top of what is there).
+std::string yjsEditOf(const std::string& before, const docs::ydoc::Json& pm) {
+  auto bytes = docs::codec::base64Decode(before).value();
+  docs::ydoc::Doc doc(98);
+  doc.applyUpdate(std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()));
+  auto stateVector = doc.encodeStateVector();
+  docs::ydoc::applyProseMirrorJson(doc, pm);
+  auto update = doc.encodeStateAsUpdate(stateVector);
+  return base64(std::string(update.begin(), update.end()));
+}
+
 // A paragraph whose middle word is marked for `threadId` (0: no mark).
 docs::ydoc::Json paragraphWithThread(std::int64_t threadId) {
   docs::ydoc::Json marked = {{"type", "text"}, {"text", "passage"}};
@@ -221,7 +233,8 @@ TEST_F(CommentThreads, ThreadsWhoseTextIsDeletedAreDetachedAndKeepTheirQuote) {
   std::int64_t threadId = created["thread"]["id"];
   std::string content = "/api/page/" + std::to_string(page_) + "/content";
   // Marked in the document: anchored.
-  ASSERT_EQ(call("PUT", content, json{{"content_bytea", yjsDocument(paragraphWithThread(threadId))}}, as(bob_)).status, 200);
+  auto marked = yjsDocument(paragraphWithThread(threadId));
+  ASSERT_EQ(call("PUT", content, json{{"content_bytea", marked}}, as(bob_)).status, 200);
   auto list = threads(carol_);
   ASSERT_EQ(list.size(), 1u);
   EXPECT_FALSE(list[0]["detached"].get<bool>());
@@ -231,7 +244,7 @@ TEST_F(CommentThreads, ThreadsWhoseTextIsDeletedAreDetachedAndKeepTheirQuote) {
   auto html = call("GET", "/api/page/" + std::to_string(page_) + "/export?format=html", "", as(carol_));
   EXPECT_EQ(html.body.find("thread"), std::string::npos) << html.body;
   // The marked text deleted: detached, the quote kept.
-  ASSERT_EQ(call("PUT", content, json{{"content_bytea", yjsDocument(paragraphWithThread(0))}}, as(bob_)).status, 200);
+  ASSERT_EQ(call("PUT", content, json{{"content_bytea", yjsEditOf(marked, paragraphWithThread(0))}}, as(bob_)).status, 200);
   list = threads(carol_);
   EXPECT_TRUE(list[0]["detached"].get<bool>());
   EXPECT_EQ(list[0]["quote"], "passage");

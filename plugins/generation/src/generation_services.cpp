@@ -5,10 +5,10 @@ namespace docs::generation {
 void GenerationServices::declare(Registry& registry) {
   registry.require(projects);
   registry.require(pages);
+  registry.require(documents);
   registry.require(access);
   registry.use(github);
-  // Without collab, pages are written to the stored document and no version is labelled.
-  registry.use(editor);
+  // Without collab no version is labelled.
   registry.use(history);
 }
 

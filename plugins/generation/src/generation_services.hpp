@@ -11,9 +11,9 @@
 
 namespace docs::generation {
 
-// Required: Projects (statuses, uploads), Pages (through PageServices) and AccessControl
-// (the routes). Used: GithubAccess (an installation token for the clone when the GitHub
-// App is set up), and collab's editor and history (PageServices).
+// Required: Projects (statuses, uploads), Pages and Documents (through PageServices) and
+// AccessControl (the routes). Used: GithubAccess (an installation token for the clone
+// when the GitHub App is set up), and collab's history (PageServices).
 struct GenerationServices : PageServices {
   ServiceRef<Projects> projects;
   ServiceRef<AccessControl> access;

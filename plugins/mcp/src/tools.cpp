@@ -146,11 +146,10 @@ std::vector<std::pair<const PageSummary*, int>> pageTree(const std::vector<PageS
 
 std::string pageMarkdown(const ToolServices& services, std::int64_t pageId) {
   std::optional<std::string> bytes;
-  if (services.editor) bytes = services.editor->currentState(pageId);
-  else bytes = services.pages->content(pageId);
+  bytes = services.documents->read(pageId);
   try {
     ydoc::Doc doc;
-    if (bytes) doc.applyUpdate(std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>(bytes->data()), bytes->size()));
+    if (bytes && !bytes->empty()) doc.applyUpdate(std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>(bytes->data()), bytes->size()));
     return ydoc::toMarkdown(ydoc::toProseMirrorJson(doc));
   } catch (const ydoc::YdocError&) {
     return "*(this page's stored content cannot be read)*\n";
@@ -227,7 +226,7 @@ ToolServices::ToolServices(Registry& registry) {
   registry.require(projects);
   registry.require(access);
   registry.require(pages);
-  registry.use(editor);
+  registry.require(documents);
   registry.use(search);
 }
 

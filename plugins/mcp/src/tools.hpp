@@ -10,7 +10,7 @@
 #include <docs/http.hpp>
 #include <docs/registry.hpp>
 #include <docs/services/access_control.hpp>
-#include <docs/services/document_editor.hpp>
+#include <docs/services/documents.hpp>
 #include <docs/services/pages.hpp>
 #include <docs/services/projects.hpp>
 #include <docs/services/search.hpp>
@@ -32,14 +32,14 @@ struct ToolCaller {
 
 // The other plugins' services the tools read, declared in configure().
 struct ToolServices {
-  // Requires Projects, AccessControl and Pages (mcp depends on their plugins); uses
-  // DocumentEditor (collab's live document, when it runs) and Search (rag's).
+  // Requires Projects, AccessControl, Pages and Documents (mcp depends on their plugins);
+  // uses Search (rag's).
   explicit ToolServices(Registry& registry);
 
   ServiceRef<Projects> projects;
   ServiceRef<AccessControl> access;
   ServiceRef<Pages> pages;
-  ServiceRef<DocumentEditor> editor;
+  ServiceRef<Documents> documents;
   ServiceRef<Search> search;
 };
 

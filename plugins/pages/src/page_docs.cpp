@@ -124,8 +124,8 @@ docs::RouteDoc getContentDoc() {
 docs::RouteDoc putContentDoc() {
   docs::RouteDoc doc;
   doc.summary = "Merges a Yjs update into the page (writers)";
-  doc.description = "With collaboration running the update is merged into the live document (merged: true); "
-                    "without it the stored document is replaced by it.";
+  doc.description = "The update is merged into the page's document (stored content and edits not yet folded; "
+                    "merged: true), never replacing it; editors who have the page open receive it.";
   doc.access = docs::RouteAccess::SignedIn;
   doc.params = {pageId()};
   doc.body = docs::BodyDoc{"application/json",

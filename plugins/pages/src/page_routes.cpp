@@ -1,6 +1,7 @@
 #include "page_routes.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <filesystem>
 
@@ -10,16 +11,17 @@
 #include <docs/db.hpp>
 #include <docs/events.hpp>
 #include <docs/services/access_control.hpp>
-#include <docs/services/document_editor.hpp>
 #include <docs/services/projects.hpp>
 #include <docs/topics.hpp>
 #include <docs/ydoc/error.hpp>
+#include <docs/ydoc/update.hpp>
 
 #include "base64.hpp"
 #include <docs/support/body_fields.hpp>
 #include "image_rules.hpp"
 #include "page_docs.hpp"
 #include "page_export.hpp"
+#include "documents_service.hpp"
 #include "page_store.hpp"
 #include "pages_service.hpp"
 #include "signed_url.hpp"
@@ -51,19 +53,40 @@ std::int64_t nowUnix() {
   return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
+// Whether the bytes are a Yjs v1 update at all (whether it applies is the document's say).
+bool decodesAsUpdate(std::string_view bytes) {
+  try {
+    docs::ydoc::decodeUpdate({reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()});
+    return true;
+  } catch (const docs::ydoc::YdocError&) {
+    return false;
+  }
+}
+
+// The signed-in caller's user id, for the page's history; nullopt when anonymous.
+std::optional<std::int64_t> authorOf(const docs::Request& request) {
+  const auto& principal = request.principal();
+  if (!principal || principal->anonymous()) return std::nullopt;
+  std::int64_t id = 0;
+  const auto& text = principal->userId;
+  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), id);
+  if (error != std::errc() || end != text.data() + text.size() || id <= 0) return std::nullopt;
+  return id;
+}
+
 }  // namespace
 
 class PageRoutes {
  public:
-  // Reads the configuration (the keys are declared) and declares the services: rbac's
-  // AccessControl is required; collab's DocumentEditor is used (collab requires Pages).
-  PageRoutes(docs::Registry& registry, PagesService& pages)
+  // Reads the configuration (the keys are declared) and declares the service it
+  // requires: rbac's AccessControl.
+  PageRoutes(docs::Registry& registry, PagesService& pages, DocumentsService& documents)
       : context_(registry.context()),
         pages_(pages),
+        documents_(documents),
         signer_(context_.config().getString("pages.url_signing_key")),
         signedUrlSeconds_(context_.config().getInt("pages.signed_url_seconds")) {
     registry.require(access_);
-    registry.use(editor_);
   }
 
   docs::AccessControl& access() { return *access_; }
@@ -104,8 +127,8 @@ class PageRoutes {
   void get(docs::Request& request, docs::Response& response) {
     auto page = pageFor(request, Role::Read);
     Json out = pageJson(page);
-    auto content = contentBase64(context_.db(), page.id);
-    out["content_bytea"] = content ? Json(*content) : Json();
+    auto content = currentContent(page.id);
+    out["content_bytea"] = content ? Json(base64Encode(*content)) : Json();
     response.json(out);
   }
 
@@ -148,15 +171,12 @@ class PageRoutes {
     response.json({{"deleted", deleted}});
   }
 
-  // The page's document: with collaboration running, the stored bytes plus every accepted
-  // edit not yet folded into them; nullopt for a page never written.
+  // The page's document: the stored bytes merged with every accepted edit not yet folded
+  // into them (read from storage, never from a room); nullopt for a page never written.
   std::optional<std::string> currentContent(std::int64_t pageId) {
-    auto stored = contentBytes(context_.db(), pageId);
-    if (auto* editor = editor_.get()) {
-      auto live = editor->currentState(pageId);
-      if (live && (stored || live->size() > 2)) return live;  // "\0\0" is the empty document
-    }
-    return stored;
+    auto content = documents_.read(pageId);
+    if (!content || content->empty()) return std::nullopt;
+    return content;
   }
 
   void getContent(docs::Request& request, docs::Response& response) {
@@ -172,25 +192,16 @@ class PageRoutes {
     std::string encoded = optionalString(body, "content_bytea").value_or("");
     auto page = pageFor(request, Role::Write);
     auto bytes = base64Decode(encoded);
-    auto* editor = editor_.get();
-    // A replacement must be a whole document; a merge may build on what the page holds
-    // (the editor checks it applies).
-    if (!bytes || bytes->empty() || (!editor && !isValidUpdate(*bytes)))
+    // Merged into the page's document (open editors receive it, nothing is lost to a
+    // later fold); the document checks it applies, on top of the edits still in its log.
+    if (!bytes || bytes->empty() || !decodesAsUpdate(*bytes))
       throw HttpError::badRequest("'content_bytea' must be a base64 Yjs document update", "invalid_field");
-    // With collaboration running the update is merged into the live document (editors see
-    // it, nothing is lost to a later fold); without it the stored bytes are replaced.
-    if (editor) {
-      try {
-        if (!editor->applyUpdate(page.id, *bytes)) throw HttpError::notFound("Page not found");
-      } catch (const std::invalid_argument&) {
-        throw HttpError::badRequest("'content_bytea' does not apply to this page's document", "invalid_field");
-      }
-      response.json({{"id", page.id}, {"bytes", bytes->size()}, {"merged", true}});
-      return;
+    try {
+      if (!documents_.apply(page.id, *bytes, authorOf(request))) throw HttpError::notFound("Page not found");
+    } catch (const std::invalid_argument&) {
+      throw HttpError::badRequest("'content_bytea' does not apply to this page's document", "invalid_field");
     }
-    if (!storeContent(context_.db(), page.id, *bytes)) throw HttpError::notFound("Page not found");
-    docs::publish(context_.events(), docs::kPageContentReplaced, {page.projectId, page.id});
-    response.json({{"id", page.id}, {"bytes", bytes->size()}, {"merged", false}});
+    response.json({{"id", page.id}, {"bytes", bytes->size()}, {"merged", true}});
   }
 
   void exportPage(docs::Request& request, docs::Response& response) {
@@ -319,16 +330,16 @@ class PageRoutes {
   docs::Context& context_;
   PagesService& pages_;
   docs::ServiceRef<docs::AccessControl> access_;
-  docs::ServiceRef<docs::DocumentEditor> editor_;
+  DocumentsService& documents_;
   const UrlSigner signer_;
   const std::int64_t signedUrlSeconds_;
 };
 
-std::shared_ptr<PageRoutes> addPageRoutes(docs::Registry& registry, PagesService& pages) {
+std::shared_ptr<PageRoutes> addPageRoutes(docs::Registry& registry, PagesService& pages, DocumentsService& documents) {
   registry.configKey("pages.url_signing_key", "",
                      "Key for signed image URLs; empty makes a random one per process (set it when several nodes serve)");
   registry.configKey("pages.signed_url_seconds", "3600", "How long a signed image URL works");
-  auto routes = std::make_shared<PageRoutes>(registry, pages);
+  auto routes = std::make_shared<PageRoutes>(registry, pages, documents);
   docs::RouteOptions small;
   small.maxBodyBytes = kSmallBody;
   docs::RouteOptions content;

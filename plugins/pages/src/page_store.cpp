@@ -115,26 +115,6 @@ std::int64_t firstRootPage(docs::Tx& tx, std::int64_t projectId) {
   return rows.empty() ? 0 : rows[0].int64("id");
 }
 
-std::optional<std::string> contentBase64(docs::Db& db, std::int64_t id) {
-  auto rows = db.exec("SELECT translate(encode(content_bytea, 'base64'), E'\\n', '') AS content FROM pages"
-                      " WHERE id = $1 AND content_bytea IS NOT NULL",
-                      {id});
-  if (rows.empty()) return std::nullopt;
-  return rows[0].text("content");
-}
-
-std::optional<std::string> contentBytes(docs::Db& db, std::int64_t id) {
-  auto rows = db.exec("SELECT content_bytea AS content FROM pages WHERE id = $1 AND content_bytea IS NOT NULL", {id});
-  if (rows.empty()) return std::nullopt;
-  return rows[0].bytes("content");
-}
-
-bool storeContent(docs::Db& db, std::int64_t id, const std::string& rawBytes) {
-  return db.exec("UPDATE pages SET content_bytea = $2::bytea, updated_at = now() WHERE id = $1",
-                 {id, docs::Param::bytes(rawBytes)})
-             .affectedRows() > 0;
-}
-
 docs::Json pageJson(const docs::PageSummary& page) {
   return {{"id", page.id},           {"project_id", page.projectId}, {"parent_id", page.parentId},
           {"name", page.name},       {"type", page.type},            {"position", page.position},

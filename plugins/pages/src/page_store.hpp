@@ -34,12 +34,6 @@ std::vector<std::int64_t> deleteProjectPages(docs::Tx& tx, std::int64_t projectI
 // The first root page left, 0 if none.
 std::int64_t firstRootPage(docs::Tx& tx, std::int64_t projectId);
 
-// Stored content, base64 (as the API sends it); nullopt when never written.
-std::optional<std::string> contentBase64(docs::Db& db, std::int64_t id);
-// Stored content as raw bytes.
-std::optional<std::string> contentBytes(docs::Db& db, std::int64_t id);
-bool storeContent(docs::Db& db, std::int64_t id, const std::string& rawBytes);
-
 docs::Json pageJson(const docs::PageSummary& page);
 // Names are trimmed with whitespace collapsed; empty becomes "Untitled"; too long is a 400.
 std::string validPageName(std::string_view raw);

@@ -1,10 +1,11 @@
-// The pages plugin: the page tree, stored content, export and images, and the Pages
-// service. The logic lives in docs_pages_lib; this is the loadable shell.
+// The pages plugin: the page tree, page documents (content and log), export and images,
+// and the Pages and Documents services. The logic lives in docs_pages_lib; this is the loadable shell.
 
 #include <docs/plugin.hpp>
 
 #include <memory>
 
+#include "documents_service.hpp"
 #include "page_routes.hpp"
 #include "pages_service.hpp"
 
@@ -17,12 +18,15 @@ class PagesPlugin final : public docs::Plugin {
   void configure(docs::Registry& registry) override {
     docs_plugin_pages::registerMigrations(registry);
     service_ = std::make_unique<docs_pages::PagesService>(registry);
+    documents_ = std::make_unique<docs_pages::DocumentsService>(registry);
     registry.provideService<docs::Pages>(*service_);
-    routes_ = docs_pages::addPageRoutes(registry, *service_);
+    registry.provideService<docs::Documents>(*documents_);
+    routes_ = docs_pages::addPageRoutes(registry, *service_, *documents_);
   }
 
  private:
   std::unique_ptr<docs_pages::PagesService> service_;
+  std::unique_ptr<docs_pages::DocumentsService> documents_;
   std::shared_ptr<docs_pages::PageRoutes> routes_;
 };
 

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 
+#include "document_store.hpp"
 #include "page_store.hpp"
 
 namespace docs_pages {
@@ -24,6 +25,7 @@ std::vector<std::int64_t> PagesService::removeTree(std::int64_t projectId, std::
     lockProjectTree(tx, projectId);
     deleted = deleteSubtree(tx, pageId);
     if (deleted.empty()) return;
+    deleteLogOfPages(tx, deleted);
     bool defaultGone = project && std::find(deleted.begin(), deleted.end(), project->defaultPageId) != deleted.end();
     if (defaultGone) projects.setDefaultPage(tx, projectId, firstRootPage(tx, projectId));
     std::vector<std::string> directories;
@@ -67,17 +69,11 @@ std::int64_t PagesService::create(docs::Tx& tx, std::int64_t projectId, std::int
   return insertPage(tx, projectId, parentId, fittedPageName(name), std::string(type)).id;
 }
 
-std::optional<std::string> PagesService::content(std::int64_t pageId) { return contentBytes(context_.db(), pageId); }
-
-bool PagesService::setContent(std::int64_t pageId, std::string_view bytes) {
-  return storeContent(context_.db(), pageId, std::string(bytes));
-}
-
 void PagesService::removeProject(docs::Tx& tx, std::int64_t projectId) {
   // Waits for a page being created in this project to commit, so none is left behind
   // (creation takes the same lock, then holds the project row).
   lockProjectTree(tx, projectId);
-  deleteProjectPages(tx, projectId);
+  deleteLogOfPages(tx, deleteProjectPages(tx, projectId));
   std::string directory = imageDirectory(context_, projectId);
   tx.afterCommit([directory] {
     std::error_code ignored;

@@ -1,5 +1,6 @@
 #pragma once
-// The Pages service: how other plugins (projects, collab, generation) read and write pages.
+// The Pages service: how other plugins (projects, collab, generation) read and write pages
+// (their documents are the Documents service's, documents_service.hpp).
 
 #include <docs/context.hpp>
 #include <docs/registry.hpp>
@@ -28,8 +29,6 @@ class PagesService final : public docs::Pages {
   std::vector<docs::PageSummary> listProject(std::int64_t projectId) override;
   std::int64_t create(docs::Tx& tx, std::int64_t projectId, std::int64_t parentId, std::string_view name,
                       std::string_view type) override;
-  std::optional<std::string> content(std::int64_t pageId) override;
-  bool setContent(std::int64_t pageId, std::string_view bytes) override;
   bool remove(std::int64_t pageId) override;
   void removeProject(docs::Tx& tx, std::int64_t projectId) override;
 

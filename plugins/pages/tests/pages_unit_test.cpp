@@ -5,6 +5,7 @@
 #include <docs/ydoc/ydoc.hpp>
 
 #include "base64.hpp"
+#include "document_store.hpp"
 #include "image_rules.hpp"
 #include "page_export.hpp"
 #include "page_store.hpp"
@@ -87,3 +88,26 @@ TEST(PageNames, TrimCollapseDefaultAndLimit) {
   EXPECT_EQ(fittedPageName("  src/ledger.go \n"), "src/ledger.go");
   EXPECT_EQ(fittedPageName(""), "Untitled");
 }
+
+namespace {
+
+// Packed log rows (document_store.hpp): what is packed unpacks to the same updates.
+TEST(PageLogRows, PackedUpdatesUnpackInOrder) {
+  std::string binary("\x00\xff\x01", 3);
+  std::vector<std::string_view> updates = {"first", binary, std::string_view(), "last"};
+  auto packed = docs_pages::packUpdates(updates);
+  auto unpacked = docs_pages::unpackUpdates(packed, 4);
+  ASSERT_EQ(unpacked.size(), 4u);
+  for (std::size_t i = 0; i < updates.size(); ++i) EXPECT_EQ(unpacked[i], updates[i]) << i;
+  // A single update is stored as is.
+  EXPECT_EQ(docs_pages::unpackUpdates("raw bytes", 1), std::vector<std::string>{"raw bytes"});
+}
+
+TEST(PageLogRows, DamagedPackedRowsAreRefused) {
+  auto packed = docs_pages::packUpdates({"abc", "defg"});
+  EXPECT_THROW(docs_pages::unpackUpdates(packed, 3), std::runtime_error);
+  EXPECT_THROW(docs_pages::unpackUpdates(packed.substr(0, packed.size() - 1), 2), std::runtime_error);
+  EXPECT_THROW(docs_pages::unpackUpdates("\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff", 2), std::runtime_error);
+}
+
+}  // namespace

@@ -67,10 +67,10 @@ bool Indexer::indexPage(std::int64_t projectId, std::int64_t pageId, const std::
     markPageChecked(db, projectId, pageId, page->updatedAt);
     return true;
   }
-  auto bytes = pages.content(pageId);
+  auto bytes = services_.documents->read(pageId);
   std::string markdown;
   try {
-    markdown = bytes ? pageMarkdown(*bytes) : std::string();
+    markdown = bytes && !bytes->empty() ? pageMarkdown(*bytes) : std::string();
   } catch (const ydoc::YdocError& error) {
     context_.logger().warn("rag: unreadable page content", {{"page_id", pageId}, {"error", error.what()}});
     return true;

@@ -5,6 +5,7 @@ namespace docs::rag {
 void RagServices::declare(Registry& registry) {
   registry.require(projects);
   registry.require(pages);
+  registry.require(documents);
   registry.require(access);
   registry.use(analysis);
 }

@@ -5,17 +5,19 @@
 #include <docs/registry.hpp>
 #include <docs/services/access_control.hpp>
 #include <docs/services/analysis.hpp>
+#include <docs/services/documents.hpp>
 #include <docs/services/pages.hpp>
 #include <docs/services/projects.hpp>
 
 namespace docs::rag {
 
-// Required: Projects (rag_status, public projects), Pages (page text) and AccessControl
+// Required: Projects (rag_status, public projects), Pages and Documents (page text) and AccessControl
 // (readable projects). Used: Analysis (generation's files, sources and line links):
 // without generation only pages are indexed and hits carry no git_url.
 struct RagServices {
   ServiceRef<Projects> projects;
   ServiceRef<Pages> pages;
+  ServiceRef<Documents> documents;
   ServiceRef<AccessControl> access;
   ServiceRef<Analysis> analysis;
 

@@ -1,6 +1,6 @@
 #pragma once
-// Pages and their stored content as other plugins see them. Implemented by the pages
-// plugin, which owns the `pages` table and `content_bytea`.
+// Pages as other plugins see them. Implemented by the pages plugin, which owns the
+// `pages` table; a page's document (content and log) is the Documents service's.
 
 #include <cstdint>
 #include <optional>
@@ -25,7 +25,7 @@ struct PageSummary {
 
 class Pages {
  public:
-  static constexpr const char* kServiceId = "docs.pages/1";
+  static constexpr const char* kServiceId = "docs.pages/2";
   virtual ~Pages();
 
   virtual std::optional<PageSummary> find(std::int64_t pageId) = 0;
@@ -37,10 +37,6 @@ class Pages {
   // 255 characters is cut.
   virtual std::int64_t create(Tx& tx, std::int64_t projectId, std::int64_t parentId, std::string_view name,
                               std::string_view type) = 0;
-  // The stored Yjs update bytes (raw, not base64), or nullopt for a page never written.
-  virtual std::optional<std::string> content(std::int64_t pageId) = 0;
-  // Replaces the stored bytes. Returns false when the page does not exist.
-  virtual bool setContent(std::int64_t pageId, std::string_view bytes) = 0;
   // Deletes a page and the pages under it, publishing page.deleted; false when it does
   // not exist. For server-side removals (a file deleted from a repository).
   virtual bool remove(std::int64_t pageId) = 0;

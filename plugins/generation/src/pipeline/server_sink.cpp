@@ -93,7 +93,7 @@ void FirstRunSink::store(PageDraft& page, const std::function<void(PageDraft&)>&
   compose(page);
   std::int64_t pageId = ids_.at(page.key);
   auto bytes = ydoc::proseMirrorJsonToUpdate(page.content, randomClientId());
-  if (!pages_.setContent(pageId, std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size())))
+  if (!services_.documents->replace(pageId, std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size())))
     throw ProjectGone();  // its page (and so the project) was deleted meanwhile
   labelVersion(services_, context_.logger(), pageId, label_);
   context_.db().exec("UPDATE generation_pages SET written_digest = $3 WHERE project_id = $1 AND key = $2",

@@ -19,9 +19,7 @@ std::uint64_t serverClientId() {
 }
 
 std::optional<std::string> currentBytes(const PageServices& services, std::int64_t pageId) {
-  if (services.editor) return services.editor->currentState(pageId);
-  if (!services.pages->find(pageId)) return std::nullopt;
-  return services.pages->content(pageId).value_or(std::string());
+  return services.documents->read(pageId);
 }
 
 // Applies `change` to the page's current document and hands the difference on.
@@ -33,14 +31,9 @@ bool editPage(const PageServices& services, std::int64_t pageId, Change change) 
   if (!bytes->empty()) doc.applyUpdate(ydoc::Bytes(bytes->begin(), bytes->end()));
   auto before = doc.encodeStateVector();
   change(doc);
-  if (services.editor) {
-    auto update = doc.encodeStateAsUpdate(before);
-    return services.editor->applyUpdate(pageId,
-                                        std::string_view(reinterpret_cast<const char*>(update.data()), update.size()));
-  }
-  auto whole = doc.encodeStateAsUpdate();
-  return services.pages->setContent(pageId,
-                                    std::string_view(reinterpret_cast<const char*>(whole.data()), whole.size()));
+  auto update = doc.encodeStateAsUpdate(before);
+  return services.documents->apply(
+      pageId, std::string_view(reinterpret_cast<const char*>(update.data()), update.size()), std::nullopt);
 }
 
 }  // namespace

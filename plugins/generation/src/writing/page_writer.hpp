@@ -1,14 +1,14 @@
 #pragma once
-// Writing generated content into pages after the first run: through the collab plugin's
-// DocumentEditor when it runs (open editors see the change live), else by replacing the
-// stored document. A content digest (of the page's Markdown) tells whether a person
+// Writing generated content into pages after the first run: as an edit merged into the
+// page's document (the pages plugin's Documents::apply; open editors see it live). A
+// content digest (of the page's Markdown) tells whether a person
 // edited a page since generation wrote it.
 
 #include <cstdint>
 #include <string>
 
 #include <docs/registry.hpp>
-#include <docs/services/document_editor.hpp>
+#include <docs/services/documents.hpp>
 #include <docs/services/page_history.hpp>
 #include <docs/services/pages.hpp>
 #include <nlohmann/json.hpp>
@@ -20,10 +20,10 @@ class Logger;
 namespace docs::generation {
 
 // The services pages are written through, declared by the plugin in configure(): the
-// pages plugin's (required), collab's editor and history (used: absent without collab).
+// pages plugin's (required), collab's history (used: absent without collab).
 struct PageServices {
   ServiceRef<Pages> pages;
-  ServiceRef<DocumentEditor> editor;
+  ServiceRef<Documents> documents;
   ServiceRef<PageHistory> history;
 };
 
