@@ -186,12 +186,14 @@ class ExamplePlugin final : public docs::Plugin {
       });
     });
 
-    // A job that takes a while, to show that shutdown waits for running jobs.
+    // A job that takes a while, to show that shutdown waits for running jobs. With
+    // after_stop it first waits for docsd's stop to begin (job.stopping()), then sleeps.
     RouteDoc slow;
     slow.summary = "Queues a job that sleeps";
     slow.access = RouteAccess::Anyone;
     slow.body = BodyDoc{"application/json", {{"type", "object"},
-                                             {"properties", {{"ms", {{"type", "integer"}, {"minimum", 0}, {"maximum", 60000}}}}}}};
+                                             {"properties", {{"ms", {{"type", "integer"}, {"minimum", 0}, {"maximum", 60000}}},
+                                                             {"after_stop", {{"type", "boolean"}}}}}}};
     slow.answers = {docs::jsonAnswer(202, "the job's id", {{"type", "object"},
                                                            {"required", {"job"}},
                                                            {"properties", {{"job", {{"type", "integer"}}}}}}),
@@ -200,10 +202,17 @@ class ExamplePlugin final : public docs::Plugin {
       Json body = request.jsonObject();
       int ms = body.value("ms", 1000);
       if (ms < 0 || ms > 60000) throw HttpError::badRequest("'ms' must be 0 to 60000", "invalid_field");
-      response.json({{"job", context_->jobs().enqueue({"example.slow", {{"ms", ms}}})}}, 202);
+      bool afterStop = body.value("after_stop", false);
+      response.json({{"job", context_->jobs().enqueue({"example.slow", {{"ms", ms}, {"after_stop", afterStop}}})}}, 202);
     }, {}, slow);
     registry.jobHandler("example.slow", [this](docs::JobContext& job) {
       context_->db().transaction([](docs::Tx& tx) { bumpCounter(tx, "slow_started"); });
+      if (job.payload().value("after_stop", false)) {
+        // At most a minute, so a docsd that never stops does not keep it forever.
+        auto giveUp = std::chrono::steady_clock::now() + std::chrono::minutes(1);
+        while (!job.stopping() && std::chrono::steady_clock::now() < giveUp)
+          std::this_thread::sleep_for(std::chrono::milliseconds(10));
+      }
       std::this_thread::sleep_for(std::chrono::milliseconds(job.payload().at("ms").get<int>()));
       context_->db().transaction([](docs::Tx& tx) { bumpCounter(tx, "slow_finished"); });
     });

@@ -131,8 +131,10 @@ TEST_F(ExamplePluginTest, SlowQueuesAJobWithinItsBounds) {
   ASSERT_EQ(jobs.size(), 1u);
   EXPECT_EQ(queued.json()["job"], jobs[0].id);
   EXPECT_EQ(jobs[0].spec.kind, "example.slow");
-  EXPECT_EQ(jobs[0].spec.payload, (Json{{"ms", 5}}));
+  EXPECT_EQ(jobs[0].spec.payload, (Json{{"ms", 5}, {"after_stop", false}}));
   EXPECT_FALSE(jobs[0].inTransaction);
+  ASSERT_EQ(registry().call(Method::Post, "/api/example/slow", R"({"ms":5,"after_stop":true})").status, 202);
+  EXPECT_EQ(host_.context().jobs().enqueued().at(1).spec.payload, (Json{{"ms", 5}, {"after_stop", true}}));
 }
 
 TEST_F(ExamplePluginTest, UploadStreamsTheBodyUpToItsLimit) {
