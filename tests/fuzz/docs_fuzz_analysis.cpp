@@ -11,7 +11,7 @@
 
 namespace {
 
-using namespace docs::generation;
+using namespace docs_generation;
 
 const char* const kLanguages[] = {
     "python", "javascript", "typescript", "vue", "svelte", "c", "c++", "objective-c", "java", "kotlin", "scala",

@@ -21,15 +21,15 @@ std::size_t depthOf(const docs::ydoc::Json& node, std::size_t depth = 1) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::string text(reinterpret_cast<const char*>(data), size);
-  docs::generation::MarkdownOptions options;
+  docs_generation::MarkdownOptions options;
   options.link = [](const std::string& href) { return href.size() % 2 ? href : std::string(); };
   options.image = [](const std::string& src) { return src; };
-  auto blocks = docs::generation::markdownBlocks(text, options);
+  auto blocks = docs_generation::markdownBlocks(text, options);
   (void)blocks.dump();  // throws (a finding) on text that is not UTF-8
   if (depthOf(blocks) > 200) throw std::runtime_error("nesting not capped");
-  (void)docs::generation::markdownTitle(text);
+  (void)docs_generation::markdownTitle(text);
   // The same bytes as reStructuredText.
-  auto rst = docs::generation::markdownBlocks(docs::generation::restructuredTextToMarkdown(text), options);
+  auto rst = docs_generation::markdownBlocks(docs_generation::restructuredTextToMarkdown(text), options);
   (void)rst.dump();
   if (depthOf(rst) > 200) throw std::runtime_error("nesting not capped (rst)");
   return 0;

@@ -7,7 +7,15 @@
 
 #include "crypto.hpp"
 
-namespace docs::auth {
+namespace docs_auth {
+
+using docs::Db;
+using docs::EventBus;
+using docs::HttpError;
+using docs::Param;
+using docs::Row;
+using docs::Tx;
+
 namespace {
 
 constexpr const char* kTokenColumns =
@@ -71,7 +79,7 @@ NewAccessToken AccessTokens::create(std::int64_t userId, const std::string& name
     auto rows = tx.exec(std::string("INSERT INTO auth_access_tokens (user_id, name, token_hash, scope, expires_at)"
                                     " VALUES ($1, $2, $3, $4, now() + make_interval(days => $5::int)) RETURNING ") +
                             kTokenColumns,
-                        {userId, name, codec::sha256Hex(created.secret), scope, expires});
+                        {userId, name, docs::codec::sha256Hex(created.secret), scope, expires});
     created.token = tokenFrom(rows.at(0));
   });
   return created;
@@ -102,7 +110,7 @@ std::optional<AccessToken> AccessTokens::find(std::string_view secret) {
       db_.exec(std::string("SELECT ") + kTokenColumns +
                    ", last_used_at IS NULL OR last_used_at < now() - interval '1 minute' AS stale"
                    " FROM auth_access_tokens WHERE token_hash = $1 AND (expires_at IS NULL OR expires_at > now())",
-               {codec::sha256Hex(secret)});
+               {docs::codec::sha256Hex(secret)});
   if (rows.empty()) return std::nullopt;
   AccessToken token = tokenFrom(rows[0]);
   // Reads stay reads: the time of use is written at most once a minute per token.
@@ -113,4 +121,4 @@ std::optional<AccessToken> AccessTokens::find(std::string_view secret) {
   return token;
 }
 
-}  // namespace docs::auth
+}  // namespace docs_auth

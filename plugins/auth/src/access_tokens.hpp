@@ -15,7 +15,7 @@ class Db;
 class EventBus;
 }  // namespace docs
 
-namespace docs::auth {
+namespace docs_auth {
 
 inline constexpr std::string_view kAccessTokenPrefix = "docs_pat_";
 inline constexpr int kMaxTokensPerUser = 50;
@@ -48,7 +48,7 @@ bool wellFormedAccessToken(std::string_view bearer);
 
 class AccessTokens {
  public:
-  AccessTokens(Db& db, EventBus& events);
+  AccessTokens(docs::Db& db, docs::EventBus& events);
 
   // Throws HttpError 400 past kMaxTokensPerUser.
   NewAccessToken create(std::int64_t userId, const std::string& name, std::optional<int> expiresInDays,
@@ -60,8 +60,8 @@ class AccessTokens {
   std::optional<AccessToken> find(std::string_view secret);
 
  private:
-  Db& db_;
-  EventBus& events_;
+  docs::Db& db_;
+  docs::EventBus& events_;
 };
 
-}  // namespace docs::auth
+}  // namespace docs_auth

@@ -6,7 +6,13 @@
 
 #include "crypto.hpp"
 
-namespace docs::auth {
+namespace docs_auth {
+
+using docs::Db;
+using docs::EventBus;
+using docs::Row;
+using docs::Tx;
+
 namespace {
 
 constexpr const char* kUserColumns =
@@ -122,7 +128,7 @@ NewSession Accounts::createSession(Tx& tx, std::int64_t userId, const std::strin
       tx.exec(std::string("WITH s AS (INSERT INTO auth_sessions (id, token_hash, user_id, expires_at, ip, user_agent)"
                           " VALUES ($1, $2, $3, now() + make_interval(secs => $4), $5, $6) RETURNING *) SELECT ") +
                   kSessionColumns + " FROM s",
-              {randomToken(16), codec::sha256Hex(created.token), userId,
+              {randomToken(16), docs::codec::sha256Hex(created.token), userId,
                static_cast<std::int64_t>(sessionLifetime_.count()), ip, userAgent.substr(0, 512)});
   created.session = sessionFrom(rows.at(0));
   return created;
@@ -138,7 +144,7 @@ std::optional<std::pair<Session, User>> Accounts::findByToken(const std::string&
                            " FROM auth_sessions s JOIN auth_users u ON u.id = s.user_id"
                            " WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()"
                            " AND s.created_at > now() - make_interval(secs => $3)",
-                       {codec::sha256Hex(token), lifetime, maxAge});
+                       {docs::codec::sha256Hex(token), lifetime, maxAge});
   if (rows.empty()) return std::nullopt;
   Session session = sessionFrom(rows[0]);
   // A session in steady use is extended, at most once a day, so reads stay reads; never
@@ -174,4 +180,10 @@ bool Accounts::revokeSession(const std::string& sessionId) {
   return revoked;
 }
 
-}  // namespace docs::auth
+void Accounts::dropOldSessions() {
+  db_.exec(
+      "DELETE FROM auth_sessions WHERE expires_at < now() - interval '30 days'"
+      " OR revoked_at < now() - interval '30 days'");
+}
+
+}  // namespace docs_auth

@@ -15,7 +15,7 @@ class Tx;
 class EventBus;
 }  // namespace docs
 
-namespace docs::auth {
+namespace docs_auth {
 
 struct User {
   std::int64_t id = 0;
@@ -53,12 +53,13 @@ class Accounts {
  public:
   // Sessions last sessionLifetime from their last extension, and never longer than
   // sessionMaxAge from sign-in however steadily they are used.
-  Accounts(Db& db, EventBus& events, std::chrono::seconds sessionLifetime, std::chrono::seconds sessionMaxAge);
+  Accounts(docs::Db& db, docs::EventBus& events, std::chrono::seconds sessionLifetime,
+           std::chrono::seconds sessionMaxAge);
 
   // The user with this email, created on first sign-in (publishes user.created).
-  User userForEmail(Tx& tx, const std::string& email);
+  User userForEmail(docs::Tx& tx, const std::string& email);
   // The user linked to this GitHub account; links by verified email or creates one.
-  User userForGithub(Tx& tx, const GithubProfile& profile);
+  User userForGithub(docs::Tx& tx, const GithubProfile& profile);
   // The provider's account id linked to the user and the user's last seen login
   // (GitHub's), nullopt when none is linked.
   std::optional<std::pair<std::string, std::string>> linkedAccount(std::int64_t userId, const std::string& provider);
@@ -66,19 +67,21 @@ class Accounts {
   // Deletes the user with their sessions, links and access tokens (publishes user.deleted).
   bool deleteUser(std::int64_t id);
 
-  NewSession createSession(Tx& tx, std::int64_t userId, const std::string& ip, const std::string& userAgent);
+  NewSession createSession(docs::Tx& tx, std::int64_t userId, const std::string& ip, const std::string& userAgent);
   // A live session and its user by cookie token; extends sessions in steady use.
   std::optional<std::pair<Session, User>> findByToken(const std::string& token);
   // A live session and its user by id (a JWT's sid), only if it belongs to userId.
   std::optional<std::pair<Session, User>> findById(const std::string& sessionId, std::int64_t userId);
   // Ends a session; publishes session.revoked. False if it was not live.
   bool revokeSession(const std::string& sessionId);
+  // Forgets sessions expired or revoked more than 30 days ago.
+  void dropOldSessions();
 
  private:
-  Db& db_;
-  EventBus& events_;
+  docs::Db& db_;
+  docs::EventBus& events_;
   std::chrono::seconds sessionLifetime_;
   std::chrono::seconds sessionMaxAge_;
 };
 
-}  // namespace docs::auth
+}  // namespace docs_auth

@@ -13,7 +13,15 @@
 #include "crypto.hpp"
 #include "jwt.hpp"
 
-namespace docs::auth {
+namespace docs_auth {
+
+using docs::Context;
+using docs::Db;
+using docs::HttpError;
+using docs::Method;
+using docs::Principal;
+using docs::Request;
+
 namespace {
 
 std::int64_t nowSeconds() {
@@ -182,4 +190,4 @@ std::optional<Principal> AuthCore::authenticateToken(std::string_view token) {
   return principalOf(*signedIn);
 }
 
-}  // namespace docs::auth
+}  // namespace docs_auth

@@ -24,7 +24,7 @@ namespace docs {
 class Context;
 }
 
-namespace docs::auth {
+namespace docs_auth {
 
 struct SignedInSession {
   Session session;
@@ -33,10 +33,10 @@ struct SignedInSession {
   std::optional<AccessToken> token;
 };
 
-class AuthCore final : public Authenticator {
+class AuthCore final : public docs::Authenticator {
  public:
   // Builds the parts; reads nothing, so `docsd help` may build it.
-  AuthCore(Context& context, AuthSettings settings);
+  AuthCore(docs::Context& context, AuthSettings settings);
   // At start: warns about an insecure mail set-up, loads (or makes) the HMAC secret and
   // makes sure a signing key exists. Before any request, job or periodic task.
   void open();
@@ -49,23 +49,23 @@ class AuthCore final : public Authenticator {
   SigningKeys& keys() { return *keys_; }
   AccessTokens& tokens() { return *tokens_; }
   Mailer& mailer() { return *mailer_; }
-  Context& context() { return context_; }
+  docs::Context& context() { return context_; }
 
   // The caller's session: from a bearer JWT or access token if one is sent (an invalid
   // one is a 401), else from the session cookie (an invalid cookie is simply no session).
-  std::optional<SignedInSession> resolve(const Request& request);
+  std::optional<SignedInSession> resolve(const docs::Request& request);
   // The same, for routes a personal access token may not use (token management, account
   // deletion, minting JWTs): a token is a 403.
-  std::optional<SignedInSession> resolveSession(const Request& request);
+  std::optional<SignedInSession> resolveSession(const docs::Request& request);
   // The session cookie's session alone, whatever bearer the request carries.
-  std::optional<SignedInSession> cookieSession(const Request& request);
+  std::optional<SignedInSession> cookieSession(const docs::Request& request);
   // A JWT for the session, with this deployment as issuer and audience.
   std::string issueJwt(const User& user, const Session& session);
   // Counters of sign-ins and codes sent (docs/metrics.md).
   AuthMetrics& metrics() { return metrics_; }
 
-  std::optional<Principal> authenticate(const Request& request) override;
-  std::optional<Principal> authenticateToken(std::string_view token) override;
+  std::optional<docs::Principal> authenticate(const docs::Request& request) override;
+  std::optional<docs::Principal> authenticateToken(std::string_view token) override;
 
  private:
   // The session a valid JWT names, if it and its user still exist; error text otherwise.
@@ -76,7 +76,7 @@ class AuthCore final : public Authenticator {
   std::optional<SignedInSession> sessionForBearer(std::string_view token, std::string& error);
   std::string loadSecret();
 
-  Context& context_;
+  docs::Context& context_;
   AuthSettings settings_;
   std::string secret_;  // the HMAC key of codes and OAuth states; set by open()
   AuthMetrics metrics_;
@@ -90,7 +90,7 @@ class AuthCore final : public Authenticator {
 };
 
 // The value of one cookie in a Cookie header, or "".
-std::string cookieValue(const Request& request, std::string_view name);
-Principal principalOf(const SignedInSession& signedIn);
+std::string cookieValue(const docs::Request& request, std::string_view name);
+docs::Principal principalOf(const SignedInSession& signedIn);
 
-}  // namespace docs::auth
+}  // namespace docs_auth

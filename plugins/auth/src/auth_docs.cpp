@@ -1,6 +1,17 @@
 #include "auth_docs.hpp"
 
-namespace docs::auth {
+namespace docs_auth {
+
+using docs::AnswerDoc;
+using docs::BodyDoc;
+using docs::errorAnswer;
+using docs::Json;
+using docs::jsonAnswer;
+using docs::ParamIn;
+using docs::RouteAccess;
+using docs::RouteDoc;
+using docs::schemaRef;
+
 namespace {
 
 Json text() { return {{"type", "string"}}; }
@@ -177,4 +188,4 @@ RouteDoc githubCallbackDoc() {
   return doc;
 }
 
-}  // namespace docs::auth
+}  // namespace docs_auth

@@ -3,18 +3,18 @@
 
 #include <docs/route_doc.hpp>
 
-namespace docs::auth {
+namespace docs_auth {
 
-RouteDoc getSessionDoc();
-RouteDoc tokenDoc();
-RouteDoc jwksDoc();
-RouteDoc signOutDoc();
-RouteDoc deletionCodeDoc();
-RouteDoc deleteUserDoc();
-RouteDoc sendCodeDoc();
-RouteDoc signInWithCodeDoc();
-RouteDoc signInWithLinkDoc();
-RouteDoc socialSignInDoc();
-RouteDoc githubCallbackDoc();
+docs::RouteDoc getSessionDoc();
+docs::RouteDoc tokenDoc();
+docs::RouteDoc jwksDoc();
+docs::RouteDoc signOutDoc();
+docs::RouteDoc deletionCodeDoc();
+docs::RouteDoc deleteUserDoc();
+docs::RouteDoc sendCodeDoc();
+docs::RouteDoc signInWithCodeDoc();
+docs::RouteDoc signInWithLinkDoc();
+docs::RouteDoc socialSignInDoc();
+docs::RouteDoc githubCallbackDoc();
 
-}  // namespace docs::auth
+}  // namespace docs_auth

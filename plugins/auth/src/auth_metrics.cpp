@@ -1,6 +1,8 @@
 #include "auth_metrics.hpp"
 
-namespace docs::auth {
+namespace docs_auth {
+
+using docs::Metrics;
 
 AuthMetrics::AuthMetrics(Metrics& metrics)
     : signIns(metrics.counter("docsd_auth_sign_ins_total",
@@ -10,4 +12,4 @@ AuthMetrics::AuthMetrics(Metrics& metrics)
                                 "One-time codes requested, by purpose (sign_in, delete_account) and outcome (sent, limited: over the send limit, failed: the mail server refused).",
                                 {"purpose", "outcome"})) {}
 
-}  // namespace docs::auth
+}  // namespace docs_auth

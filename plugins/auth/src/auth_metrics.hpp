@@ -5,14 +5,14 @@
 
 #include <docs/metrics.hpp>
 
-namespace docs::auth {
+namespace docs_auth {
 
 struct AuthMetrics {
-  explicit AuthMetrics(Metrics& metrics);
+  explicit AuthMetrics(docs::Metrics& metrics);
   // method: email_otp, magic_link, github; outcome: signed_in, refused, limited.
-  Counter& signIns;
+  docs::Counter& signIns;
   // purpose: sign_in, delete_account; outcome: sent, limited, failed.
-  Counter& codesSent;
+  docs::Counter& codesSent;
 };
 
-}  // namespace docs::auth
+}  // namespace docs_auth

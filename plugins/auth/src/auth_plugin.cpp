@@ -1,14 +1,15 @@
 // The auth plugin module: declares keys, migrations, routes, tasks and the
-// Authenticator and LinkedAccounts services; the parts live in the docs_auth library.
+// Authenticator and LinkedAccounts services. The logic lives in docs_auth_lib; this is
+// the loadable shell.
 #include <docs/plugin.hpp>
 
 #include <algorithm>
 #include <memory>
 
 #include "auth_core.hpp"
+#include "auth_routes.hpp"
 #include "linked_accounts_service.hpp"
 #include "mail_job.hpp"
-#include "routes.hpp"
 #include "token_routes.hpp"
 
 #include "auth_migrations.hpp"
@@ -19,19 +20,19 @@ class AuthPlugin final : public docs::Plugin {
  public:
   void configure(docs::Registry& registry) override {
     context_ = &registry.context();
-    docs::auth::AuthSettings::declareKeys(registry);
+    docs_auth::AuthSettings::declareKeys(registry);
     docs_plugin_auth::registerMigrations(registry);
-    core_ = std::make_unique<docs::auth::AuthCore>(*context_, docs::auth::AuthSettings::read(context_->config()));
-    linkedAccounts_ = std::make_unique<docs::auth::LinkedAccountsService>(core_->accounts());
-    docs::auth::registerRoutes(registry, *core_);
-    docs::auth::registerTokenRoutes(registry, *core_);
+    core_ = std::make_unique<docs_auth::AuthCore>(*context_, docs_auth::AuthSettings::read(context_->config()));
+    linkedAccounts_ = std::make_unique<docs_auth::LinkedAccountsService>(core_->accounts());
+    docs_auth::addAuthRoutes(registry, *core_);
+    docs_auth::addTokenRoutes(registry, *core_);
     registry.provideService<docs::Authenticator>(*core_);
     registry.provideService<docs::LinkedAccounts>(*linkedAccounts_);
     // The web app signs in at authUrl (auth.<host> with server.subhosts).
     registry.clientEndpoint({"authUrl", "auth"});
     // Mail other plugins queue (comments: mentions), by the sign-in codes' path.
-    registry.jobHandler(docs::auth::kSendMailJob,
-                        [this](docs::JobContext& job) { docs::auth::runSendMailJob(core_->mailer(), job); });
+    registry.jobHandler(docs_auth::kSendMailJob,
+                        [this](docs::JobContext& job) { docs_auth::runSendMailJob(core_->mailer(), job); });
 
     registry.configKey("auth.maintenance_interval_seconds", "3600", "How often keys are rotated when due and spent codes and sessions are dropped.");
     docs::PeriodicOptions hourly;
@@ -40,8 +41,7 @@ class AuthPlugin final : public docs::Plugin {
     registry.periodic("clean_up", hourly, [this] {
       core_->codes().cleanUp();
       core_->limits().cleanUp();
-      context_->db().exec("DELETE FROM auth_sessions WHERE expires_at < now() - interval '30 days'"
-                          " OR revoked_at < now() - interval '30 days'");
+      core_->accounts().dropOldSessions();
     });
   }
 
@@ -49,8 +49,8 @@ class AuthPlugin final : public docs::Plugin {
 
  private:
   docs::Context* context_ = nullptr;
-  std::unique_ptr<docs::auth::AuthCore> core_;
-  std::unique_ptr<docs::auth::LinkedAccountsService> linkedAccounts_;
+  std::unique_ptr<docs_auth::AuthCore> core_;
+  std::unique_ptr<docs_auth::LinkedAccountsService> linkedAccounts_;
 };
 
 }  // namespace

@@ -5,7 +5,7 @@
 #include <memory>
 #include <stdexcept>
 
-namespace docs::auth {
+namespace docs_auth {
 namespace {
 
 struct PkeyDeleter {
@@ -23,14 +23,14 @@ std::string randomDigits(int digits) {
   std::string out;
   while (static_cast<int>(out.size()) < digits) {
     // Rejection sampling: bytes of 250 and above would bias the digits.
-    for (unsigned char b : codec::randomBytes(16)) {
+    for (unsigned char b : docs::codec::randomBytes(16)) {
       if (b < 250 && static_cast<int>(out.size()) < digits) out += static_cast<char>('0' + b % 10);
     }
   }
   return out;
 }
 
-std::string randomToken(std::size_t bytes) { return codec::base64UrlEncode(codec::randomBytes(bytes)); }
+std::string randomToken(std::size_t bytes) { return docs::codec::base64UrlEncode(docs::codec::randomBytes(bytes)); }
 
 Ed25519KeyPair generateEd25519() {
   PkeyPtr key(EVP_PKEY_Q_keygen(nullptr, nullptr, "ED25519"));
@@ -74,4 +74,4 @@ bool ed25519Verify(std::string_view publicKey, std::string_view message, std::st
                           reinterpret_cast<const unsigned char*>(message.data()), message.size()) == 1;
 }
 
-}  // namespace docs::auth
+}  // namespace docs_auth

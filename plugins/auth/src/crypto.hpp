@@ -9,7 +9,7 @@
 
 #include <docs/codec/codec.hpp>
 
-namespace docs::auth {
+namespace docs_auth {
 
 // A uniformly random decimal string of `digits` digits (leading zeros allowed).
 std::string randomDigits(int digits);
@@ -24,4 +24,4 @@ Ed25519KeyPair generateEd25519();
 std::string ed25519Sign(std::string_view privateKey, std::string_view message);
 bool ed25519Verify(std::string_view publicKey, std::string_view message, std::string_view signature);
 
-}  // namespace docs::auth
+}  // namespace docs_auth

@@ -10,9 +10,12 @@
 #include <docs/support/http_client.hpp>
 #include "one_time_codes.hpp"
 
-namespace docs::auth {
-using support::httpCall;
-using support::HttpCall;
+namespace docs_auth {
+
+using docs::Db;
+
+using docs::support::httpCall;
+using docs::support::HttpCall;
 
 using nlohmann::json;
 
@@ -26,7 +29,7 @@ const std::string& GithubSignIn::key() const {
 }
 
 std::string GithubSignIn::sign(const std::string& nonce) const {
-  return codec::base64UrlEncode(codec::hmacSha256(key(), "oauth-state:" + nonce));
+  return docs::codec::base64UrlEncode(docs::codec::hmacSha256(key(), "oauth-state:" + nonce));
 }
 
 AuthorizeStart GithubSignIn::start(const std::string& callbackUrl, const std::string& redirectUri) {
@@ -38,10 +41,11 @@ AuthorizeStart GithubSignIn::start(const std::string& callbackUrl, const std::st
            {started.nonce, callbackUrl, redirectUri});
   db_.exec("DELETE FROM auth_oauth_states WHERE expires_at < now() - interval '1 day'");
   std::string state = started.nonce + "." + sign(started.nonce);
-  started.url =
-      settings_.githubUrl + "/login/oauth/authorize?client_id=" + codec::percentEncode(settings_.githubClientId) +
-      "&redirect_uri=" + codec::percentEncode(redirectUri) + "&scope=" + codec::percentEncode("read:user user:email") +
-      "&state=" + codec::percentEncode(state) + "&allow_signup=true";
+  started.url = settings_.githubUrl +
+                "/login/oauth/authorize?client_id=" + docs::codec::percentEncode(settings_.githubClientId) +
+                "&redirect_uri=" + docs::codec::percentEncode(redirectUri) +
+                "&scope=" + docs::codec::percentEncode("read:user user:email") +
+                "&state=" + docs::codec::percentEncode(state) + "&allow_signup=true";
   return started;
 }
 
@@ -49,10 +53,10 @@ std::optional<PendingSignIn> GithubSignIn::consumeState(const std::string& state
   auto dot = state.find('.');
   if (dot == std::string::npos || state.size() > 256) return std::nullopt;
   std::string nonce = state.substr(0, dot);
-  if (!codec::constantTimeEqual(sign(nonce), state.substr(dot + 1))) return std::nullopt;
+  if (!docs::codec::constantTimeEqual(sign(nonce), state.substr(dot + 1))) return std::nullopt;
   // The browser that started the flow carries the nonce in a cookie: a state planted
   // in someone else's browser does not sign them in.
-  if (!codec::constantTimeEqual(nonce, cookieNonce)) return std::nullopt;
+  if (!docs::codec::constantTimeEqual(nonce, cookieNonce)) return std::nullopt;
   auto rows = db_.exec("UPDATE auth_oauth_states SET used_at = now()"
                        " WHERE nonce = $1 AND used_at IS NULL AND expires_at > now() RETURNING callback_url, redirect_uri",
                        {nonce});
@@ -66,9 +70,10 @@ std::optional<GithubProfile> GithubSignIn::fetchProfile(const std::string& code,
   exchange.method = "POST";
   exchange.url = settings_.githubUrl + "/login/oauth/access_token";
   exchange.headers = {{"Accept", "application/json"}, {"Content-Type", "application/x-www-form-urlencoded"}};
-  exchange.body = "client_id=" + codec::percentEncode(settings_.githubClientId) +
-                  "&client_secret=" + codec::percentEncode(settings_.githubClientSecret) +
-                  "&code=" + codec::percentEncode(code) + "&redirect_uri=" + codec::percentEncode(redirectUri);
+  exchange.body = "client_id=" + docs::codec::percentEncode(settings_.githubClientId) +
+                  "&client_secret=" + docs::codec::percentEncode(settings_.githubClientSecret) +
+                  "&code=" + docs::codec::percentEncode(code) +
+                  "&redirect_uri=" + docs::codec::percentEncode(redirectUri);
   auto reply = httpCall(exchange);
   json token = json::parse(reply.body, nullptr, false);
   if (reply.status != 200 || !token.is_object() || !token.contains("access_token") || !token["access_token"].is_string()) {
@@ -107,4 +112,4 @@ std::optional<GithubProfile> GithubSignIn::fetchProfile(const std::string& code,
                        email};
 }
 
-}  // namespace docs::auth
+}  // namespace docs_auth

@@ -14,7 +14,7 @@ namespace docs {
 class Db;
 }
 
-namespace docs::auth {
+namespace docs_auth {
 
 struct AuthorizeStart {
   std::string url;    // where the browser goes
@@ -30,7 +30,7 @@ class GithubSignIn {
  public:
   // `secret` signs the OAuth state, kept by reference: AuthCore::open() fills it before
   // any sign-in starts (start() and consumeState() throw std::logic_error until then).
-  GithubSignIn(Db& db, const AuthSettings& settings, const std::string& secret);
+  GithubSignIn(docs::Db& db, const AuthSettings& settings, const std::string& secret);
 
   bool configured() const { return !settings_.githubClientId.empty(); }
   AuthorizeStart start(const std::string& callbackUrl, const std::string& redirectUri);
@@ -45,9 +45,9 @@ class GithubSignIn {
   const std::string& key() const;
   std::string sign(const std::string& nonce) const;
 
-  Db& db_;
+  docs::Db& db_;
   const AuthSettings& settings_;
   const std::string& secret_;
 };
 
-}  // namespace docs::auth
+}  // namespace docs_auth

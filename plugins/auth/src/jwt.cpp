@@ -2,14 +2,14 @@
 
 #include "crypto.hpp"
 
-namespace docs::auth {
+namespace docs_auth {
 
 using nlohmann::json;
 
 std::string signJwt(const json& claims, std::string_view kid, std::string_view privateKey) {
   json header = {{"alg", "EdDSA"}, {"typ", "JWT"}, {"kid", kid}};
-  std::string input = codec::base64UrlEncode(header.dump()) + "." + codec::base64UrlEncode(claims.dump());
-  return input + "." + codec::base64UrlEncode(ed25519Sign(privateKey, input));
+  std::string input = docs::codec::base64UrlEncode(header.dump()) + "." + docs::codec::base64UrlEncode(claims.dump());
+  return input + "." + docs::codec::base64UrlEncode(ed25519Sign(privateKey, input));
 }
 
 std::string_view describe(JwtError error) {
@@ -34,9 +34,9 @@ JwtResult verifyJwt(std::string_view token,
   auto first = token.find('.');
   auto second = first == std::string_view::npos ? first : token.find('.', first + 1);
   if (second == std::string_view::npos || token.find('.', second + 1) != std::string_view::npos) return result;
-  auto headerText = codec::base64UrlDecode(token.substr(0, first));
-  auto payloadText = codec::base64UrlDecode(token.substr(first + 1, second - first - 1));
-  auto signature = codec::base64UrlDecode(token.substr(second + 1));
+  auto headerText = docs::codec::base64UrlDecode(token.substr(0, first));
+  auto payloadText = docs::codec::base64UrlDecode(token.substr(first + 1, second - first - 1));
+  auto signature = docs::codec::base64UrlDecode(token.substr(second + 1));
   if (!headerText || !payloadText || !signature) return result;
   json header = json::parse(*headerText, nullptr, false);
   json payload = json::parse(*payloadText, nullptr, false);
@@ -85,4 +85,4 @@ JwtResult verifyJwt(std::string_view token,
   return result;
 }
 
-}  // namespace docs::auth
+}  // namespace docs_auth

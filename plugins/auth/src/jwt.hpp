@@ -13,7 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
-namespace docs::auth {
+namespace docs_auth {
 
 std::string signJwt(const nlohmann::json& claims, std::string_view kid, std::string_view privateKey);
 
@@ -38,4 +38,9 @@ JwtResult verifyJwt(std::string_view token,
                     const std::function<std::optional<std::string>(const std::string& kid)>& publicKeyFor,
                     std::int64_t now, const JwtExpectations& expected, std::int64_t leeway = 30);
 
-}  // namespace docs::auth
+}  // namespace docs_auth
+
+// The old name, for plugins/collab's tests until they say docs_auth.
+namespace docs {
+namespace auth = ::docs_auth;
+}  // namespace docs

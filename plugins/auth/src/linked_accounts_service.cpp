@@ -6,7 +6,9 @@
 
 #include "accounts.hpp"
 
-namespace docs::auth {
+namespace docs_auth {
+
+using docs::LinkedAccounts;
 
 std::optional<LinkedAccounts::Account> LinkedAccountsService::linkedAccount(std::string_view userId,
                                                                             std::string_view provider) {
@@ -18,4 +20,4 @@ std::optional<LinkedAccounts::Account> LinkedAccountsService::linkedAccount(std:
   return Account{linked->first, linked->second};
 }
 
-}  // namespace docs::auth
+}  // namespace docs_auth

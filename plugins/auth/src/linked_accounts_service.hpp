@@ -4,11 +4,11 @@
 
 #include <docs/services/linked_accounts.hpp>
 
-namespace docs::auth {
+namespace docs_auth {
 
 class Accounts;
 
-class LinkedAccountsService final : public LinkedAccounts {
+class LinkedAccountsService final : public docs::LinkedAccounts {
  public:
   explicit LinkedAccountsService(Accounts& accounts) : accounts_(accounts) {}
   // nullopt too for a user id that is not a positive number.
@@ -18,4 +18,4 @@ class LinkedAccountsService final : public LinkedAccounts {
   Accounts& accounts_;
 };
 
-}  // namespace docs::auth
+}  // namespace docs_auth

@@ -4,7 +4,7 @@
 
 #include "mailer.hpp"
 
-namespace docs::auth {
+namespace docs_auth {
 
 void runSendMailJob(Mailer& mailer, const docs::JobContext& job) {
   const auto& payload = job.payload();
@@ -19,4 +19,4 @@ void runSendMailJob(Mailer& mailer, const docs::JobContext& job) {
   mailer.send(message);
 }
 
-}  // namespace docs::auth
+}  // namespace docs_auth

@@ -6,7 +6,7 @@
 
 #include <docs/jobs.hpp>
 
-namespace docs::auth {
+namespace docs_auth {
 
 class Mailer;
 
@@ -16,4 +16,4 @@ inline constexpr const char* kSendMailJob = "auth.send_mail";
 // queue fails the job after its attempts.
 void runSendMailJob(Mailer& mailer, const docs::JobContext& job);
 
-}  // namespace docs::auth
+}  // namespace docs_auth

@@ -24,7 +24,10 @@
 
 namespace fs = std::filesystem;
 
-namespace docs::auth {
+namespace docs_auth {
+
+using docs::Logger;
+
 namespace {
 
 std::string rfc2822Date() {
@@ -149,4 +152,4 @@ void Mailer::sendSmtp(const MailMessage& message) {
   logger_.info("mail sent over SMTP", {{"to", message.to}, {"host", uri.getHost()}});
 }
 
-}  // namespace docs::auth
+}  // namespace docs_auth

@@ -11,7 +11,7 @@ namespace docs {
 class Logger;
 }
 
-namespace docs::auth {
+namespace docs_auth {
 
 struct MailMessage {
   std::string to;
@@ -36,7 +36,7 @@ class MailTlsRequired : public std::runtime_error {
 
 class Mailer {
  public:
-  Mailer(MailerSettings settings, Logger& logger);
+  Mailer(MailerSettings settings, docs::Logger& logger);
   // Throws std::runtime_error when the message could not be handed over.
   void send(const MailMessage& message);
   bool usesOutbox() const { return settings_.smtpUrl.empty(); }
@@ -46,10 +46,10 @@ class Mailer {
   void sendSmtp(const MailMessage& message);
 
   MailerSettings settings_;
-  Logger& logger_;
+  docs::Logger& logger_;
 };
 
 // The message as RFC 5322 text (CRLF line ends), as written to the outbox.
 std::string formatMessage(const MailMessage& message, const std::string& from);
 
-}  // namespace docs::auth
+}  // namespace docs_auth

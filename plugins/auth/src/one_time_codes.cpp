@@ -10,7 +10,10 @@
 #include "mailer.hpp"
 #include "sign_in_limits.hpp"
 
-namespace docs::auth {
+namespace docs_auth {
+
+using docs::Db;
+using docs::Tx;
 
 std::string normalizeEmail(const std::string& input) {
   auto begin = input.find_first_not_of(" \t");
@@ -48,7 +51,7 @@ const std::string& OneTimeCodes::key() const {
 
 std::string OneTimeCodes::hash(const std::string& email, const std::string& code, CodePurpose purpose) const {
   std::string prefix = purpose == CodePurpose::SignIn ? "otp:" : "delete:";
-  return codec::base64UrlEncode(codec::hmacSha256(key(), prefix + email + ":" + code));
+  return docs::codec::base64UrlEncode(docs::codec::hmacSha256(key(), prefix + email + ":" + code));
 }
 
 bool OneTimeCodes::admit(Tx& tx, const std::string& bucket, int limit) {
@@ -106,8 +109,10 @@ SendOutcome OneTimeCodes::issue(const std::string& email, const std::string& cli
       // Links are not replaced by later sends: each is unguessable, and a mailbox flooded
       // with codes by a stranger still holds working links for its owner.
       std::string token = randomToken(32);
-      tx.exec("INSERT INTO auth_magic_links (token_hash, email, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))",
-              {codec::sha256Hex(token), email, static_cast<std::int64_t>(settings_.magicLinkLifetime.count())});
+      tx.exec(
+          "INSERT INTO auth_magic_links (token_hash, email, expires_at) VALUES ($1, $2, now() + make_interval(secs => "
+          "$3))",
+          {docs::codec::sha256Hex(token), email, static_cast<std::int64_t>(settings_.magicLinkLifetime.count())});
       long linkMinutes = std::max<long>(1, static_cast<long>(settings_.magicLinkLifetime.count() / 60));
       link = "\nOr sign in with this link (it works once, for " + std::to_string(linkMinutes) + " minutes):\n" + linkBase +
              "/login/link#token=" + token + "\n";
@@ -128,7 +133,7 @@ CheckOutcome OneTimeCodes::check(Tx& tx, const std::string& email, const std::st
   if (rows.empty() || rows[0].boolean("expired")) return CheckOutcome::Expired;
   auto id = rows[0].int64("id");
   if (rows[0].int64("attempts") >= settings_.otpMaxAttempts) return CheckOutcome::TooManyAttempts;
-  if (!codec::constantTimeEqual(hash(email, code, purpose), rows[0].text("code_hash"))) {
+  if (!docs::codec::constantTimeEqual(hash(email, code, purpose), rows[0].text("code_hash"))) {
     tx.exec("UPDATE auth_otps SET attempts = attempts + 1 WHERE id = $1", {id});
     return CheckOutcome::Wrong;
   }
@@ -138,9 +143,10 @@ CheckOutcome OneTimeCodes::check(Tx& tx, const std::string& email, const std::st
 
 std::optional<std::string> OneTimeCodes::consumeLink(Tx& tx, const std::string& token) {
   if (token.empty() || token.size() > 256) return std::nullopt;
-  auto rows = tx.exec("UPDATE auth_magic_links SET used_at = now()"
-                      " WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING email",
-                      {codec::sha256Hex(token)});
+  auto rows = tx.exec(
+      "UPDATE auth_magic_links SET used_at = now()"
+      " WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING email",
+      {docs::codec::sha256Hex(token)});
   if (rows.empty()) return std::nullopt;
   return rows[0].text("email");
 }
@@ -152,4 +158,4 @@ void OneTimeCodes::cleanUp() {
            {static_cast<std::int64_t>(settings_.otpSendWindow.count())});
 }
 
-}  // namespace docs::auth
+}  // namespace docs_auth

@@ -17,7 +17,7 @@ class Db;
 class Tx;
 }  // namespace docs
 
-namespace docs::auth {
+namespace docs_auth {
 
 class Mailer;
 
@@ -30,7 +30,7 @@ class OneTimeCodes {
   // `secret` is the HMAC key of the stored codes, kept by reference: AuthCore::open()
   // fills it before any code is issued or checked.
   // Sending and checking a code throw std::logic_error while it is still empty.
-  OneTimeCodes(Db& db, Mailer& mailer, const AuthSettings& settings, const std::string& secret);
+  OneTimeCodes(docs::Db& db, Mailer& mailer, const AuthSettings& settings, const std::string& secret);
 
   // Issues a new sign-in code for email (replacing earlier ones) and mails it with a
   // sign-in link at linkBase + "/login/link#token=..." (no link when linkBase is empty).
@@ -38,11 +38,11 @@ class OneTimeCodes {
   // Issues and mails a code that confirms deleting the account of email (no link).
   SendOutcome sendDeletionCode(const std::string& email, const std::string& clientAddress);
   // Checks a code inside tx; a valid code is consumed there, a wrong one counts a try.
-  CheckOutcome check(Tx& tx, const std::string& email, const std::string& code,
+  CheckOutcome check(docs::Tx& tx, const std::string& email, const std::string& code,
                      CodePurpose purpose = CodePurpose::SignIn);
   // The email a live sign-in link's token names, the link used up in tx; nullopt when
   // the token is unknown, used or expired.
-  std::optional<std::string> consumeLink(Tx& tx, const std::string& token);
+  std::optional<std::string> consumeLink(docs::Tx& tx, const std::string& token);
   // Drops spent codes and links and old rate-limit events.
   void cleanUp();
 
@@ -53,9 +53,9 @@ class OneTimeCodes {
   const std::string& key() const;
   std::string hash(const std::string& email, const std::string& code, CodePurpose purpose) const;
   // Records a send in bucket; false (and nothing recorded) when the bucket is full.
-  bool admit(Tx& tx, const std::string& bucket, int limit);
+  bool admit(docs::Tx& tx, const std::string& bucket, int limit);
 
-  Db& db_;
+  docs::Db& db_;
   Mailer& mailer_;
   const AuthSettings& settings_;
   const std::string& secret_;
@@ -65,4 +65,4 @@ class OneTimeCodes {
 // a dot in the domain, at most 254 characters); empty otherwise.
 std::string normalizeEmail(const std::string& input);
 
-}  // namespace docs::auth
+}  // namespace docs_auth

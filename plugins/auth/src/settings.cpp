@@ -4,7 +4,10 @@
 #include <docs/config_keys.hpp>
 #include <docs/registry.hpp>
 
-namespace docs::auth {
+namespace docs_auth {
+
+using docs::Config;
+using docs::Registry;
 
 void AuthSettings::declareKeys(Registry& r) {
   r.configKey("auth.jwt_ttl_seconds", "900", "Lifetime of the JWTs get-session hands out (the SPA refreshes 120 s before expiry).");
@@ -89,4 +92,4 @@ AuthSettings AuthSettings::read(const Config& c) {
   return s;
 }
 
-}  // namespace docs::auth
+}  // namespace docs_auth

@@ -10,7 +10,7 @@ class Config;
 class Registry;
 }  // namespace docs
 
-namespace docs::auth {
+namespace docs_auth {
 
 struct AuthSettings {
   std::chrono::seconds jwtLifetime{900};
@@ -49,11 +49,11 @@ struct AuthSettings {
   std::string githubUrl;     // https://github.com
   std::string githubApiUrl;  // https://api.github.com
 
-  static void declareKeys(Registry& registry);
-  static AuthSettings read(const Config& config);
+  static void declareKeys(docs::Registry& registry);
+  static AuthSettings read(const docs::Config& config);
 };
 
 inline constexpr const char* kSessionCookie = "docs_session";
 inline constexpr const char* kOAuthStateCookie = "docs_oauth_state";
 
-}  // namespace docs::auth
+}  // namespace docs_auth

@@ -8,7 +8,10 @@
 #include <cmath>
 #include <cstring>
 
-namespace docs::auth {
+namespace docs_auth {
+
+using docs::Db;
+using docs::Tx;
 
 std::string clientKey(const std::string& address) {
   std::string text = address;
@@ -73,4 +76,4 @@ void SignInLimits::cleanUp() {
            {static_cast<std::int64_t>(settings_.failureWindow.count())});
 }
 
-}  // namespace docs::auth
+}  // namespace docs_auth

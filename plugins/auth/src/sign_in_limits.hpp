@@ -17,7 +17,7 @@ class Db;
 class Tx;
 }  // namespace docs
 
-namespace docs::auth {
+namespace docs_auth {
 
 // What limits count a client by: an IPv4 address as it is (also when IPv4-mapped), an
 // IPv6 address by its /64 prefix ("2001:db8:1:2::/64"); anything else as it is.
@@ -32,22 +32,22 @@ std::int64_t retryAfterSeconds(std::int64_t failures, std::int64_t cap, std::int
 
 class SignInLimits {
  public:
-  explicit SignInLimits(Db& db, const AuthSettings& settings);
+  explicit SignInLimits(docs::Db& db, const AuthSettings& settings);
 
   // Serialises tries for the client and the account in tx (client first, then account)
   // and answers how long they must wait; 0: the try may go on. An empty email checks the
   // client alone.
-  std::int64_t lockAndCheck(Tx& tx, const std::string& clientKey, const std::string& email);
+  std::int64_t lockAndCheck(docs::Tx& tx, const std::string& clientKey, const std::string& email);
   // Counts a failed try for the client and (when given) the account.
-  void recordFailure(Tx& tx, const std::string& clientKey, const std::string& email);
+  void recordFailure(docs::Tx& tx, const std::string& clientKey, const std::string& email);
   // Drops failures older than the window.
   void cleanUp();
 
  private:
-  std::int64_t wait(Tx& tx, const std::string& bucket, std::int64_t cap);
+  std::int64_t wait(docs::Tx& tx, const std::string& bucket, std::int64_t cap);
 
-  Db& db_;
+  docs::Db& db_;
   const AuthSettings& settings_;
 };
 
-}  // namespace docs::auth
+}  // namespace docs_auth

@@ -6,7 +6,10 @@
 
 #include "crypto.hpp"
 
-namespace docs::auth {
+namespace docs_auth {
+
+using docs::Db;
+using docs::Tx;
 
 SigningKeys::SigningKeys(Db& db, std::chrono::seconds tokenLifetime, std::chrono::seconds rotationAge)
     : db_(db), tokenLifetime_(tokenLifetime), rotationAge_(rotationAge) {}
@@ -21,11 +24,11 @@ void SigningKeys::reload() {
   std::map<std::string, std::string> verifying;
   std::optional<SigningKey> current;
   for (auto row : rows) {
-    auto publicKey = codec::base64UrlDecode(row.text("public_key"));
+    auto publicKey = docs::codec::base64UrlDecode(row.text("public_key"));
     if (!publicKey) continue;
     verifying[row.text("kid")] = *publicKey;
     if (!current && row.boolean("active")) {
-      auto privateKey = codec::base64Decode(row.text("private_key"));
+      auto privateKey = docs::codec::base64Decode(row.text("private_key"));
       if (privateKey) current = SigningKey{row.text("kid"), *privateKey, *publicKey};
     }
   }
@@ -43,8 +46,9 @@ SigningKey SigningKeys::current() {
     tx.exec("SELECT pg_advisory_xact_lock(hashtext('docs.auth.signing_keys'))");
     if (!tx.exec("SELECT 1 FROM auth_signing_keys WHERE retired_at IS NULL").empty()) return;
     auto pair = generateEd25519();
-    tx.exec("INSERT INTO auth_signing_keys (kid, private_key, public_key) VALUES ($1, $2, $3)",
-            {randomToken(12), codec::base64Encode(pair.privateKey), codec::base64UrlEncode(pair.publicKey)});
+    tx.exec(
+        "INSERT INTO auth_signing_keys (kid, private_key, public_key) VALUES ($1, $2, $3)",
+        {randomToken(12), docs::codec::base64Encode(pair.privateKey), docs::codec::base64UrlEncode(pair.publicKey)});
   });
   reload();
   if (!current_) throw std::runtime_error("no JWT signing key could be made");
@@ -73,7 +77,7 @@ nlohmann::json SigningKeys::jwks() {
                     {"alg", "EdDSA"},
                     {"use", "sig"},
                     {"kid", kid},
-                    {"x", codec::base64UrlEncode(publicKey)}});
+                    {"x", docs::codec::base64UrlEncode(publicKey)}});
   return {{"keys", keys}};
 }
 
@@ -87,8 +91,9 @@ void SigningKeys::rotate(bool force) {
     if (force || due[0].int64("fresh") == 0) {
       tx.exec("UPDATE auth_signing_keys SET retired_at = now() WHERE retired_at IS NULL");
       auto pair = generateEd25519();
-      tx.exec("INSERT INTO auth_signing_keys (kid, private_key, public_key) VALUES ($1, $2, $3)",
-              {randomToken(12), codec::base64Encode(pair.privateKey), codec::base64UrlEncode(pair.publicKey)});
+      tx.exec(
+          "INSERT INTO auth_signing_keys (kid, private_key, public_key) VALUES ($1, $2, $3)",
+          {randomToken(12), docs::codec::base64Encode(pair.privateKey), docs::codec::base64UrlEncode(pair.publicKey)});
     }
     tx.exec("DELETE FROM auth_signing_keys WHERE retired_at < now() - make_interval(secs => $1)",
             {static_cast<std::int64_t>(tokenLifetime_.count() + 3600)});
@@ -97,4 +102,4 @@ void SigningKeys::rotate(bool force) {
   reload();
 }
 
-}  // namespace docs::auth
+}  // namespace docs_auth

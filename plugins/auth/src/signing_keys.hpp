@@ -16,7 +16,7 @@ namespace docs {
 class Db;
 }
 
-namespace docs::auth {
+namespace docs_auth {
 
 struct SigningKey {
   std::string kid;
@@ -26,7 +26,7 @@ struct SigningKey {
 
 class SigningKeys {
  public:
-  SigningKeys(Db& db, std::chrono::seconds tokenLifetime, std::chrono::seconds rotationAge);
+  SigningKeys(docs::Db& db, std::chrono::seconds tokenLifetime, std::chrono::seconds rotationAge);
 
   // The key that signs new tokens; creates the first one if there is none.
   SigningKey current();
@@ -41,7 +41,7 @@ class SigningKeys {
  private:
   void reload();
 
-  Db& db_;
+  docs::Db& db_;
   std::chrono::seconds tokenLifetime_;
   std::chrono::seconds rotationAge_;
   std::mutex mutex_;
@@ -50,4 +50,4 @@ class SigningKeys {
   std::chrono::steady_clock::time_point loadedAt_{};
 };
 
-}  // namespace docs::auth
+}  // namespace docs_auth

@@ -5,7 +5,24 @@
 
 #include "auth_core.hpp"
 
-namespace docs::auth {
+namespace docs_auth {
+
+using docs::AnswerDoc;
+using docs::BodyDoc;
+using docs::errorAnswer;
+using docs::HttpError;
+using docs::Json;
+using docs::jsonAnswer;
+using docs::Method;
+using docs::ParamIn;
+using docs::Registry;
+using docs::Request;
+using docs::Response;
+using docs::RouteAccess;
+using docs::RouteDoc;
+using docs::RouteOptions;
+using docs::schemaRef;
+
 namespace {
 
 // A session (cookie or JWT), never an access token: a leaked token must not mint others.
@@ -23,13 +40,13 @@ struct TokenRequest {
 
 TokenRequest parseTokenRequest(const Request& request) {
   Json body = request.jsonObject();
-  support::rejectUnknownFields(body, {"name", "expires_in_days", "scope"});
+  docs::support::rejectUnknownFields(body, {"name", "expires_in_days", "scope"});
   TokenRequest out;
-  out.name = support::requiredString(body, "name");
+  out.name = docs::support::requiredString(body, "name");
   auto first = out.name.find_first_not_of(" \t\r\n");
   if (first == std::string::npos) throw HttpError::badRequest("'name' must not be empty", "invalid_field");
   out.name = out.name.substr(first, out.name.find_last_not_of(" \t\r\n") - first + 1);
-  if (support::codePoints(out.name) > static_cast<std::size_t>(kMaxTokenNameChars))
+  if (docs::support::codePoints(out.name) > static_cast<std::size_t>(kMaxTokenNameChars))
     throw HttpError::badRequest("'name' is longer than " + std::to_string(kMaxTokenNameChars) + " characters", "invalid_field");
   if (body.contains("expires_in_days") && !body["expires_in_days"].is_null()) {
     const auto& days = body["expires_in_days"];
@@ -38,7 +55,7 @@ TokenRequest parseTokenRequest(const Request& request) {
                                   "invalid_field");
     out.expiresInDays = static_cast<int>(days.get<std::int64_t>());
   }
-  if (auto scope = support::optionalString(body, "scope")) {
+  if (auto scope = docs::support::optionalString(body, "scope")) {
     if (*scope != "read" && *scope != "write") throw HttpError::badRequest("'scope' must be read or write", "invalid_field");
     out.scope = *scope;
   }
@@ -110,7 +127,7 @@ RouteDoc revokeDoc() {
 
 }  // namespace
 
-void registerTokenRoutes(Registry& registry, AuthCore& core) {
+void addTokenRoutes(Registry& registry, AuthCore& core) {
   RouteOptions small;
   small.maxBodyBytes = 4 * 1024;
 
@@ -140,4 +157,4 @@ void registerTokenRoutes(Registry& registry, AuthCore& core) {
   }, {}, revokeDoc());
 }
 
-}  // namespace docs::auth
+}  // namespace docs_auth

@@ -5,11 +5,11 @@ namespace docs {
 class Registry;
 }
 
-namespace docs::auth {
+namespace docs_auth {
 
 class AuthCore;
 
 // The handlers keep `core`: the plugin owns it for good.
-void registerTokenRoutes(Registry& registry, AuthCore& core);
+void addTokenRoutes(docs::Registry& registry, AuthCore& core);
 
-}  // namespace docs::auth
+}  // namespace docs_auth

@@ -69,13 +69,12 @@ class AuthFlow : public ::testing::Test {
   }
   std::optional<json> verifiedClaims(const std::string& token) {
     auto keys = jwks();
-    auto result = docs::auth::verifyJwt(
-        token,
-        [&](const std::string& kid) -> std::optional<std::string> {
-          if (!keys.count(kid)) return std::nullopt;
-          return keys[kid];
-        },
-        std::time(nullptr), {"docsd", "docsd"});
+    auto result = docs_auth::verifyJwt(token,
+                                       [&](const std::string& kid) -> std::optional<std::string> {
+                                         if (!keys.count(kid)) return std::nullopt;
+                                         return keys[kid];
+                                       },
+                                       std::time(nullptr), {"docsd", "docsd"});
     return result.claims;
   }
   static std::string sessionCookie(const HttpResponse& r) {
@@ -375,26 +374,28 @@ TEST_F(AuthFlow, ForgedExpiredAndOrphanedTokensAre401) {
   std::string privateKey = *docs::codec::base64Decode(sql("SELECT private_key FROM auth_signing_keys"));
   auto claims = json::parse(*docs::codec::base64UrlDecode(payload));
   claims["exp"] = std::time(nullptr) - 120;
-  forged["expired"] = docs::auth::signJwt(claims, kid, privateKey);
+  forged["expired"] = docs_auth::signJwt(claims, kid, privateKey);
   claims["exp"] = std::time(nullptr) + 600;
-  auto stranger = docs::auth::generateEd25519();
-  forged["unknown key id"] = docs::auth::signJwt(claims, "not-a-key", stranger.privateKey);
-  forged["known kid, other key"] = docs::auth::signJwt(claims, kid, stranger.privateKey);
+  auto stranger = docs_auth::generateEd25519();
+  forged["unknown key id"] = docs_auth::signJwt(claims, "not-a-key", stranger.privateKey);
+  forged["known kid, other key"] = docs_auth::signJwt(claims, kid, stranger.privateKey);
   // Signed with the real key, but minted for another deployment or service, or for none.
   auto mint = [&](const char* key, const json& value) {
     json c = claims;
     if (value.is_null()) c.erase(key);
     else c[key] = value;
-    return docs::auth::signJwt(c, kid, privateKey);
+    return docs_auth::signJwt(c, kid, privateKey);
   };
   ASSERT_EQ(claims["iss"], "docsd");
   forged["another issuer"] = mint("iss", "https://other.example.com");
   forged["no issuer"] = mint("iss", nullptr);
   forged["another audience"] = mint("aud", "github-webhooks");
   forged["no audience"] = mint("aud", nullptr);
-  EXPECT_EQ(get("/api/auth/get-session", {{"Authorization", "Bearer " + docs::auth::signJwt(claims, kid, privateKey)}}).status, 200);
+  EXPECT_EQ(
+      get("/api/auth/get-session", {{"Authorization", "Bearer " + docs_auth::signJwt(claims, kid, privateKey)}}).status,
+      200);
   claims["sub"] = "999999";
-  forged["another subject"] = docs::auth::signJwt(claims, "not-a-key", stranger.privateKey);
+  forged["another subject"] = docs_auth::signJwt(claims, "not-a-key", stranger.privateKey);
   for (const auto& [what, token] : forged) {
     auto r = get("/api/auth/get-session", {{"Authorization", "Bearer " + token}});
     EXPECT_EQ(r.status, 401) << what << ": " << r.body;
@@ -645,7 +646,8 @@ TEST_F(AuthFlow, TheIssuerIsThePublicUrlOrTheConfiguredOne) {
   std::string privateKey = *docs::codec::base64Decode(sql("SELECT private_key FROM auth_signing_keys"));
   std::string kid = sql("SELECT kid FROM auth_signing_keys");
   claims["aud"] = "docsd";
-  auto other = get("/api/auth/get-session", {{"Authorization", "Bearer " + docs::auth::signJwt(claims, kid, privateKey)}});
+  auto other =
+      get("/api/auth/get-session", {{"Authorization", "Bearer " + docs_auth::signJwt(claims, kid, privateKey)}});
   EXPECT_EQ(other.status, 401);
   EXPECT_EQ(errorCode(other), "invalid_token");
   EXPECT_NE(body(other)["error"]["message"].get<std::string>().find("audience"), std::string::npos);

@@ -8,15 +8,15 @@
 #include <docs/db.hpp>
 #include <docs/logger.hpp>
 
+#include "auth_routes.hpp"
 #include "crypto.hpp"
 #include "github_sign_in.hpp"
 #include "jwt.hpp"
 #include "mailer.hpp"
 #include "one_time_codes.hpp"
-#include "routes.hpp"
 #include "sign_in_limits.hpp"
 
-using namespace docs::auth;
+using namespace docs_auth;
 using namespace docs::codec;
 using nlohmann::json;
 

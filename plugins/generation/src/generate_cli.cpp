@@ -24,7 +24,7 @@
 
 namespace fs = std::filesystem;
 
-namespace docs::generation {
+namespace docs_generation {
 namespace {
 
 const char* kUsage =
@@ -273,4 +273,4 @@ int runGenerateCli(const std::vector<std::string>& rawArgs, std::ostream& out, s
   return 0;
 }
 
-}  // namespace docs::generation
+}  // namespace docs_generation

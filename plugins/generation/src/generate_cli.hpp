@@ -11,7 +11,7 @@
 
 #include "generation_settings.hpp"
 
-namespace docs::generation {
+namespace docs_generation {
 
 // Settings from the DOCS_* environment only.
 int runGenerateCli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
@@ -19,4 +19,4 @@ int runGenerateCli(const std::vector<std::string>& args, std::ostream& out, std:
 int runGenerateCli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
                    const GenerationSettings& settings);
 
-}  // namespace docs::generation
+}  // namespace docs_generation

@@ -1,6 +1,15 @@
 #include "generation_docs.hpp"
 
-namespace docs::generation {
+namespace docs_generation {
+
+using docs::errorAnswer;
+using docs::Json;
+using docs::jsonAnswer;
+using docs::ParamDoc;
+using docs::ParamIn;
+using docs::RouteAccess;
+using docs::RouteDoc;
+
 namespace {
 
 ParamDoc projectId() { return {"id", ParamIn::Path, "the project's id", true, {{"type", "integer"}, {"minimum", 1}}}; }
@@ -46,4 +55,4 @@ RouteDoc retryGenerationDoc() {
   return doc;
 }
 
-}  // namespace docs::generation
+}  // namespace docs_generation

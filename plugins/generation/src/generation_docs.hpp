@@ -3,9 +3,9 @@
 
 #include <docs/route_doc.hpp>
 
-namespace docs::generation {
+namespace docs_generation {
 
-RouteDoc generationStatusDoc();
-RouteDoc retryGenerationDoc();
+docs::RouteDoc generationStatusDoc();
+docs::RouteDoc retryGenerationDoc();
 
-}  // namespace docs::generation
+}  // namespace docs_generation

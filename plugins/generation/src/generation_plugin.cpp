@@ -1,6 +1,7 @@
 // The generation plugin module: jobs per stage, reactions to uploads and deletions,
 // GET /api/project/{id}/generation (the status history of a project's generation), and
-// the `docsd generate` command (the pipeline without a server).
+// the `docsd generate` command (the pipeline without a server). The logic lives in
+// docs_generation_lib; this is the loadable shell.
 #include <docs/context.hpp>
 #include <docs/logger.hpp>
 #include <docs/plugin.hpp>
@@ -14,7 +15,7 @@
 
 #include "analysis/analysis_service.hpp"
 #include "generate_cli.hpp"
-#include "generation_docs.hpp"
+#include "generation_routes.hpp"
 #include "generation_service.hpp"
 #include "generation_services.hpp"
 
@@ -26,16 +27,16 @@ class GenerationPlugin final : public docs::Plugin {
  public:
   void configure(docs::Registry& registry) override {
     context_ = &registry.context();
-    docs::generation::declareGenerationKeys(registry);
+    docs_generation::declareGenerationKeys(registry);
     docs_plugin_generation::registerMigrations(registry);
     declareGenerateCommand(registry);
     services_.declare(registry);
-    settings_ = docs::generation::readGenerationSettings(context_->config());
-    analysis_ = std::make_unique<docs::generation::AnalysisService>(*context_, services_.projects);
+    settings_ = docs_generation::readGenerationSettings(context_->config());
+    analysis_ = std::make_unique<docs_generation::AnalysisService>(*context_, services_.projects);
     registry.provideService<docs::Analysis>(*analysis_);
-    service_ = std::make_unique<docs::generation::GenerationService>(*context_, services_, settings_);
+    service_ = std::make_unique<docs_generation::GenerationService>(*context_, services_, settings_);
 
-    registry.jobHandler(docs::generation::GenerationService::kJobKind,
+    registry.jobHandler(docs_generation::GenerationService::kJobKind,
                         [this](docs::JobContext& job) { service_->runStage(job); });
     docs::on(registry, docs::kProjectZipUploaded,
              [this](const docs::ZipUploaded& event) { service_->onZipUploaded(event.projectId); });
@@ -53,17 +54,7 @@ class GenerationPlugin final : public docs::Plugin {
       reconcile.interval = std::chrono::seconds(seconds);
       registry.periodic("reconcile", reconcile, [this] { service_->reconcileRepositories(); });
     }
-    registry.route(docs::Method::Get, "/api/project/{id}/generation", [this](docs::Request& request, docs::Response& response) {
-      auto id = request.idParam("id");
-      services_.access->require(id, request.principal(), docs::Role::Read);
-      response.json(service_->describe(id));
-    }, {}, docs::generation::generationStatusDoc());
-    // Starts a failed run again from the stage that failed (writers of the project).
-    registry.route(docs::Method::Post, "/api/project/{id}/generation/retry", [this](docs::Request& request, docs::Response& response) {
-      auto id = request.idParam("id");
-      services_.access->require(id, request.principal(), docs::Role::Write);
-      response.json({{"stage", service_->retry(id)}}, 202);
-    }, {}, docs::generation::retryGenerationDoc());
+    docs_generation::addGenerationRoutes(registry, *service_, services_);
   }
 
   // `docsd generate SRC --out DIR`: the same settings as the server (config file, DOCS_*),
@@ -75,15 +66,16 @@ class GenerationPlugin final : public docs::Plugin {
     generate.summary =
         "write a source tree's documentation as Markdown (no server needed; an OpenAI-compatible model writes "
         "with llm.base_url set, else the offline writer; docsd generate --help)";
-    for (const auto& key : docs::generation::generationKeys())
+    for (const auto& key : docs_generation::generationKeys())
       if (key.readByCommand) generate.keys.emplace_back(key.name);
     generate.run = [this](const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
       const auto& config = context_->config();
-      auto settings = docs::generation::readGenerationSettings([&](const std::string& key) -> std::optional<std::string> {
-        if (!config.has(key)) return std::nullopt;
-        return config.getString(key);
-      });
-      return docs::generation::runGenerateCli(args, out, err, settings);
+      auto settings =
+          docs_generation::readGenerationSettings([&](const std::string& key) -> std::optional<std::string> {
+            if (!config.has(key)) return std::nullopt;
+            return config.getString(key);
+          });
+      return docs_generation::runGenerateCli(args, out, err, settings);
     };
     registry.command(std::move(generate));
   }
@@ -97,10 +89,10 @@ class GenerationPlugin final : public docs::Plugin {
  private:
   docs::Context* context_ = nullptr;
   // Declared first: the objects below keep references to the refs.
-  docs::generation::GenerationServices services_;
-  docs::generation::GenerationSettings settings_;
-  std::unique_ptr<docs::generation::GenerationService> service_;
-  std::unique_ptr<docs::generation::AnalysisService> analysis_;
+  docs_generation::GenerationServices services_;
+  docs_generation::GenerationSettings settings_;
+  std::unique_ptr<docs_generation::GenerationService> service_;
+  std::unique_ptr<docs_generation::AnalysisService> analysis_;
 };
 
 }  // namespace

@@ -24,7 +24,23 @@
 
 namespace fs = std::filesystem;
 
-namespace docs::generation {
+namespace docs_generation {
+
+using docs::Context;
+using docs::Counter;
+using docs::DbError;
+using docs::endsRun;
+using docs::failedFor;
+using docs::Histogram;
+using docs::HttpError;
+using docs::JobContext;
+using docs::JobSpec;
+using docs::kAnalysisChanged;
+using docs::parseProjectStatus;
+using docs::Principal;
+using docs::ProjectSummary;
+using docs::toString;
+
 namespace {
 
 constexpr int kAttempts = 3;
@@ -566,4 +582,4 @@ nlohmann::json GenerationService::describe(std::int64_t projectId) {
   return out;
 }
 
-}  // namespace docs::generation
+}  // namespace docs_generation

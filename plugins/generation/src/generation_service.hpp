@@ -25,12 +25,12 @@ class Context;
 class JobContext;
 }  // namespace docs
 
-namespace docs::generation {
+namespace docs_generation {
 
 class GenerationService {
  public:
   // Built in configure(): no I/O until a job, an event or start() calls it.
-  GenerationService(Context& context, const GenerationServices& services, GenerationSettings settings);
+  GenerationService(docs::Context& context, const GenerationServices& services, GenerationSettings settings);
 
   // A ZIP was uploaded: queue its generation.
   void onZipUploaded(std::int64_t projectId);
@@ -46,7 +46,7 @@ class GenerationService {
   // Starts runs whose upload event was lost (a crash between storing the upload and
   // queueing its job): uploads still IDLE, or REQUEST_TO_CLONE for a minute with no job.
   void recoverLostUploads();
-  void runStage(JobContext& job);
+  void runStage(docs::JobContext& job);
   // {"status", "stage", "message", "failed", "history": [{"status", "message", "at"}]};
   // "failed": the last run stopped at a failure and nothing runs now (retry() starts it again).
   nlohmann::json describe(std::int64_t projectId);
@@ -63,29 +63,29 @@ class GenerationService {
   std::string projectDir(std::int64_t projectId) const;
   bool setStatus(std::int64_t projectId, Status status, const std::string& message = "");
   void queueStage(std::int64_t projectId, const std::string& stage);
-  void unpack(std::int64_t projectId, JobContext& job);
-  void cloneSources(std::int64_t projectId, JobContext& job);
-  void syncRepository(std::int64_t projectId, JobContext& job);
+  void unpack(std::int64_t projectId, docs::JobContext& job);
+  void cloneSources(std::int64_t projectId, docs::JobContext& job);
+  void syncRepository(std::int64_t projectId, docs::JobContext& job);
   // One sync: fetch, diff, rewrite what changed. False when the clone is missing.
-  bool syncOnce(std::int64_t projectId, JobContext& job);
+  bool syncOnce(std::int64_t projectId, docs::JobContext& job);
   // Fetches the repository's default branch into the clone; its commit.
-  std::string fetchForSync(std::int64_t projectId, const ProjectSummary& project, JobContext& job);
+  std::string fetchForSync(std::int64_t projectId, const docs::ProjectSummary& project, docs::JobContext& job);
   // The installation token for a repository project, when the GitHub App reaches it.
   std::optional<GitCredentials> credentialsFor(std::int64_t projectId);
   void analyzeSources(std::int64_t projectId);
-  void writePages(std::int64_t projectId, JobContext& job);
+  void writePages(std::int64_t projectId, docs::JobContext& job);
   void failIfAsked(const std::string& stage, Status failedStatus);
   bool projectExists(std::int64_t projectId);
   // When this run's analysis and writing must end (generation.max_run_seconds), counted
   // from its DOC_PENDING status so that a resumed stage does not start the clock again.
   RunClock runClock(std::int64_t projectId);
 
-  Context& context_;
+  docs::Context& context_;
   const GenerationServices& services_;
   GenerationSettings settings_;
-  Counter& stageRuns_;
-  Histogram& stageSeconds_;
+  docs::Counter& stageRuns_;
+  docs::Histogram& stageSeconds_;
   AnalysisCache analysisCache_;
 };
 
-}  // namespace docs::generation
+}  // namespace docs_generation

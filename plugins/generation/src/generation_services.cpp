@@ -1,6 +1,8 @@
 #include "generation_services.hpp"
 
-namespace docs::generation {
+namespace docs_generation {
+
+using docs::Registry;
 
 void GenerationServices::declare(Registry& registry) {
   registry.require(projects);
@@ -12,4 +14,4 @@ void GenerationServices::declare(Registry& registry) {
   registry.use(history);
 }
 
-}  // namespace docs::generation
+}  // namespace docs_generation

@@ -9,17 +9,17 @@
 
 #include "writing/page_writer.hpp"
 
-namespace docs::generation {
+namespace docs_generation {
 
 // Required: Projects (statuses, uploads), Pages and Documents (through PageServices) and
 // AccessControl (the routes). Used: GithubAccess (an installation token for the clone
 // when the GitHub App is set up), and collab's history (PageServices).
 struct GenerationServices : PageServices {
-  ServiceRef<Projects> projects;
-  ServiceRef<AccessControl> access;
-  ServiceRef<GithubAccess> github;
+  docs::ServiceRef<docs::Projects> projects;
+  docs::ServiceRef<docs::AccessControl> access;
+  docs::ServiceRef<docs::GithubAccess> github;
 
-  void declare(Registry& registry);
+  void declare(docs::Registry& registry);
 };
 
-}  // namespace docs::generation
+}  // namespace docs_generation

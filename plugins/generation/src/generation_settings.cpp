@@ -8,11 +8,16 @@
 #include <docs/config_keys.hpp>
 #include <docs/registry.hpp>
 
-namespace docs::generation {
+namespace docs_generation {
+
+using docs::Config;
+using docs::kGithubUrl;
+using docs::Registry;
+
 namespace {
 
 // The settings lookup seen as a Config, so one reader serves the server and the command
-// line (and support::modelSettingsFrom reads the llm.* keys, renames and bounds, as ever).
+// line (and docs::support::modelSettingsFrom reads the llm.* keys, renames and bounds, as ever).
 class LookupConfig final : public Config {
  public:
   explicit LookupConfig(std::function<std::optional<std::string>(const std::string&)> value) : value_(std::move(value)) {}
@@ -77,7 +82,7 @@ const std::vector<GenerationKey>& generationKeys() {
       {"generation.max_files", "20000", "Files documented per project at most.", true},
       {"generation.max_model_pages", "200",
        "File pages per run whose opening the model writes (with llm.base_url set).", true},
-      // Declared by support::declareModelKeys (chat_model.cpp), with these defaults.
+      // Declared by docs::support::declareModelKeys (chat_model.cpp), with these defaults.
       {"llm.base_url", "", "", true},
       {"llm.api_key", "", "", true},
       {"llm.model", "gpt-4o-mini", "", true},
@@ -109,7 +114,7 @@ void declareGenerationKeys(Registry& registry) {
   for (const auto& key : generationKeys())
     if (!key.description.empty())
       registry.configKey(std::string(key.name), std::string(key.defaultValue), std::string(key.description));
-  support::declareModelKeys(registry);
+  docs::support::declareModelKeys(registry);
 }
 
 GenerationSettings readGenerationSettings(const Config& config) {
@@ -119,12 +124,12 @@ GenerationSettings readGenerationSettings(const Config& config) {
   settings.maxUnpackedBytes = static_cast<std::uint64_t>(config.getInt("generation.max_unpacked_mb")) << 20;
   settings.failStage = config.getString("generation.fail_stage");
   settings.stageDelayMs = static_cast<int>(config.getInt("generation.test_stage_delay_ms"));
-  settings.model = support::modelSettingsFrom(config, &settings.deprecatedInUse);
+  settings.model = docs::support::modelSettingsFrom(config, &settings.deprecatedInUse);
   settings.maxRunSeconds = static_cast<int>(config.getInt("generation.max_run_seconds"));
   settings.maxModelPages = static_cast<int>(std::max<std::int64_t>(0, config.getInt("generation.max_model_pages")));
   settings.reconcileSeconds = static_cast<int>(config.getInt("generation.reconcile_seconds"));
   settings.clonePolicy.trustedBase = config.getString(kGithubUrl.key);
-  settings.clonePolicy.allowedHosts = lowerList(support::readRenamed(
+  settings.clonePolicy.allowedHosts = lowerList(docs::support::readRenamed(
       config, {"generation.allowed_hosts", "generation.allowed_git_hosts", "github.com"}, &settings.deprecatedInUse));
   // The old name counts when the new one is left at its default (false).
   settings.clonePolicy.allowFileUrls = config.getBool("generation.allow_local_sources");
@@ -143,4 +148,4 @@ GenerationSettings readGenerationSettings(const std::function<std::optional<std:
   return readGenerationSettings(LookupConfig(value));
 }
 
-}  // namespace docs::generation
+}  // namespace docs_generation

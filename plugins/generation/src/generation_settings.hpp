@@ -19,7 +19,7 @@ class Config;
 class Registry;
 }  // namespace docs
 
-namespace docs::generation {
+namespace docs_generation {
 
 struct GenerationSettings {
   std::string failStage;      // tests: a stage that fails on purpose ("" = none)
@@ -29,7 +29,7 @@ struct GenerationSettings {
   std::uint64_t maxUnpackedBytes = 1ull << 30;
   ClonePolicy clonePolicy;
   GitLimits gitLimits;
-  support::ModelSettings model;   // url "" = the offline writer alone
+  docs::support::ModelSettings model;  // url "" = the offline writer alone
   int maxModelPages = 200;        // file pages per run the model writes the opening of
   int reconcileSeconds = 300;     // repository projects compared with their remote this often
   int maxRunSeconds = 3600;       // analysis and writing of one run together (0: unbounded)
@@ -39,17 +39,17 @@ struct GenerationSettings {
 struct GenerationKey {
   std::string_view name;
   std::string_view defaultValue;
-  std::string_view description;  // "": declared by support::declareModelKeys (the llm.* keys)
+  std::string_view description;  // "": declared by docs::support::declareModelKeys (the llm.* keys)
   bool readByCommand;            // `docsd generate` reads it (listed by `docsd help`)
 };
 
 // Every key the plugin reads, with its default.
 const std::vector<GenerationKey>& generationKeys();
-// Declares them (the llm.* keys through support::declareModelKeys, which owns them).
-void declareGenerationKeys(Registry& registry);
+// Declares them (the llm.* keys through docs::support::declareModelKeys, which owns them).
+void declareGenerationKeys(docs::Registry& registry);
 // The settings from a configuration that has the keys declared.
-GenerationSettings readGenerationSettings(const Config& config);
+GenerationSettings readGenerationSettings(const docs::Config& config);
 // The same from a lookup of the keys (nullopt: the default): `docsd generate`.
 GenerationSettings readGenerationSettings(const std::function<std::optional<std::string>(const std::string&)>& value);
 
-}  // namespace docs::generation
+}  // namespace docs_generation

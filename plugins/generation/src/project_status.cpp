@@ -1,6 +1,10 @@
 #include "project_status.hpp"
 
-namespace docs::generation {
+namespace docs_generation {
+
+using docs::failedFor;
+using docs::isFailed;
+using docs::parseProjectStatus;
 
 Status failedAtStage(std::string_view stage) {
   if (stage == "unpack" || stage == "clone") return Status::CloneFail;
@@ -37,4 +41,4 @@ bool isFailedName(std::string_view name) {
   return status && isFailed(*status);
 }
 
-}  // namespace docs::generation
+}  // namespace docs_generation

@@ -6,9 +6,9 @@
 
 #include <docs/project_status.hpp>
 
-namespace docs::generation {
+namespace docs_generation {
 
-using Status = ProjectStatus;
+using Status = docs::ProjectStatus;
 
 // What a push to the repository does to a project in a status.
 enum class OnPush {
@@ -25,4 +25,4 @@ Status failedFrom(std::string_view running, Status otherwise);
 // The status name is a failure (false for text that names no status).
 bool isFailedName(std::string_view name);
 
-}  // namespace docs::generation
+}  // namespace docs_generation

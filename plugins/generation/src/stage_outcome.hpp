@@ -6,7 +6,7 @@
 
 #include "project_status.hpp"
 
-namespace docs::generation {
+namespace docs_generation {
 
 // A stage ended for good: the project takes `status`, the job does not retry.
 struct StageFailure : std::runtime_error {
@@ -19,4 +19,4 @@ struct ProjectGone : std::runtime_error {
   ProjectGone() : std::runtime_error("the project was deleted") {}
 };
 
-}  // namespace docs::generation
+}  // namespace docs_generation

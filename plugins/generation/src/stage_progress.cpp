@@ -7,7 +7,10 @@
 
 #include "stage_outcome.hpp"
 
-namespace docs::generation {
+namespace docs_generation {
+
+using docs::failedFor;
+using docs::JobContext;
 
 void RunClock::check(Status failed) const {
   if (std::chrono::steady_clock::now() > deadline)
@@ -82,4 +85,4 @@ void WriteProgress::checkpoint() {
 
 Status WriteProgress::failedStatus() const { return failedFor(running_).value_or(Status::DocFailure); }
 
-}  // namespace docs::generation
+}  // namespace docs_generation

@@ -16,7 +16,7 @@ namespace docs {
 class JobContext;
 }
 
-namespace docs::generation {
+namespace docs_generation {
 
 // When a run's analysis and writing must end (generation.max_run_seconds).
 struct RunClock {
@@ -63,12 +63,12 @@ class AnalyzeProgress final : public QuietProgress {
 // pages are written, the lease is renewed every 50 pages.
 class SyncProgress final : public QuietProgress {
  public:
-  SyncProgress(JobContext& job, std::function<bool()> projectExists, StepTimes& times);
+  SyncProgress(docs::JobContext& job, std::function<bool()> projectExists, StepTimes& times);
   void step(PipelineStep step, std::size_t count) override;
   void checkpoint() override;
 
  private:
-  JobContext& job_;
+  docs::JobContext& job_;
   std::function<bool()> projectExists_;
   StepTimes& times_;
   bool writing_ = false;
@@ -84,8 +84,8 @@ class WriteProgress final : public QuietProgress {
   // generation.fail_stage names it.
   using Advance = std::function<void(Status running, const char* phase)>;
   using FellBack = std::function<void(const PageDraft& page, const std::string& problem)>;
-  WriteProgress(JobContext& job, Advance advance, std::function<bool()> projectExists, RunClock clock, bool everyPage,
-                FellBack fellBack);
+  WriteProgress(docs::JobContext& job, Advance advance, std::function<bool()> projectExists, RunClock clock,
+                bool everyPage, FellBack fellBack);
   void step(PipelineStep step, std::size_t count) override;
   void checkpoint() override;
   void beforePage() override { clock_.check(failedStatus()); }
@@ -97,7 +97,7 @@ class WriteProgress final : public QuietProgress {
  private:
   void enter(Status running, const char* phase);
 
-  JobContext& job_;
+  docs::JobContext& job_;
   Advance advance_;
   std::function<bool()> projectExists_;
   RunClock clock_;
@@ -107,4 +107,4 @@ class WriteProgress final : public QuietProgress {
   std::size_t pages_ = 0;
 };
 
-}  // namespace docs::generation
+}  // namespace docs_generation

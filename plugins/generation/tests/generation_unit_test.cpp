@@ -38,7 +38,7 @@
 #include "zip_builder.hpp"
 
 namespace fs = std::filesystem;
-using namespace docs::generation;
+using namespace docs_generation;
 using docs::test::ZipEntry;
 
 namespace {
@@ -296,16 +296,16 @@ TEST(ClonePolicy, NonPublicAddressesAreRecognised) {
   for (const char* address : {"127.0.0.1", "10.0.0.8", "172.16.5.4", "172.31.255.255", "192.168.1.1", "169.254.169.254",
                               "100.64.0.1", "0.0.0.0", "224.0.0.1", "::1", "::", "fe80::1", "fc00::1", "fd12::3",
                               "::ffff:127.0.0.1", "::ffff:10.1.1.1", "64:ff9b::7f00:1", "not-an-address"})
-    EXPECT_TRUE(docs::generation::isNonPublicAddress(address)) << address;
+    EXPECT_TRUE(docs_generation::isNonPublicAddress(address)) << address;
   for (const char* address : {"140.82.112.3", "8.8.8.8", "172.32.0.1", "2606:50c0:8000::153", "::ffff:140.82.112.3"})
-    EXPECT_FALSE(docs::generation::isNonPublicAddress(address)) << address;
+    EXPECT_FALSE(docs_generation::isNonPublicAddress(address)) << address;
 }
 
 TEST(ClonePolicy, OnlyTheConfiguredGithubAndPublicAllowedHosts) {
-  docs::generation::ClonePolicy policy;
+  docs_generation::ClonePolicy policy;
   policy.trustedBase = "http://127.0.0.1:8123";
   policy.allowedHosts = {"github.com", "localhost", "127.0.0.1"};
-  using docs::generation::refuseCloneUrl;
+  using docs_generation::refuseCloneUrl;
   // The configured GitHub is trusted even on loopback and over http.
   EXPECT_FALSE(refuseCloneUrl("http://127.0.0.1:8123/acme/widgets", policy));
   // The same host on another port or scheme is not that GitHub.
@@ -408,9 +408,9 @@ TEST(ClonePolicy, ARebindingNameIsConnectedAtTheAddressChecked) {
 }
 
 TEST(ClonePolicy, LineLinksUseTheRepositoryAtItsCommit) {
-  EXPECT_EQ(docs::generation::sourceLineUrl("https://github.com/acme/widgets.git", "abc123", "src/a.py", 3, 9),
+  EXPECT_EQ(docs_generation::sourceLineUrl("https://github.com/acme/widgets.git", "abc123", "src/a.py", 3, 9),
             "https://github.com/acme/widgets/blob/abc123/src/a.py#L3-L9");
-  EXPECT_EQ(docs::generation::sourceLineUrl("", "", "src/a.py", 3, 9), "src/a.py#L3-L9");
+  EXPECT_EQ(docs_generation::sourceLineUrl("", "", "src/a.py", 3, 9), "src/a.py#L3-L9");
 }
 
 TEST(GitSource, CloneDropsLinksFetchMovesOnAndDiffNamesTheChanges) {
@@ -420,7 +420,7 @@ TEST(GitSource, CloneDropsLinksFetchMovesOnAndDiffNamesTheChanges) {
   // A link out of the tree, committed with git itself.
   docs::test::TempDir work;
   std::string checkout = work.path() + "/clone";
-  auto cloned = docs::generation::cloneRepository(pinned(server.url() + "/acme/widgets"), checkout, std::nullopt, {});
+  auto cloned = docs_generation::cloneRepository(pinned(server.url() + "/acme/widgets"), checkout, std::nullopt, {});
   ASSERT_TRUE(cloned.ok) << cloned.error;
   EXPECT_EQ(cloned.commit, first);
   EXPECT_EQ(cloned.branch, "main");
@@ -432,7 +432,7 @@ TEST(GitSource, CloneDropsLinksFetchMovesOnAndDiffNamesTheChanges) {
 
   auto second = server.commit("acme", "widgets", {{"src/a.py", "def a():\n    return 10\n"}, {"src/c.py", "def c():\n    pass\n"}},
                               {"src/b.py"});
-  auto fetched = docs::generation::fetchLatest(checkout, pinned(server.url() + "/acme/widgets"), std::nullopt, {});
+  auto fetched = docs_generation::fetchLatest(checkout, pinned(server.url() + "/acme/widgets"), std::nullopt, {});
   ASSERT_TRUE(fetched.ok) << fetched.error;
   EXPECT_EQ(fetched.commit, second);
   EXPECT_FALSE(fs::exists(checkout + "/src/b.py"));
@@ -440,7 +440,8 @@ TEST(GitSource, CloneDropsLinksFetchMovesOnAndDiffNamesTheChanges) {
   std::string aText((std::istreambuf_iterator<char>(a)), {});
   EXPECT_NE(aText.find("return 10"), std::string::npos);
   std::map<std::string, char> changes;
-  for (const auto& change : docs::generation::changedFiles(checkout, first, second)) changes[change.path] = change.status;
+  for (const auto& change : docs_generation::changedFiles(checkout, first, second))
+    changes[change.path] = change.status;
   EXPECT_EQ(changes, (std::map<std::string, char>{{"src/a.py", 'M'}, {"src/b.py", 'D'}, {"src/c.py", 'A'}}));
 }
 
@@ -448,17 +449,19 @@ TEST(GitSource, PrivateRepositoriesNeedTheTokenAndRedirectsAreNotFollowed) {
   docs::test::GitHttpServer server("s3cret-installation-token");
   server.createRepository("acme", "private", {{"main.go", "package main\n"}});
   docs::test::TempDir work;
-  auto refused = docs::generation::cloneRepository(pinned(server.url() + "/acme/private"), work.path() + "/a", std::nullopt, {});
+  auto refused =
+      docs_generation::cloneRepository(pinned(server.url() + "/acme/private"), work.path() + "/a", std::nullopt, {});
   EXPECT_FALSE(refused.ok);
   EXPECT_FALSE(fs::exists(work.path() + "/a"));
-  docs::generation::GitCredentials token{"x-access-token", "s3cret-installation-token"};
-  auto cloned = docs::generation::cloneRepository(pinned(server.url() + "/acme/private"), work.path() + "/b", token, {});
+  docs_generation::GitCredentials token{"x-access-token", "s3cret-installation-token"};
+  auto cloned = docs_generation::cloneRepository(pinned(server.url() + "/acme/private"), work.path() + "/b", token, {});
   ASSERT_TRUE(cloned.ok) << cloned.error;
   std::ifstream config(work.path() + "/b/.git/config");
   std::string text((std::istreambuf_iterator<char>(config)), {});
   EXPECT_EQ(text.find("s3cret"), std::string::npos) << text;
   EXPECT_EQ(cloned.error.find("s3cret"), std::string::npos);
-  auto redirected = docs::generation::cloneRepository(pinned(server.url() + "/redirect/acme/private"), work.path() + "/c", token, {});
+  auto redirected =
+      docs_generation::cloneRepository(pinned(server.url() + "/redirect/acme/private"), work.path() + "/c", token, {});
   EXPECT_FALSE(redirected.ok);
   EXPECT_NE(redirected.error.find("cannot redirect"), std::string::npos) << redirected.error;
   EXPECT_EQ(redirected.error.find("s3cret"), std::string::npos);
@@ -528,7 +531,7 @@ TEST(GitSource, SymbolicLinksInARepositoryAreRemovedAfterCheckout) {
   fs::create_symlink("../../..", repo + "/up");
   git({"add", "-A"});
   git({"commit", "-q", "-m", "links"});
-  auto cloned = docs::generation::cloneRepository(pinned("file://" + repo), work.path() + "/clone", std::nullopt, {});
+  auto cloned = docs_generation::cloneRepository(pinned("file://" + repo), work.path() + "/clone", std::nullopt, {});
   ASSERT_TRUE(cloned.ok) << cloned.error;
   EXPECT_TRUE(fs::exists(work.path() + "/clone/ok.txt"));
   EXPECT_FALSE(fs::exists(fs::symlink_status(work.path() + "/clone/passwd")));
@@ -754,7 +757,8 @@ TEST(GitSource, HugeFilesDeepTreesAndSubmodulesStayOutOfTheDocumentation) {
                        "'; git update-index --add --cacheinfo 160000," + gitlink + ",vendor/lib;"
                        " git -c user.name=t -c user.email=t@example.com commit -q -m submodule; git push -q origin main";
   ASSERT_EQ(std::system(("sh -c \"" + script + "\" >/dev/null 2>&1").c_str()), 0);
-  auto cloned = docs::generation::cloneRepository(pinned(server.url() + "/acme/odd"), work.path() + "/clone", std::nullopt, {});
+  auto cloned =
+      docs_generation::cloneRepository(pinned(server.url() + "/acme/odd"), work.path() + "/clone", std::nullopt, {});
   ASSERT_TRUE(cloned.ok) << cloned.error;
   // The commit holds the gitlink, so "not fetched" below is a real check.
   std::string entry = "git -C '" + work.path() + "/clone' ls-files -s vendor/lib > '" + work.path() + "/ls.txt'";

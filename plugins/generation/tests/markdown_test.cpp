@@ -9,7 +9,7 @@
 #include "writing/markdown_blocks.hpp"
 #include "writing/rst_markdown.hpp"
 
-using namespace docs::generation;
+using namespace docs_generation;
 using docs::ydoc::Json;
 
 namespace {

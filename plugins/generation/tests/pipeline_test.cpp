@@ -20,7 +20,7 @@
 #include "test_support.hpp"
 
 namespace fs = std::filesystem;
-using namespace docs::generation;
+using namespace docs_generation;
 
 TEST(WorkerPool, RunsEveryItemOnceOnAtMostTheThreadsAsked) {
   std::mutex mutex;

@@ -16,7 +16,7 @@
 #include "test_support.hpp"
 
 namespace fs = std::filesystem;
-using namespace docs::generation;
+using namespace docs_generation;
 
 namespace {
 

@@ -9,7 +9,7 @@
 
 #include "analysis/file_roles.hpp"
 
-using namespace docs::generation;
+using namespace docs_generation;
 
 namespace {
 

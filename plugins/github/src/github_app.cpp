@@ -14,7 +14,7 @@
 #include <docs/codec/codec.hpp>
 #include <docs/support/http_client.hpp>
 
-namespace docs::github {
+namespace docs_github {
 
 namespace {
 
@@ -35,10 +35,10 @@ std::string appJwt(const std::string& appId, const std::string& privateKeyPem, s
   std::unique_ptr<BIO, decltype(&BIO_free)> bio(BIO_new_mem_buf(privateKeyPem.data(), static_cast<int>(privateKeyPem.size())), BIO_free);
   std::unique_ptr<EVP_PKEY, decltype(&EVP_PKEY_free)> key(PEM_read_bio_PrivateKey(bio.get(), nullptr, nullptr, nullptr), EVP_PKEY_free);
   if (!key || EVP_PKEY_base_id(key.get()) != EVP_PKEY_RSA) throw std::runtime_error("github.private_key_file holds no RSA private key");
-  std::string header = codec::base64UrlEncode(R"({"alg":"RS256","typ":"JWT"})");
+  std::string header = docs::codec::base64UrlEncode(R"({"alg":"RS256","typ":"JWT"})");
   // GitHub wants iss as the app id (a number or its string); a string works for both.
   std::string payload =
-      codec::base64UrlEncode(nlohmann::json{{"iat", now - 60}, {"exp", now + 540}, {"iss", appId}}.dump());
+      docs::codec::base64UrlEncode(nlohmann::json{{"iat", now - 60}, {"exp", now + 540}, {"iss", appId}}.dump());
   std::string signingInput = header + "." + payload;
   std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> context(EVP_MD_CTX_new(), EVP_MD_CTX_free);
   std::size_t length = 0;
@@ -50,7 +50,7 @@ std::string appJwt(const std::string& appId, const std::string& privateKeyPem, s
                      reinterpret_cast<const unsigned char*>(signingInput.data()), signingInput.size()) != 1)
     throw std::runtime_error("signing the app JWT failed");
   signature.resize(length);
-  return signingInput + "." + codec::base64UrlEncode(signature);
+  return signingInput + "." + docs::codec::base64UrlEncode(signature);
 }
 
 std::int64_t parseGithubTime(const std::string& text) {
@@ -71,10 +71,10 @@ bool validGithubLogin(std::string_view login) {
 
 std::int64_t GithubApp::installationFor(std::string_view owner, std::string_view repo) {
   if (!configured()) return 0;
-  support::HttpCall call;
+  docs::support::HttpCall call;
   call.url = settings_.apiUrl + "/repos/" + std::string(owner) + "/" + std::string(repo) + "/installation";
   call.headers = appHeaders(appJwt(settings_.appId, settings_.privateKeyPem, nowSeconds()));
-  auto reply = support::httpCall(call);
+  auto reply = docs::support::httpCall(call);
   if (reply.status == 404) return 0;
   if (reply.status != 200) throw std::runtime_error("GitHub answered " + std::to_string(reply.status) + " for the installation of " +
                                                     std::string(owner) + "/" + std::string(repo));
@@ -84,16 +84,17 @@ std::int64_t GithubApp::installationFor(std::string_view owner, std::string_view
   return json["id"].get<std::int64_t>();
 }
 
-std::int64_t GithubApp::installationReadableBy(std::string_view owner, std::string_view repo, const Principal& caller) {
+std::int64_t GithubApp::installationReadableBy(std::string_view owner, std::string_view repo,
+                                               const docs::Principal& caller) {
   if (!configured() || caller.anonymous()) return 0;
   std::int64_t installation = installationFor(owner, repo);
   if (installation <= 0) return 0;
   auto token = repositoryToken(installation, owner, repo);
   if (!token) throw std::runtime_error("GitHub gave no token for " + std::string(owner) + "/" + std::string(repo));
-  support::HttpCall call;
+  docs::support::HttpCall call;
   call.url = settings_.apiUrl + "/repos/" + std::string(owner) + "/" + std::string(repo);
   call.headers = tokenHeaders(*token);
-  auto reply = support::httpCall(call);
+  auto reply = docs::support::httpCall(call);
   if (reply.status == 404) return 0;
   if (reply.status != 200)
     throw std::runtime_error("GitHub answered " + std::to_string(reply.status) + " for " + std::string(owner) + "/" + std::string(repo));
@@ -108,13 +109,13 @@ std::int64_t GithubApp::installationReadableBy(std::string_view owner, std::stri
 }
 
 bool GithubApp::collaboratorCanRead(std::string_view owner, std::string_view repo, const std::string& token,
-                                    const LinkedAccounts::Account& account) {
+                                    const docs::LinkedAccounts::Account& account) {
   if (!validGithubLogin(account.login) || account.accountId.empty()) return false;
-  support::HttpCall call;
+  docs::support::HttpCall call;
   call.url = settings_.apiUrl + "/repos/" + std::string(owner) + "/" + std::string(repo) + "/collaborators/" + account.login +
              "/permission";
   call.headers = tokenHeaders(token);
-  auto reply = support::httpCall(call);
+  auto reply = docs::support::httpCall(call);
   if (reply.status == 404) return false;  // no such user any more
   if (reply.status != 200)
     throw std::runtime_error("GitHub answered " + std::to_string(reply.status) + " for a collaborator of " + std::string(owner) + "/" +
@@ -139,14 +140,14 @@ std::optional<std::string> GithubApp::repositoryToken(std::int64_t installationI
     auto found = tokens_.find(key);
     if (found != tokens_.end() && found->second.expiresAt - 300 > now) return found->second.value;
   }
-  support::HttpCall call;
+  docs::support::HttpCall call;
   call.method = "POST";
   call.url = settings_.apiUrl + "/app/installations/" + std::to_string(installationId) + "/access_tokens";
   call.headers = appHeaders(appJwt(settings_.appId, settings_.privateKeyPem, now));
   call.headers.emplace_back("Content-Type", "application/json");
   // One repository, read only: a leaked token reads this code and nothing else.
   call.body = nlohmann::json{{"repositories", {std::string(repo)}}, {"permissions", {{"contents", "read"}, {"metadata", "read"}}}}.dump();
-  auto reply = support::httpCall(call);
+  auto reply = docs::support::httpCall(call);
   if (reply.status != 201 && reply.status != 200) return std::nullopt;
   auto json = nlohmann::json::parse(reply.body, nullptr, false);
   if (json.is_discarded() || !json.is_object() || !json.contains("token") || !json["token"].is_string()) return std::nullopt;
@@ -158,4 +159,4 @@ std::optional<std::string> GithubApp::repositoryToken(std::int64_t installationI
   return token.value;
 }
 
-}  // namespace docs::github
+}  // namespace docs_github

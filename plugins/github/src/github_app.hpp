@@ -16,7 +16,7 @@
 #include <docs/services/github_access.hpp>
 #include <docs/services/linked_accounts.hpp>
 
-namespace docs::github {
+namespace docs_github {
 
 struct AppSettings {
   std::string appId;
@@ -35,16 +35,17 @@ std::int64_t parseGithubTime(const std::string& text);
 bool validGithubLogin(std::string_view login);
 
 // The caller's linked GitHub account (the auth plugin's LinkedAccounts), nullopt when none.
-using GithubAccountOf = std::function<std::optional<LinkedAccounts::Account>(const Principal&)>;
+using GithubAccountOf = std::function<std::optional<docs::LinkedAccounts::Account>(const docs::Principal&)>;
 
-class GithubApp final : public GithubAccess {
+class GithubApp final : public docs::GithubAccess {
  public:
   GithubApp(AppSettings settings, GithubAccountOf accountOf) : settings_(std::move(settings)), accountOf_(std::move(accountOf)) {}
   // The key file's contents, read by the plugin's start() (before it the App is not configured).
   void setPrivateKey(std::string pem) { settings_.privateKeyPem = std::move(pem); }
   bool configured() const override { return !settings_.appId.empty() && !settings_.privateKeyPem.empty(); }
   std::int64_t installationFor(std::string_view owner, std::string_view repo) override;
-  std::int64_t installationReadableBy(std::string_view owner, std::string_view repo, const Principal& caller) override;
+  std::int64_t installationReadableBy(std::string_view owner, std::string_view repo,
+                                      const docs::Principal& caller) override;
   std::optional<std::string> repositoryToken(std::int64_t installationId, std::string_view owner, std::string_view repo) override;
 
  private:
@@ -54,7 +55,7 @@ class GithubApp final : public GithubAccess {
   };
   // True when GitHub says the linked account has at least read permission on owner/repo.
   bool collaboratorCanRead(std::string_view owner, std::string_view repo, const std::string& token,
-                           const LinkedAccounts::Account& account);
+                           const docs::LinkedAccounts::Account& account);
 
   AppSettings settings_;
   GithubAccountOf accountOf_;
@@ -62,4 +63,4 @@ class GithubApp final : public GithubAccess {
   std::map<std::string, Token> tokens_;  // "installation owner/repo" -> token
 };
 
-}  // namespace docs::github
+}  // namespace docs_github

@@ -1,6 +1,14 @@
 #include "github_docs.hpp"
 
-namespace docs::github {
+namespace docs_github {
+
+using docs::BodyDoc;
+using docs::errorAnswer;
+using docs::Json;
+using docs::jsonAnswer;
+using docs::ParamIn;
+using docs::RouteAccess;
+using docs::RouteDoc;
 
 RouteDoc installationStatusDoc() {
   RouteDoc doc;
@@ -45,4 +53,4 @@ RouteDoc webhookDoc() {
   return doc;
 }
 
-}  // namespace docs::github
+}  // namespace docs_github

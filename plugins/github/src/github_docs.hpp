@@ -3,9 +3,9 @@
 
 #include <docs/route_doc.hpp>
 
-namespace docs::github {
+namespace docs_github {
 
-RouteDoc installationStatusDoc();
-RouteDoc webhookDoc();
+docs::RouteDoc installationStatusDoc();
+docs::RouteDoc webhookDoc();
 
-}  // namespace docs::github
+}  // namespace docs_github

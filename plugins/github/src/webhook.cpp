@@ -10,7 +10,10 @@
 
 #include "webhook_signature.hpp"
 
-namespace docs::github {
+namespace docs_github {
+
+using docs::HttpError;
+using docs::Json;
 
 namespace {
 
@@ -25,7 +28,7 @@ std::string stringAt(const Json& json, std::initializer_list<const char*> path) 
 
 }  // namespace
 
-void Webhook::handle(Request& request, Response& response) {
+void Webhook::handle(docs::Request& request, docs::Response& response) {
   if (secret_.empty()) throw HttpError(503, "webhook_not_configured", "github.webhook_secret is not set on this server");
   auto signature = request.header("X-Hub-Signature-256");
   if (!signature) throw HttpError(401, "signature_required", "X-Hub-Signature-256 is required");
@@ -68,7 +71,7 @@ Json Webhook::onPush(const Json& payload) {
   if (ref != "refs/heads/" + branch) return {{"status", "ignored"}, {"reason", "not the default branch"}};
   auto project = projects_->findByGitUrl(githubUrl_ + "/" + fullName);
   if (!project) return {{"status", "ignored"}, {"reason", "no project uses this repository"}};
-  docs::publish(context_.events(), kGithubPush, {project->id, stringAt(payload, {"after"}), ref});
+  docs::publish(context_.events(), docs::kGithubPush, {project->id, stringAt(payload, {"after"}), ref});
   return {{"status", "queued"}, {"project_id", project->id}};
 }
 
@@ -107,4 +110,8 @@ Json Webhook::onInstallation(const std::string& event, const Json& payload) {
   return {{"status", "updated"}, {"projects", updated}};
 }
 
-}  // namespace docs::github
+void pruneDeliveries(docs::Db& db, std::int64_t retentionDays) {
+  db.exec("DELETE FROM github_deliveries WHERE received_at < now() - make_interval(days => $1)", {retentionDays});
+}
+
+}  // namespace docs_github

@@ -4,6 +4,7 @@
 // installation / installation_repositories -> the projects' installation ids; ping ->
 // pong; anything else acknowledged and ignored.
 
+#include <cstdint>
 #include <string>
 
 #include <docs/http.hpp>
@@ -12,25 +13,31 @@
 
 namespace docs {
 class Context;
-}
+class Db;
+}  // namespace docs
 
-namespace docs::github {
+namespace docs_github {
 
 class Webhook {
  public:
-  // `projects` is the plugin's ref, filled before the first delivery.
-  Webhook(Context& context, const ServiceRef<Projects>& projects, std::string secret, std::string githubUrl)
+  // `projects` is a ref the host fills before the first delivery.
+  Webhook(docs::Context& context, const docs::ServiceRef<docs::Projects>& projects, std::string secret,
+          std::string githubUrl)
       : context_(context), projects_(projects), secret_(std::move(secret)), githubUrl_(std::move(githubUrl)) {}
-  void handle(Request& request, Response& response);
+  void handle(docs::Request& request, docs::Response& response);
 
  private:
-  Json dispatch(const std::string& event, const Json& payload);
-  Json onPush(const Json& payload);
-  Json onInstallation(const std::string& event, const Json& payload);
-  Context& context_;
-  const ServiceRef<Projects>& projects_;
+  docs::Json dispatch(const std::string& event, const docs::Json& payload);
+  docs::Json onPush(const docs::Json& payload);
+  docs::Json onInstallation(const std::string& event, const docs::Json& payload);
+  docs::Context& context_;
+  const docs::ServiceRef<docs::Projects>& projects_;
   std::string secret_;
   std::string githubUrl_;
 };
 
-}  // namespace docs::github
+// Forgets the deliveries received more than `retentionDays` ago: they are remembered long
+// enough to refuse replays, then forgotten.
+void pruneDeliveries(docs::Db& db, std::int64_t retentionDays);
+
+}  // namespace docs_github

@@ -2,18 +2,18 @@
 
 #include <docs/codec/codec.hpp>
 
-namespace docs::github {
+namespace docs_github {
 
 std::string webhookSignature(std::string_view secret, std::string_view body) {
-  return "sha256=" + codec::hexEncode(codec::hmacSha256(secret, body));
+  return "sha256=" + docs::codec::hexEncode(docs::codec::hmacSha256(secret, body));
 }
 
 bool validWebhookSignature(std::string_view secret, std::string_view body, std::string_view header) {
   if (secret.empty()) return false;
   // Length first (it is public: always 71), then the bytes without an early exit.
-  return codec::constantTimeEqual(header, webhookSignature(secret, body));
+  return docs::codec::constantTimeEqual(header, webhookSignature(secret, body));
 }
 
-std::string bodyDigest(std::string_view body) { return codec::sha256Hex(body); }
+std::string bodyDigest(std::string_view body) { return docs::codec::sha256Hex(body); }
 
-}  // namespace docs::github
+}  // namespace docs_github

@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-namespace docs::github {
+namespace docs_github {
 
 std::string webhookSignature(std::string_view secret, std::string_view body);
 bool validWebhookSignature(std::string_view secret, std::string_view body, std::string_view header);
@@ -13,4 +13,4 @@ bool validWebhookSignature(std::string_view secret, std::string_view body, std::
 // Lower-case hex SHA-256 of the body: what a delivery is remembered by besides its id.
 std::string bodyDigest(std::string_view body);
 
-}  // namespace docs::github
+}  // namespace docs_github

@@ -13,7 +13,7 @@
 #include "github_app.hpp"
 #include "webhook_signature.hpp"
 
-using namespace docs::github;
+using namespace docs_github;
 
 TEST(WebhookSignature, GithubsPublishedTestVector) {
   // docs.github.com, "Validating webhook deliveries".

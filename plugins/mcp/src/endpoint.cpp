@@ -8,7 +8,15 @@
 
 #include "json_rpc.hpp"
 
-namespace docs::mcp {
+namespace docs_mcp {
+
+using docs::HttpError;
+using docs::Json;
+using docs::Principal;
+using docs::Registry;
+using docs::Request;
+using docs::Response;
+
 namespace {
 
 bool supported(const std::string& version) {
@@ -198,4 +206,4 @@ void Endpoint::remove(Request& request, Response& response) {
   response.noContent();
 }
 
-}  // namespace docs::mcp
+}  // namespace docs_mcp

@@ -17,7 +17,7 @@
 #include "sessions.hpp"
 #include "tools.hpp"
 
-namespace docs::mcp {
+namespace docs_mcp {
 
 inline constexpr const char* kLatestProtocol = "2025-11-25";
 inline constexpr const char* kBatchingProtocol = "2025-03-26";
@@ -38,28 +38,29 @@ class Endpoint {
  public:
   // Built in configure(): declares the services it needs (the Authenticator, and the
   // tools'); no I/O until a request comes.
-  Endpoint(Registry& registry, EndpointSettings settings);
-  void post(Request& request, Response& response);
-  void get(Request& request, Response& response);
-  void remove(Request& request, Response& response);
+  Endpoint(docs::Registry& registry, EndpointSettings settings);
+  void post(docs::Request& request, docs::Response& response);
+  void get(docs::Request& request, docs::Response& response);
+  void remove(docs::Request& request, docs::Response& response);
   Sessions& sessions() { return sessions_; }
   Tools& tools() { return tools_; }
 
  private:
   // The bearer's principal (PAT or JWT), nullopt when none is sent; a bad one is a 401.
-  std::optional<Principal> caller(const Request& request);
+  std::optional<docs::Principal> caller(const docs::Request& request);
   // 403 for a request whose Origin header names another site.
-  void refuseForeignOrigin(const Request& request) const;
+  void refuseForeignOrigin(const docs::Request& request) const;
   // The session a request names; otherwise answers (400 without one, 404 when ended or
   // another caller's, 400 for another protocol version) and returns nullopt.
-  std::optional<McpSession> requireSession(const Request& request, const std::optional<Principal>& principal, Response& response);
-  Json initialize(const Json& message, const std::optional<Principal>& principal, const Request& request,
-                  Response& response);
+  std::optional<McpSession> requireSession(const docs::Request& request,
+                                           const std::optional<docs::Principal>& principal, docs::Response& response);
+  docs::Json initialize(const docs::Json& message, const std::optional<docs::Principal>& principal,
+                        const docs::Request& request, docs::Response& response);
   // One request's response, or null for a notification or a client's response.
-  Json handle(const Json& message, const ToolCaller& toolCaller);
+  docs::Json handle(const docs::Json& message, const ToolCaller& toolCaller);
   bool allowNewSession(const std::string& address);
 
-  ServiceRef<Authenticator> authenticator_;  // required: mcp depends on auth
+  docs::ServiceRef<docs::Authenticator> authenticator_;  // required: mcp depends on auth
   EndpointSettings settings_;
   Sessions sessions_;
   Tools tools_;
@@ -67,4 +68,4 @@ class Endpoint {
   std::unordered_map<std::string, std::pair<std::int64_t, int>> openedPerAddress_;  // minute, count
 };
 
-}  // namespace docs::mcp
+}  // namespace docs_mcp

@@ -1,6 +1,9 @@
 #include "json_rpc.hpp"
 
-namespace docs::mcp {
+namespace docs_mcp {
+
+using docs::Json;
+
 namespace {
 
 bool validId(const Json& id) { return id.is_string() || id.is_number_integer() || id.is_number_unsigned(); }
@@ -34,4 +37,4 @@ Json errorMessage(const Json& id, int code, std::string_view message) {
   return {{"jsonrpc", "2.0"}, {"id", id}, {"error", {{"code", code}, {"message", message}}}};
 }
 
-}  // namespace docs::mcp
+}  // namespace docs_mcp

@@ -7,7 +7,7 @@
 
 #include <docs/http.hpp>
 
-namespace docs::mcp {
+namespace docs_mcp {
 
 inline constexpr int kParseError = -32700;
 inline constexpr int kInvalidRequest = -32600;
@@ -30,11 +30,11 @@ enum class MessageKind { Request, Notification, Response, Invalid };
 
 // A request has a method and an id (string or integer); a notification a method and no
 // id; a response a result or an error and an id. Anything else is invalid.
-MessageKind classify(const Json& message);
+MessageKind classify(const docs::Json& message);
 // The message's id when it has a valid one, else null.
-Json idOf(const Json& message);
+docs::Json idOf(const docs::Json& message);
 
-Json resultMessage(const Json& id, Json result);
-Json errorMessage(const Json& id, int code, std::string_view message);
+docs::Json resultMessage(const docs::Json& id, docs::Json result);
+docs::Json errorMessage(const docs::Json& id, int code, std::string_view message);
 
-}  // namespace docs::mcp
+}  // namespace docs_mcp

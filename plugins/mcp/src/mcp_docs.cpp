@@ -1,6 +1,18 @@
 #include "mcp_docs.hpp"
 
-namespace docs::mcp {
+namespace docs_mcp {
+
+using docs::AnswerDoc;
+using docs::BodyDoc;
+using docs::errorAnswer;
+using docs::Json;
+using docs::jsonAnswer;
+using docs::ParamDoc;
+using docs::ParamIn;
+using docs::RouteAccess;
+using docs::RouteDoc;
+using docs::schemaRef;
+
 namespace {
 
 // A JSON-RPC 2.0 response: a result or an error.
@@ -81,4 +93,4 @@ RouteDoc deleteMcpDoc() {
   return doc;
 }
 
-}  // namespace docs::mcp
+}  // namespace docs_mcp

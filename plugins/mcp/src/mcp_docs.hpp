@@ -4,10 +4,10 @@
 
 #include <docs/route_doc.hpp>
 
-namespace docs::mcp {
+namespace docs_mcp {
 
-RouteDoc postMcpDoc();
-RouteDoc getMcpDoc();
-RouteDoc deleteMcpDoc();
+docs::RouteDoc postMcpDoc();
+docs::RouteDoc getMcpDoc();
+docs::RouteDoc deleteMcpDoc();
 
-}  // namespace docs::mcp
+}  // namespace docs_mcp

@@ -1,5 +1,6 @@
 // The mcp plugin module: POST/GET/DELETE /mcp (Model Context Protocol, Streamable HTTP),
-// its session table and the clean-up of idle sessions.
+// its session table and the clean-up of idle sessions. The logic lives in docs_mcp_lib;
+// this is the loadable shell.
 #include <docs/config.hpp>
 #include <docs/config_keys.hpp>
 #include <docs/plugin.hpp>
@@ -10,7 +11,7 @@
 #include <utility>
 
 #include "endpoint.hpp"
-#include "mcp_docs.hpp"
+#include "mcp_routes.hpp"
 
 #include "mcp_migrations.hpp"
 
@@ -30,7 +31,7 @@ class McpPlugin final : public docs::Plugin {
     registry.configKey("mcp.max_wiki_kb", "4096", "Largest whole-wiki answer of read_wiki_contents; later pages are left out.");
     docs_plugin_mcp::registerMigrations(registry);
     const auto& config = context_->config();
-    docs::mcp::EndpointSettings settings;
+    docs_mcp::EndpointSettings settings;
     settings.sessionIdle = std::chrono::minutes(std::max<std::int64_t>(1, config.getInt("mcp.session_idle_minutes")));
     settings.sessionsPerMinutePerAddress = static_cast<int>(config.getInt("mcp.sessions_per_minute"));
     settings.tools.maxWikiBytes = static_cast<std::size_t>(std::max<std::int64_t>(1, config.getInt("mcp.max_wiki_kb")))
@@ -42,18 +43,8 @@ class McpPlugin final : public docs::Plugin {
     if (auto publicUrl = trimSlash(config.getString("server.public_url")); !publicUrl.empty())
       settings.allowedOrigins.push_back(publicUrl);
 
-    endpoint_ = std::make_unique<docs::mcp::Endpoint>(registry, std::move(settings));
-    docs::RouteOptions small;
-    small.maxBodyBytes = 64 << 10;  // the anonymous body limit: the same for every caller
-    registry.route(
-        docs::Method::Post, "/mcp", [this](docs::Request& q, docs::Response& r) { endpoint_->post(q, r); }, small,
-        docs::mcp::postMcpDoc());
-    registry.route(
-        docs::Method::Get, "/mcp", [this](docs::Request& q, docs::Response& r) { endpoint_->get(q, r); }, {},
-        docs::mcp::getMcpDoc());
-    registry.route(
-        docs::Method::Delete, "/mcp", [this](docs::Request& q, docs::Response& r) { endpoint_->remove(q, r); }, {},
-        docs::mcp::deleteMcpDoc());
+    endpoint_ = std::make_unique<docs_mcp::Endpoint>(registry, std::move(settings));
+    docs_mcp::addMcpRoutes(registry, *endpoint_);
 
     docs::PeriodicOptions hourly;
     hourly.interval = std::chrono::hours(1);
@@ -71,7 +62,7 @@ class McpPlugin final : public docs::Plugin {
 
  private:
   docs::Context* context_ = nullptr;
-  std::unique_ptr<docs::mcp::Endpoint> endpoint_;
+  std::unique_ptr<docs_mcp::Endpoint> endpoint_;
 };
 
 }  // namespace

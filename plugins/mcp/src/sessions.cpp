@@ -5,11 +5,14 @@
 
 #include <stdexcept>
 
-namespace docs::mcp {
+namespace docs_mcp {
+
+using docs::Db;
+
 namespace {
 
 // 128 random bits as 32 hex digits: visible ASCII, as the transport requires.
-std::string randomId() { return codec::randomHex(16); }
+std::string randomId() { return docs::codec::randomHex(16); }
 
 bool plausibleId(const std::string& id) {
   if (id.size() != 32) return false;
@@ -49,4 +52,4 @@ void Sessions::cleanUp() {
            {static_cast<std::int64_t>(idle_.count())});
 }
 
-}  // namespace docs::mcp
+}  // namespace docs_mcp

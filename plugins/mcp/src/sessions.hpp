@@ -9,7 +9,7 @@ namespace docs {
 class Db;
 }
 
-namespace docs::mcp {
+namespace docs_mcp {
 
 struct McpSession {
   std::string id;
@@ -19,7 +19,7 @@ struct McpSession {
 
 class Sessions {
  public:
-  Sessions(Db& db, std::chrono::minutes idle);
+  Sessions(docs::Db& db, std::chrono::minutes idle);
 
   McpSession open(const std::string& userId, const std::string& protocolVersion, const std::string& clientName);
   // The live session with this id opened by this caller; another caller's is not found.
@@ -30,8 +30,8 @@ class Sessions {
   void cleanUp();
 
  private:
-  Db& db_;
+  docs::Db& db_;
   std::chrono::minutes idle_;
 };
 
-}  // namespace docs::mcp
+}  // namespace docs_mcp

@@ -13,7 +13,16 @@
 
 #include "json_rpc.hpp"
 
-namespace docs::mcp {
+namespace docs_mcp {
+
+using docs::HttpError;
+using docs::Json;
+using docs::PageSummary;
+using docs::Principal;
+using docs::ProjectSummary;
+using docs::Registry;
+using docs::Role;
+
 namespace {
 
 constexpr int kMaxListedProjects = 1000;
@@ -148,10 +157,10 @@ std::string pageMarkdown(const ToolServices& services, std::int64_t pageId) {
   std::optional<std::string> bytes;
   bytes = services.documents->read(pageId);
   try {
-    ydoc::Doc doc;
+    docs::ydoc::Doc doc;
     if (bytes && !bytes->empty()) doc.applyUpdate(std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>(bytes->data()), bytes->size()));
-    return ydoc::toMarkdown(ydoc::toProseMirrorJson(doc));
-  } catch (const ydoc::YdocError&) {
+    return docs::ydoc::toMarkdown(docs::ydoc::toProseMirrorJson(doc));
+  } catch (const docs::ydoc::YdocError&) {
     return "*(this page's stored content cannot be read)*\n";
   }
 }
@@ -338,4 +347,4 @@ Json Tools::call(const std::string& name, const Json& arguments, const ToolCalle
   throw RpcError(kInvalidParams, "Unknown tool: " + name);
 }
 
-}  // namespace docs::mcp
+}  // namespace docs_mcp

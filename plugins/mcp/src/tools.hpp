@@ -15,7 +15,7 @@
 #include <docs/services/projects.hpp>
 #include <docs/services/search.hpp>
 
-namespace docs::mcp {
+namespace docs_mcp {
 
 struct ToolSettings {
   std::size_t maxArgumentChars = 2000;  // a question, a query, a project reference
@@ -25,7 +25,7 @@ struct ToolSettings {
 };
 
 struct ToolCaller {
-  std::optional<Principal> principal;  // nullopt: anonymous, public projects only
+  std::optional<docs::Principal> principal;  // nullopt: anonymous, public projects only
   std::string address;                 // for the rate limits of questions
   bool argumentErrorsAsResults = false;  // the session's protocol reports bad arguments as isError
 };
@@ -34,33 +34,33 @@ struct ToolCaller {
 struct ToolServices {
   // Requires Projects, AccessControl, Pages and Documents (mcp depends on their plugins);
   // uses Search (rag's).
-  explicit ToolServices(Registry& registry);
+  explicit ToolServices(docs::Registry& registry);
 
-  ServiceRef<Projects> projects;
-  ServiceRef<AccessControl> access;
-  ServiceRef<Pages> pages;
-  ServiceRef<Documents> documents;
-  ServiceRef<Search> search;
+  docs::ServiceRef<docs::Projects> projects;
+  docs::ServiceRef<docs::AccessControl> access;
+  docs::ServiceRef<docs::Pages> pages;
+  docs::ServiceRef<docs::Documents> documents;
+  docs::ServiceRef<docs::Search> search;
 };
 
 class Tools {
  public:
   // Declares the services the tools need; built in configure().
-  Tools(Registry& registry, ToolSettings settings);
+  Tools(docs::Registry& registry, ToolSettings settings);
   // The longest question or query: the rag plugin's rag.max_query_chars, read in start()
   // (rag may be configured after mcp), before any call reaches the tools.
   void setMaxArgumentChars(std::size_t maxChars) { settings_.maxArgumentChars = maxChars; }
   // The `tools` of tools/list; ask_question and search only when the rag plugin runs.
-  Json list() const;
+  docs::Json list() const;
   // A tools/call result ({content, isError}). An unknown tool throws RpcError (-32602), so
   // do invalid arguments unless the caller's protocol wants them as a result with isError;
   // failures inside a tool (a project not found, a rate limit) are a result with isError,
   // which the model reads.
-  Json call(const std::string& name, const Json& arguments, const ToolCaller& caller);
+  docs::Json call(const std::string& name, const docs::Json& arguments, const ToolCaller& caller);
 
  private:
   ToolServices services_;
   ToolSettings settings_;
 };
 
-}  // namespace docs::mcp
+}  // namespace docs_mcp

@@ -8,7 +8,7 @@
 
 #include <docs/support/chat_model.hpp>
 
-namespace docs::rag {
+namespace docs_rag {
 
 // One item as the answer cites it ([n], 1-based).
 struct AnswerSource {
@@ -29,7 +29,8 @@ std::string extractiveAnswer(const std::string& question, const std::vector<Answ
 
 // The fixed instructions and the question with the sources as one JSON document. The
 // repository's text never sits where instructions are.
-std::vector<support::ChatMessage> answerPrompt(const std::string& question, const std::vector<AnswerSource>& sources);
+std::vector<docs::support::ChatMessage> answerPrompt(const std::string& question,
+                                                     const std::vector<AnswerSource>& sources);
 
 struct CheckedAnswer {
   std::string markdown;
@@ -40,4 +41,4 @@ struct CheckedAnswer {
 // Removes citations to sources that do not exist, and appends the list of sources used.
 CheckedAnswer checkCitations(const std::string& answer, const std::vector<AnswerSource>& sources);
 
-}  // namespace docs::rag
+}  // namespace docs_rag

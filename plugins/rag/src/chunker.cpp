@@ -5,7 +5,10 @@
 
 #include "role_prior.hpp"
 
-namespace docs::rag {
+namespace docs_rag {
+
+using docs::CodeFile;
+using docs::CodeSymbol;
 
 namespace {
 
@@ -390,4 +393,4 @@ std::vector<Chunk> pageChunks(std::int64_t pageId, std::string_view pageName, st
   return chunks;
 }
 
-}  // namespace docs::rag
+}  // namespace docs_rag

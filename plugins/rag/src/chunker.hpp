@@ -11,7 +11,7 @@
 
 #include <docs/services/analysis.hpp>
 
-namespace docs::rag {
+namespace docs_rag {
 
 struct Chunk {
   std::string kind;         // code | docs
@@ -38,19 +38,19 @@ struct ChunkLimits {
   std::size_t maxBytes = 6000;    // per chunk
 };
 
-std::vector<Chunk> codeChunks(const CodeFile& file, std::string_view text, const ChunkLimits& limits = {});
+std::vector<Chunk> codeChunks(const docs::CodeFile& file, std::string_view text, const ChunkLimits& limits = {});
 
 // Markdown and reStructuredText: indexed as documents (guideChunks), not as code.
-bool isDocumentFile(const CodeFile& file);
+bool isDocumentFile(const docs::CodeFile& file);
 
 // A Markdown or reStructuredText file as docs chunks, one per section (long ones in
 // pieces), each with the file's path and lines and titled "Document › Heading › Subheading"
 // (the document's title: front matter `title:`, else its first top-level heading, else
 // the file name). Front matter is left out; headings inside code fences are not headings.
-std::vector<Chunk> guideChunks(const CodeFile& file, std::string_view text, const ChunkLimits& limits = {});
+std::vector<Chunk> guideChunks(const docs::CodeFile& file, std::string_view text, const ChunkLimits& limits = {});
 
 // markdown: the page as the export writes it.
 std::vector<Chunk> pageChunks(std::int64_t pageId, std::string_view pageName, std::string_view markdown,
                               const ChunkLimits& limits = {});
 
-}  // namespace docs::rag
+}  // namespace docs_rag

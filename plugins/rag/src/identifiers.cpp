@@ -2,7 +2,7 @@
 
 #include <cctype>
 
-namespace docs::rag {
+namespace docs_rag {
 
 namespace {
 
@@ -119,4 +119,4 @@ std::string tsQueryExpression(std::string_view query, bool everyWord) {
   return out;
 }
 
-}  // namespace docs::rag
+}  // namespace docs_rag

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-namespace docs::rag {
+namespace docs_rag {
 
 // "parseHTTPRequest2" -> {"parse", "http", "request", "2"}; "read_config_file" -> {"read",
 // "config", "file"}. Lowercase; empty for a word without letters or digits.
@@ -26,4 +26,4 @@ std::string nameWords(std::string_view text);
 // (every word) or | (any word). Only [a-z0-9] and non-ASCII letters reach the expression. "" for no words.
 std::string tsQueryExpression(std::string_view query, bool everyWord);
 
-}  // namespace docs::rag
+}  // namespace docs_rag

@@ -7,7 +7,10 @@
 
 #include "identifiers.hpp"
 
-namespace docs::rag {
+namespace docs_rag {
+
+using docs::Db;
+using docs::Tx;
 
 namespace {
 
@@ -173,6 +176,6 @@ std::vector<std::int64_t> indexedProjects(Db& db) {
   return ids;
 }
 
-std::string digestOf(const std::string& text) { return codec::sha256Hex(text); }
+std::string digestOf(const std::string& text) { return docs::codec::sha256Hex(text); }
 
-}  // namespace docs::rag
+}  // namespace docs_rag

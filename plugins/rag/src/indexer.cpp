@@ -16,7 +16,12 @@
 #include "chunker.hpp"
 #include "index_store.hpp"
 
-namespace docs::rag {
+namespace docs_rag {
+
+using docs::JobContext;
+using docs::JobSpec;
+using docs::Json;
+using docs::Tx;
 
 namespace {
 
@@ -25,9 +30,9 @@ constexpr const char* kChunkerVersion = "chunker-4";  // 4: Markdown and reStruc
 constexpr std::size_t kAnalyzeAfterFiles = 100;  // files re-chunked in one run before ANALYZE
 
 std::string pageMarkdown(const std::string& bytes) {
-  ydoc::Doc doc;
-  doc.applyUpdate(ydoc::Bytes(bytes.begin(), bytes.end()));
-  return ydoc::toMarkdown(ydoc::toProseMirrorJson(doc));
+  docs::ydoc::Doc doc;
+  doc.applyUpdate(docs::ydoc::Bytes(bytes.begin(), bytes.end()));
+  return docs::ydoc::toMarkdown(docs::ydoc::toProseMirrorJson(doc));
 }
 
 }  // namespace
@@ -71,7 +76,7 @@ bool Indexer::indexPage(std::int64_t projectId, std::int64_t pageId, const std::
   std::string markdown;
   try {
     markdown = bytes && !bytes->empty() ? pageMarkdown(*bytes) : std::string();
-  } catch (const ydoc::YdocError& error) {
+  } catch (const docs::ydoc::YdocError& error) {
     context_.logger().warn("rag: unreadable page content", {{"page_id", pageId}, {"error", error.what()}});
     return true;
   }
@@ -102,7 +107,7 @@ bool Indexer::indexPage(std::int64_t projectId, std::int64_t pageId, const std::
 }
 
 void Indexer::runProjectJob(JobContext& job) {
-  std::int64_t projectId = support::idFromJson(job.payload().value("project_id", Json()));
+  std::int64_t projectId = docs::support::idFromJson(job.payload().value("project_id", Json()));
   auto& projects = *services_.projects;
   if (projectId <= 0 || !projects.find(projectId)) return;  // deleted meanwhile: nothing to do
   auto& db = context_.db();
@@ -156,8 +161,8 @@ void Indexer::runProjectJob(JobContext& job) {
 }
 
 void Indexer::runPageJob(JobContext& job) {
-  std::int64_t projectId = support::idFromJson(job.payload().value("project_id", Json()));
-  std::int64_t pageId = support::idFromJson(job.payload().value("page_id", Json()));
+  std::int64_t projectId = docs::support::idFromJson(job.payload().value("project_id", Json()));
+  std::int64_t pageId = docs::support::idFromJson(job.payload().value("page_id", Json()));
   if (projectId <= 0 || pageId <= 0) return;
   if (!indexPage(projectId, pageId)) return;
   // A project people write by hand (READY, never generated) is searchable once its
@@ -191,4 +196,4 @@ void Indexer::runCatchUpJob(JobContext& job) {
   }
 }
 
-}  // namespace docs::rag
+}  // namespace docs_rag

@@ -15,7 +15,7 @@ class Context;
 class JobContext;
 }  // namespace docs
 
-namespace docs::rag {
+namespace docs_rag {
 
 struct IndexerSettings {
   std::size_t maxFileBytes = 1 << 20;   // longer files are indexed up to this size
@@ -30,7 +30,7 @@ class Indexer {
   // and drops the index of pages and projects that no longer exist.
   static constexpr const char* kCatchUpJob = "rag.catch_up";
 
-  Indexer(Context& context, const RagServices& services, IndexerSettings settings)
+  Indexer(docs::Context& context, const RagServices& services, IndexerSettings settings)
       : context_(context), services_(services), settings_(settings) {}
 
   void queueProject(std::int64_t projectId);
@@ -39,9 +39,9 @@ class Indexer {
   void dropPages(const std::vector<std::int64_t>& pageIds);
   void dropProject(std::int64_t projectId);
 
-  void runProjectJob(JobContext& job);
-  void runPageJob(JobContext& job);
-  void runCatchUpJob(JobContext& job);
+  void runProjectJob(docs::JobContext& job);
+  void runPageJob(docs::JobContext& job);
+  void runCatchUpJob(docs::JobContext& job);
 
  private:
   // Re-chunks one page when its text changed; false when the page is gone. A file's
@@ -49,9 +49,9 @@ class Indexer {
   // maps page ids to roles when the caller knows them, else the file's chunks tell.
   bool indexPage(std::int64_t projectId, std::int64_t pageId, const std::map<std::int64_t, std::string>* roles = nullptr);
 
-  Context& context_;
+  docs::Context& context_;
   const RagServices& services_;
   IndexerSettings settings_;
 };
 
-}  // namespace docs::rag
+}  // namespace docs_rag

@@ -2,7 +2,12 @@
 
 #include <chrono>
 
-namespace docs::rag {
+namespace docs_rag {
+
+using docs::HttpError;
+using docs::Json;
+using docs::Metrics;
+using docs::Principal;
 
 QueryMetrics::QueryMetrics(Metrics& metrics)
     : queries_(metrics.counter("docsd_rag_queries_total",
@@ -40,4 +45,4 @@ Json CountedSearch::query(const Json& body, const std::optional<Principal>& call
   return out;
 }
 
-}  // namespace docs::rag
+}  // namespace docs_rag

@@ -7,30 +7,31 @@
 
 #include <functional>
 
-namespace docs::rag {
+namespace docs_rag {
 
 class QueryMetrics {
  public:
-  explicit QueryMetrics(Metrics& metrics);
+  explicit QueryMetrics(docs::Metrics& metrics);
   // Runs `answer`, counting it by its outcome: answered, refused (a 4xx HttpError), failed
   // (a 5xx or anything else thrown). Rethrows what `answer` throws.
   void count(const char* via, const std::function<int()>& answer);
 
  private:
-  Counter& queries_;
-  Histogram& seconds_;
+  docs::Counter& queries_;
+  docs::Histogram& seconds_;
 };
 
 // The Search service with its questions counted; forwards to the route's RagQuery (one
 // rate limiter for both).
-class CountedSearch final : public Search {
+class CountedSearch final : public docs::Search {
  public:
-  CountedSearch(Search& inner, QueryMetrics& metrics) : inner_(inner), metrics_(metrics) {}
-  Json query(const Json& body, const std::optional<Principal>& caller, std::string_view remoteAddress) override;
+  CountedSearch(docs::Search& inner, QueryMetrics& metrics) : inner_(inner), metrics_(metrics) {}
+  docs::Json query(const docs::Json& body, const std::optional<docs::Principal>& caller,
+                   std::string_view remoteAddress) override;
 
  private:
-  Search& inner_;
+  docs::Search& inner_;
   QueryMetrics& metrics_;
 };
 
-}  // namespace docs::rag
+}  // namespace docs_rag

@@ -1,6 +1,15 @@
 #include "rag_docs.hpp"
 
-namespace docs::rag {
+namespace docs_rag {
+
+using docs::BodyDoc;
+using docs::errorAnswer;
+using docs::Json;
+using docs::jsonAnswer;
+using docs::RouteAccess;
+using docs::RouteDoc;
+using docs::schemaRef;
+
 namespace {
 
 Json hitSchema() {
@@ -56,4 +65,4 @@ RouteDoc ragQueryDoc() {
   return doc;
 }
 
-}  // namespace docs::rag
+}  // namespace docs_rag

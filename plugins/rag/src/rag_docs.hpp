@@ -3,8 +3,8 @@
 
 #include <docs/route_doc.hpp>
 
-namespace docs::rag {
+namespace docs_rag {
 
-RouteDoc ragQueryDoc();
+docs::RouteDoc ragQueryDoc();
 
-}  // namespace docs::rag
+}  // namespace docs_rag

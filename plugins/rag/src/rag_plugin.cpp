@@ -1,5 +1,5 @@
 // The rag plugin module: the search index kept by jobs that follow analyses and page
-// edits, and POST /lab/rag.
+// edits, and POST /lab/rag. The logic lives in docs_rag_lib; this is the loadable shell.
 #include <docs/plugin.hpp>
 #include <docs/project_status.hpp>
 #include <docs/support/chat_model.hpp>
@@ -9,8 +9,8 @@
 
 #include "indexer.hpp"
 #include "query_metrics.hpp"
-#include "rag_docs.hpp"
 #include "rag_query.hpp"
+#include "rag_routes.hpp"
 #include "rag_services.hpp"
 
 #include "rag_migrations.hpp"
@@ -34,28 +34,29 @@ class RagPlugin final : public docs::Plugin {
     services_.declare(registry);
 
     const auto& config = context_->config();
-    docs::rag::QuerySettings query;
+    docs_rag::QuerySettings query;
     query.maxQueryChars = static_cast<std::size_t>(config.getInt("rag.max_query_chars"));
     query.userRequestsPerMinute = static_cast<int>(config.getInt("rag.user_requests_per_minute"));
     query.addressRequestsPerMinute = static_cast<int>(config.getInt("rag.address_requests_per_minute"));
     query.dailyModelTokens = config.getInt("rag.daily_model_tokens");
     query.model = docs::support::modelSettingsFrom(config);
     query.rolePrior = config.getBool("rag.role_prior");
-    docs::rag::IndexerSettings indexing;
+    docs_rag::IndexerSettings indexing;
     indexing.maxFileBytes = static_cast<std::size_t>(config.getInt("rag.max_file_kb")) << 10;
-    indexer_ = std::make_unique<docs::rag::Indexer>(*context_, services_, indexing);
-    query_ = std::make_unique<docs::rag::RagQuery>(*context_, services_, query);
-    queryMetrics_ = std::make_unique<docs::rag::QueryMetrics>(context_->metrics());
-    search_ = std::make_unique<docs::rag::CountedSearch>(*query_, *queryMetrics_);
+    indexer_ = std::make_unique<docs_rag::Indexer>(*context_, services_, indexing);
+    query_ = std::make_unique<docs_rag::RagQuery>(*context_, services_, query);
+    queryMetrics_ = std::make_unique<docs_rag::QueryMetrics>(context_->metrics());
+    search_ = std::make_unique<docs_rag::CountedSearch>(*query_, *queryMetrics_);
     registry.provideService<docs::Search>(*search_);
     // The web app asks at ragUrl (rag.<host> with server.subhosts); POST /lab/rag is rag's
     // API, so an unknown path below /lab/ is a JSON 404, not the web app.
     registry.clientEndpoint({"ragUrl", "rag"});
     registry.apiPrefix("/lab/");
 
-    registry.jobHandler(docs::rag::Indexer::kProjectJob, [this](docs::JobContext& job) { indexer_->runProjectJob(job); });
-    registry.jobHandler(docs::rag::Indexer::kPageJob, [this](docs::JobContext& job) { indexer_->runPageJob(job); });
-    registry.jobHandler(docs::rag::Indexer::kCatchUpJob,
+    registry.jobHandler(docs_rag::Indexer::kProjectJob,
+                        [this](docs::JobContext& job) { indexer_->runProjectJob(job); });
+    registry.jobHandler(docs_rag::Indexer::kPageJob, [this](docs::JobContext& job) { indexer_->runPageJob(job); });
+    registry.jobHandler(docs_rag::Indexer::kCatchUpJob,
                         [this](docs::JobContext& job) { indexer_->runCatchUpJob(job); });
     docs::on(registry, docs::kAnalysisChanged,
              [this](const docs::AnalysisChanged& event) { indexer_->queueProject(event.projectId); });
@@ -71,14 +72,7 @@ class RagPlugin final : public docs::Plugin {
              [this](const docs::PagesDeleted& event) { indexer_->dropPages(event.pageIds); });
     docs::on(registry, docs::kProjectDeleted,
              [this](const docs::ProjectDeleted& event) { indexer_->dropProject(event.projectId); });
-    docs::RouteOptions small;
-    small.maxBodyBytes = 64 << 10;
-    registry.route(docs::Method::Post, "/lab/rag", [this](docs::Request& request, docs::Response& response) {
-      queryMetrics_->count("http", [&] {
-        query_->handle(request, response);
-        return response.status();
-      });
-    }, small, docs::rag::ragQueryDoc());
+    docs_rag::addRagRoutes(registry, *query_, *queryMetrics_);
   }
 
   // Edits whose page.updated rag did not get (published by a plugin stopping after rag,
@@ -88,11 +82,11 @@ class RagPlugin final : public docs::Plugin {
  private:
   docs::Context* context_ = nullptr;
   // Declared first: the indexer and the query keep references to the refs.
-  docs::rag::RagServices services_;
-  std::unique_ptr<docs::rag::Indexer> indexer_;
-  std::unique_ptr<docs::rag::RagQuery> query_;
-  std::unique_ptr<docs::rag::QueryMetrics> queryMetrics_;
-  std::unique_ptr<docs::rag::CountedSearch> search_;
+  docs_rag::RagServices services_;
+  std::unique_ptr<docs_rag::Indexer> indexer_;
+  std::unique_ptr<docs_rag::RagQuery> query_;
+  std::unique_ptr<docs_rag::QueryMetrics> queryMetrics_;
+  std::unique_ptr<docs_rag::CountedSearch> search_;
 };
 
 }  // namespace

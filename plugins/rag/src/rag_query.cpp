@@ -13,7 +13,16 @@
 #include "answer_writer.hpp"
 #include "searcher.hpp"
 
-namespace docs::rag {
+namespace docs_rag {
+
+using docs::Context;
+using docs::Db;
+using docs::HttpError;
+using docs::Json;
+using docs::Principal;
+using docs::Request;
+using docs::Response;
+using docs::Role;
 
 namespace {
 
@@ -53,18 +62,19 @@ int topK(const Json& body, std::string_view field) {
 }
 
 RagRequest parseRequest(const Json& body, std::size_t maxQueryChars) {
-  support::rejectUnknownFields(body, {"query", "is_all", "is_code", "is_docs", "is_llm", "code_top_k", "docs_top_k", "projectIds"});
+  docs::support::rejectUnknownFields(
+      body, {"query", "is_all", "is_code", "is_docs", "is_llm", "code_top_k", "docs_top_k", "projectIds"});
   RagRequest out;
-  out.query = support::requiredString(body, "query");
+  out.query = docs::support::requiredString(body, "query");
   auto first = out.query.find_first_not_of(" \t\r\n");
   if (first == std::string::npos) throw HttpError::badRequest("query must not be empty", "empty_query");
   out.query = out.query.substr(first, out.query.find_last_not_of(" \t\r\n") - first + 1);
-  if (support::codePoints(out.query) > maxQueryChars)
+  if (docs::support::codePoints(out.query) > maxQueryChars)
     throw HttpError::badRequest("query is longer than " + std::to_string(maxQueryChars) + " characters", "query_too_long");
-  out.all = support::optionalBool(body, "is_all").value_or(false);
-  out.code = support::optionalBool(body, "is_code").value_or(true);
-  out.docs = support::optionalBool(body, "is_docs").value_or(true);
-  out.llm = support::optionalBool(body, "is_llm").value_or(false);
+  out.all = docs::support::optionalBool(body, "is_all").value_or(false);
+  out.code = docs::support::optionalBool(body, "is_code").value_or(true);
+  out.docs = docs::support::optionalBool(body, "is_docs").value_or(true);
+  out.llm = docs::support::optionalBool(body, "is_llm").value_or(false);
   out.codeTopK = topK(body, "code_top_k");
   out.docsTopK = topK(body, "docs_top_k");
   if (!(out.code && out.codeTopK > 0) && !(out.docs && out.docsTopK > 0))
@@ -75,7 +85,7 @@ RagRequest parseRequest(const Json& body, std::size_t maxQueryChars) {
     if (ids.size() > kMaxProjectIds)
       throw HttpError::badRequest("projectIds may name at most " + std::to_string(kMaxProjectIds) + " projects", "invalid_projectIds");
     for (const auto& id : ids) {
-      std::int64_t value = support::idFromJson(id);
+      std::int64_t value = docs::support::idFromJson(id);
       if (value <= 0) throw HttpError::badRequest("projectIds must be an array of project ids", "invalid_projectIds");
       if (std::find(out.projectIds.begin(), out.projectIds.end(), value) == out.projectIds.end()) out.projectIds.push_back(value);
     }
@@ -281,7 +291,7 @@ Json RagQuery::answer(const std::function<Json()>& readBody, const std::optional
                                  "Your daily allowance of model tokens is spent, so this answer quotes the "
                                  "passages that match your question best instead of writing one."));
   }
-  auto reply = support::complete(settings_.model, prompt);
+  auto reply = docs::support::complete(settings_.model, prompt);
   addTokens(db, caller, reply.ok ? reply.promptTokens + reply.completionTokens : 0);
   if (!reply.ok) {
     context_.logger().warn("rag: model failed", {{"error", reply.error}, {"attempts", reply.attempts}});
@@ -292,4 +302,4 @@ Json RagQuery::answer(const std::function<Json()>& readBody, const std::optional
   return Json(checkCitations(reply.text, sources).markdown);
 }
 
-}  // namespace docs::rag
+}  // namespace docs_rag

@@ -18,7 +18,7 @@ namespace docs {
 class Context;
 }
 
-namespace docs::rag {
+namespace docs_rag {
 
 struct QuerySettings {
   std::size_t maxQueryChars = 2000;
@@ -27,26 +27,27 @@ struct QuerySettings {
   std::int64_t dailyModelTokens = 200000;   // per caller (user, or address when anonymous)
   int answerSources = 8;                    // items handed to the model or quoted
   bool rolePrior = true;                    // weigh hits by their file's role (role_prior.hpp)
-  support::ModelSettings model;
+  docs::support::ModelSettings model;
 };
 
 // The route and the Search service share one instance: one rate limit per caller.
-class RagQuery final : public Search {
+class RagQuery final : public docs::Search {
  public:
-  RagQuery(Context& context, const RagServices& services, QuerySettings settings);
-  void handle(Request& request, Response& response);
-  Json query(const Json& body, const std::optional<Principal>& caller, std::string_view remoteAddress) override;
+  RagQuery(docs::Context& context, const RagServices& services, QuerySettings settings);
+  void handle(docs::Request& request, docs::Response& response);
+  docs::Json query(const docs::Json& body, const std::optional<docs::Principal>& caller,
+                   std::string_view remoteAddress) override;
 
  private:
   // Rate limits first (a malformed body counts too), then the body, then the answer.
-  Json answer(const std::function<Json()>& readBody, const std::optional<Principal>& caller, const std::string& address,
-              int* retryAfter);
+  docs::Json answer(const std::function<docs::Json()>& readBody, const std::optional<docs::Principal>& caller,
+                    const std::string& address, int* retryAfter);
 
-  Context& context_;
+  docs::Context& context_;
   const RagServices& services_;
   QuerySettings settings_;
   RateLimiter perUser_;
   RateLimiter perAddress_;
 };
 
-}  // namespace docs::rag
+}  // namespace docs_rag

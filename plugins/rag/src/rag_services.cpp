@@ -1,6 +1,8 @@
 #include "rag_services.hpp"
 
-namespace docs::rag {
+namespace docs_rag {
+
+using docs::Registry;
 
 void RagServices::declare(Registry& registry) {
   registry.require(projects);
@@ -10,4 +12,4 @@ void RagServices::declare(Registry& registry) {
   registry.use(analysis);
 }
 
-}  // namespace docs::rag
+}  // namespace docs_rag

@@ -9,19 +9,19 @@
 #include <docs/services/pages.hpp>
 #include <docs/services/projects.hpp>
 
-namespace docs::rag {
+namespace docs_rag {
 
 // Required: Projects (rag_status, public projects), Pages and Documents (page text) and AccessControl
 // (readable projects). Used: Analysis (generation's files, sources and line links):
 // without generation only pages are indexed and hits carry no git_url.
 struct RagServices {
-  ServiceRef<Projects> projects;
-  ServiceRef<Pages> pages;
-  ServiceRef<Documents> documents;
-  ServiceRef<AccessControl> access;
-  ServiceRef<Analysis> analysis;
+  docs::ServiceRef<docs::Projects> projects;
+  docs::ServiceRef<docs::Pages> pages;
+  docs::ServiceRef<docs::Documents> documents;
+  docs::ServiceRef<docs::AccessControl> access;
+  docs::ServiceRef<docs::Analysis> analysis;
 
-  void declare(Registry& registry);
+  void declare(docs::Registry& registry);
 };
 
-}  // namespace docs::rag
+}  // namespace docs_rag

@@ -1,6 +1,6 @@
 #include "rate_limiter.hpp"
 
-namespace docs::rag {
+namespace docs_rag {
 
 namespace {
 constexpr auto kWindow = std::chrono::minutes(1);
@@ -28,4 +28,4 @@ int RateLimiter::retryAfterSeconds(const std::string& key, Clock::time_point now
   return static_cast<int>(left < 1 ? 1 : left + 1);
 }
 
-}  // namespace docs::rag
+}  // namespace docs_rag

@@ -9,7 +9,7 @@
 #include <string>
 #include <unordered_map>
 
-namespace docs::rag {
+namespace docs_rag {
 
 class RateLimiter {
  public:
@@ -27,4 +27,4 @@ class RateLimiter {
   Clock::time_point lastSweep_{};
 };
 
-}  // namespace docs::rag
+}  // namespace docs_rag

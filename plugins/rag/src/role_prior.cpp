@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-namespace docs::rag {
+namespace docs_rag {
 
 namespace {
 
@@ -87,4 +87,4 @@ double rolePrior(const QueryIntent& intent, std::string_view kind, std::string_v
   return 1.0;
 }
 
-}  // namespace docs::rag
+}  // namespace docs_rag

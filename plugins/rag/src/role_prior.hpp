@@ -9,7 +9,7 @@
 
 #include <string_view>
 
-namespace docs::rag {
+namespace docs_rag {
 
 struct QueryIntent {
   bool natural = false;        // a question in words: how do I, how to, what is, ...?
@@ -28,4 +28,4 @@ bool isPublicName(std::string_view name, std::string_view language);
 // public library code.
 double rolePrior(const QueryIntent& intent, std::string_view kind, std::string_view role, bool api);
 
-}  // namespace docs::rag
+}  // namespace docs_rag

@@ -9,7 +9,11 @@
 #include "identifiers.hpp"
 #include "role_prior.hpp"
 
-namespace docs::rag {
+namespace docs_rag {
+
+using docs::Db;
+using docs::Result;
+using docs::Tx;
 
 namespace {
 
@@ -179,4 +183,4 @@ std::vector<Hit> searchChunks(Db& db, const std::string& query, const std::strin
   return hits;
 }
 
-}  // namespace docs::rag
+}  // namespace docs_rag

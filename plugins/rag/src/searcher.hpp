@@ -12,7 +12,7 @@ namespace docs {
 class Db;
 }
 
-namespace docs::rag {
+namespace docs_rag {
 
 struct Hit {
   std::int64_t id = 0;
@@ -45,11 +45,11 @@ enum class Ranking {
 // `textLanguages`: the text-search configurations the projects' chunks use (english
 // always; a ru or de project's pages russian or german): the question is stemmed once per
 // configuration, each against the chunks built with it.
-std::vector<Hit> searchChunks(Db& db, const std::string& query, const std::string& kind,
+std::vector<Hit> searchChunks(docs::Db& db, const std::string& query, const std::string& kind,
                               const std::vector<std::int64_t>& projectIds, int limit, Ranking ranking = Ranking::Fused,
                               bool rolePrior = true, const std::vector<std::string>& textLanguages = {"english"});
 
 // The text-search configuration of a project's language (en, ru, de): english for any other.
 std::string textSearchLanguage(const std::string& projectLanguage);
 
-}  // namespace docs::rag
+}  // namespace docs_rag

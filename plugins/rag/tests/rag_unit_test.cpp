@@ -10,7 +10,7 @@
 #include "rate_limiter.hpp"
 #include "role_prior.hpp"
 
-using namespace docs::rag;
+using namespace docs_rag;
 
 TEST(Identifiers, SplitCamelSnakeAcronymsAndDigits) {
   EXPECT_EQ(identifierParts("parseHttpRequest"), (std::vector<std::string>{"parse", "http", "request"}));

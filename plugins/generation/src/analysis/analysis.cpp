@@ -19,7 +19,7 @@
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-namespace docs::generation {
+namespace docs_generation {
 
 namespace {
 
@@ -878,4 +878,4 @@ Analysis analyze(const std::string& root, const Inventory& inventory, const Anal
   return analysis;
 }
 
-}  // namespace docs::generation
+}  // namespace docs_generation

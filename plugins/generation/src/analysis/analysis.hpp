@@ -16,7 +16,7 @@
 
 #include "analysis/inventory.hpp"
 
-namespace docs::generation {
+namespace docs_generation {
 
 struct Symbol {
   std::string name;
@@ -108,4 +108,4 @@ std::vector<std::string> extractImports(const std::string& language, const std::
 std::string leadingComment(const std::string& language, const std::string& text);
 std::string firstSentences(const std::string& text, std::size_t maxChars);
 
-}  // namespace docs::generation
+}  // namespace docs_generation

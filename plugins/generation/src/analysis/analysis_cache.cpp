@@ -5,7 +5,7 @@
 
 namespace fs = std::filesystem;
 
-namespace docs::generation {
+namespace docs_generation {
 
 namespace {
 bool stat(const fs::path& file, std::uintmax_t& size, fs::file_time_type& modified) {
@@ -61,4 +61,4 @@ void AnalysisCache::remember(const fs::path& file, std::shared_ptr<const Analysi
   }
 }
 
-}  // namespace docs::generation
+}  // namespace docs_generation

@@ -11,7 +11,7 @@
 
 #include "analysis/analysis.hpp"
 
-namespace docs::generation {
+namespace docs_generation {
 
 class AnalysisCache {
  public:
@@ -35,4 +35,4 @@ class AnalysisCache {
   std::size_t maxFiles_;
 };
 
-}  // namespace docs::generation
+}  // namespace docs_generation

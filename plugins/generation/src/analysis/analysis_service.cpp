@@ -8,7 +8,11 @@
 
 #include "analysis/analysis.hpp"
 
-namespace docs::generation {
+namespace docs_generation {
+
+using docs::CodeAnalysis;
+using docs::CodeFile;
+using docs::Context;
 
 namespace fs = std::filesystem;
 
@@ -102,4 +106,4 @@ std::string AnalysisService::sourceUrl(std::int64_t projectId, std::string_view 
   return sourceLineUrl(project->gitUrl, project->commitHash, std::string(path), from, to);
 }
 
-}  // namespace docs::generation
+}  // namespace docs_generation

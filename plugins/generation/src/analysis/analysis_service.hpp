@@ -7,7 +7,7 @@
 #include <docs/services/analysis.hpp>
 #include <docs/services/projects.hpp>
 
-namespace docs::generation {
+namespace docs_generation {
 
 // "https://host/owner/repo/blob/<commit>/path#La-Lb" for a repository at a commit;
 // "path#La-Lb" (relative to the source root) when there is no web address.
@@ -17,14 +17,15 @@ std::string sourceLineUrl(const std::string& gitUrl, const std::string& commit, 
 class AnalysisService final : public docs::Analysis {
  public:
   // `projects`: the plugin's required ref (filled before anything calls this service).
-  AnalysisService(Context& context, const ServiceRef<Projects>& projects) : context_(context), projects_(projects) {}
-  std::optional<CodeAnalysis> load(std::int64_t projectId) override;
+  AnalysisService(docs::Context& context, const docs::ServiceRef<docs::Projects>& projects)
+      : context_(context), projects_(projects) {}
+  std::optional<docs::CodeAnalysis> load(std::int64_t projectId) override;
   std::optional<std::string> readSource(std::int64_t projectId, std::string_view path, std::size_t maxBytes) override;
   std::string sourceUrl(std::int64_t projectId, std::string_view path, int from, int to) override;
 
  private:
-  Context& context_;
-  const ServiceRef<Projects>& projects_;
+  docs::Context& context_;
+  const docs::ServiceRef<docs::Projects>& projects_;
 };
 
-}  // namespace docs::generation
+}  // namespace docs_generation

@@ -1,6 +1,6 @@
 #include "analysis/bounded_json.hpp"
 
-namespace docs::generation {
+namespace docs_generation {
 
 std::size_t jsonNestingDepth(std::string_view text, std::size_t limit) {
   std::size_t depth = 0, deepest = 0;
@@ -29,4 +29,4 @@ nlohmann::json parseBoundedJson(std::string_view text, std::size_t maxDepth) {
   return nlohmann::json::parse(text.begin(), text.end(), nullptr, false);
 }
 
-}  // namespace docs::generation
+}  // namespace docs_generation

@@ -9,7 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
-namespace docs::generation {
+namespace docs_generation {
 
 inline constexpr std::size_t kMaxJsonDepth = 512;
 
@@ -21,4 +21,4 @@ std::size_t jsonNestingDepth(std::string_view text, std::size_t limit = kMaxJson
 // nests deeper than `maxDepth`. Never throws.
 nlohmann::json parseBoundedJson(std::string_view text, std::size_t maxDepth = kMaxJsonDepth);
 
-}  // namespace docs::generation
+}  // namespace docs_generation

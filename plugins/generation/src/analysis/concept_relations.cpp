@@ -9,7 +9,7 @@
 #include "analysis/file_roles.hpp"
 #include "analysis/text_scan.hpp"
 
-namespace docs::generation {
+namespace docs_generation {
 namespace {
 
 namespace fs = std::filesystem;
@@ -172,4 +172,4 @@ void findConceptRelations(std::vector<Concept>& concepts, const Analysis& analys
   }
 }
 
-}  // namespace docs::generation
+}  // namespace docs_generation

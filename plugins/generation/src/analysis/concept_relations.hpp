@@ -11,7 +11,7 @@
 #include "analysis/analysis.hpp"
 #include "analysis/concepts.hpp"
 
-namespace docs::generation {
+namespace docs_generation {
 
 // Fills each concept's `relations` (kind, other name): "extends", "embeds" (Go), "holds" and "returns"
 // name other concepts; "created_by" names any exported top-level function of the library.
@@ -22,4 +22,4 @@ void findConceptRelations(std::vector<Concept>& concepts, const Analysis& analys
 // where languages write a return type. Exposed for tests.
 std::string afterParameters(const std::string& line);
 
-}  // namespace docs::generation
+}  // namespace docs_generation

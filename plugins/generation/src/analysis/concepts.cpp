@@ -12,7 +12,7 @@
 #include "analysis/concept_relations.hpp"
 #include "analysis/file_roles.hpp"
 
-namespace docs::generation {
+namespace docs_generation {
 
 namespace {
 
@@ -264,4 +264,4 @@ std::vector<Concept> rankConcepts(const Analysis& analysis, const std::string& r
   return out;
 }
 
-}  // namespace docs::generation
+}  // namespace docs_generation

@@ -11,7 +11,7 @@
 
 #include "analysis/analysis.hpp"
 
-namespace docs::generation {
+namespace docs_generation {
 
 struct Concept {
   std::string name;
@@ -36,4 +36,4 @@ std::unordered_set<std::string> identifierWords(const std::string& text);
 // At most `max` concepts, most used first. Reads the files' text under `root` once.
 std::vector<Concept> rankConcepts(const Analysis& analysis, const std::string& root, std::size_t max = 8);
 
-}  // namespace docs::generation
+}  // namespace docs_generation

@@ -6,7 +6,7 @@
 
 #include "analysis/bounded_json.hpp"
 
-namespace docs::generation {
+namespace docs_generation {
 
 namespace {
 
@@ -150,4 +150,4 @@ std::vector<std::string> declaredEntryPoints(const std::string& buildPath, const
   return out;
 }
 
-}  // namespace docs::generation
+}  // namespace docs_generation

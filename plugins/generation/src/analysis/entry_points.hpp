@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace docs::generation {
+namespace docs_generation {
 
 // Candidate paths (relative to the repository root, not yet checked against the tree)
 // that one build file declares as entry points. Python scripts are given as module paths
@@ -18,4 +18,4 @@ std::vector<std::string> declaredEntryPoints(const std::string& buildPath, const
 // True when a Go source declares `package main` (a command).
 bool isGoMainPackage(const std::string& text);
 
-}  // namespace docs::generation
+}  // namespace docs_generation

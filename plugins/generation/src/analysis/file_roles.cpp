@@ -5,7 +5,7 @@
 #include <cctype>
 #include <vector>
 
-namespace docs::generation {
+namespace docs_generation {
 
 namespace {
 
@@ -125,4 +125,4 @@ std::string fileRole(const FileFacts& facts) {
   return kRoleLibrary;
 }
 
-}  // namespace docs::generation
+}  // namespace docs_generation

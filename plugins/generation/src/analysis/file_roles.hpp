@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-namespace docs::generation {
+namespace docs_generation {
 
 inline constexpr const char* kRoleLibrary = "library";
 inline constexpr const char* kRoleTest = "test";
@@ -34,4 +34,4 @@ std::string fileRole(const FileFacts& facts);
 // True for code a reader of the library's API should see (the library role).
 inline bool isLibraryRole(std::string_view role) { return role == kRoleLibrary; }
 
-}  // namespace docs::generation
+}  // namespace docs_generation

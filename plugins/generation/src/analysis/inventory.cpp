@@ -13,7 +13,8 @@
 
 namespace fs = std::filesystem;
 
-namespace docs::generation {
+namespace docs_generation {
+
 namespace {
 
 // Folders that hold other people's code or build output.
@@ -316,4 +317,4 @@ Inventory takeInventory(const std::string& root, const InventoryLimits& limits) 
   return inventory;
 }
 
-}  // namespace docs::generation
+}  // namespace docs_generation

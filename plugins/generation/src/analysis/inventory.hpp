@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace docs::generation {
+namespace docs_generation {
 
 struct SourceFile {
   std::string path;      // relative, '/'-separated
@@ -67,4 +67,4 @@ class IgnoreRules {
 
 bool globMatch(const std::string& pattern, const std::string& text);
 
-}  // namespace docs::generation
+}  // namespace docs_generation

@@ -9,7 +9,7 @@
 
 #include <chrono>
 
-namespace docs::generation {
+namespace docs_generation {
 
 ProcessResult runProcess(const std::vector<std::string>& argv, const std::string& workingDirectory, int timeoutSeconds,
                          std::size_t maxOutputBytes, const std::vector<std::string>* environment) {
@@ -65,4 +65,4 @@ ProcessResult runProcess(const std::vector<std::string>& argv, const std::string
   return result;
 }
 
-}  // namespace docs::generation
+}  // namespace docs_generation

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-namespace docs::generation {
+namespace docs_generation {
 
 struct ProcessResult {
   int exitCode = -1;      // -1: could not start or was killed
@@ -18,4 +18,4 @@ struct ProcessResult {
 ProcessResult runProcess(const std::vector<std::string>& argv, const std::string& workingDirectory, int timeoutSeconds,
                          std::size_t maxOutputBytes = 256u << 20, const std::vector<std::string>* environment = nullptr);
 
-}  // namespace docs::generation
+}  // namespace docs_generation

@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-namespace docs::generation {
+namespace docs_generation {
 
 inline bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
 inline bool isWordChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
@@ -81,4 +81,4 @@ inline auto noneOf(std::string_view excluded) {
 // A quoted name right at the cursor: '...' or "..." (either quote closes it).
 inline bool quotedName(Cursor& c, std::string& name) { return c.oneOf("'\"") && c.take(noneOf("'\""), name) && c.oneOf("'\""); }
 
-}  // namespace docs::generation
+}  // namespace docs_generation

@@ -9,7 +9,7 @@
 
 namespace fs = std::filesystem;
 
-namespace docs::generation {
+namespace docs_generation {
 
 std::string markdownPath(const std::string& key) {
   if (key == "overview") return "index.md";
@@ -45,7 +45,7 @@ std::string MarkdownDirSink::href(const std::string& fromKey, const std::string&
 
 void MarkdownDirSink::store(PageDraft& page, const std::function<void(PageDraft&)>& compose) {
   compose(page);
-  std::ofstream(fs::path(outDir_) / paths_.at(page.key)) << ydoc::toMarkdown(page.content);
+  std::ofstream(fs::path(outDir_) / paths_.at(page.key)) << docs::ydoc::toMarkdown(page.content);
 }
 
 void MarkdownDirSink::finish(const std::vector<PageDraft>& pages) {
@@ -61,4 +61,4 @@ void MarkdownDirSink::finish(const std::vector<PageDraft>& pages) {
   std::ofstream(fs::path(outDir_) / "index.json") << tree("").dump(2) << "\n";
 }
 
-}  // namespace docs::generation
+}  // namespace docs_generation

@@ -9,7 +9,7 @@
 
 #include "pipeline/page_sink.hpp"
 
-namespace docs::generation {
+namespace docs_generation {
 
 class MarkdownDirSink final : public PageSink {
  public:
@@ -28,4 +28,4 @@ class MarkdownDirSink final : public PageSink {
 // The Markdown file of a page, relative to the output folder.
 std::string markdownPath(const std::string& key);
 
-}  // namespace docs::generation
+}  // namespace docs_generation

@@ -8,7 +8,7 @@
 
 #include "writing/offline_writer.hpp"
 
-namespace docs::generation {
+namespace docs_generation {
 
 class PageSink {
  public:
@@ -28,4 +28,4 @@ class PageSink {
   virtual void finish(const std::vector<PageDraft>& pages) = 0;
 };
 
-}  // namespace docs::generation
+}  // namespace docs_generation

@@ -14,7 +14,7 @@
 
 namespace fs = std::filesystem;
 
-namespace docs::generation {
+namespace docs_generation {
 namespace {
 
 bool hasPrefix(const std::string& text, const char* prefix) { return text.rfind(prefix, 0) == 0; }
@@ -124,4 +124,4 @@ PipelineResult Pipeline::run(const SourceTree& sources, const Analysis& analysis
   return result;
 }
 
-}  // namespace docs::generation
+}  // namespace docs_generation

@@ -17,7 +17,7 @@
 #include "planning/planner.hpp"
 #include "writing/offline_writer.hpp"
 
-namespace docs::generation {
+namespace docs_generation {
 
 // The steps of a run, in order: what Progress::step is told.
 enum class PipelineStep {
@@ -71,7 +71,7 @@ Analysis analyzeTree(const std::string& root, const AnalyzeRequest& request, Pro
 
 // How pages are written: the offline writer, and the model's file openings on top.
 struct WriterSettings {
-  support::ModelSettings model;  // url "": the offline writer alone (a sync never asks the model)
+  docs::support::ModelSettings model;  // url "": the offline writer alone (a sync never asks the model)
   int maxModelPages = 200;       // file pages per run whose opening the model writes
 };
 
@@ -94,4 +94,4 @@ class Pipeline {
   WriterSettings settings_;
 };
 
-}  // namespace docs::generation
+}  // namespace docs_generation

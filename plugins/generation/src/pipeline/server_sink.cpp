@@ -15,7 +15,11 @@
 
 namespace fs = std::filesystem;
 
-namespace docs::generation {
+namespace docs_generation {
+
+using docs::Context;
+using docs::Tx;
+
 namespace {
 
 std::uint64_t randomClientId() {
@@ -92,7 +96,7 @@ void FirstRunSink::prepare(const std::vector<PageDraft>& pages) {
 void FirstRunSink::store(PageDraft& page, const std::function<void(PageDraft&)>& compose) {
   compose(page);
   std::int64_t pageId = ids_.at(page.key);
-  auto bytes = ydoc::proseMirrorJsonToUpdate(page.content, randomClientId());
+  auto bytes = docs::ydoc::proseMirrorJsonToUpdate(page.content, randomClientId());
   if (!services_.documents->replace(pageId, std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size())))
     throw ProjectGone();  // its page (and so the project) was deleted meanwhile
   labelVersion(services_, context_.logger(), pageId, label_);
@@ -202,4 +206,4 @@ void SyncSink::finish(const std::vector<PageDraft>& pages) {
   }
 }
 
-}  // namespace docs::generation
+}  // namespace docs_generation

@@ -20,7 +20,7 @@ class Context;
 class Tx;
 }  // namespace docs
 
-namespace docs::generation {
+namespace docs_generation {
 
 // A project's pages, as /projects/{project}/{page} links.
 class ProjectPagesSink : public PageSink {
@@ -28,15 +28,15 @@ class ProjectPagesSink : public PageSink {
   std::string href(const std::string& fromKey, const std::string& toKey) const override;
 
  protected:
-  ProjectPagesSink(Context& context, const GenerationServices& services, std::int64_t projectId);
+  ProjectPagesSink(docs::Context& context, const GenerationServices& services, std::int64_t projectId);
   // Creates the page of `draft` under `parentId` (0: at the top) and remembers it; with
   // `resetDigest` its old digest is forgotten. `inSameTx` runs in the creating transaction.
   std::int64_t createPage(const PageDraft& draft, std::int64_t parentId, bool resetDigest,
-                          const std::function<void(Tx&, std::int64_t)>& inSameTx = {});
+                          const std::function<void(docs::Tx&, std::int64_t)>& inSameTx = {});
 
-  Context& context_;
+  docs::Context& context_;
   const GenerationServices& services_;
-  Pages& pages_;
+  docs::Pages& pages_;
   std::int64_t projectId_;
   std::map<std::string, std::int64_t> ids_;          // planned key -> page id
   std::map<std::string, std::string> writtenDigest_;  // planned key -> digest last written ("" unknown)
@@ -47,7 +47,7 @@ class ProjectPagesSink : public PageSink {
 // project's default page.
 class FirstRunSink final : public ProjectPagesSink {
  public:
-  FirstRunSink(Context& context, const GenerationServices& services, std::int64_t projectId, std::string commit);
+  FirstRunSink(docs::Context& context, const GenerationServices& services, std::int64_t projectId, std::string commit);
   void prepare(const std::vector<PageDraft>& pages) override;
   bool wants(const PageDraft&) const override { return true; }
   // Throws ProjectGone when the page went (and so the project).
@@ -76,7 +76,7 @@ PushChange describePush(const std::vector<ChangedFile>& changes, const std::stri
 class SyncSink final : public ProjectPagesSink {
  public:
   // `marked(name)` when the pages to rewrite are known (the sync's timing log).
-  SyncSink(Context& context, const GenerationServices& services, std::int64_t projectId, PushChange change,
+  SyncSink(docs::Context& context, const GenerationServices& services, std::int64_t projectId, PushChange change,
            std::function<void(const char*)> marked = {});
   void prepare(const std::vector<PageDraft>& pages) override;
   bool wants(const PageDraft& page) const override { return rewrite_.count(page.key) > 0; }
@@ -96,4 +96,4 @@ class SyncSink final : public ProjectPagesSink {
   std::set<std::string> rewrite_;
 };
 
-}  // namespace docs::generation
+}  // namespace docs_generation

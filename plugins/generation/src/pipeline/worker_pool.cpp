@@ -8,7 +8,7 @@
 #include <thread>
 #include <vector>
 
-namespace docs::generation {
+namespace docs_generation {
 
 void runBounded(std::size_t count, std::size_t threads, const std::function<void(std::size_t)>& task,
                 const PoolHooks& hooks) {
@@ -55,4 +55,4 @@ void runBounded(std::size_t count, std::size_t threads, const std::function<void
   if (failure) std::rethrow_exception(failure);
 }
 
-}  // namespace docs::generation
+}  // namespace docs_generation

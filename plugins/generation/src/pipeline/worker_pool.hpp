@@ -5,7 +5,7 @@
 #include <cstddef>
 #include <functional>
 
-namespace docs::generation {
+namespace docs_generation {
 
 struct PoolHooks {
   // On the calling thread after each item, when the items run there (one thread).
@@ -20,4 +20,4 @@ struct PoolHooks {
 void runBounded(std::size_t count, std::size_t threads, const std::function<void(std::size_t)>& task,
                 const PoolHooks& hooks = {});
 
-}  // namespace docs::generation
+}  // namespace docs_generation

@@ -13,7 +13,8 @@
 #include "writing/markdown_blocks.hpp"
 #include "writing/rst_markdown.hpp"
 
-namespace docs::generation {
+namespace docs_generation {
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -348,4 +349,4 @@ std::vector<std::string> gettingStartedSections(const std::string& readmeMarkdow
   return out;
 }
 
-}  // namespace docs::generation
+}  // namespace docs_generation

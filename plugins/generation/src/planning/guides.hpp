@@ -12,7 +12,7 @@
 
 #include "analysis/analysis.hpp"
 
-namespace docs::generation {
+namespace docs_generation {
 
 struct Guide {
   std::string path;                 // "docs/quickstart.md"
@@ -53,4 +53,4 @@ std::vector<std::string> gettingStartedSections(const std::string& readmeMarkdow
 // Whether a section title names a first step (install, quick start, usage, ...).
 bool isGettingStartedTitle(const std::string& title);
 
-}  // namespace docs::generation
+}  // namespace docs_generation

@@ -5,7 +5,7 @@
 #include <optional>
 #include <set>
 
-namespace docs::generation {
+namespace docs_generation {
 namespace {
 
 std::string stemOf(const std::string& path) {
@@ -168,4 +168,4 @@ std::string communityName(const Analysis& analysis, const std::vector<std::strin
   return stemOf(*best);
 }
 
-}  // namespace docs::generation
+}  // namespace docs_generation

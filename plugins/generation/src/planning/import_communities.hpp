@@ -8,7 +8,7 @@
 
 #include "analysis/analysis.hpp"
 
-namespace docs::generation {
+namespace docs_generation {
 
 // Groups of `files` (each of at least two files linked by imports among them), largest
 // first (then by first path); files with no import to or from another of `files` are in no group, and
@@ -21,4 +21,4 @@ std::vector<std::vector<std::string>> importCommunities(const Analysis& analysis
 // the others import most.
 std::string communityName(const Analysis& analysis, const std::vector<std::string>& files);
 
-}  // namespace docs::generation
+}  // namespace docs_generation

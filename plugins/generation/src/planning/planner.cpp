@@ -10,7 +10,7 @@
 #include "writing/rst_markdown.hpp"
 #include "analysis/inventory.hpp"
 
-namespace docs::generation {
+namespace docs_generation {
 namespace {
 
 std::string firstSegment(const std::string& path) { return path.substr(0, path.find('/')); }
@@ -295,4 +295,4 @@ Plan planTopics(const Analysis& analysis, const PlanOptions& options) {
   return plan;
 }
 
-}  // namespace docs::generation
+}  // namespace docs_generation

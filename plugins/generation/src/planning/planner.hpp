@@ -14,7 +14,7 @@
 #include "analysis/concepts.hpp"
 #include "planning/guides.hpp"
 
-namespace docs::generation {
+namespace docs_generation {
 
 struct Topic {
   std::string key;          // "topic:net" or "topic:net/http"
@@ -57,4 +57,4 @@ bool isCodeFile(const FileAnalysis& file);
 // Code of the library itself (not tests, examples, tooling or generated code).
 bool isLibraryCode(const FileAnalysis& file);
 
-}  // namespace docs::generation
+}  // namespace docs_generation

@@ -8,7 +8,7 @@
 #include <cctype>
 #include <cstring>
 
-namespace docs::generation {
+namespace docs_generation {
 
 namespace {
 
@@ -148,4 +148,4 @@ std::optional<std::string> refuseCloneUrl(const std::string& url, const ClonePol
   return checkCloneUrl(url, policy).refused;
 }
 
-}  // namespace docs::generation
+}  // namespace docs_generation

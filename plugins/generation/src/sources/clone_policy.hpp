@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-namespace docs::generation {
+namespace docs_generation {
 
 // A host name's numeric addresses ("140.82.112.3", "2606:50c0:8000::153"), in the order
 // to try them; empty when the name does not resolve.
@@ -75,4 +75,4 @@ std::optional<std::string> refuseCloneUrl(const std::string& url, const ClonePol
 // "::1", "fe80::1", "::ffff:192.168.0.1", ...). Input is a numeric address.
 bool isNonPublicAddress(const std::string& address);
 
-}  // namespace docs::generation
+}  // namespace docs_generation

@@ -10,7 +10,7 @@
 #include <memory>
 #include <mutex>
 
-namespace docs::generation {
+namespace docs_generation {
 
 namespace fs = std::filesystem;
 
@@ -413,4 +413,4 @@ std::vector<ChangedFile> changedFiles(const std::string& directory, const std::s
   return changes;
 }
 
-}  // namespace docs::generation
+}  // namespace docs_generation

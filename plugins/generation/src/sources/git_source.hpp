@@ -17,7 +17,7 @@
 
 #include "sources/clone_policy.hpp"
 
-namespace docs::generation {
+namespace docs_generation {
 
 struct GitCredentials {
   std::string username;   // GitHub App installations: "x-access-token"
@@ -76,4 +76,4 @@ std::vector<ChangedFile> changedFiles(const std::string& directory, const std::s
 // Removes every symbolic link under `directory` (they could point out of the tree).
 std::vector<std::string> removeSymbolicLinks(const std::string& directory);
 
-}  // namespace docs::generation
+}  // namespace docs_generation

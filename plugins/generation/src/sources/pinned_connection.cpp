@@ -14,7 +14,7 @@
 #include <mutex>
 #include <stdexcept>
 
-namespace docs::generation {
+namespace docs_generation {
 
 struct PinnedConnections::State {
   const CloneTarget* target = nullptr;
@@ -222,4 +222,4 @@ PinnedConnections::~PinnedConnections() {
   delete state_;
 }
 
-}  // namespace docs::generation
+}  // namespace docs_generation

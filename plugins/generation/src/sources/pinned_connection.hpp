@@ -14,7 +14,7 @@
 
 #include "sources/clone_policy.hpp"
 
-namespace docs::generation {
+namespace docs_generation {
 
 // Registers the stream with libgit2; once per process, after git_libgit2_init.
 void installPinnedConnections();
@@ -35,4 +35,4 @@ class PinnedConnections {
   State* previous_;
 };
 
-}  // namespace docs::generation
+}  // namespace docs_generation

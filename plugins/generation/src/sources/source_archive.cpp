@@ -10,7 +10,7 @@
 
 namespace fs = std::filesystem;
 
-namespace docs::generation {
+namespace docs_generation {
 namespace {
 
 struct ZipCloser {
@@ -168,4 +168,4 @@ UnpackResult unpackZip(const std::string& zipPath, const std::string& destinatio
   return result;
 }
 
-}  // namespace docs::generation
+}  // namespace docs_generation

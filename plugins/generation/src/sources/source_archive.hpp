@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-namespace docs::generation {
+namespace docs_generation {
 
 struct ArchiveLimits {
   std::uint64_t maxEntries = 50000;
@@ -36,4 +36,4 @@ UnpackResult unpackZip(const std::string& zipPath, const std::string& destinatio
 // "../x", "/x", "a\\b", "C:x", names with NUL or empty segments.
 bool safeEntryName(const std::string& name);
 
-}  // namespace docs::generation
+}  // namespace docs_generation

@@ -7,9 +7,9 @@
 #include "writing/page_nodes.hpp"
 #include "writing/rst_markdown.hpp"
 
-namespace docs::generation {
+namespace docs_generation {
 
-using ydoc::Json;
+using docs::ydoc::Json;
 
 namespace {
 
@@ -245,4 +245,4 @@ Json guidesOfTopic(const Topic& topic, const Plan& plan, const WriterContext& ct
   return items.empty() ? Json() : bulletList(items);
 }
 
-}  // namespace docs::generation
+}  // namespace docs_generation

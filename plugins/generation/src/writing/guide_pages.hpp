@@ -12,7 +12,7 @@
 #include "planning/planner.hpp"
 #include "writing/offline_writer.hpp"
 
-namespace docs::generation {
+namespace docs_generation {
 
 void writeGuidesIndex(PageDraft& page, const Plan& plan, const WriterContext& ctx);
 void writeGuide(PageDraft& page, const Guide& guide, const Analysis& analysis, const Plan& plan, const WriterContext& ctx);
@@ -20,14 +20,14 @@ void writeGettingStarted(PageDraft& page, const Analysis& analysis, const Plan& 
 
 // The README's opening (what the project is), as blocks; empty when it has no Markdown
 // README or says nothing before its first section.
-ydoc::Json readmeOpeningBlocks(const Analysis& analysis, const Plan& plan, const WriterContext& ctx);
+docs::ydoc::Json readmeOpeningBlocks(const Analysis& analysis, const Plan& plan, const WriterContext& ctx);
 
 // The guides that name a topic's (or its subtopics') symbols, as a bullet list ("" when none).
-ydoc::Json guidesOfTopic(const Topic& topic, const Plan& plan, const WriterContext& ctx, std::size_t max = 8);
+docs::ydoc::Json guidesOfTopic(const Topic& topic, const Plan& plan, const WriterContext& ctx, std::size_t max = 8);
 
 // A link target in a document at `fromPath`, resolved against the tree: another guide's
 // page, the overview for the README, a file page, the file at its commit; "" when none.
 std::string resolveDocumentLink(const std::string& fromPath, const std::string& href, const Analysis& analysis, const Plan& plan,
                                 const WriterContext& ctx);
 
-}  // namespace docs::generation
+}  // namespace docs_generation

@@ -12,9 +12,9 @@
 #include <utility>
 #include <vector>
 
-namespace docs::generation {
+namespace docs_generation {
 
-using ydoc::Json;
+using docs::ydoc::Json;
 
 namespace {
 
@@ -823,4 +823,4 @@ std::string markdownTitle(std::string_view markdown) {
   return "";
 }
 
-}  // namespace docs::generation
+}  // namespace docs_generation

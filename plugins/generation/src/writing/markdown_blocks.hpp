@@ -13,7 +13,7 @@
 
 #include <docs/ydoc/any.hpp>
 
-namespace docs::generation {
+namespace docs_generation {
 
 struct MarkdownOptions {
   // A link's new target: a page, a file at its commit, or the address as written. ""
@@ -25,7 +25,7 @@ struct MarkdownOptions {
 };
 
 // The blocks of `markdown`: a JSON array of block nodes, possibly empty.
-ydoc::Json markdownBlocks(std::string_view markdown, const MarkdownOptions& options = {});
+docs::ydoc::Json markdownBlocks(std::string_view markdown, const MarkdownOptions& options = {});
 
 // The title a guide gives itself: YAML front matter's `title:`, else its first heading
 // ("" when it has neither). Inline Markdown is reduced to its text.
@@ -40,9 +40,9 @@ std::string normaliseAdmonitions(std::string_view markdown);
 // docs are Markdown ({@link X} reads as `X`), Go's [Name] links read as `Name`; other
 // languages' comments are plain text with `backticked` code. Links that are not http(s)
 // keep their text only (they point into a documentation site the pages do not have).
-ydoc::Json docCommentInlines(const std::string& text, const std::string& language);
+docs::ydoc::Json docCommentInlines(const std::string& text, const std::string& language);
 
 // The plain text of inline nodes (a heading's or a paragraph's content).
-std::string inlineText(const ydoc::Json& node);
+std::string inlineText(const docs::ydoc::Json& node);
 
-}  // namespace docs::generation
+}  // namespace docs_generation

@@ -11,7 +11,7 @@
 
 #include "analysis/bounded_json.hpp"
 
-namespace docs::generation {
+namespace docs_generation {
 
 namespace {
 
@@ -222,9 +222,10 @@ FilePlace placeOf(const FileAnalysis& file, const Plan& plan) {
 
 bool modelWritesOpening(const FileAnalysis& file) { return file.role == kRoleLibrary || file.role == kRoleExample; }
 
-std::vector<support::ChatMessage> filePagePrompt(const FileAnalysis& file, const SourcePart& part, std::size_t partIndex,
-                                                  std::size_t partCount, const std::string& language,
-                                                  std::size_t maxSymbolChars, const FilePlace& place) {
+std::vector<docs::support::ChatMessage> filePagePrompt(const FileAnalysis& file, const SourcePart& part,
+                                                       std::size_t partIndex, std::size_t partCount,
+                                                       const std::string& language, std::size_t maxSymbolChars,
+                                                       const FilePlace& place) {
   // Symbols inside the part first, then the rest of the file's, while they fit.
   nlohmann::json symbols = nlohmann::json::array();
   std::size_t symbolChars = 0;
@@ -269,7 +270,8 @@ std::vector<support::ChatMessage> filePagePrompt(const FileAnalysis& file, const
 }
 
 ModelWriteResult writeFileOpeningWithModel(PageDraft& page, const FileAnalysis& file, const Analysis& analysis,
-                                           const WriterContext& context, const support::ModelSettings& model, const Plan* plan) {
+                                           const WriterContext& context, const docs::support::ModelSettings& model,
+                                           const Plan* plan) {
   ModelWriteResult result;
   FilePlace place = plan ? placeOf(file, *plan) : FilePlace{};
   std::string source = readFile((std::filesystem::path(context.sourceRoot) / file.path).string());
@@ -281,7 +283,8 @@ ModelWriteResult writeFileOpeningWithModel(PageDraft& page, const FileAnalysis& 
   auto parts = splitSource(source, room * 3 / 4);
   ModelText joined;
   for (std::size_t i = 0; i < parts.size(); ++i) {
-    auto reply = support::complete(model, filePagePrompt(file, parts[i], i, parts.size(), context.language, room / 5, place));
+    auto reply = docs::support::complete(
+        model, filePagePrompt(file, parts[i], i, parts.size(), context.language, room / 5, place));
     std::string where = parts.size() > 1 ? " (lines " + std::to_string(parts[i].first) + "-" + std::to_string(parts[i].last) + ")" : "";
     if (!reply.ok) {
       result.problem = reply.error + where;
@@ -318,4 +321,4 @@ ModelWriteResult writeFileOpeningWithModel(PageDraft& page, const FileAnalysis& 
   return result;
 }
 
-}  // namespace docs::generation
+}  // namespace docs_generation

@@ -17,7 +17,7 @@
 #include "planning/planner.hpp"
 #include "writing/offline_writer.hpp"
 
-namespace docs::generation {
+namespace docs_generation {
 
 struct ModelText {
   std::vector<std::string> paragraphs;  // with [path#La-Lb] citations
@@ -67,9 +67,10 @@ bool modelWritesOpening(const FileAnalysis& file);
 
 // The prompt for one part of a file page (`partCount` 1: the whole file).
 // `maxSymbolChars` bounds the symbols listed (those overlapping the part come first).
-std::vector<support::ChatMessage> filePagePrompt(const FileAnalysis& file, const SourcePart& part, std::size_t partIndex,
-                                                  std::size_t partCount, const std::string& language,
-                                                  std::size_t maxSymbolChars = 8000, const FilePlace& place = {});
+std::vector<docs::support::ChatMessage> filePagePrompt(const FileAnalysis& file, const SourcePart& part,
+                                                       std::size_t partIndex, std::size_t partCount,
+                                                       const std::string& language, std::size_t maxSymbolChars = 8000,
+                                                       const FilePlace& place = {});
 
 struct ModelWriteResult {
   bool used = false;
@@ -82,7 +83,7 @@ struct ModelWriteResult {
 // the page is used only when every part's answer passes.
 // With `plan`, the prompt carries the file's place in it (placeOf).
 ModelWriteResult writeFileOpeningWithModel(PageDraft& page, const FileAnalysis& file, const Analysis& analysis,
-                                           const WriterContext& context, const support::ModelSettings& model,
+                                           const WriterContext& context, const docs::support::ModelSettings& model,
                                            const Plan* plan = nullptr);
 
-}  // namespace docs::generation
+}  // namespace docs_generation

@@ -14,9 +14,9 @@
 #include "writing/markdown_blocks.hpp"
 #include "writing/page_nodes.hpp"
 
-namespace docs::generation {
+namespace docs_generation {
 
-using ydoc::Json;
+using docs::ydoc::Json;
 namespace fs = std::filesystem;
 
 namespace {
@@ -940,4 +940,4 @@ bool checkMermaid(const std::string& text, std::string* error) {
   return true;
 }
 
-}  // namespace docs::generation
+}  // namespace docs_generation

@@ -14,14 +14,14 @@
 #include "analysis/analysis.hpp"
 #include "planning/planner.hpp"
 
-namespace docs::generation {
+namespace docs_generation {
 
 struct PageDraft {
   std::string key;        // "overview", "topic:<folder>", "file:<path>"
   std::string parentKey;  // "" for the root
   std::string title;
   std::string type = "generated";  // spec: file | generated
-  ydoc::Json content;     // a ProseMirror "doc" node
+  docs::ydoc::Json content;        // a ProseMirror "doc" node
 };
 
 struct WriterContext {
@@ -46,4 +46,4 @@ std::string phrase(const std::string& language, const std::string& key);
 // `id["label"]`, edges `a --> b` or `a -->|n| b`. True when `text` stays in it.
 bool checkMermaid(const std::string& text, std::string* error = nullptr);
 
-}  // namespace docs::generation
+}  // namespace docs_generation

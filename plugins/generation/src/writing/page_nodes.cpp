@@ -1,8 +1,8 @@
 #include "writing/page_nodes.hpp"
 
-namespace docs::generation {
+namespace docs_generation {
 
-using ydoc::Json;
+using docs::ydoc::Json;
 
 std::string fill(std::string text, const std::map<std::string, std::string>& values) {
   for (const auto& [key, value] : values) {
@@ -83,4 +83,4 @@ Json bulletList(const std::vector<Json>& items) {
 }
 Json doc(Json blocks) { return {{"type", "doc"}, {"content", std::move(blocks)}}; }
 
-}  // namespace docs::generation
+}  // namespace docs_generation

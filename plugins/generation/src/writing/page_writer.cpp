@@ -9,7 +9,9 @@
 
 #include <random>
 
-namespace docs::generation {
+namespace docs_generation {
+
+using docs::Logger;
 
 namespace {
 
@@ -27,8 +29,8 @@ template <class Change>
 bool editPage(const PageServices& services, std::int64_t pageId, Change change) {
   auto bytes = currentBytes(services, pageId);
   if (!bytes) return false;
-  ydoc::Doc doc(serverClientId());
-  if (!bytes->empty()) doc.applyUpdate(ydoc::Bytes(bytes->begin(), bytes->end()));
+  docs::ydoc::Doc doc(serverClientId());
+  if (!bytes->empty()) doc.applyUpdate(docs::ydoc::Bytes(bytes->begin(), bytes->end()));
   auto before = doc.encodeStateVector();
   change(doc);
   auto update = doc.encodeStateAsUpdate(before);
@@ -39,23 +41,23 @@ bool editPage(const PageServices& services, std::int64_t pageId, Change change) 
 }  // namespace
 
 std::string contentDigest(const nlohmann::json& doc) {
-  return codec::sha256Hex(ydoc::toMarkdown(ydoc::normalizeProseMirrorJson(doc)));
+  return docs::codec::sha256Hex(docs::ydoc::toMarkdown(docs::ydoc::normalizeProseMirrorJson(doc)));
 }
 
 std::string currentDigest(const PageServices& services, std::int64_t pageId) {
   auto bytes = currentBytes(services, pageId);
   if (!bytes || bytes->empty()) return "";
   try {
-    ydoc::Doc doc;
-    doc.applyUpdate(ydoc::Bytes(bytes->begin(), bytes->end()));
-    return contentDigest(ydoc::toProseMirrorJson(doc));
-  } catch (const ydoc::YdocError&) {
+    docs::ydoc::Doc doc;
+    doc.applyUpdate(docs::ydoc::Bytes(bytes->begin(), bytes->end()));
+    return contentDigest(docs::ydoc::toProseMirrorJson(doc));
+  } catch (const docs::ydoc::YdocError&) {
     return "";
   }
 }
 
 bool replacePageContent(const PageServices& services, std::int64_t pageId, const nlohmann::json& doc) {
-  return editPage(services, pageId, [&](ydoc::Doc& target) { ydoc::applyProseMirrorJson(target, doc); });
+  return editPage(services, pageId, [&](docs::ydoc::Doc& target) { docs::ydoc::applyProseMirrorJson(target, doc); });
 }
 
 void labelVersion(const PageServices& services, Logger& logger, std::int64_t pageId, const std::string& label) {
@@ -68,7 +70,7 @@ void labelVersion(const PageServices& services, Logger& logger, std::int64_t pag
 }
 
 bool appendToPage(const PageServices& services, std::int64_t pageId, const nlohmann::json& doc) {
-  return editPage(services, pageId, [&](ydoc::Doc& target) { ydoc::appendProseMirrorJson(target, doc); });
+  return editPage(services, pageId, [&](docs::ydoc::Doc& target) { docs::ydoc::appendProseMirrorJson(target, doc); });
 }
 
-}  // namespace docs::generation
+}  // namespace docs_generation

@@ -17,14 +17,14 @@ namespace docs {
 class Logger;
 }
 
-namespace docs::generation {
+namespace docs_generation {
 
 // The services pages are written through, declared by the plugin in configure(): the
 // pages plugin's (required), collab's history (used: absent without collab).
 struct PageServices {
-  ServiceRef<Pages> pages;
-  ServiceRef<Documents> documents;
-  ServiceRef<PageHistory> history;
+  docs::ServiceRef<docs::Pages> pages;
+  docs::ServiceRef<docs::Documents> documents;
+  docs::ServiceRef<docs::PageHistory> history;
 };
 
 // sha256 of the Markdown of a ProseMirror doc: equal for equal content, whatever the
@@ -39,6 +39,6 @@ bool appendToPage(const PageServices& services, std::int64_t pageId, const nlohm
 // Records the page's current document as a labelled version in its history (when the
 // collab plugin runs), so a reader sees what a generation run or sync changed. A failure
 // is logged, never fatal to the run.
-void labelVersion(const PageServices& services, Logger& logger, std::int64_t pageId, const std::string& label);
+void labelVersion(const PageServices& services, docs::Logger& logger, std::int64_t pageId, const std::string& label);
 
-}  // namespace docs::generation
+}  // namespace docs_generation

@@ -13,7 +13,8 @@
 
 namespace fs = std::filesystem;
 
-namespace docs::generation {
+namespace docs_generation {
+
 namespace {
 
 double share(std::uint64_t part, std::uint64_t whole) { return whole == 0 ? 1.0 : static_cast<double>(part) / static_cast<double>(whole); }
@@ -178,7 +179,7 @@ QualityReport measureQuality(const Analysis& analysis, const std::vector<PageDra
     else problem("source link to lines that do not exist: " + href);
   };
   bool quoting = false;  // a guide page: the repository's own text
-  std::function<void(const ydoc::Json&)> visit = [&](const ydoc::Json& node) {
+  std::function<void(const docs::ydoc::Json&)> visit = [&](const docs::ydoc::Json& node) {
     std::string type = node.value("type", "");
     if (type == "codeBlock") {
       const auto& attrs = node["attrs"];
@@ -222,4 +223,4 @@ QualityReport measureQuality(const Analysis& analysis, const std::vector<PageDra
   return report;
 }
 
-}  // namespace docs::generation
+}  // namespace docs_generation

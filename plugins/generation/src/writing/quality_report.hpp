@@ -13,7 +13,7 @@
 #include "analysis/analysis.hpp"
 #include "writing/offline_writer.hpp"
 
-namespace docs::generation {
+namespace docs_generation {
 
 struct QualityReport {
   std::uint64_t publicSymbols = 0;
@@ -35,4 +35,4 @@ struct QualityReport {
 // "https://host/owner/repo/blob/<commit>/path#La-Lb" is read as "path#La-Lb".
 QualityReport measureQuality(const Analysis& analysis, const std::vector<PageDraft>& pages, const std::string& sourceRoot);
 
-}  // namespace docs::generation
+}  // namespace docs_generation

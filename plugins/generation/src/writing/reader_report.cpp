@@ -12,7 +12,7 @@
 #include "analysis/concepts.hpp"
 #include "analysis/file_roles.hpp"
 
-namespace docs::generation {
+namespace docs_generation {
 
 namespace {
 
@@ -203,4 +203,4 @@ Json readerFigures(const Analysis& analysis, const Plan& plan, const std::vector
   return out;
 }
 
-}  // namespace docs::generation
+}  // namespace docs_generation

@@ -14,10 +14,10 @@
 #include "planning/planner.hpp"
 #include "writing/offline_writer.hpp"
 
-namespace docs::generation {
+namespace docs_generation {
 
 // `sourceRoot`: where the files are read to count which types the code names most.
 nlohmann::json readerFigures(const Analysis& analysis, const Plan& plan, const std::vector<PageDraft>& pages,
                              const std::string& sourceRoot);
 
-}  // namespace docs::generation
+}  // namespace docs_generation

@@ -4,7 +4,7 @@
 #include <map>
 #include <vector>
 
-namespace docs::generation {
+namespace docs_generation {
 namespace {
 
 // Deeper nesting (lists in quotes in admonitions ...) is kept as plain text.
@@ -407,4 +407,4 @@ std::string documentAsMarkdown(const std::string& path, std::string_view text) {
   return std::string(text);
 }
 
-}  // namespace docs::generation
+}  // namespace docs_generation

@@ -10,11 +10,11 @@
 #include <string>
 #include <string_view>
 
-namespace docs::generation {
+namespace docs_generation {
 
 std::string restructuredTextToMarkdown(std::string_view rst);
 
 // The document as Markdown: converted when `path` ends in .rst or .rest, else as is.
 std::string documentAsMarkdown(const std::string& path, std::string_view text);
 
-}  // namespace docs::generation
+}  // namespace docs_generation

@@ -3,7 +3,7 @@
 #include "analysis/languages/language_rules.hpp"
 #include "analysis/text_scan.hpp"
 
-namespace docs::generation {
+namespace docs_generation {
 namespace {
 
 std::optional<std::string> include(std::string_view line) {  // #include <a/b.h>
@@ -29,4 +29,4 @@ const LanguageRules& cFamilyRules() {
   return rules;
 }
 
-}  // namespace docs::generation
+}  // namespace docs_generation

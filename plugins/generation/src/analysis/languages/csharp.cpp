@@ -2,7 +2,7 @@
 #include "analysis/languages/language_rules.hpp"
 #include "analysis/text_scan.hpp"
 
-namespace docs::generation {
+namespace docs_generation {
 namespace {
 
 std::optional<std::string> usingDirective(std::string_view line) {  // using System.Text;
@@ -26,4 +26,4 @@ const LanguageRules& csharpRules() {
   return rules;
 }
 
-}  // namespace docs::generation
+}  // namespace docs_generation

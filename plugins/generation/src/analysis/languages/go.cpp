@@ -3,7 +3,7 @@
 #include "analysis/languages/language_rules.hpp"
 #include "analysis/text_scan.hpp"
 
-namespace docs::generation {
+namespace docs_generation {
 namespace {
 
 std::optional<std::string> importSpec(std::string_view line) {  // import h "net/http", or a line of an import block
@@ -36,4 +36,4 @@ const LanguageRules& goRules() {
   return rules;
 }
 
-}  // namespace docs::generation
+}  // namespace docs_generation

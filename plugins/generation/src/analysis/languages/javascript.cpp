@@ -3,7 +3,7 @@
 #include "analysis/languages/language_rules.hpp"
 #include "analysis/text_scan.hpp"
 
-namespace docs::generation {
+namespace docs_generation {
 namespace {
 
 // `word` where it starts a word anywhere in the line, followed by what `rest` reads.
@@ -58,4 +58,4 @@ const LanguageRules& componentRules() {
   return rules;
 }
 
-}  // namespace docs::generation
+}  // namespace docs_generation

@@ -3,7 +3,7 @@
 #include "analysis/languages/language_rules.hpp"
 #include "analysis/text_scan.hpp"
 
-namespace docs::generation {
+namespace docs_generation {
 namespace {
 
 std::optional<std::string> importStatement(std::string_view line) {  // import static a.B.c
@@ -30,4 +30,4 @@ const LanguageRules& jvmRules() {
   return rules;
 }
 
-}  // namespace docs::generation
+}  // namespace docs_generation

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <map>
 
-namespace docs::generation {
+namespace docs_generation {
 
 const LanguageRules* rulesFor(const std::string& language) {
   static const std::map<std::string, const LanguageRules*> byName = [] {
@@ -17,4 +17,4 @@ const LanguageRules* rulesFor(const std::string& language) {
   return found == byName.end() ? nullptr : found->second;
 }
 
-}  // namespace docs::generation
+}  // namespace docs_generation

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-namespace docs::generation {
+namespace docs_generation {
 
 // One pattern of an import statement, read from the start of a (cut) line: the name it
 // imports, or nullopt. Each is a straight scan of the line.
@@ -56,4 +56,4 @@ const LanguageRules& csharpRules();
 const LanguageRules& scriptingRules();  // hash-comment languages without imports (shells, YAML, CMake, ...)
 const LanguageRules& queryRules();      // dash-comment languages (SQL, Lua, Haskell)
 
-}  // namespace docs::generation
+}  // namespace docs_generation

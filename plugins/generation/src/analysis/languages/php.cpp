@@ -4,7 +4,7 @@
 #include "analysis/languages/language_rules.hpp"
 #include "analysis/text_scan.hpp"
 
-namespace docs::generation {
+namespace docs_generation {
 namespace {
 
 std::optional<std::string> useStatement(std::string_view line) {  // use App\Models\User
@@ -33,4 +33,4 @@ const LanguageRules& phpRules() {
   return rules;
 }
 
-}  // namespace docs::generation
+}  // namespace docs_generation

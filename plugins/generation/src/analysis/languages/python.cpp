@@ -3,7 +3,7 @@
 #include "analysis/languages/language_rules.hpp"
 #include "analysis/text_scan.hpp"
 
-namespace docs::generation {
+namespace docs_generation {
 namespace {
 
 std::optional<std::string> fromImport(std::string_view line) {  // from a.b import c
@@ -40,4 +40,4 @@ const LanguageRules& pythonRules() {
   return rules;
 }
 
-}  // namespace docs::generation
+}  // namespace docs_generation

@@ -2,7 +2,7 @@
 #include "analysis/languages/language_rules.hpp"
 #include "analysis/text_scan.hpp"
 
-namespace docs::generation {
+namespace docs_generation {
 namespace {
 
 std::optional<std::string> requireCall(std::string_view line) {  // require_relative 'x'
@@ -37,4 +37,4 @@ const LanguageRules& rubyRules() {
   return rules;
 }
 
-}  // namespace docs::generation
+}  // namespace docs_generation

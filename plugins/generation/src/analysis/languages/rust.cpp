@@ -2,7 +2,7 @@
 #include "analysis/languages/language_rules.hpp"
 #include "analysis/text_scan.hpp"
 
-namespace docs::generation {
+namespace docs_generation {
 namespace {
 
 std::optional<std::string> useDeclaration(std::string_view line) {  // pub use crate::net::Socket
@@ -44,4 +44,4 @@ const LanguageRules& rustRules() {
   return rules;
 }
 
-}  // namespace docs::generation
+}  // namespace docs_generation

@@ -2,7 +2,7 @@
 // PowerShell and configuration languages with # comments; SQL, Lua and Haskell with --.
 #include "analysis/languages/language_rules.hpp"
 
-namespace docs::generation {
+namespace docs_generation {
 
 const LanguageRules& scriptingRules() {
   static const LanguageRules rules = [] {
@@ -24,4 +24,4 @@ const LanguageRules& queryRules() {
   return rules;
 }
 
-}  // namespace docs::generation
+}  // namespace docs_generation

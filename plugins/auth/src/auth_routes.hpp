@@ -10,12 +10,12 @@ class Registry;
 class Request;
 }  // namespace docs
 
-namespace docs::auth {
+namespace docs_auth {
 
 class AuthCore;
 
 // The handlers keep `core`: the plugin owns it for good.
-void registerRoutes(Registry& registry, AuthCore& core);
+void addAuthRoutes(docs::Registry& registry, AuthCore& core);
 
 // Where a sign-in may send the browser afterwards: a same-site path, or an absolute
 // http(s) URL on one of the deployment's origins (server.public_url,
@@ -23,4 +23,4 @@ void registerRoutes(Registry& registry, AuthCore& core);
 std::optional<std::string> allowedRedirect(const std::string& url, const std::string& requestOrigin,
                                            const std::string& publicUrl, const std::vector<std::string>& allowedOrigins);
 
-}  // namespace docs::auth
+}  // namespace docs_auth

@@ -1,4 +1,4 @@
-#include "routes.hpp"
+#include "auth_routes.hpp"
 
 #include <docs/context.hpp>
 #include <docs/db.hpp>
@@ -12,7 +12,18 @@
 #include "auth_core.hpp"
 #include "auth_docs.hpp"
 
-namespace docs::auth {
+namespace docs_auth {
+
+using docs::DbError;
+using docs::HttpError;
+using docs::Json;
+using docs::Method;
+using docs::Registry;
+using docs::Request;
+using docs::Response;
+using docs::RouteOptions;
+using docs::Tx;
+
 namespace {
 
 std::string requestOrigin(const Request& request) { return request.scheme() + "://" + request.host(); }
@@ -174,7 +185,7 @@ std::optional<std::string> allowedRedirect(const std::string& url, const std::st
   return std::nullopt;
 }
 
-void registerRoutes(Registry& registry, AuthCore& core) {
+void addAuthRoutes(Registry& registry, AuthCore& core) {
   RouteOptions small;
   small.maxBodyBytes = 16 * 1024;
 
@@ -397,4 +408,4 @@ void registerRoutes(Registry& registry, AuthCore& core) {
   }, {}, githubCallbackDoc());
 }
 
-}  // namespace docs::auth
+}  // namespace docs_auth
