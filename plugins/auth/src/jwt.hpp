@@ -39,8 +39,3 @@ JwtResult verifyJwt(std::string_view token,
                     std::int64_t now, const JwtExpectations& expected, std::int64_t leeway = 30);
 
 }  // namespace docs_auth
-
-// The old name, for plugins/collab's tests until they say docs_auth.
-namespace docs {
-namespace auth = ::docs_auth;
-}  // namespace docs

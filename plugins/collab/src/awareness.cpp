@@ -5,10 +5,10 @@
 
 #include "protocol.hpp"
 
-namespace docs::collab {
+namespace docs_collab {
 
-using ydoc::Decoder;
-using ydoc::Encoder;
+using docs::ydoc::Decoder;
+using docs::ydoc::Encoder;
 
 Awareness::Applied Awareness::apply(std::span<const std::uint8_t> update, const Filter& accept) {
   Applied applied;
@@ -22,7 +22,7 @@ Awareness::Applied Awareness::apply(std::span<const std::uint8_t> update, const 
       std::string state = dec.readVarString();
       entries.emplace_back(client, clock, std::move(state));
     }
-  } catch (const ydoc::DecodeError& error) {
+  } catch (const docs::ydoc::DecodeError& error) {
     throw ProtocolError(std::string("malformed awareness update: ") + error.what());
   }
   // Parsed whole before anything changes, so a bad update changes nothing.
@@ -116,4 +116,4 @@ std::vector<std::uint8_t> Awareness::expire(std::chrono::steady_clock::duration 
   return remove(stale);
 }
 
-}  // namespace docs::collab
+}  // namespace docs_collab

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-namespace docs::collab {
+namespace docs_collab {
 
 class Awareness {
  public:
@@ -53,4 +53,4 @@ class Awareness {
   std::map<std::uint64_t, Entry> states_;
 };
 
-}  // namespace docs::collab
+}  // namespace docs_collab

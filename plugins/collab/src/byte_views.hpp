@@ -6,7 +6,7 @@
 #include <span>
 #include <string_view>
 
-namespace docs::collab {
+namespace docs_collab {
 
 inline std::span<const std::uint8_t> bytesOf(std::string_view text) {
   return {reinterpret_cast<const std::uint8_t*>(text.data()), text.size()};
@@ -16,4 +16,4 @@ inline std::string_view textOf(std::span<const std::uint8_t> bytes) {
   return {reinterpret_cast<const char*>(bytes.data()), bytes.size()};
 }
 
-}  // namespace docs::collab
+}  // namespace docs_collab

@@ -72,9 +72,9 @@ class CollabPlugin final : public docs::Plugin {
     options.maxPendingBytes = limits_.maxReceiveQueueBytes;
     options.closeTimeoutMs = static_cast<std::uint32_t>(limits_.closeTimeout.count());
     // Built here, started in start(): nothing reaches them before every plugin started.
-    services_ = std::make_unique<docs::collab::CollabServices>(registry);
-    server_ = std::make_unique<docs::collab::CollabServer>(*context_, *services_, limits_);
-    historyService_ = std::make_unique<docs::collab::HistoryService>(*context_, *server_, *services_, historySettings_);
+    services_ = std::make_unique<docs_collab::CollabServices>(registry);
+    server_ = std::make_unique<docs_collab::CollabServer>(*context_, *services_, limits_);
+    historyService_ = std::make_unique<docs_collab::HistoryService>(*context_, *server_, *services_, historySettings_);
     registry.websocket(
         "/collaboration",
         [this](const docs::Request& request, std::shared_ptr<docs::WebSocketConnection> connection)
@@ -84,7 +84,7 @@ class CollabPlugin final : public docs::Plugin {
     registry.clientEndpoint({"collabUrl", "y", "/collaboration", true});
 
     registry.provideService<docs::PageHistory>(*historyService_);
-    docs::collab::addHistoryRoutes(registry, *historyService_, *server_, *services_);
+    docs_collab::addHistoryRoutes(registry, *historyService_, *server_, *services_);
     docs::on(registry, docs::kSessionRevoked,
              [this](const docs::SessionRevoked& event) { server_->onSessionRevoked(event.sessionId); });
     // A server-side edit (Documents::apply): open rooms take it from storage.
@@ -107,11 +107,11 @@ class CollabPlugin final : public docs::Plugin {
     docs::on(registry, docs::kProjectDeleted,
              [this](const docs::ProjectDeleted& event) { server_->onProjectDeleted(event.projectId); });
     // Other nodes holding the same pages open (live relay of updates and presence).
-    registry.subscribe(std::string(docs::collab::relay::kRoomTopic),
+    registry.subscribe(std::string(docs_collab::relay::kRoomTopic),
                        [this](const docs::Json& payload) { server_->onPeerRoom(payload); });
-    registry.subscribe(std::string(docs::collab::relay::kUpdatesTopic),
+    registry.subscribe(std::string(docs_collab::relay::kUpdatesTopic),
                        [this](const docs::Json& payload) { server_->onPeerUpdates(payload); });
-    registry.subscribe(std::string(docs::collab::relay::kAwarenessTopic),
+    registry.subscribe(std::string(docs_collab::relay::kAwarenessTopic),
                        [this](const docs::Json& payload) { server_->onPeerAwareness(payload); });
     docs::PeriodicOptions fold;
     fold.interval = std::chrono::seconds(30);
@@ -131,12 +131,12 @@ class CollabPlugin final : public docs::Plugin {
 
  private:
   docs::Context* context_ = nullptr;
-  docs::collab::CollabLimits limits_;
-  docs::collab::HistorySettings historySettings_;
+  docs_collab::CollabLimits limits_;
+  docs_collab::HistorySettings historySettings_;
   // Declared first: the server and the history hold references to the services.
-  std::unique_ptr<docs::collab::CollabServices> services_;
-  std::unique_ptr<docs::collab::CollabServer> server_;
-  std::unique_ptr<docs::collab::HistoryService> historyService_;
+  std::unique_ptr<docs_collab::CollabServices> services_;
+  std::unique_ptr<docs_collab::CollabServer> server_;
+  std::unique_ptr<docs_collab::HistoryService> historyService_;
 };
 
 }  // namespace

@@ -20,7 +20,15 @@
 #include "collab_session.hpp"
 #include "protocol.hpp"
 
-namespace docs::collab {
+namespace docs_collab {
+
+using docs::Context;
+using docs::HttpError;
+using docs::Principal;
+using docs::Request;
+using docs::Role;
+using docs::WebSocketConnection;
+using docs::WebSocketSession;
 
 std::optional<std::int64_t> positiveId(std::string_view text) {
   if (text.empty() || text.size() > 18 || text.front() == '0') return std::nullopt;
@@ -223,7 +231,7 @@ void CollabServer::absorbStored(const std::shared_ptr<Room>& room) {
     }
     auto news = room->doc->encodeStateAsUpdate(before);
     if (news.size() > 2) broadcast(*room, [&](const std::string& to) { return syncUpdate(to, news); });
-  } catch (const ydoc::YdocError& error) {
+  } catch (const docs::ydoc::YdocError& error) {
     context_.logger().error("the stored document does not apply to its room; reloading it",
                             {{"page_id", room->pageId}, {"error", error.what()}});
     resetRoom(*room, "Storage changed");
@@ -373,4 +381,4 @@ std::shared_ptr<Room> CollabServer::loadedRoom(std::int64_t projectId, std::int6
   if (found == rooms_.end()) return nullptr;
   return found->second;
 }
-}  // namespace docs::collab
+}  // namespace docs_collab

@@ -35,7 +35,7 @@ class Context;
 class Tx;
 }  // namespace docs
 
-namespace docs::collab {
+namespace docs_collab {
 
 struct CollabLimits {
   std::size_t maxMessageBytes = 8 << 20;
@@ -81,7 +81,7 @@ class EditorStopping : public std::runtime_error {
 class CollabServer {
  public:
   // Built in configure(): no I/O and no thread until start().
-  CollabServer(Context& context, const CollabServices& services, CollabLimits limits);
+  CollabServer(docs::Context& context, const CollabServices& services, CollabLimits limits);
   ~CollabServer();
 
   // Registers the metrics and starts the writer, fan-out and compactor threads.
@@ -89,7 +89,8 @@ class CollabServer {
   // Folds every open room into stored content and stops the compactor.
   void stop();
 
-  std::unique_ptr<WebSocketSession> accept(const Request& request, std::shared_ptr<WebSocketConnection> connection);
+  std::unique_ptr<docs::WebSocketSession> accept(const docs::Request& request,
+                                                 std::shared_ptr<docs::WebSocketConnection> connection);
   void onSessionRevoked(const std::string& sessionId);
   void onPageDeleted(std::int64_t pageId);
   void onProjectDeleted(std::int64_t projectId);
@@ -123,8 +124,8 @@ class CollabServer {
 
   // Used by the per-socket sessions.
   const CollabLimits& limits() const { return limits_; }
-  RoomAccess decideAccess(std::int64_t projectId, std::int64_t pageId, const std::optional<Principal>& principal);
-  std::optional<Principal> authenticate(std::string_view token);
+  RoomAccess decideAccess(std::int64_t projectId, std::int64_t pageId, const std::optional<docs::Principal>& principal);
+  std::optional<docs::Principal> authenticate(std::string_view token);
   // The loaded room, locked; retries when it was unloaded meanwhile.
   std::pair<std::shared_ptr<Room>, std::unique_lock<std::mutex>> lockedRoom(std::int64_t projectId, std::int64_t pageId);
   std::uint64_t nextMemberId() { return ++memberIds_; }
@@ -133,7 +134,7 @@ class CollabServer {
   enum class WriteResult { Queued, NothingNew, Invalid, Stopping };
   // Who wrote an update and who waits for it to be durable.
   struct Writer {
-    std::shared_ptr<WebSocketConnection> connection;  // acknowledged after the commit (may be null)
+    std::shared_ptr<docs::WebSocketConnection> connection;  // acknowledged after the commit (may be null)
     std::string address;
     std::optional<std::int64_t> userId;
     std::shared_ptr<std::promise<bool>> committed;    // set after the commit (may be null)
@@ -159,7 +160,7 @@ class CollabServer {
 
   bool registerUserConnection(const std::string& userId);
   void unregisterUserConnection(const std::string& userId);
-  void trackSession(const std::string& sessionId, const std::shared_ptr<WebSocketConnection>& connection);
+  void trackSession(const std::string& sessionId, const std::shared_ptr<docs::WebSocketConnection>& connection);
 
  private:
   void load(Room& room);
@@ -168,7 +169,7 @@ class CollabServer {
   // The content a fold stores: the room's state, merged with what other nodes stored or
   // logged when there is any (which the room's editors then receive too).
   std::string mergeForFold(const std::shared_ptr<Room>& room, const std::vector<std::uint8_t>& state,
-                           const FoldInput& input);
+                           const docs::FoldInput& input);
   void compactorLoop();
   void writerLoop();
   void fanoutLoop();
@@ -210,7 +211,7 @@ class CollabServer {
   bool fanoutStopping_ = false;
   std::thread fanoutThread_;
 
-  Context& context_;
+  docs::Context& context_;
   const CollabServices& services_;
   CollabLimits limits_;
   const std::string node_;
@@ -219,14 +220,14 @@ class CollabServer {
   std::map<std::string, std::shared_ptr<Room>> rooms_;
   std::atomic<std::uint64_t> memberIds_{0};
   // docs/metrics.md: registered in start().
-  Counter* updatesApplied_ = nullptr;
-  Histogram* commitBatch_ = nullptr;
-  Histogram* commitSeconds_ = nullptr;
-  Histogram* relayLag_ = nullptr;
+  docs::Counter* updatesApplied_ = nullptr;
+  docs::Histogram* commitBatch_ = nullptr;
+  docs::Histogram* commitSeconds_ = nullptr;
+  docs::Histogram* relayLag_ = nullptr;
 
   std::mutex usersMutex_;
   std::map<std::string, int> connectionsPerUser_;
-  std::multimap<std::string, std::weak_ptr<WebSocketConnection>> connectionsBySession_;
+  std::multimap<std::string, std::weak_ptr<docs::WebSocketConnection>> connectionsBySession_;
 
   std::mutex compactorMutex_;
   std::condition_variable compactorWake_;
@@ -234,4 +235,4 @@ class CollabServer {
   std::thread compactor_;
 };
 
-}  // namespace docs::collab
+}  // namespace docs_collab

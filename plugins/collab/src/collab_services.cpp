@@ -1,6 +1,8 @@
 #include "collab_services.hpp"
 
-namespace docs::collab {
+namespace docs_collab {
+
+using docs::Registry;
 
 CollabServices::CollabServices(Registry& registry) {
   registry.require(pages);
@@ -9,4 +11,4 @@ CollabServices::CollabServices(Registry& registry) {
   registry.require(authenticator);
 }
 
-}  // namespace docs::collab
+}  // namespace docs_collab

@@ -9,17 +9,17 @@
 #include <docs/services/documents.hpp>
 #include <docs/services/pages.hpp>
 
-namespace docs::collab {
+namespace docs_collab {
 
 struct CollabServices {
   // Requires all four: collab depends on auth, rbac and pages, and without any of them no
   // socket could authenticate, be authorized or load and store its page's document.
-  explicit CollabServices(Registry& registry);
+  explicit CollabServices(docs::Registry& registry);
 
-  ServiceRef<Pages> pages;
-  ServiceRef<Documents> documents;
-  ServiceRef<AccessControl> access;
-  ServiceRef<Authenticator> authenticator;
+  docs::ServiceRef<docs::Pages> pages;
+  docs::ServiceRef<docs::Documents> documents;
+  docs::ServiceRef<docs::AccessControl> access;
+  docs::ServiceRef<docs::Authenticator> authenticator;
 };
 
-}  // namespace docs::collab
+}  // namespace docs_collab

@@ -9,7 +9,10 @@
 #include "byte_views.hpp"
 #include "collab_server.hpp"
 
-namespace docs::collab {
+namespace docs_collab {
+
+using docs::Principal;
+using docs::WebSocketConnection;
 
 CollabSession::CollabSession(CollabServer& server, std::shared_ptr<WebSocketConnection> connection)
     : server_(server), connection_(std::move(connection)), tokens_(server.limits().messageBurst),
@@ -31,7 +34,7 @@ void CollabSession::onMessage(std::string_view data, bool binary) {
     dispatch(in, data);
   } catch (const ProtocolError& error) {
     fail(kCloseInvalidData, error.what());
-  } catch (const ydoc::YdocError& error) {
+  } catch (const docs::ydoc::YdocError& error) {
     fail(kCloseInvalidData, std::string("Invalid document data: ") + error.what());
   }
 }
@@ -229,7 +232,7 @@ void CollabSession::handle(const Incoming& in, DocumentState& doc) {
       return;
     }
     case MessageType::Awareness: {
-      ydoc::Decoder dec(in.payload);
+      docs::ydoc::Decoder dec(in.payload);
       auto update = dec.readVarUint8Array();
       auto locked = lockRoom(doc);
       if (!locked.member) return;
@@ -284,4 +287,4 @@ void CollabSession::leaveAll() {
   }
 }
 
-}  // namespace docs::collab
+}  // namespace docs_collab

@@ -20,13 +20,13 @@
 #include "protocol.hpp"
 #include "room.hpp"
 
-namespace docs::collab {
+namespace docs_collab {
 
 class CollabServer;
 
-class CollabSession final : public WebSocketSession {
+class CollabSession final : public docs::WebSocketSession {
  public:
-  CollabSession(CollabServer& server, std::shared_ptr<WebSocketConnection> connection);
+  CollabSession(CollabServer& server, std::shared_ptr<docs::WebSocketConnection> connection);
   ~CollabSession() override;
 
   void onMessage(std::string_view data, bool binary) override;
@@ -40,7 +40,7 @@ class CollabSession final : public WebSocketSession {
     std::vector<std::string> queue;  // frames received before authentication
     std::shared_ptr<Room> room;
     std::uint64_t memberId = 0;
-    std::optional<Principal> principal;
+    std::optional<docs::Principal> principal;
     Clock::time_point checkedAt{};
   };
   // The locked room and this document's member entry in it.
@@ -66,7 +66,7 @@ class CollabSession final : public WebSocketSession {
   void leaveAll();
 
   CollabServer& server_;
-  std::shared_ptr<WebSocketConnection> connection_;
+  std::shared_ptr<docs::WebSocketConnection> connection_;
   std::map<std::string, DocumentState> documents_;
   std::size_t queuedMessages_ = 0;
   std::size_t queuedBytes_ = 0;
@@ -78,4 +78,4 @@ class CollabSession final : public WebSocketSession {
   std::string countedUser_;
 };
 
-}  // namespace docs::collab
+}  // namespace docs_collab

@@ -17,7 +17,12 @@
 #include "collab_server.hpp"
 #include "protocol.hpp"
 
-namespace docs::collab {
+namespace docs_collab {
+
+using docs::FoldedRows;
+using docs::FoldInput;
+using docs::Tx;
+
 namespace {
 using Clock = std::chrono::steady_clock;
 
@@ -26,7 +31,7 @@ std::size_t contentFingerprint(std::string_view content) { return std::hash<std:
 }  // namespace
 
 void CollabServer::load(Room& room) {
-  auto doc = std::make_unique<ydoc::Doc>();
+  auto doc = std::make_unique<docs::ydoc::Doc>();
   room.storedFingerprint = contentFingerprint("");
   auto stored = services_.documents->load(room.pageId);
   std::int64_t lastId = 0;
@@ -38,7 +43,7 @@ void CollabServer::load(Room& room) {
     for (const auto& entry : stored->log) {
       try {
         doc->applyUpdate(bytesOf(entry.bytes));
-      } catch (const ydoc::YdocError& error) {
+      } catch (const docs::ydoc::YdocError& error) {
         context_.logger().error("skipping a log entry that does not apply",
                                 {{"page_id", room.pageId}, {"log_id", entry.id}, {"error", error.what()}});
       }
@@ -62,12 +67,12 @@ std::string CollabServer::mergeForFold(const std::shared_ptr<Room>& room, const 
   // Other nodes may hold this page open too, each with only its own clients' updates in
   // memory: what they logged or stored is merged in, never overwritten.
   if (input.others.empty() && contentFingerprint(input.stored) == storedFingerprint) return std::string(textOf(state));
-  ydoc::Doc merged;
+  docs::ydoc::Doc merged;
   if (!input.stored.empty()) merged.applyUpdate(bytesOf(input.stored));
   for (const auto& other : input.others) {
     try {
       merged.applyUpdate(bytesOf(other.bytes));
-    } catch (const ydoc::YdocError& error) {
+    } catch (const docs::ydoc::YdocError& error) {
       context_.logger().error("skipping a log entry that does not apply",
                               {{"page_id", room->pageId}, {"log_id", other.id}, {"error", error.what()}});
     }
@@ -206,4 +211,4 @@ bool CollabServer::flush(std::int64_t pageId) {
   return compact(room);
 }
 
-}  // namespace docs::collab
+}  // namespace docs_collab

@@ -4,7 +4,7 @@
 #include <cctype>
 #include <cstdint>
 
-namespace docs::collab {
+namespace docs_collab {
 
 namespace {
 
@@ -153,4 +153,4 @@ Json diffDocuments(const Json& from, const Json& to) {
   return {{"added", added}, {"removed", removed}, {"changed", changed}, {"blocks", blocks}};
 }
 
-}  // namespace docs::collab
+}  // namespace docs_collab

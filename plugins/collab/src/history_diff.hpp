@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace docs::collab {
+namespace docs_collab {
 
 // {"added": n, "removed": n, "changed": n, "blocks": [...]} in document order, each block
 //   {"change": "same" | "added" | "removed", "block": node}
@@ -24,4 +24,4 @@ nlohmann::json diffText(const std::string& from, const std::string& to);
 // A block's text: its text nodes in order, child blocks separated by a newline.
 std::string blockText(const nlohmann::json& node);
 
-}  // namespace docs::collab
+}  // namespace docs_collab

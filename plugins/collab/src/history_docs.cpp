@@ -1,6 +1,17 @@
 #include "history_docs.hpp"
 
-namespace docs::collab {
+namespace docs_collab {
+
+using docs::AnswerDoc;
+using docs::errorAnswer;
+using docs::Json;
+using docs::jsonAnswer;
+using docs::ParamDoc;
+using docs::ParamIn;
+using docs::RouteAccess;
+using docs::RouteDoc;
+using docs::schemaRef;
+
 namespace {
 
 Json id() { return {{"type", "integer"}, {"minimum", 1}}; }
@@ -123,4 +134,4 @@ RouteDoc restoreVersionDoc() {
   return doc;
 }
 
-}  // namespace docs::collab
+}  // namespace docs_collab

@@ -3,11 +3,11 @@
 
 #include <docs/route_doc.hpp>
 
-namespace docs::collab {
+namespace docs_collab {
 
-RouteDoc listVersionsDoc();
-RouteDoc getVersionDoc();
-RouteDoc diffVersionDoc();
-RouteDoc restoreVersionDoc();
+docs::RouteDoc listVersionsDoc();
+docs::RouteDoc getVersionDoc();
+docs::RouteDoc diffVersionDoc();
+docs::RouteDoc restoreVersionDoc();
 
-}  // namespace docs::collab
+}  // namespace docs_collab

@@ -15,7 +15,16 @@
 #include "history_service.hpp"
 #include "history_store.hpp"
 
-namespace docs::collab {
+namespace docs_collab {
+
+using docs::HttpError;
+using docs::Json;
+using docs::Method;
+using docs::PageSummary;
+using docs::Registry;
+using docs::Request;
+using docs::Response;
+using docs::Role;
 
 namespace {
 
@@ -23,9 +32,9 @@ constexpr int kDefaultPage = 50;
 constexpr int kMaxPage = 200;
 
 Json documentOf(std::string_view bytes) {
-  ydoc::Doc doc;
+  docs::ydoc::Doc doc;
   doc.applyUpdate({reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()});
-  return ydoc::toProseMirrorJson(doc);
+  return docs::ydoc::toProseMirrorJson(doc);
 }
 
 // A positive integer query parameter, or `fallback` when absent; 400 otherwise.
@@ -70,9 +79,9 @@ class HistoryRoutes {
       throw HttpError::badRequest("'format' must be json, md or html", "invalid_field");
     auto [version, doc] = versionFor(request, page.id);
     if (format == "md") {
-      response.text(ydoc::toMarkdown(doc), "text/markdown; charset=utf-8");
+      response.text(docs::ydoc::toMarkdown(doc), "text/markdown; charset=utf-8");
     } else if (format == "html") {
-      response.text(ydoc::toHtml(doc), "text/html; charset=utf-8");
+      response.text(docs::ydoc::toHtml(doc), "text/html; charset=utf-8");
       // As the page's HTML export (docs/security.md#browser-headers): sandboxed, a download.
       response.setHeader("Content-Security-Policy",
                          "sandbox; default-src 'none'; img-src 'self' data: https:; style-src 'unsafe-inline'; "
@@ -127,7 +136,7 @@ class HistoryRoutes {
     std::optional<std::int64_t> before;
     try {
       before = history_.restore(page.id, versionId, userId);
-    } catch (const ydoc::YdocError&) {
+    } catch (const docs::ydoc::YdocError&) {
       throw HttpError(422, "invalid_document", "The version or the page content cannot be read");
     }
     if (!before) throw HttpError::notFound("Version not found");
@@ -156,7 +165,7 @@ class HistoryRoutes {
   static Json readable(std::string_view bytes) {
     try {
       return documentOf(bytes);
-    } catch (const ydoc::YdocError&) {
+    } catch (const docs::ydoc::YdocError&) {
       throw HttpError(422, "invalid_document", "The stored document cannot be read");
     }
   }
@@ -191,4 +200,4 @@ void addHistoryRoutes(Registry& registry, HistoryService& history, CollabServer&
                  [routes](Request& q, Response& r) { routes->restore(q, r); }, {}, restoreVersionDoc());
 }
 
-}  // namespace docs::collab
+}  // namespace docs_collab

@@ -7,13 +7,15 @@ namespace docs {
 class Registry;
 }
 
-namespace docs::collab {
+namespace docs_collab {
 
 class HistoryService;
 class CollabServer;
 struct CollabServices;
 
-void addHistoryRoutes(Registry& registry, HistoryService& history, CollabServer& server,
+// Declares the routes; `history` restores, `server` holds the documents and `services`
+// finds the page and checks the caller, all kept by the plugin for good.
+void addHistoryRoutes(docs::Registry& registry, HistoryService& history, CollabServer& server,
                       const CollabServices& services);
 
-}  // namespace docs::collab
+}  // namespace docs_collab

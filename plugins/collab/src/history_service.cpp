@@ -11,7 +11,9 @@
 #include "collab_server.hpp"
 #include "collab_services.hpp"
 
-namespace docs::collab {
+namespace docs_collab {
+
+using docs::Tx;
 
 namespace {
 
@@ -75,9 +77,9 @@ std::optional<std::int64_t> HistoryService::restore(std::int64_t pageId, std::in
                                                     std::optional<std::int64_t> userId) {
   auto target = server_.history().state(pageId, versionId);
   if (!target) return std::nullopt;
-  ydoc::Doc version;
+  docs::ydoc::Doc version;
   version.applyUpdate(bytesOf(*target));
-  auto wanted = ydoc::toProseMirrorJson(version);
+  auto wanted = docs::ydoc::toProseMirrorJson(version);
   // The change that turns the current document into the version's content, made on
   // the current document so that it applies on top of everything. The same current
   // document is recorded first as a labelled version: what the restore removes can be
@@ -90,14 +92,14 @@ std::optional<std::int64_t> HistoryService::restore(std::int64_t pageId, std::in
     before = server_.history().snapshot(tx, pageId, *current, "Before restoring version " + std::to_string(versionId),
                                         "restore");
   });
-  ydoc::Doc doc(restoreClientId());
+  docs::ydoc::Doc doc(restoreClientId());
   doc.applyUpdate(bytesOf(*current));
   auto stateVector = doc.encodeStateVector();
-  ydoc::applyProseMirrorJson(doc, wanted);
+  docs::ydoc::applyProseMirrorJson(doc, wanted);
   auto update = doc.encodeStateAsUpdate(stateVector);
   if (!server_.applyUpdateAs(pageId, std::string_view(reinterpret_cast<const char*>(update.data()), update.size()), userId))
     return std::nullopt;
   return before;
 }
 
-}  // namespace docs::collab
+}  // namespace docs_collab

@@ -13,7 +13,7 @@ namespace docs {
 class Context;
 }
 
-namespace docs::collab {
+namespace docs_collab {
 
 class CollabServer;
 struct CollabServices;
@@ -23,10 +23,10 @@ struct HistorySettings {
   std::int64_t maxIntervalSeconds = 600;
 };
 
-class HistoryService final : public PageHistory {
+class HistoryService final : public docs::PageHistory {
  public:
   // Built in configure() (it does nothing until asked).
-  HistoryService(Context& context, CollabServer& server, const CollabServices& services, HistorySettings settings)
+  HistoryService(docs::Context& context, CollabServer& server, const CollabServices& services, HistorySettings settings)
       : context_(context), server_(server), services_(services), settings_(settings) {}
 
   std::optional<std::int64_t> snapshot(std::int64_t pageId, std::string_view label) override;
@@ -44,10 +44,10 @@ class HistoryService final : public PageHistory {
   std::optional<std::int64_t> restore(std::int64_t pageId, std::int64_t versionId, std::optional<std::int64_t> userId);
 
  private:
-  Context& context_;
+  docs::Context& context_;
   CollabServer& server_;
   const CollabServices& services_;
   HistorySettings settings_;
 };
 
-}  // namespace docs::collab
+}  // namespace docs_collab

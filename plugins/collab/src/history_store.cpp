@@ -8,7 +8,13 @@
 
 #include "history_thinning.hpp"
 
-namespace docs::collab {
+namespace docs_collab {
+
+using docs::DbError;
+using docs::FoldedRows;
+using docs::Param;
+using docs::Row;
+using docs::Tx;
 
 namespace {
 
@@ -197,4 +203,4 @@ void HistoryStore::removePage(std::int64_t pageId) {
   });
 }
 
-}  // namespace docs::collab
+}  // namespace docs_collab

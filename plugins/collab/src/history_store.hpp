@@ -15,7 +15,7 @@ class Db;
 class Tx;
 }  // namespace docs
 
-namespace docs::collab {
+namespace docs_collab {
 
 struct VersionInfo {
   std::int64_t id = 0;
@@ -32,16 +32,16 @@ struct Author {
 
 class HistoryStore {
  public:
-  explicit HistoryStore(Db& db) : db_(db) {}
+  explicit HistoryStore(docs::Db& db) : db_(db) {}
 
   // Compaction path, inside the fold's transaction (the page's lock held): the authors
   // and times of the log rows it folded join the page's pending row; a page without versions first gets its stored content as a
   // baseline version, so the state before the first edit can be restored.
-  void recordFold(Tx& tx, std::int64_t pageId, const FoldedRows& folded, std::string_view storedBefore);
+  void recordFold(docs::Tx& tx, std::int64_t pageId, const docs::FoldedRows& folded, std::string_view storedBefore);
   // Under the page's compaction lock: records `state` as the newest version with the
   // pending authors (clearing them). Equal to the newest version: no row; that one
   // takes the label if it has none and the authors. Returns the version's id.
-  std::int64_t snapshot(Tx& tx, std::int64_t pageId, std::string_view state, std::string_view label,
+  std::int64_t snapshot(docs::Tx& tx, std::int64_t pageId, std::string_view state, std::string_view label,
                         std::string_view kind);
   // Pages whose pending changes are due: quiet for idleSeconds, or pending for
   // maxIntervalSeconds.
@@ -60,11 +60,11 @@ class HistoryStore {
   void removePage(std::int64_t pageId);
 
  private:
-  Db& db_;
+  docs::Db& db_;
 };
 
 // "{1,2,3}" (PostgreSQL bigint[] text) <-> ids.
 std::vector<std::int64_t> parseIdArray(std::string_view text);
 std::string idArrayText(const std::vector<std::int64_t>& ids);
 
-}  // namespace docs::collab
+}  // namespace docs_collab

@@ -4,7 +4,7 @@
 #include <set>
 #include <utility>
 
-namespace docs::collab {
+namespace docs_collab {
 
 namespace {
 constexpr std::int64_t kHour = 3600;
@@ -29,4 +29,4 @@ std::vector<std::int64_t> versionsToThin(std::vector<ThinningCandidate> versions
   return dropped;
 }
 
-}  // namespace docs::collab
+}  // namespace docs_collab

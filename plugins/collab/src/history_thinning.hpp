@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace docs::collab {
+namespace docs_collab {
 
 struct ThinningCandidate {
   std::int64_t id = 0;
@@ -16,4 +16,4 @@ struct ThinningCandidate {
 // The ids the policy drops, as of `nowUnix` (any input order).
 std::vector<std::int64_t> versionsToThin(std::vector<ThinningCandidate> versions, std::int64_t nowUnix);
 
-}  // namespace docs::collab
+}  // namespace docs_collab

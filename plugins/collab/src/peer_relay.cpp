@@ -17,7 +17,7 @@
 #include "protocol.hpp"
 #include "relay.hpp"
 
-namespace docs::collab {
+namespace docs_collab {
 
 void CollabServer::announce(std::int64_t projectId, std::int64_t pageId, bool open, bool reply) {
   context_.events().publish(relay::kRoomTopic, relay::encode(relay::RoomNotice{{projectId, pageId, node_}, open, reply}));
@@ -100,7 +100,7 @@ void CollabServer::applyFromPeer(const std::shared_ptr<Room>& room, const std::s
     try {
       if (room->doc->containsUpdate(bytesOf(update))) continue;
       room->doc->applyUpdate(bytesOf(update));
-    } catch (const ydoc::YdocError& error) {
+    } catch (const docs::ydoc::YdocError& error) {
       // Logged and accepted there, so it must apply: rebuild from storage to be safe.
       context_.logger().error("a relayed update does not apply; reloading the room",
                               {{"page_id", room->pageId}, {"node", node}, {"error", error.what()}});
@@ -132,4 +132,4 @@ void CollabServer::onPeerAwareness(const nlohmann::json& payload) {
     context_.logger().warn("malformed relayed awareness", {{"page_id", room->pageId}, {"error", error.what()}});
   }
 }
-}  // namespace docs::collab
+}  // namespace docs_collab

@@ -3,10 +3,10 @@
 #include <docs/ydoc/error.hpp>
 #include <docs/ydoc/lib0.hpp>
 
-namespace docs::collab {
+namespace docs_collab {
 
-using ydoc::Decoder;
-using ydoc::Encoder;
+using docs::ydoc::Decoder;
+using docs::ydoc::Encoder;
 
 namespace {
 
@@ -36,7 +36,7 @@ Incoming parseFrame(std::span<const std::uint8_t> frame) {
     in.type = static_cast<MessageType>(type);
     in.payload = frame.subspan(dec.position());
     return in;
-  } catch (const ydoc::DecodeError& error) {
+  } catch (const docs::ydoc::DecodeError& error) {
     throw ProtocolError(std::string("malformed frame: ") + error.what());
   }
 }
@@ -50,7 +50,7 @@ SyncMessage parseSync(std::span<const std::uint8_t> payload) {
     if (step > static_cast<std::uint64_t>(SyncStep::Update)) throw ProtocolError("unknown sync step");
     auto data = dec.readVarUint8Array();
     return {static_cast<SyncStep>(step), data};
-  } catch (const ydoc::DecodeError& error) {
+  } catch (const docs::ydoc::DecodeError& error) {
     throw ProtocolError(std::string("malformed sync message: ") + error.what());
   }
 }
@@ -60,7 +60,7 @@ std::string parseAuthToken(std::span<const std::uint8_t> payload) {
     Decoder dec(payload);
     if (dec.readVarUint() != static_cast<std::uint64_t>(AuthKind::Token)) throw ProtocolError("clients may only send tokens");
     return dec.readVarString();
-  } catch (const ydoc::DecodeError& error) {
+  } catch (const docs::ydoc::DecodeError& error) {
     throw ProtocolError(std::string("malformed auth message: ") + error.what());
   }
 }
@@ -113,4 +113,4 @@ Bytes stateless(std::string_view address, std::string_view payload) {
   return enc.take();
 }
 
-}  // namespace docs::collab
+}  // namespace docs_collab

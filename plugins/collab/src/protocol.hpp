@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-namespace docs::collab {
+namespace docs_collab {
 
 using Bytes = std::vector<std::uint8_t>;
 
@@ -75,4 +75,4 @@ Bytes closeDocument(std::string_view address, std::string_view reason);
 // News about the document for its editors (JSON text), e.g. {"type":"comments","page_id":12}.
 Bytes stateless(std::string_view address, std::string_view payload);
 
-}  // namespace docs::collab
+}  // namespace docs_collab

@@ -5,18 +5,18 @@
 #include <algorithm>
 #include <stdexcept>
 
-namespace docs::collab::relay {
+namespace docs_collab::relay {
 namespace {
 
 using nlohmann::json;
 
 // Bytes travel in the notices' JSON as "\x" + hex (the form bytea had in the notices
 // of earlier releases, which this one still reads).
-std::string toHex(std::string_view bytes) { return "\\x" + codec::hexEncode(bytes); }
+std::string toHex(std::string_view bytes) { return "\\x" + docs::codec::hexEncode(bytes); }
 
 std::optional<std::string> fromHex(std::string_view text) {
   if (text.size() < 2 || text[0] != '\\' || text[1] != 'x') return std::nullopt;
-  return codec::hexDecode(text.substr(2));
+  return docs::codec::hexDecode(text.substr(2));
 }
 
 json originJson(const Origin& origin) {
@@ -127,4 +127,4 @@ UpdatesNotice updatesNotice(Origin origin, const std::vector<std::string_view>& 
   return notice;
 }
 
-}  // namespace docs::collab::relay
+}  // namespace docs_collab::relay

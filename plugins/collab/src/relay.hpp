@@ -13,7 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
-namespace docs::collab::relay {
+namespace docs_collab::relay {
 
 inline constexpr std::string_view kRoomTopic = "collab.room";
 inline constexpr std::string_view kUpdatesTopic = "collab.updates";
@@ -70,4 +70,4 @@ UpdatesNotice updatesNotice(Origin origin, const std::vector<std::string_view>& 
 // their states every 15 s, and a smaller one may follow).
 inline constexpr std::size_t kMaxAwarenessBytes = kMaxInlineChars / 2 - 8;
 
-}  // namespace docs::collab::relay
+}  // namespace docs_collab::relay

@@ -18,14 +18,14 @@
 
 #include "awareness.hpp"
 
-namespace docs::collab {
+namespace docs_collab {
 
 // One client of one document. The room holds its scope, so a permission change can be
 // applied to open connections from outside their socket.
 struct Member {
   std::string address;                              // echoed in every frame to this member
-  std::shared_ptr<WebSocketConnection> connection;
-  std::optional<Principal> principal;
+  std::shared_ptr<docs::WebSocketConnection> connection;
+  std::optional<docs::Principal> principal;
   bool readOnly = true;
   std::set<std::uint64_t> awarenessClients;         // awareness client ids it controls
 };
@@ -39,7 +39,7 @@ struct Room {
   const std::string name;
 
   std::mutex mutex;
-  std::unique_ptr<ydoc::Doc> doc;  // null until loaded
+  std::unique_ptr<docs::ydoc::Doc> doc;  // null until loaded
   Awareness awareness;
   std::map<std::uint64_t, Member> members;  // by member id
   // Other nodes holding this page open (relayed to), with the awareness clients of their
@@ -57,4 +57,4 @@ struct Room {
   bool dirty() const { return appliedLogId > compactedLogId; }
 };
 
-}  // namespace docs::collab
+}  // namespace docs_collab

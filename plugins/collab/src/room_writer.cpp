@@ -16,7 +16,10 @@
 #include "protocol.hpp"
 #include "relay.hpp"
 
-namespace docs::collab {
+namespace docs_collab {
+
+using docs::LogRow;
+
 namespace {
 using Clock = std::chrono::steady_clock;
 }  // namespace
@@ -32,12 +35,12 @@ CollabServer::WriteResult CollabServer::write(const std::shared_ptr<Room>& roomP
   // Malformed bytes throw here, before the document is touched.
   try {
     if (room.doc->containsUpdate(update)) return WriteResult::NothingNew;
-  } catch (const ydoc::YdocError&) {
+  } catch (const docs::ydoc::YdocError&) {
     return WriteResult::Invalid;
   }
   try {
     room.doc->applyUpdate(update);
-  } catch (const ydoc::YdocError& error) {
+  } catch (const docs::ydoc::YdocError& error) {
     // Part of it may be in the document: rebuild the room from what is stored.
     context_.logger().warn("update refused", {{"page_id", room.pageId}, {"error", error.what()}});
     try {
@@ -221,4 +224,4 @@ void CollabServer::broadcast(Room& room,
     member.connection->sendBinary(textOf(bytes));
   }
 }
-}  // namespace docs::collab
+}  // namespace docs_collab

@@ -187,12 +187,18 @@ TEST_F(CollabTest, BadTokensStrangersAndForeignRoomsAreDenied) {
   foreignAudience["aud"] = "another-service";
   foreignIssuer["iss"] = "https://other.example.com";
   json spec = {{"scenario", "denied"},
-               {"cases", {{"garbage", "not-a-token"}, {"forged", forged}, {"stranger", mallory_.token},
-                          {"otherAudience", docs::auth::signJwt(foreignAudience, kid, key)},
-                          {"otherIssuer", docs::auth::signJwt(foreignIssuer, kid, key)},
-                          {"pageOfAnotherProject", bob_.token}, {"badName", bob_.token}, {"writer", bob_.token}}},
-               {"rooms", {{"pageOfAnotherProject", std::to_string(projectId_) + "__" + std::to_string(otherPage)},
-                          {"badName", "not-a-room"}}}};
+               {"cases",
+                {{"garbage", "not-a-token"},
+                 {"forged", forged},
+                 {"stranger", mallory_.token},
+                 {"otherAudience", docs_auth::signJwt(foreignAudience, kid, key)},
+                 {"otherIssuer", docs_auth::signJwt(foreignIssuer, kid, key)},
+                 {"pageOfAnotherProject", bob_.token},
+                 {"badName", bob_.token},
+                 {"writer", bob_.token}}},
+               {"rooms",
+                {{"pageOfAnotherProject", std::to_string(projectId_) + "__" + std::to_string(otherPage)},
+                 {"badName", "not-a-room"}}}};
   auto result = run(spec);
   ASSERT_FALSE(result.contains("error")) << result.dump();
   EXPECT_TRUE(result["garbage"].contains("denied")) << result.dump();

@@ -7,7 +7,7 @@
 #include "history_store.hpp"
 #include "history_thinning.hpp"
 
-using docs::collab::ThinningCandidate;
+using docs_collab::ThinningCandidate;
 using nlohmann::json;
 
 namespace {
@@ -36,7 +36,7 @@ TEST(HistoryThinning, KeepsTheLastDayHourlyForAWeekDailyAfterAndEveryLabelledVer
   for (std::int64_t at = kNow - 10 * kDay; at <= kNow; at += 600) versions.push_back({++id, at, false});
   versions.push_back({++id, kNow - 9 * kDay + 60, true});   // labelled, old
   versions.push_back({++id, kNow - 3 * kDay + 60, true});   // labelled, this week
-  auto drop = docs::collab::versionsToThin(versions, kNow);
+  auto drop = docs_collab::versionsToThin(versions, kNow);
   std::map<std::int64_t, int> keptPerHour, keptPerDay;
   int keptLastDay = 0, lastDay = 0;
   for (const auto& v : versions) {
@@ -71,13 +71,13 @@ TEST(HistoryThinning, KeepsTheLastDayHourlyForAWeekDailyAfterAndEveryLabelledVer
   std::vector<ThinningCandidate> kept;
   for (const auto& v : versions)
     if (!dropped(drop, v.id)) kept.push_back(v);
-  EXPECT_TRUE(docs::collab::versionsToThin(kept, kNow).empty());
+  EXPECT_TRUE(docs_collab::versionsToThin(kept, kNow).empty());
 }
 
 TEST(HistoryDiff, BlocksAddedRemovedAndChangedWithTheWordsInside) {
   auto before = doc({heading("Title"), paragraph("alpha beta gamma"), paragraph("to be removed"), paragraph("kept")});
   auto after = doc({heading("Title"), paragraph("alpha delta gamma"), paragraph("kept"), paragraph("brand new")});
-  auto diff = docs::collab::diffDocuments(before, after);
+  auto diff = docs_collab::diffDocuments(before, after);
   EXPECT_EQ(diff["added"], 1) << diff.dump(1);
   EXPECT_EQ(diff["removed"], 1) << diff.dump(1);
   EXPECT_EQ(diff["changed"], 1) << diff.dump(1);
@@ -96,11 +96,11 @@ TEST(HistoryDiff, BlocksAddedRemovedAndChangedWithTheWordsInside) {
 TEST(HistoryDiff, APureRemovalAndAPureAdditionAreNotPaired) {
   auto before = doc({paragraph("one"), heading("gone")});
   auto after = doc({paragraph("one"), paragraph("two")});
-  auto diff = docs::collab::diffDocuments(before, after);
+  auto diff = docs_collab::diffDocuments(before, after);
   EXPECT_EQ(diff["added"], 1);
   EXPECT_EQ(diff["removed"], 1);
   EXPECT_EQ(diff["changed"], 0);
-  auto same = docs::collab::diffDocuments(before, before);
+  auto same = docs_collab::diffDocuments(before, before);
   EXPECT_EQ(same["added"], 0);
   EXPECT_EQ(same["removed"], 0);
   EXPECT_EQ(same["changed"], 0);
@@ -110,12 +110,12 @@ TEST(HistoryDiff, APureRemovalAndAPureAdditionAreNotPaired) {
 TEST(HistoryDiff, TextOfNestedBlocks) {
   json list = {{"type", "bulletList"},
                {"content", {{{"type", "listItem"}, {"content", {paragraph("a")}}}, {{"type", "listItem"}, {"content", {paragraph("b")}}}}}};
-  EXPECT_EQ(docs::collab::blockText(list), "a\nb");
-  EXPECT_EQ(docs::collab::diffText("", "x y")[0]["op"], "insert");
+  EXPECT_EQ(docs_collab::blockText(list), "a\nb");
+  EXPECT_EQ(docs_collab::diffText("", "x y")[0]["op"], "insert");
 }
 
 TEST(HistoryStore, IdArrays) {
-  EXPECT_EQ(docs::collab::parseIdArray("{}"), std::vector<std::int64_t>{});
-  EXPECT_EQ(docs::collab::parseIdArray("{3,10,42}"), (std::vector<std::int64_t>{3, 10, 42}));
-  EXPECT_EQ(docs::collab::idArrayText({3, 10}), "{3,10}");
+  EXPECT_EQ(docs_collab::parseIdArray("{}"), std::vector<std::int64_t>{});
+  EXPECT_EQ(docs_collab::parseIdArray("{3,10,42}"), (std::vector<std::int64_t>{3, 10, 42}));
+  EXPECT_EQ(docs_collab::idArrayText({3, 10}), "{3,10}");
 }

@@ -8,7 +8,7 @@
 
 #include "relay.hpp"
 
-namespace relay = docs::collab::relay;
+namespace relay = docs_collab::relay;
 using nlohmann::json;
 
 namespace {
