@@ -195,6 +195,18 @@ TEST_F(Pages, ContentRoundTripAndExport) {
               "'content_bytea' must be a base64 Yjs document update");
   expectError(call("PUT", page(rootPage_) + "/content", json{{"content_bytea", "%%%"}}, as(alice_)), 400);
   expectError(call("PUT", page(rootPage_) + "/content", json{{"content_bytea", 12}}, as(alice_)), 400);
+  // A real update that builds on changes this page never had: it decodes but does not apply.
+  {
+    docs::ydoc::Doc elsewhere(4242);
+    docs::ydoc::appendProseMirrorJson(elsewhere, {{"type", "doc"}, {"content", {{{"type", "paragraph"}}}}});
+    auto base = elsewhere.encodeStateVector();
+    docs::ydoc::appendProseMirrorJson(
+        elsewhere, {{"type", "doc"}, {"content", {{{"type", "paragraph"}, {"content", {{{"type", "text"}, {"text", "orphan"}}}}}}}});
+    auto orphan = elsewhere.encodeStateAsUpdate(base);
+    expectError(call("PUT", page(rootPage_) + "/content",
+                     json{{"content_bytea", docs::codec::base64Encode(std::string(orphan.begin(), orphan.end()))}}, as(alice_)),
+                400, "'content_bytea' does not apply to this page's document");
+  }
   // The bad writes changed nothing.
   EXPECT_EQ(parse(call("GET", page(rootPage_) + "/content", "", as(alice_)))["content_bytea"], encoded);
 }
