@@ -27,7 +27,7 @@ if [[ $tier == tsan ]]; then
   ulimit -n 65536 2>/dev/null || ulimit -n 4096 2>/dev/null || true
   reports="$PWD/build-tsan/tsan"
   rm -rf "$reports" && mkdir -p "$reports"
-  export TSAN_OPTIONS="log_path=$reports/report second_deadlock_stack=1 history_size=4"
+  export TSAN_OPTIONS="log_path=$reports/report second_deadlock_stack=1 history_size=4 suppressions=$PWD/tests/tsan.supp"
   threaded='^(Collab|Relay|History|UpdateLogRows|JobQueueTest|HubTest|WsFrame|RobustnessTest\.WebSocket|Lifecycle\.ShutdownWaitsForARunningJob)'
   status=0
   (cd build-tsan && ctest --output-on-failure --timeout 900 -j "$(nproc)" -L unit "$@") || status=1

@@ -9,15 +9,18 @@
 #include <Poco/Net/HTTPServerRequest.h>
 #include <Poco/Net/HTTPServerResponse.h>
 #include <Poco/Net/ServerSocket.h>
+#include <Poco/ThreadPool.h>
 
 #include <algorithm>
+#include <condition_variable>
 #include <sstream>
-#include <thread>
 
 namespace docs::test {
 
 struct FakeModel::State {
   std::mutex mutex;
+  std::condition_variable stopped;  // cuts a scripted delay short when the fake stops
+  bool stopping = false;
   std::deque<ModelReplyScript> script;
   ModelReplyScript fallback = FakeModel::answer("I have no scripted answer.");
   std::vector<nlohmann::json> requests;
@@ -53,9 +56,9 @@ class Handler final : public Poco::Net::HTTPRequestHandler {
         reply = state_->fallback;
       }
     }
-    if (reply.delay.count() > 0) std::this_thread::sleep_for(reply.delay);
     {
-      std::lock_guard lock(state_->mutex);
+      std::unique_lock lock(state_->mutex);
+      if (reply.delay.count() > 0) state_->stopped.wait_for(lock, reply.delay, [this] { return state_->stopping; });
       --state_->inFlight;
     }
     response.setStatus(static_cast<Poco::Net::HTTPResponse::HTTPStatus>(reply.status));
@@ -85,11 +88,21 @@ class Factory final : public Poco::Net::HTTPRequestHandlerFactory {
 FakeModel::FakeModel() : state_(std::make_shared<State>()) {
   Poco::Net::ServerSocket socket(Poco::Net::SocketAddress("127.0.0.1", 0));
   port_ = socket.address().port();
-  server_ = std::make_unique<Poco::Net::HTTPServer>(new Factory(state_), socket, new Poco::Net::HTTPServerParams);
+  workers_ = std::make_unique<Poco::ThreadPool>(2, 16);
+  server_ = std::make_unique<Poco::Net::HTTPServer>(new Factory(state_), *workers_, socket, new Poco::Net::HTTPServerParams);
   server_->start();
 }
 
-FakeModel::~FakeModel() { server_->stopAll(true); }
+FakeModel::~FakeModel() {
+  {
+    std::lock_guard lock(state_->mutex);
+    state_->stopping = true;
+  }
+  state_->stopped.notify_all();
+  server_->stopAll(true);
+  workers_->joinAll();
+  server_.reset();
+}
 
 int FakeModel::connections() {
   std::lock_guard lock(state_->mutex);

@@ -14,6 +14,9 @@
 
 #include <nlohmann/json.hpp>
 
+namespace Poco {
+class ThreadPool;
+}
 namespace Poco::Net {
 class HTTPServer;
 }
@@ -49,6 +52,9 @@ class FakeModel {
 
  private:
   std::shared_ptr<State> state_;
+  // Its own workers, joined by the destructor: a reply still being sent must not outlive
+  // the test (at exit it would meet POCO's static buffer pools being destroyed).
+  std::unique_ptr<Poco::ThreadPool> workers_;
   std::unique_ptr<Poco::Net::HTTPServer> server_;
   int port_ = 0;
 };
