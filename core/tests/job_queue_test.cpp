@@ -15,7 +15,7 @@ using docs::core::PgJobQueue;
 class JobQueueTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    docs::core::applyMigrations(pool_, {{"core", 1, "jobs", docs::core::coreJobsMigrationSql()}});
+    docs::core::applyMigrations(pool_, docs::core::coreJobsMigrations());
   }
   std::unique_ptr<PgJobQueue> makeQueue(int leaseSeconds = 60, int retryBaseMs = 1000) {
     docs::core::JobQueueOptions options;
@@ -110,7 +110,52 @@ TEST_F(JobQueueTest, DedupeKeyAllowsOnePendingJob) {
   ASSERT_TRUE(job);
   EXPECT_EQ(queue->enqueue({"sync", {}, 5, std::chrono::seconds(0), "project:1"}), 0) << "running counts too";
   queue->complete(*job, "w");
+  EXPECT_EQ(status(job->id), "done");
   EXPECT_GT(queue->enqueue({"sync", {}, 5, std::chrono::seconds(0), "project:1"}), 0);
+}
+
+// "The data changed" while a job over it runs: that job may have read it already, so it
+// runs once more when it ends (once, however many such enqueues came).
+TEST_F(JobQueueTest, AnEnqueueMeetingItsRunningHolderMakesItRunOnceMore) {
+  auto queue = makeQueue();
+  using docs::WhileRunning;
+  auto again = [&] {
+    return queue->enqueue({"index", {{"page", 7}}, 5, std::chrono::seconds(0), "page:7", WhileRunning::RunAgain});
+  };
+  auto id = again();
+  ASSERT_GT(id, 0);
+  EXPECT_EQ(again(), 0) << "a queued holder will read the change itself";
+  auto first = queue->claim("w", {"index"});
+  ASSERT_TRUE(first);
+  EXPECT_EQ(again(), 0);
+  EXPECT_EQ(again(), 0);
+  EXPECT_EQ(queue->enqueue({"index", {{"page", 7}}, 5, std::chrono::seconds(0), "page:7"}), 0);
+  EXPECT_TRUE(queue->complete(*first, "w"));
+  EXPECT_EQ(status(id), "queued");
+  auto second = queue->claim("w", {"index"});
+  ASSERT_TRUE(second);
+  EXPECT_EQ(second->id, id);
+  EXPECT_EQ(second->attempt, 1) << "its attempts are counted afresh";
+  EXPECT_EQ(second->payload["page"], 7);
+  EXPECT_TRUE(queue->complete(*second, "w"));
+  EXPECT_EQ(status(id), "done") << "twice marked, once more run";
+  EXPECT_FALSE(queue->claim("w", {"index"}));
+
+  // Without RunAgain, a running holder is enough.
+  auto other = queue->enqueue({"sync", {}, 5, std::chrono::seconds(0), "project:1"});
+  auto running = queue->claim("w", {"sync"});
+  ASSERT_TRUE(running);
+  EXPECT_EQ(queue->enqueue({"sync", {}, 5, std::chrono::seconds(0), "project:1"}), 0);
+  EXPECT_TRUE(queue->complete(*running, "w"));
+  EXPECT_EQ(status(other), "done");
+
+  // A failure's retry reads the data again: the mark is spent on it.
+  auto failing = again();
+  auto attempt = queue->claim("w", {"index"});
+  ASSERT_TRUE(attempt);
+  EXPECT_EQ(again(), 0);
+  EXPECT_TRUE(queue->fail(*attempt, "w", "busy"));
+  EXPECT_EQ(pool_.exec("SELECT run_again FROM jobs WHERE id = $1", {failing})[0].boolean("run_again"), false);
 }
 
 TEST_F(JobQueueTest, TransactionalEnqueueVanishesOnRollback) {

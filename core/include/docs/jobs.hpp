@@ -13,16 +13,25 @@ namespace docs {
 
 class Tx;
 
+// What happens to an enqueue whose dedupeKey is held by a job that is already running.
+enum class WhileRunning {
+  Drop,      // nothing: the running job is enough (a project's whole run)
+  RunAgain,  // the running job runs once more when it ends, with its own payload: the
+             // enqueue meant "the data changed", and the run may have read it before
+};
+
 struct JobSpec {
   JobSpec(std::string kindName, nlohmann::json payloadValue = nlohmann::json::object(), int attempts = 5,
-          std::chrono::seconds delayBy = std::chrono::seconds(0), std::string dedupe = {})
+          std::chrono::seconds delayBy = std::chrono::seconds(0), std::string dedupe = {},
+          WhileRunning running = WhileRunning::Drop)
       : kind(std::move(kindName)), payload(std::move(payloadValue)), maxAttempts(attempts), delay(delayBy),
-        dedupeKey(std::move(dedupe)) {}
+        dedupeKey(std::move(dedupe)), whileRunning(running) {}
   std::string kind;                       // the handler's name, e.g. "generation.clone"
   nlohmann::json payload;
   int maxAttempts;
   std::chrono::seconds delay;             // run no earlier than now + delay
   std::string dedupeKey;                  // non-empty: at most one queued/running job per key
+  WhileRunning whileRunning;              // with dedupeKey: when the holder is running
 };
 
 class JobContext {
@@ -43,7 +52,8 @@ using JobHandler = std::function<void(JobContext&)>;
 class JobQueue {
  public:
   virtual ~JobQueue();
-  // Returns the job id, or 0 when a job with the same dedupeKey is already pending.
+  // Returns the job id, or 0 when a job with the same dedupeKey is already pending (a
+  // running one may have been marked to run again: WhileRunning::RunAgain).
   virtual std::int64_t enqueue(const JobSpec& spec) = 0;
   // Inside a transaction: the job exists only if the transaction commits.
   virtual std::int64_t enqueue(Tx& tx, const JobSpec& spec) = 0;

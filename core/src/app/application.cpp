@@ -53,7 +53,7 @@ std::string nodeId() {
   return std::string(host) + ":" + std::to_string(::getpid()) + ":" + std::to_string(random() % 100000);
 }
 
-std::vector<Migration> coreMigrations() { return {{"core", 1, "jobs and periodic runs", coreJobsMigrationSql()}}; }
+std::vector<Migration> coreMigrations() { return coreJobsMigrations(); }
 
 }  // namespace
 

@@ -24,18 +24,26 @@ std::string textArray(const std::vector<std::string>& items) {
   return out + "}";
 }
 
+// A held dedupe key either drops the enqueue or, for WhileRunning::RunAgain and a running
+// holder, marks the holder (the row lock orders this with its completion: a holder that
+// completed first no longer holds the key, and the insert goes ahead).
 constexpr const char* kInsertSql =
     "WITH ins AS ("
     " INSERT INTO jobs (kind, payload, max_attempts, run_at, dedupe_key)"
     " VALUES ($1, $2::jsonb, $3, now() + make_interval(secs => $4), NULLIF($5, ''))"
-    " ON CONFLICT (dedupe_key) WHERE dedupe_key IS NOT NULL AND status IN ('queued', 'running') DO NOTHING"
-    " RETURNING id)"
-    " SELECT id, pg_notify('docs_jobs', '') FROM ins";
+    " ON CONFLICT (dedupe_key) WHERE dedupe_key IS NOT NULL AND status IN ('queued', 'running')"
+    " DO UPDATE SET run_again = true WHERE $6 AND jobs.status = 'running'"
+    " RETURNING id, xmax = 0 AS inserted)"
+    " SELECT id, inserted, pg_notify('docs_jobs', '') FROM ins";
 
 Params insertParams(const JobSpec& spec) {
   if (spec.kind.empty()) throw std::invalid_argument("a job needs a kind");
   return {spec.kind, spec.payload.dump(), std::max(1, spec.maxAttempts),
-          static_cast<std::int64_t>(spec.delay.count()), spec.dedupeKey};
+          static_cast<std::int64_t>(spec.delay.count()), spec.dedupeKey, spec.whileRunning == WhileRunning::RunAgain};
+}
+
+std::int64_t insertedId(const Result& result) {
+  return result.empty() || !result[0].boolean("inserted") ? 0 : result[0].int64("id");
 }
 
 class JobContextImpl final : public JobContext {
@@ -57,9 +65,7 @@ class JobContextImpl final : public JobContext {
   const std::atomic<bool>& stopping_;
 };
 
-}  // namespace
-
-std::string coreJobsMigrationSql() {
+std::string jobsTablesSql() {
   return R"SQL(
 CREATE TABLE jobs (
   id bigserial PRIMARY KEY,
@@ -87,6 +93,14 @@ CREATE TABLE periodic_runs (
 )SQL";
 }
 
+}  // namespace
+
+std::vector<Migration> coreJobsMigrations() {
+  return {{"core", 1, "jobs and periodic runs", jobsTablesSql()},
+          {"core", 2, "a running job marked to run again",
+           "ALTER TABLE jobs ADD COLUMN run_again boolean NOT NULL DEFAULT false;"}};
+}
+
 PgJobQueue::PgJobQueue(Db& db, JobQueueOptions options, std::shared_ptr<Logger> logger)
     : db_(db), options_(std::move(options)), logger_(std::move(logger)) {}
 
@@ -103,15 +117,9 @@ std::vector<std::string> PgJobQueue::kinds() const {
   return out;
 }
 
-std::int64_t PgJobQueue::enqueue(const JobSpec& spec) {
-  auto result = db_.exec(kInsertSql, insertParams(spec));
-  return result.empty() ? 0 : result[0].int64("id");
-}
+std::int64_t PgJobQueue::enqueue(const JobSpec& spec) { return insertedId(db_.exec(kInsertSql, insertParams(spec))); }
 
-std::int64_t PgJobQueue::enqueue(Tx& tx, const JobSpec& spec) {
-  auto result = tx.exec(kInsertSql, insertParams(spec));
-  return result.empty() ? 0 : result[0].int64("id");
-}
+std::int64_t PgJobQueue::enqueue(Tx& tx, const JobSpec& spec) { return insertedId(tx.exec(kInsertSql, insertParams(spec))); }
 
 std::optional<ClaimedJob> PgJobQueue::claim(const std::string& workerId, const std::vector<std::string>& kinds) {
   if (kinds.empty()) return std::nullopt;
@@ -137,11 +145,17 @@ std::optional<ClaimedJob> PgJobQueue::claim(const std::string& workerId, const s
 }
 
 bool PgJobQueue::complete(const ClaimedJob& job, const std::string& workerId) {
+  // Marked to run again: queued once more, with its attempts counted afresh.
   auto result = db_.exec(
-      "UPDATE jobs SET status = 'done', finished_at = now(), updated_at = now(), locked_by = NULL,"
-      " lease_until = NULL WHERE id = $1 AND locked_by = $2 AND attempts = $3 AND status = 'running'",
+      "UPDATE jobs SET status = CASE WHEN run_again THEN 'queued' ELSE 'done' END,"
+      " attempts = CASE WHEN run_again THEN 0 ELSE attempts END, run_at = now(), run_again = false,"
+      " finished_at = CASE WHEN run_again THEN NULL ELSE now() END, updated_at = now(), locked_by = NULL,"
+      " lease_until = NULL WHERE id = $1 AND locked_by = $2 AND attempts = $3 AND status = 'running'"
+      " RETURNING status",
       {job.id, workerId, job.attempt});
-  return result.affectedRows() == 1;
+  if (result.empty()) return false;
+  if (result[0].text("status") == "queued") wake();
+  return true;
 }
 
 bool PgJobQueue::fail(const ClaimedJob& job, const std::string& workerId, const std::string& error) {
@@ -152,7 +166,7 @@ bool PgJobQueue::fail(const ClaimedJob& job, const std::string& workerId, const 
       "UPDATE jobs SET status = CASE WHEN $4 THEN 'failed' ELSE 'queued' END,"
       " run_at = now() + make_interval(secs => $5::double precision / 1000), last_error = $6,"
       " finished_at = CASE WHEN $4 THEN now() ELSE NULL END, updated_at = now(), locked_by = NULL,"
-      " lease_until = NULL WHERE id = $1 AND locked_by = $2 AND attempts = $3 AND status = 'running'",
+      " run_again = false, lease_until = NULL WHERE id = $1 AND locked_by = $2 AND attempts = $3 AND status = 'running'",
       {job.id, workerId, job.attempt, final, backoffMs, error});
   return result.affectedRows() == 1;
 }

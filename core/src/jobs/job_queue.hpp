@@ -12,6 +12,7 @@
 #include <thread>
 #include <vector>
 
+#include "db/migrations.hpp"
 #include "docs/jobs.hpp"
 #include "docs/logger.hpp"
 #include "docs/metrics.hpp"
@@ -99,7 +100,7 @@ class PgJobQueue final : public JobQueue {
   std::uint64_t wakeSerial_ = 0;
 };
 
-// The migration that creates the jobs and periodic_runs tables (owner "core").
-std::string coreJobsMigrationSql();
+// The migrations of the jobs and periodic_runs tables (owner "core").
+std::vector<Migration> coreJobsMigrations();
 
 }  // namespace docs::core

@@ -258,7 +258,7 @@ int runGenerateCli(const std::vector<std::string>& rawArgs, std::ostream& out, s
   if (!args->name.empty()) analysis.name = args->name;
   else if (analysis.name.empty() || sources.temporary) analysis.name = fs::path(args->source).stem().string();
   MarkdownDirSink sink(args->outDir);
-  auto result = Pipeline({settings.model, settings.maxModelPages}).run(sources.tree, analysis, sink, progress);
+  auto result = Pipeline({settings.model, settings.maxModelPages, args->report}).run(sources.tree, analysis, sink, progress);
   progress.finish();
   if (args->report) printReport(analysis, result, *args, sources.tree.root, out);
   out << "wrote " << result.pages.size() << " pages (" << result.plan.topics.size() << " topics, "

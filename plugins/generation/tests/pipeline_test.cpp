@@ -1,5 +1,5 @@
 // The pipeline's parts that need no server: the bounded pool, the status table, the
-// settings table and its reader, and `docsd generate`'s Markdown sink.
+// settings table and its reader, `docsd generate`'s Markdown sink, and what a run keeps.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -15,8 +15,10 @@
 
 #include "generation_settings.hpp"
 #include "pipeline/markdown_sink.hpp"
+#include "pipeline/pipeline.hpp"
 #include "pipeline/worker_pool.hpp"
 #include "project_status.hpp"
+#include "stage_progress.hpp"
 #include "test_support.hpp"
 
 namespace fs = std::filesystem;
@@ -187,4 +189,52 @@ TEST(MarkdownDirSink, WritesEachPageAsMarkdownWithRelativeLinksAndTheTreeAsIndex
   EXPECT_EQ(index[0]["children"][0]["children"][0]["type"], "file");
   EXPECT_EQ(markdownPath("topic:."), "topics/top-level.md");
   EXPECT_EQ(markdownPath("guide:docs/a:b.md"), "guides/docs/a_b.md.md");
+}
+
+namespace {
+
+// Remembers each page as the sink received it, composed.
+class RecordingSink final : public PageSink {
+ public:
+  void prepare(const std::vector<PageDraft>&) override {}
+  bool wants(const PageDraft&) const override { return true; }
+  std::string href(const std::string&, const std::string& to) const override { return "#" + to; }
+  void store(PageDraft& page, const std::function<void(PageDraft&)>& compose) override {
+    compose(page);
+    std::lock_guard lock(mutex_);
+    stored[page.key] = page.content.dump();
+  }
+  void finish(const std::vector<PageDraft>&) override {}
+  std::map<std::string, std::string> stored;
+
+ private:
+  std::mutex mutex_;
+};
+
+}  // namespace
+
+// A page's content is the biggest thing a run holds: once the sink has it, it is freed,
+// unless the caller asked to keep it (`docsd generate --report` measures the pages).
+TEST(Pipeline, APageContentIsFreedOnceStoredUnlessTheCallerKeepsIt) {
+  docs::test::TempDir tree;
+  fs::create_directories(fs::path(tree.path()) / "shop");
+  std::ofstream(fs::path(tree.path()) / "README.md") << "# Shop\n\nA small shop.\n";
+  std::ofstream(fs::path(tree.path()) / "shop" / "cart.py") << "def add(item):\n    return [item]\n";
+  std::ofstream(fs::path(tree.path()) / "shop" / "api.py") << "class Api:\n    def get(self):\n        return 1\n";
+  QuietProgress progress;
+  auto analysis = analyzeTree(tree.path(), {}, progress);
+  SourceTree sources{tree.path(), "en", "", ""};
+  for (bool keep : {false, true}) {
+    RecordingSink sink;
+    WriterSettings settings;
+    settings.keepContent = keep;
+    auto result = Pipeline(settings).run(sources, analysis, sink, progress);
+    ASSERT_GE(result.pages.size(), 3u);
+    for (const auto& page : result.pages) {
+      ASSERT_TRUE(sink.stored.count(page.key)) << page.key;
+      EXPECT_NE(sink.stored[page.key].find("\"type\":\"doc\""), std::string::npos) << page.key;  // the sink got it whole
+      if (keep) EXPECT_EQ(page.content.dump(), sink.stored[page.key]) << page.key;
+      else EXPECT_TRUE(page.content.is_null()) << page.key << " kept " << page.content.dump().size() << " bytes";
+    }
+  }
 }

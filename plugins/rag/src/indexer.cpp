@@ -43,9 +43,10 @@ void Indexer::queueProject(std::int64_t projectId) {
 }
 
 void Indexer::queuePage(std::int64_t projectId, std::int64_t pageId) {
-  // A short delay gathers a burst of edits into one run.
+  // A short delay gathers a burst of edits into one run; an edit that arrives while the
+  // page's job runs makes it run once more (it may have read the page before the edit).
   context_.jobs().enqueue(JobSpec(kPageJob, {{"project_id", projectId}, {"page_id", pageId}}, 5, std::chrono::seconds(2),
-                                  "rag.page:" + std::to_string(pageId)));
+                                  "rag.page:" + std::to_string(pageId), docs::WhileRunning::RunAgain));
 }
 
 void Indexer::queueCatchUp() {

@@ -103,6 +103,7 @@ PipelineResult Pipeline::run(const SourceTree& sources, const Analysis& analysis
     runBounded(selected.size(), threads, [&](std::size_t i) {
       progress.beforePage();
       sink.store(*selected[i], compose);
+      if (!settings_.keepContent) selected[i]->content = docs::ydoc::Json();
       std::lock_guard lock(reportMutex);
       progress.pageWritten(++done, total);
     }, hooks);

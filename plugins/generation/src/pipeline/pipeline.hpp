@@ -73,11 +73,15 @@ Analysis analyzeTree(const std::string& root, const AnalyzeRequest& request, Pro
 struct WriterSettings {
   docs::support::ModelSettings model;  // url "": the offline writer alone (a sync never asks the model)
   int maxModelPages = 200;       // file pages per run whose opening the model writes
+  // Whether the pages' content stays in the result once stored (`docsd generate --report`
+  // measures it). Otherwise each page's content is freed as soon as the sink has it: on a
+  // big tree that is most of a run's memory.
+  bool keepContent = false;
 };
 
 struct PipelineResult {
   Plan plan;
-  std::vector<PageDraft> pages;  // the whole plan; the pages the sink wanted with their content
+  std::vector<PageDraft> pages;  // the whole plan; with keepContent, the pages the sink wanted with their content
   int modelUsed = 0;             // file openings the model wrote
   int modelFellBack = 0;         // ... and those where the offline page stayed
 };
