@@ -87,8 +87,8 @@ struct Editor {
   std::string room;
   std::uint64_t client = 0;
   std::uint64_t clock = 0;
-  std::string in;       // bytes read, not yet parsed
-  std::string out;      // bytes not yet written
+  std::string in;   // bytes read, not yet parsed
+  std::string out;  // bytes not yet written
   bool upgraded = false;
   bool synced = false;
   int inFlight = 0;
@@ -152,7 +152,8 @@ int main(int argc, char** argv) {
       int one = 1;
       setsockopt(editor.fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
       fcntl(editor.fd, F_SETFL, fcntl(editor.fd, F_GETFL) | O_NONBLOCK);
-      editor.out = "GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+      editor.out = "GET " + path +
+                   " HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
                    "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
       editors.push_back(std::move(editor));
     }
@@ -286,13 +287,16 @@ int main(int argc, char** argv) {
     }
   }
   if (syncedCount < editors.size()) {
-    std::printf("{\"error\": \"only %llu of %zu editors synced\"}\n", static_cast<unsigned long long>(syncedCount), editors.size());
+    std::printf("{\"error\": \"only %llu of %zu editors synced\"}\n", static_cast<unsigned long long>(syncedCount),
+                editors.size());
     return 1;
   }
   for (int k = 0; k < warmUpdates; ++k)
     for (auto& editor : editors) sendUpdate(editor);
   auto warmDeadline = Clock::now() + std::chrono::seconds(30);
-  auto allAcked = [&] { return std::all_of(editors.begin(), editors.end(), [](const Editor& e) { return e.inFlight == 0; }); };
+  auto allAcked = [&] {
+    return std::all_of(editors.begin(), editors.end(), [](const Editor& e) { return e.inFlight == 0; });
+  };
   while (!allAcked() && Clock::now() < warmDeadline) {
     int n = epoll_wait(epoll, events, 512, 100);
     for (int i = 0; i < n; ++i) {
@@ -333,21 +337,23 @@ int main(int argc, char** argv) {
   measureEnd = Clock::now();
   rusage after{};
   getrusage(RUSAGE_SELF, &after);
-  double cpu = (after.ru_utime.tv_sec - before.ru_utime.tv_sec) + (after.ru_stime.tv_sec - before.ru_stime.tv_sec) +
-               ((after.ru_utime.tv_usec - before.ru_utime.tv_usec) + (after.ru_stime.tv_usec - before.ru_stime.tv_usec)) / 1e6;
+  double cpu =
+      (after.ru_utime.tv_sec - before.ru_utime.tv_sec) + (after.ru_stime.tv_sec - before.ru_stime.tv_sec) +
+      ((after.ru_utime.tv_usec - before.ru_utime.tv_usec) + (after.ru_stime.tv_usec - before.ru_stime.tv_usec)) / 1e6;
   double elapsed = std::chrono::duration<double>(measureEnd - measureStart).count();
   std::sort(latenciesMs.begin(), latenciesMs.end());
   auto percentile = [&](double p) {
     if (latenciesMs.empty()) return -1.0;
     return latenciesMs[std::min(latenciesMs.size() - 1, static_cast<std::size_t>(p * latenciesMs.size()))];
   };
-  std::printf("{\"rooms\": %zu, \"editors_per_room\": %d, \"rate_per_editor\": %.1f, \"seconds\": %.2f, "
-              "\"window\": %d, \"sent\": %llu, \"acked\": %llu, \"acked_per_s\": %.1f, \"fanout_received\": %llu, "
-              "\"fanout_per_s\": %.1f, \"latency_samples\": %zu, \"p50_ms\": %.3f, \"p99_ms\": %.3f, "
-              "\"load_tool_cpu_s\": %.2f}\n",
-              rooms.size(), editorsPerRoom, rate, elapsed, window, static_cast<unsigned long long>(sent),
-              static_cast<unsigned long long>(acked - ackedAtStart), (acked - ackedAtStart) / elapsed,
-              static_cast<unsigned long long>(received), received / elapsed, latenciesMs.size(), percentile(0.5),
-              percentile(0.99), cpu);
+  std::printf(
+      "{\"rooms\": %zu, \"editors_per_room\": %d, \"rate_per_editor\": %.1f, \"seconds\": %.2f, "
+      "\"window\": %d, \"sent\": %llu, \"acked\": %llu, \"acked_per_s\": %.1f, \"fanout_received\": %llu, "
+      "\"fanout_per_s\": %.1f, \"latency_samples\": %zu, \"p50_ms\": %.3f, \"p99_ms\": %.3f, "
+      "\"load_tool_cpu_s\": %.2f}\n",
+      rooms.size(), editorsPerRoom, rate, elapsed, window, static_cast<unsigned long long>(sent),
+      static_cast<unsigned long long>(acked - ackedAtStart), (acked - ackedAtStart) / elapsed,
+      static_cast<unsigned long long>(received), received / elapsed, latenciesMs.size(), percentile(0.5),
+      percentile(0.99), cpu);
   return 0;
 }

@@ -45,7 +45,9 @@ struct Stats {
 };
 Stats stats(std::vector<double> samples) {
   std::sort(samples.begin(), samples.end());
-  auto at = [&](double q) { return samples[std::min(samples.size() - 1, static_cast<std::size_t>(q * samples.size()))]; };
+  auto at = [&](double q) {
+    return samples[std::min(samples.size() - 1, static_cast<std::size_t>(q * samples.size()))];
+  };
   return {at(0.5), at(0.95), samples.back()};
 }
 
@@ -88,7 +90,8 @@ int main(int argc, char** argv) {
   auto created = docs::test::httpRequest(docsd->port(), "POST", "/api/project",
                                          json{{"name", "Bench"}, {"is_private", true}}.dump(), headers);
   auto projectId = json::parse(created.body)["id"].get<std::int64_t>();
-  auto project = docs::test::httpRequest(docsd->port(), "GET", "/api/project?projectId=" + std::to_string(projectId), "", headers);
+  auto project =
+      docs::test::httpRequest(docsd->port(), "GET", "/api/project?projectId=" + std::to_string(projectId), "", headers);
   auto pageId = json::parse(project.body)["default_page_id"].get<std::int64_t>();
   docsd->terminate();  // nothing folds the log while it is written and replayed
 
@@ -111,7 +114,8 @@ int main(int argc, char** argv) {
         text = docs::ydoc::insertXmlText(doc, tr, *paragraph, 0);
         column = 0;
       }
-      docs::ydoc::insertText(doc, tr, *text, column++, {{std::u16string(1, u'a' + static_cast<char16_t>(i % 26)), {}, false}});
+      docs::ydoc::insertText(doc, tr, *text, column++,
+                             {{std::u16string(1, u'a' + static_cast<char16_t>(i % 26)), {}, false}});
     });
     auto update = doc.encodeStateAsUpdate(before);
     const auto& writer = writers[(i / 500) % writers.size()];
@@ -122,8 +126,8 @@ int main(int argc, char** argv) {
     }
     if ((i + 1) % perVersion == 0) {
       auto state = doc.encodeStateAsUpdate();
-      versionBatch += (versionBatch.empty() ? "" : ",") +
-                      ("(" + page + ",'" + hex(state) + "','{" + writer.userId + "}')");
+      versionBatch +=
+          (versionBatch.empty() ? "" : ",") + ("(" + page + ",'" + hex(state) + "','{" + writer.userId + "}')");
       ++versions;
       if (versions % 20 == 0) {
         exec(db, "INSERT INTO page_versions (page_id, state, authors) VALUES " + versionBatch);
@@ -141,8 +145,8 @@ int main(int argc, char** argv) {
   std::vector<double> replay;
   for (int run = 0; run < 3; ++run) {
     auto t0 = Clock::now();
-    PGresult* rows = PQexecParams(db, ("SELECT update FROM page_log WHERE page_id = " + page + " ORDER BY id").c_str(), 0,
-                                  nullptr, nullptr, nullptr, nullptr, 1);
+    PGresult* rows = PQexecParams(db, ("SELECT update FROM page_log WHERE page_id = " + page + " ORDER BY id").c_str(),
+                                  0, nullptr, nullptr, nullptr, nullptr, 1);
     docs::ydoc::Doc replayed;
     for (int r = 0; r < PQntuples(rows); ++r) {
       auto* bytes = reinterpret_cast<const std::uint8_t*>(PQgetvalue(rows, r, 0));
@@ -168,9 +172,11 @@ int main(int argc, char** argv) {
   while (true) {
     for (const auto& v : listing["versions"]) ids.push_back(v["id"].get<std::int64_t>());
     if (listing["next_cursor"].is_null()) break;
-    listing = json::parse(docs::test::httpRequest(docsd->port(), "GET",
-                                                  base + "?limit=200&cursor=" + std::to_string(listing["next_cursor"].get<std::int64_t>()),
-                                                  "", headers).body);
+    listing = json::parse(docs::test::httpRequest(
+                              docsd->port(), "GET",
+                              base + "?limit=200&cursor=" + std::to_string(listing["next_cursor"].get<std::int64_t>()),
+                              "", headers)
+                              .body);
   }
   if (static_cast<int>(ids.size()) != versions) throw std::runtime_error("the history does not list every version");
   std::vector<double> list, deep, rebuild, newest;

@@ -54,7 +54,8 @@ TEST(CrossSiteGuard, SecFetchSiteCountsWhenThereIsNoOrigin) {
 
 TEST(CrossSiteGuard, FormAndPlainTextBodiesAreRefusedOnJsonRoutes) {
   auto r = jsonPost();
-  for (const char* type : {"text/plain", "text/plain;charset=UTF-8", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", ""}) {
+  for (const char* type : {"text/plain", "text/plain;charset=UTF-8", "application/x-www-form-urlencoded",
+                           "multipart/form-data; boundary=x", ""}) {
     r.contentType = type;
     EXPECT_EQ(refusal(r), 415) << type;
   }

@@ -14,9 +14,7 @@ using docs::core::PgJobQueue;
 
 class JobQueueTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    docs::core::applyMigrations(pool_, docs::core::coreJobsMigrations());
-  }
+  void SetUp() override { docs::core::applyMigrations(pool_, docs::core::coreJobsMigrations()); }
   std::unique_ptr<PgJobQueue> makeQueue(int leaseSeconds = 60, int retryBaseMs = 1000) {
     docs::core::JobQueueOptions options;
     options.leaseSeconds = leaseSeconds;
@@ -163,7 +161,8 @@ TEST_F(JobQueueTest, TransactionalEnqueueVanishesOnRollback) {
   EXPECT_THROW(pool_.transaction([&](docs::Tx& tx) {
     queue->enqueue(tx, {"work"});
     throw std::runtime_error("abort");
-  }), std::runtime_error);
+  }),
+               std::runtime_error);
   EXPECT_EQ(pool_.exec("SELECT count(*) AS n FROM jobs")[0].int64("n"), 0);
 }
 

@@ -91,7 +91,8 @@ TEST(PluginOrder, EnabledButAbsentPluginIsAnError) {
 }
 
 TEST(PluginOrder, CyclesAreReported) {
-  auto message = errorOf({candidate("a", {"b"}), candidate("b", {"c"}), candidate("c", {"a"}), candidate("d")}, {"all"});
+  auto message =
+      errorOf({candidate("a", {"b"}), candidate("b", {"c"}), candidate("c", {"a"}), candidate("d")}, {"all"});
   EXPECT_NE(message.find("cycle"), std::string::npos) << message;
   EXPECT_NE(message.find("a, b, c"), std::string::npos) << message;
 }
@@ -111,7 +112,8 @@ TEST(PluginOrder, AllLeavesOptInPluginsOutUnlessNamed) {
   EXPECT_EQ(names(selectAndOrder(candidates, {})), (std::vector<std::string>{"a", "b"}));
   EXPECT_EQ(names(selectAndOrder(candidates, {"all", "example"})), (std::vector<std::string>{"a", "b", "example"}));
   EXPECT_EQ(names(selectAndOrder(candidates, {"example"})), (std::vector<std::string>{"example"}));
-  EXPECT_NE(errorOf(candidates, {"all", "ghost"}).find("ghost is enabled but no plugin file provides it"), std::string::npos);
+  EXPECT_NE(errorOf(candidates, {"all", "ghost"}).find("ghost is enabled but no plugin file provides it"),
+            std::string::npos);
 }
 
 TEST(PluginOrder, ADependencyOnAnUnnamedOptInPluginSaysHowToNameIt) {

@@ -25,9 +25,14 @@ TEST(MetricsRegistry, RendersTheTextFormat) {
   registry.gaugeFunction("docsd_test_read", "Read at scrape.", [] { return 42.5; });
   registry.gaugeFunction("docsd_test_broken", "Throws.", []() -> double { throw std::runtime_error("db down"); });
   std::string text = registry.render();
-  EXPECT_NE(text.find("# HELP docsd_test_requests_total Requests.\\nSecond line\n# TYPE docsd_test_requests_total counter\n"), std::string::npos) << text;
-  EXPECT_NE(text.find("docsd_test_requests_total{route=\"/api/x/{id}\",status=\"200\"} 3\n"), std::string::npos) << text;
-  EXPECT_NE(text.find("docsd_test_requests_total{route=\"a\\\"b\\\\c\\nd\",status=\"500\"} 1\n"), std::string::npos) << text;
+  EXPECT_NE(
+      text.find("# HELP docsd_test_requests_total Requests.\\nSecond line\n# TYPE docsd_test_requests_total counter\n"),
+      std::string::npos)
+      << text;
+  EXPECT_NE(text.find("docsd_test_requests_total{route=\"/api/x/{id}\",status=\"200\"} 3\n"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("docsd_test_requests_total{route=\"a\\\"b\\\\c\\nd\",status=\"500\"} 1\n"), std::string::npos)
+      << text;
   EXPECT_NE(text.find("docsd_test_open 2\n"), std::string::npos) << text;
   EXPECT_NE(text.find("docsd_test_seconds_bucket{le=\"0.0005\"} 0\n"), std::string::npos) << text;
   EXPECT_NE(text.find("docsd_test_seconds_bucket{le=\"0.1\"} 1\n"), std::string::npos) << text;
@@ -71,9 +76,12 @@ TEST(MetricsRegistry, UnboundedLabelValuesFoldIntoOther) {
   for (int i = 0; i < 1000; ++i) counter.inc({std::to_string(i)});
   std::string text = registry.render();
   std::size_t series = 0;
-  for (std::size_t at = text.find("docsd_test_total{"); at != std::string::npos; at = text.find("docsd_test_total{", at + 1)) ++series;
+  for (std::size_t at = text.find("docsd_test_total{"); at != std::string::npos;
+       at = text.find("docsd_test_total{", at + 1))
+    ++series;
   EXPECT_EQ(series, docs::kMaxSeriesPerMetric + 1);
-  EXPECT_NE(text.find("docsd_test_total{id=\"other\"} " + std::to_string(1000 - docs::kMaxSeriesPerMetric) + "\n"), std::string::npos);
+  EXPECT_NE(text.find("docsd_test_total{id=\"other\"} " + std::to_string(1000 - docs::kMaxSeriesPerMetric) + "\n"),
+            std::string::npos);
 }
 
 TEST(MetricsRegistry, CoreSeriesMayHoldMoreCombinations) {

@@ -45,8 +45,7 @@ TEST_F(MigrationsTest, AppliesInVersionOrderPerOwnerAndOnlyOnce) {
 TEST_F(MigrationsTest, EditedAppliedMigrationIsRefused) {
   applyMigrations(pool_, {{"pages", 1, "create", "CREATE TABLE p1 (id int);"}});
   auto message = errorOf({{"pages", 1, "create", "CREATE TABLE p1 (id bigint);"}});
-  EXPECT_NE(message.find("pages: migration 1 (create) was changed after it was applied"), std::string::npos)
-      << message;
+  EXPECT_NE(message.find("pages: migration 1 (create) was changed after it was applied"), std::string::npos) << message;
 }
 
 TEST_F(MigrationsTest, RemovedMigrationIsRefused) {

@@ -16,8 +16,8 @@ using docs::core::Router;
 namespace {
 
 Route route(Method method, std::string path, std::string owner, std::shared_ptr<const RouteDoc> doc = nullptr) {
-  return Route{method, std::move(path), [](docs::Request&, docs::Response& r) { r.text("x"); }, {}, std::move(owner), {},
-               std::move(doc)};
+  return Route{method, std::move(path), [](docs::Request&, docs::Response& r) { r.text("x"); }, {}, std::move(owner),
+               {},     std::move(doc)};
 }
 
 RouteDoc noteDoc() {
@@ -27,7 +27,8 @@ RouteDoc noteDoc() {
   doc.params = {ParamDoc{"id", ParamIn::Path, "the note's id", true, Json{{"type", "integer"}}},
                 ParamDoc{"fields", ParamIn::Query, "", false, Json{{"type", "string"}}}};
   doc.answers = {docs::jsonAnswer(200, "the note", docs::schemaRef("Note")), docs::errorAnswer(404, "no such note")};
-  doc.schemas = {{"Note", Json{{"type", "object"}, {"required", {"id"}}, {"properties", {{"id", {{"type", "integer"}}}}}}}};
+  doc.schemas = {
+      {"Note", Json{{"type", "object"}, {"required", {"id"}}, {"properties", {{"id", {{"type", "integer"}}}}}}}};
   return doc;
 }
 

@@ -68,7 +68,8 @@ TEST_F(PgPoolTest, TransactionsCommitOrRollBackWithHooks) {
     tx.exec("INSERT INTO t VALUES (2)");
     tx.afterCommit([&] { ++committed; });
     tx.exec("SELECT * FROM missing_table");
-  }), docs::DbError);
+  }),
+               docs::DbError);
   EXPECT_EQ(committed, 1) << "hooks of a rolled-back transaction never run";
   EXPECT_EQ(pool.exec("SELECT count(*) AS n FROM t")[0].int64("n"), 1);
 }

@@ -251,7 +251,11 @@ TEST(PluginRegistry, RefusesClientKeysThatAreTakenAndMalformedDeclarations) {
       EXPECT_NE(std::string(error.what()).find(expected), std::string::npos) << error.what();
     }
   };
-  refused([&] { other.clientEndpoint({"ragUrl", "other"}); }, "/config.json key ragUrl is declared by both rag and other");
+  refused(
+      [&] {
+        other.clientEndpoint({"ragUrl", "other"});
+      },
+      "/config.json key ragUrl is declared by both rag and other");
   refused([&] { other.clientSetting("ragUrl", [] { return docs::Json(1); }); }, "declared by both rag and other");
   refused([&] { other.clientSetting("features", [] { return docs::Json(1); }); }, "which is docsd's own");
   refused([&] { other.clientEndpoint({"apiUrl", "api"}); }, "which is docsd's own");

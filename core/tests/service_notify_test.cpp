@@ -27,7 +27,8 @@ class Receiver {
     local.sun_family = AF_UNIX;
     std::memcpy(local.sun_path, address.data(), address.size());
     if (address[0] == '@') local.sun_path[0] = '\0';
-    socklen_t length = static_cast<socklen_t>(offsetof(sockaddr_un, sun_path) + address.size() + (address[0] == '@' ? 0 : 1));
+    socklen_t length =
+        static_cast<socklen_t>(offsetof(sockaddr_un, sun_path) + address.size() + (address[0] == '@' ? 0 : 1));
     bound_ = ::bind(fd_, reinterpret_cast<sockaddr*>(&local), length) == 0;
   }
   ~Receiver() {

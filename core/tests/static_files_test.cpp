@@ -45,9 +45,7 @@ TEST_F(StaticFilesTest, ClientRoutesFallBackToIndex) {
   }
 }
 
-TEST_F(StaticFilesTest, MissingAssetsAre404NotIndex) {
-  EXPECT_EQ(serve("/assets/missing.js").status(), 404);
-}
+TEST_F(StaticFilesTest, MissingAssetsAre404NotIndex) { EXPECT_EQ(serve("/assets/missing.js").status(), 404); }
 
 TEST_F(StaticFilesTest, TraversalNeverLeavesTheRoot) {
   for (auto path : {"/../secret.txt", "/%2e%2e/secret.txt", "/assets/%2e%2e%2f%2e%2e%2fsecret.txt",

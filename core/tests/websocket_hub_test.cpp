@@ -69,7 +69,8 @@ struct Seen {
 // N bytes.
 class Session final : public WebSocketSession {
  public:
-  Session(std::shared_ptr<WebSocketConnection> connection, Seen& seen) : connection_(std::move(connection)), seen_(seen) {}
+  Session(std::shared_ptr<WebSocketConnection> connection, Seen& seen)
+      : connection_(std::move(connection)), seen_(seen) {}
   void onMessage(std::string_view data, bool) override {
     {
       std::unique_lock lock(seen_.mutex);

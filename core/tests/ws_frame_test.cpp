@@ -139,7 +139,9 @@ TEST(WsFrame, CloseCarriesCodeAndReason) {
 
 TEST(WsFrame, EncodesServerFramesUnmasked) {
   auto small = docs::core::encodeWsFrame(docs::core::WsOpcode::Binary, "abc");
-  EXPECT_EQ(small, std::string("\x82\x03" "abc", 5));
+  EXPECT_EQ(small, std::string("\x82\x03"
+                               "abc",
+                               5));
   auto medium = docs::core::encodeWsFrame(docs::core::WsOpcode::Text, std::string(300, 'a'));
   EXPECT_EQ(static_cast<unsigned char>(medium[1]), 126);
   EXPECT_EQ(medium.size(), 304u);

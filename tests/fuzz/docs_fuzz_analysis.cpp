@@ -14,9 +14,11 @@ namespace {
 using namespace docs_generation;
 
 const char* const kLanguages[] = {
-    "python", "javascript", "typescript", "vue", "svelte", "c", "c++", "objective-c", "java", "kotlin", "scala",
-    "groovy", "go", "rust", "ruby", "php", "csharp", "swift", "bash", "shell", "perl", "r", "yaml", "toml", "cmake",
-    "make", "dockerfile", "elixir", "powershell", "nginx", "sql", "lua", "haskell", "markdown", "json", "text", ""};
+    "python", "javascript", "typescript", "vue", "svelte", "c",       "c++",      "objective-c", "java",
+    "kotlin", "scala",      "groovy",     "go",  "rust",   "ruby",    "php",      "csharp",      "swift",
+    "bash",   "shell",      "perl",       "r",   "yaml",   "toml",    "cmake",    "make",        "dockerfile",
+    "elixir", "powershell", "nginx",      "sql", "lua",    "haskell", "markdown", "json",        "text",
+    ""};
 const char* const kBuildFiles[] = {"package.json", "CMakeLists.txt", "pyproject.toml", "setup.py", "setup.cfg",
                                    "go.mod",       "Cargo.toml",     "composer.json",  "Makefile"};
 

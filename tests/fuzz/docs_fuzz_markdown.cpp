@@ -1,5 +1,5 @@
-// A repository's Markdown (and the same bytes as reStructuredText) as page nodes: any bytes come back as nodes that serialise
-// (valid UTF-8, shallow nesting), with no crash, sanitizer report or timeout.
+// A repository's Markdown (and the same bytes as reStructuredText) as page nodes: any bytes come back as nodes that
+// serialise (valid UTF-8, shallow nesting), with no crash, sanitizer report or timeout.
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>

@@ -32,7 +32,8 @@ class Body : public docs::BodyReader {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size < 1) return 0;
   Body body(std::string_view(reinterpret_cast<const char*>(data) + 1, size - 1), 1 + data[0] % 97);
-  (void)docs_projects::multipartBoundary(std::string_view(reinterpret_cast<const char*>(data), std::min<std::size_t>(size, 80)));
+  (void)docs_projects::multipartBoundary(
+      std::string_view(reinterpret_cast<const char*>(data), std::min<std::size_t>(size, 80)));
   try {
     docs_projects::MultipartReader reader(body, "b0undary");
     docs_projects::PartHeaders headers;

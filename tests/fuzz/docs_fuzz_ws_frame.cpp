@@ -14,7 +14,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (std::size_t at = 0; at < bytes.size(); at += piece) {
     parser.feed(bytes.substr(at, piece));
     while (auto event = parser.next()) {
-      if (event->kind == docs::core::WsEvent::Kind::Message && !event->binary) (void)docs::core::isValidUtf8(event->data);
+      if (event->kind == docs::core::WsEvent::Kind::Message && !event->binary)
+        (void)docs::core::isValidUtf8(event->data);
       if (event->kind == docs::core::WsEvent::Kind::Error) return 0;
     }
   }

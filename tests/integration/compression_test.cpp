@@ -4,16 +4,16 @@
 
 #include <filesystem>
 #include <fstream>
-#include <set>
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "decode.hpp"
 #include "test_support.hpp"
 
 namespace fs = std::filesystem;
 using docs::test::Docsd;
-using docs::test::HttpResponse;
 using docs::test::httpRequest;
+using docs::test::HttpResponse;
 
 namespace {
 
@@ -23,11 +23,13 @@ class Compression : public ::testing::Test {
     dist_ = fs::path(web_.path()) / "dist";
     fs::create_directories(dist_ / "assets");
     // Big enough to be precompressed (1 KiB or more), varied enough to be worth it.
-    for (int i = 0; i < 400; ++i) script_ += "export const value" + std::to_string(i) + " = " + std::to_string(i * 7) + ";\n";
+    for (int i = 0; i < 400; ++i)
+      script_ += "export const value" + std::to_string(i) + " = " + std::to_string(i * 7) + ";\n";
     std::ofstream(dist_ / "assets" / "app-1.js") << script_;
     std::ofstream(dist_ / "assets" / "tiny-1.js") << "console.log(1)";
     std::ofstream(dist_ / "index.html") << "<!doctype html><div id=root></div>" << std::string(2000, ' ');
-    auto [code, output] = docs::test::runCommand({"node", docs::test::sourceDir() + "/web/scripts/precompress.mjs", dist_.string()});
+    auto [code, output] =
+        docs::test::runCommand({"node", docs::test::sourceDir() + "/web/scripts/precompress.mjs", dist_.string()});
     ASSERT_EQ(code, 0) << output;
     ASSERT_TRUE(fs::exists(dist_ / "assets" / "app-1.js.br"));
     ASSERT_TRUE(fs::exists(dist_ / "assets" / "app-1.js.gz"));

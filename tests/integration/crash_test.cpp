@@ -48,8 +48,8 @@ TEST(Crash, Kill9LoopLosesNoAcknowledgedWrite) {
         int n = 0;
         while (!stop) {
           auto r = httpRequest(docsd.port(), "POST", "/api/example/notes",
-                               json{{"text", "w" + std::to_string(w) + "-" + std::to_string(n++)}}.dump(), {{"Content-Type", "application/json"}},
-                               std::chrono::seconds(5));
+                               json{{"text", "w" + std::to_string(w) + "-" + std::to_string(n++)}}.dump(),
+                               {{"Content-Type", "application/json"}}, std::chrono::seconds(5));
           if (r.status == 201) {
             std::lock_guard lock(mutex);
             acknowledged.insert(json::parse(r.body)["id"].get<std::int64_t>());
@@ -81,7 +81,8 @@ TEST(Full, TenThousandIdleWebSockets) {
   if (!std::getenv("DOCS_TEST_FULL")) GTEST_SKIP() << "full tier only (scripts/test.sh full)";
   docs::test::raiseOpenFileLimit(30000);
   docs::test::TestDatabase database;
-  Docsd docsd({{{"DOCS_LOG_ACCESS", "false"}, {"DOCS_SERVER_MAX_WEBSOCKETS_PER_ADDRESS", "0"}}, {"serve"}, "", database.url()});
+  Docsd docsd(
+      {{{"DOCS_LOG_ACCESS", "false"}, {"DOCS_SERVER_MAX_WEBSOCKETS_PER_ADDRESS", "0"}}, {"serve"}, "", database.url()});
   ASSERT_TRUE(docsd.start()) << docsd.log();
   std::vector<docs::test::WsClient> clients(10000);
   for (std::size_t i = 0; i < clients.size(); ++i)

@@ -43,7 +43,8 @@ std::vector<std::string> builtPlugins() {
 TEST(Install, TheInstalledDocsdFindsItsPluginsAndWebAppWithNoPathSettings) {
   docs::test::TempDir scratch;
   fs::path prefix = fs::path(scratch.path()) / "usr";
-  auto [code, output] = docs::test::runCommand({DOCS_TEST_CMAKE, "--install", docs::test::buildDir(), "--prefix", prefix.string()});
+  auto [code, output] =
+      docs::test::runCommand({DOCS_TEST_CMAKE, "--install", docs::test::buildDir(), "--prefix", prefix.string()});
   ASSERT_EQ(code, 0) << output;
 
   fs::path binary = prefix / "bin" / "docsd";
@@ -68,7 +69,8 @@ TEST(Install, TheInstalledDocsdFindsItsPluginsAndWebAppWithNoPathSettings) {
   std::ofstream(webDir / "installed-marker.txt") << "from share/docsd/web";
 
   // `docsd plugins` of the installed binary, in a bare environment, names the FHS place.
-  auto [listed, list] = docs::test::runCommand({"env", "-i", "PATH=/usr/bin:/bin", "HOME=" + scratch.path(), binary.string(), "plugins"});
+  auto [listed, list] =
+      docs::test::runCommand({"env", "-i", "PATH=/usr/bin:/bin", "HOME=" + scratch.path(), binary.string(), "plugins"});
   EXPECT_EQ(listed, 0) << list;
   EXPECT_NE(list.find("plugins in " + pluginsDir.string()), std::string::npos) << list;
   EXPECT_EQ(list.find("NOT LOADABLE"), std::string::npos) << list;
@@ -83,7 +85,8 @@ TEST(Install, TheInstalledDocsdFindsItsPluginsAndWebAppWithNoPathSettings) {
 
   auto config = json::parse(httpRequest(docsd.port(), "GET", "/config.json").body, nullptr, false);
   ASSERT_TRUE(config.is_object());
-  for (const auto& name : builtPlugins()) EXPECT_EQ(config["features"][name], true) << name << " did not load\n" << docsd.log();
+  for (const auto& name : builtPlugins())
+    EXPECT_EQ(config["features"][name], true) << name << " did not load\n" << docsd.log();
 
   auto marker = httpRequest(docsd.port(), "GET", "/installed-marker.txt");
   EXPECT_EQ(marker.status, 200);

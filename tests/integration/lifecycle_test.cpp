@@ -26,13 +26,13 @@ std::string pluginsWith(const docs::test::TempDir& dir, std::vector<std::string>
   fs::path plugins = fs::path(dir.path()) / "plugins";
   fs::create_directories(plugins);
   fs::copy_file(docs::test::buildDir() + "/plugins/example.so", plugins / "example.so");
-  for (const auto& file : fixtureFiles)
-    fs::copy_file(pluginCase(file), plugins / fs::path(file).filename());
+  for (const auto& file : fixtureFiles) fs::copy_file(pluginCase(file), plugins / fs::path(file).filename());
   return plugins.string();
 }
 
 std::int64_t createNote(int port, const std::string& text) {
-  auto r = httpRequest(port, "POST", "/api/example/notes", json{{"text", text}}.dump(), {{"Content-Type", "application/json"}});
+  auto r = httpRequest(port, "POST", "/api/example/notes", json{{"text", text}}.dump(),
+                       {{"Content-Type", "application/json"}});
   return r.status == 201 ? json::parse(r.body)["id"].get<std::int64_t>() : -1;
 }
 
@@ -74,7 +74,8 @@ TEST(Lifecycle, StalePostmasterPidAfterEverythingWasKilled) {
   ASSERT_GT(postmaster, 0);
   first.kill9();
   ::kill(postmaster, SIGKILL);
-  for (int i = 0; i < 100 && ::kill(postmaster, 0) == 0; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  for (int i = 0; i < 100 && ::kill(postmaster, 0) == 0; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
   ASSERT_TRUE(fs::exists(pidFile)) << "a crash leaves postmaster.pid behind";
   Docsd second({{}, {"serve"}, data.path(), ""});
   ASSERT_TRUE(second.start(std::chrono::seconds(120))) << second.log();
@@ -106,7 +107,8 @@ TEST(Lifecycle, TheOptInExamplePluginServesOnlyWhenNamed) {
     Docsd production({{{"DOCS_PLUGINS_ENABLED", "all"}}, {"serve"}, "", database.url()});
     ASSERT_TRUE(production.start()) << production.log();
     EXPECT_EQ(httpRequest(production.port(), "GET", "/api/example/hello").status, 404);
-    EXPECT_EQ(httpRequest(production.port(), "POST", "/api/example/echo", "{}", {{"Content-Type", "application/json"}}).status,
+    EXPECT_EQ(httpRequest(production.port(), "POST", "/api/example/echo", "{}", {{"Content-Type", "application/json"}})
+                  .status,
               404);
     auto config = json::parse(httpRequest(production.port(), "GET", "/config.json").body);
     EXPECT_EQ(config["features"].value("example", true), false);
@@ -123,8 +125,8 @@ TEST(Lifecycle, PluginsOwnTheirCommands) {
   docs::test::TempDir dir;
   std::string plugins = pluginsWith(dir, {});
   std::string docsd = docs::test::buildDir() + "/bin/docsd";
-  std::map<std::string, std::string> named = {{"DOCS_PLUGINS_DIR", plugins}, {"DOCS_PLUGINS_ENABLED", "all,example"},
-                                              {"DOCS_EXAMPLE_GREETING", "bonjour"}};
+  std::map<std::string, std::string> named = {
+      {"DOCS_PLUGINS_DIR", plugins}, {"DOCS_PLUGINS_ENABLED", "all,example"}, {"DOCS_EXAMPLE_GREETING", "bonjour"}};
   auto [code, out] = docs::test::runCommand({docsd, "example-greet", "Ada"}, named);
   EXPECT_EQ(code, 0) << out;
   EXPECT_EQ(out, "bonjour, Ada\n");
@@ -148,8 +150,8 @@ TEST(Lifecycle, PluginsOwnTheirCommands) {
   auto [allHelpCode, allHelpOut] = docs::test::runCommand({docsd, "help"}, all);
   EXPECT_EQ(allHelpCode, 0) << allHelpOut;
   EXPECT_EQ(allHelpOut.find("example-greet"), std::string::npos) << allHelpOut;
-  auto [noneCode, noneOut] =
-      docs::test::runCommand({docsd, "example-greet"}, {{"DOCS_PLUGINS_DIR", plugins}, {"DOCS_PLUGINS_ENABLED", "none"}});
+  auto [noneCode, noneOut] = docs::test::runCommand({docsd, "example-greet"},
+                                                    {{"DOCS_PLUGINS_DIR", plugins}, {"DOCS_PLUGINS_ENABLED", "none"}});
   EXPECT_EQ(noneCode, 69) << noneOut;
   EXPECT_NE(noneOut.find("which is not loaded: disabled by plugins.enabled"), std::string::npos) << noneOut;
 
@@ -175,8 +177,11 @@ TEST(Lifecycle, TheCommandLineRefusesWhatItDoesNotKnowAndShowsItsSettings) {
   docs::test::TempDir dir;
   std::string docsd = docs::test::buildDir() + "/bin/docsd";
   std::map<std::string, std::string> env = {{"DOCS_DATA_DIR", dir.path() + "/data"}};
-  for (const auto& args : std::vector<std::vector<std::string>>{{docsd, "--bogus"}, {docsd, "serve", "--bogus"}, {docsd, "migrate", "-x"},
-                                                                {docsd, "--set", "novalue"}, {docsd, "--port"}}) {
+  for (const auto& args : std::vector<std::vector<std::string>>{{docsd, "--bogus"},
+                                                                {docsd, "serve", "--bogus"},
+                                                                {docsd, "migrate", "-x"},
+                                                                {docsd, "--set", "novalue"},
+                                                                {docsd, "--port"}}) {
     auto [code, out] = docs::test::runCommand(args, env);
     EXPECT_EQ(code, 64) << args.back() << ": " << out;
     EXPECT_NE(out.find("usage: docsd"), std::string::npos) << out;
@@ -185,7 +190,8 @@ TEST(Lifecycle, TheCommandLineRefusesWhatItDoesNotKnowAndShowsItsSettings) {
 
   auto [portCode, portOut] = docs::test::runCommand({docsd, "--port=abc"}, env);
   EXPECT_EQ(portCode, 78) << portOut;
-  EXPECT_NE(portOut.find("configuration: config key server.port must be an integer, got 'abc'"), std::string::npos) << portOut;
+  EXPECT_NE(portOut.find("configuration: config key server.port must be an integer, got 'abc'"), std::string::npos)
+      << portOut;
   auto [fileCode, fileOut] = docs::test::runCommand({docsd, "--config=" + dir.path() + "/missing.json", "config"}, env);
   EXPECT_EQ(fileCode, 78) << fileOut;
   std::ofstream(dir.path() + "/bad.json") << "{not json";
@@ -197,12 +203,13 @@ TEST(Lifecycle, TheCommandLineRefusesWhatItDoesNotKnowAndShowsItsSettings) {
   auto withSecrets = env;
   withSecrets["DOCS_LLM_API_KEY_FILE"] = dir.path() + "/llm-key";
   withSecrets["DATABASE_URL"] = "postgres://docs:s3cret@db.example/docs";
-  auto [configCode, configOut] =
-      docs::test::runCommand({docsd, "--config=" + dir.path() + "/config.json", "--set", "log.level=debug", "config"}, withSecrets);
+  auto [configCode, configOut] = docs::test::runCommand(
+      {docsd, "--config=" + dir.path() + "/config.json", "--set", "log.level=debug", "config"}, withSecrets);
   EXPECT_EQ(configCode, 0) << configOut;
   EXPECT_NE(configOut.find("server.mode = stage  (file)"), std::string::npos) << configOut;
   EXPECT_NE(configOut.find("log.level = debug  (flag)"), std::string::npos) << configOut;
-  EXPECT_NE(configOut.find("database.url = postgres://docs:***@db.example/docs  (env)"), std::string::npos) << configOut;
+  EXPECT_NE(configOut.find("database.url = postgres://docs:***@db.example/docs  (env)"), std::string::npos)
+      << configOut;
   EXPECT_NE(configOut.find("llm.api_key = ***  (env file, plugin "), std::string::npos) << configOut;
   EXPECT_EQ(configOut.find("hunter2"), std::string::npos);
   EXPECT_EQ(configOut.find("s3cret"), std::string::npos);
@@ -267,8 +274,10 @@ TEST(Lifecycle, BrokenPluginsStopTheStartWithAReason) {
     std::string file;
     std::string expected;
   };
-  for (const auto& c : std::vector<Case>{{"throws_configure/throws_configure.so", "plugin throws_configure refused to configure: no configuration for you"},
-                                         {"needs_missing/needs_missing.so", "needs plugin nonexistent, which is not installed"}}) {
+  for (const auto& c :
+       std::vector<Case>{{"throws_configure/throws_configure.so",
+                          "plugin throws_configure refused to configure: no configuration for you"},
+                         {"needs_missing/needs_missing.so", "needs plugin nonexistent, which is not installed"}}) {
     docs::test::TempDir dir;
     std::string plugins = pluginsWith(dir, {c.file});
     Docsd docsd({{{"DOCS_PLUGINS_DIR", plugins}}, {"serve"}, "", database.url()});
@@ -288,28 +297,32 @@ TEST(Lifecycle, PluginsAndMigrateCommands) {
   docs::test::TempDir dir;
   std::string plugins = pluginsWith(dir, {"good/second.so", "wrong_abi/wrong_abi.so"});
   std::string docsd = docs::test::buildDir() + "/bin/docsd";
-  auto [code, out] =
-      docs::test::runCommand({docsd, "plugins"}, {{"DOCS_PLUGINS_DIR", plugins}, {"DOCS_PLUGINS_ENABLED", "all,example"}});
+  auto [code, out] = docs::test::runCommand({docsd, "plugins"},
+                                            {{"DOCS_PLUGINS_DIR", plugins}, {"DOCS_PLUGINS_ENABLED", "all,example"}});
   EXPECT_EQ(code, 0) << out;
   EXPECT_NE(out.find("example 1.0.0: enabled"), std::string::npos) << out;
   EXPECT_NE(out.find("second 2.1.0 (needs example): enabled"), std::string::npos) << out;
   EXPECT_NE(out.find("NOT LOADABLE: built for plugin ABI 99"), std::string::npos) << out;
   EXPECT_NE(out.find("start order: example second"), std::string::npos) << out;
   // The example plugin is opt-in: plugins.enabled=all leaves it out, so second cannot start.
-  auto [allCode, allOut] = docs::test::runCommand({docsd, "plugins"}, {{"DOCS_PLUGINS_DIR", plugins}, {"DOCS_PLUGINS_ENABLED", "all"}});
+  auto [allCode, allOut] =
+      docs::test::runCommand({docsd, "plugins"}, {{"DOCS_PLUGINS_DIR", plugins}, {"DOCS_PLUGINS_ENABLED", "all"}});
   EXPECT_EQ(allCode, 1) << allOut;
-  EXPECT_NE(allOut.find("example 1.0.0: opt-in: plugins.enabled=all leaves it out (name it: plugins.enabled=all,example)"),
-            std::string::npos)
+  EXPECT_NE(
+      allOut.find("example 1.0.0: opt-in: plugins.enabled=all leaves it out (name it: plugins.enabled=all,example)"),
+      std::string::npos)
       << allOut;
-  EXPECT_NE(allOut.find("second needs plugin example, which is opt-in and not named in plugins.enabled"), std::string::npos)
+  EXPECT_NE(allOut.find("second needs plugin example, which is opt-in and not named in plugins.enabled"),
+            std::string::npos)
       << allOut;
   auto [failCode, failOut] =
       docs::test::runCommand({docsd, "plugins"}, {{"DOCS_PLUGINS_DIR", plugins}, {"DOCS_PLUGINS_ENABLED", "second"}});
   EXPECT_EQ(failCode, 1) << failOut;
 
-  auto [migrateCode, migrateOut] =
-      docs::test::runCommand({docsd, "migrate"}, {{"DOCS_PLUGINS_DIR", plugins}, {"DOCS_PLUGINS_ENABLED", "all,example"},
-                                                  {"DATABASE_URL", database.url()}, {"DOCS_DATA_DIR", dir.path()}});
+  auto [migrateCode, migrateOut] = docs::test::runCommand({docsd, "migrate"}, {{"DOCS_PLUGINS_DIR", plugins},
+                                                                               {"DOCS_PLUGINS_ENABLED", "all,example"},
+                                                                               {"DATABASE_URL", database.url()},
+                                                                               {"DOCS_DATA_DIR", dir.path()}});
   EXPECT_EQ(migrateCode, 0) << migrateOut;
   EXPECT_NE(migrateOut.find("example/1 notes"), std::string::npos) << migrateOut;
 
@@ -324,7 +337,8 @@ TEST(Lifecycle, EditedMigrationRefusesTheStart) {
   docs::test::TestDatabase database;
   docs::test::TempDir dir;
   std::string docsd = docs::test::buildDir() + "/bin/docsd";
-  std::map<std::string, std::string> env = {{"DATABASE_URL", database.url()}, {"DOCS_DATA_DIR", dir.path()},
+  std::map<std::string, std::string> env = {{"DATABASE_URL", database.url()},
+                                            {"DOCS_DATA_DIR", dir.path()},
                                             {"DOCS_PLUGINS_DIR", docs::test::buildDir() + "/plugins"},
                                             {"DOCS_PLUGINS_ENABLED", "all,example"}};
   ASSERT_EQ(docs::test::runCommand({docsd, "migrate"}, env).first, 0);
@@ -432,7 +446,8 @@ TEST(Lifecycle, AJobThatOverrunsTheStopDeadlineKeepsTheDatabaseUntilItReturns) {
   Docsd docsd({{{"DOCS_SERVER_STOP_GRACE_MS", "2000"}}, {"serve"}, "", database.url()});
   ASSERT_TRUE(docsd.start()) << docsd.log();
   ASSERT_EQ(httpRequest(docsd.port(), "POST", "/api/example/slow", R"({"ms": 2500, "after_stop": true})",
-                        {{"Content-Type", "application/json"}}).status,
+                        {{"Content-Type", "application/json"}})
+                .status,
             202);
   json stats = json::object();
   for (int i = 0; i < 100 && stats.value("slow_started", 0) < 1; ++i) {
@@ -444,8 +459,9 @@ TEST(Lifecycle, AJobThatOverrunsTheStopDeadlineKeepsTheDatabaseUntilItReturns) {
   std::string log = docsd.log();
   EXPECT_NE(log.find("a job overran the stop deadline"), std::string::npos) << log;
   EXPECT_NE(log.find("example.slow"), std::string::npos) << log;
-  auto [code, out] = docs::test::runCommand(
-      {"psql", database.url(), "-tAc", "SELECT status || $$:$$ || (SELECT value FROM example_counters WHERE name = $$slow_finished$$) FROM jobs WHERE kind = $$example.slow$$"});
+  auto [code, out] = docs::test::runCommand({"psql", database.url(), "-tAc",
+                                             "SELECT status || $$:$$ || (SELECT value FROM example_counters WHERE name "
+                                             "= $$slow_finished$$) FROM jobs WHERE kind = $$example.slow$$"});
   EXPECT_EQ(out, "done:1\n") << "the job used the database after the plugins stopped, and finished";
 }
 
@@ -453,7 +469,10 @@ TEST(Lifecycle, ShutdownWaitsForARunningJob) {
   docs::test::TestDatabase database;
   Docsd docsd({{}, {"serve"}, "", database.url()});
   ASSERT_TRUE(docsd.start()) << docsd.log();
-  ASSERT_EQ(httpRequest(docsd.port(), "POST", "/api/example/slow", R"({"ms": 2000})", {{"Content-Type", "application/json"}}).status, 202);
+  ASSERT_EQ(
+      httpRequest(docsd.port(), "POST", "/api/example/slow", R"({"ms": 2000})", {{"Content-Type", "application/json"}})
+          .status,
+      202);
   json stats = json::object();
   for (int i = 0; i < 100 && stats.value("slow_started", 0) < 1; ++i) {
     stats = json::parse(httpRequest(docsd.port(), "GET", "/api/example/stats").body, nullptr, false);
@@ -461,7 +480,8 @@ TEST(Lifecycle, ShutdownWaitsForARunningJob) {
   }
   ASSERT_EQ(stats.value("slow_started", 0), 1);
   EXPECT_EQ(docsd.terminate(), 0);
-  auto [code, out] = docs::test::runCommand(
-      {"psql", database.url(), "-tAc", "SELECT status || $$:$$ || (SELECT value FROM example_counters WHERE name = $$slow_finished$$) FROM jobs WHERE kind = $$example.slow$$"});
+  auto [code, out] = docs::test::runCommand({"psql", database.url(), "-tAc",
+                                             "SELECT status || $$:$$ || (SELECT value FROM example_counters WHERE name "
+                                             "= $$slow_finished$$) FROM jobs WHERE kind = $$example.slow$$"});
   EXPECT_EQ(out, "done:1\n") << "the running job finished before docsd exited";
 }

@@ -5,8 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
-#include <filesystem>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <regex>
@@ -64,13 +64,14 @@ class Metrics : public ::testing::Test {
   Scrape scrape(const json& headers = json::object()) {
     std::string url = "http://127.0.0.1:" + std::to_string(docsd_->port()) + "/metrics";
     // Debian's python, where python3-prometheus-client is (not a python earlier on PATH).
-    auto [code, output] =
-        docs::test::runCommand({"/usr/bin/python3", docs::test::sourceDir() + "/tests/metrics/scrape.py", url, headers.dump()});
+    auto [code, output] = docs::test::runCommand(
+        {"/usr/bin/python3", docs::test::sourceDir() + "/tests/metrics/scrape.py", url, headers.dump()});
     EXPECT_EQ(code, 0) << output;
     Scrape out;
     auto parsed = json::parse(output, nullptr, false);
     if (code != 0 || !parsed.is_object()) return out;
-    for (const auto& family : parsed["families"]) out.types[family["name"].get<std::string>()] = family["type"].get<std::string>();
+    for (const auto& family : parsed["families"])
+      out.types[family["name"].get<std::string>()] = family["type"].get<std::string>();
     out.samples = parsed["samples"];
     out.ok = true;
     return out;
@@ -92,20 +93,32 @@ TEST_F(Metrics, CountersMoveWithTraffic) {
   start();
   auto before = scrape();
   ASSERT_TRUE(before.ok);
-  const std::map<std::string, std::string> expected = {
-      {"docsd_http_requests_total", "counter"}, {"docsd_http_request_duration_seconds", "histogram"},
-      {"docsd_http_requests_in_flight", "gauge"}, {"docsd_websockets_open", "gauge"},
-      {"docsd_jobs", "gauge"}, {"docsd_jobs_claimed_total", "counter"}, {"docsd_jobs_failed_total", "counter"},
-      {"docsd_job_duration_seconds", "histogram"}, {"docsd_db_pool_in_use", "gauge"},
-      {"docsd_db_pool_waits_total", "counter"}, {"docsd_event_delivery_lag_seconds", "histogram"},
-      {"docsd_process_cpu_seconds_total", "counter"}, {"docsd_process_resident_memory_bytes", "gauge"},
-      {"docsd_process_open_fds", "gauge"}, {"docsd_collab_rooms_open", "gauge"},
-      {"docsd_collab_updates_applied_total", "counter"}, {"docsd_collab_commit_batch_updates", "histogram"},
-      {"docsd_collab_commit_seconds", "histogram"}, {"docsd_collab_relay_lag_seconds", "histogram"},
-      {"docsd_generation_stages_total", "counter"}, {"docsd_generation_stage_seconds", "histogram"},
-      {"docsd_rag_queries_total", "counter"}, {"docsd_rag_query_seconds", "histogram"},
-      {"docsd_auth_sign_ins_total", "counter"}, {"docsd_auth_codes_sent_total", "counter"},
-      {"docsd_example_notes_created_total", "counter"}};
+  const std::map<std::string, std::string> expected = {{"docsd_http_requests_total", "counter"},
+                                                       {"docsd_http_request_duration_seconds", "histogram"},
+                                                       {"docsd_http_requests_in_flight", "gauge"},
+                                                       {"docsd_websockets_open", "gauge"},
+                                                       {"docsd_jobs", "gauge"},
+                                                       {"docsd_jobs_claimed_total", "counter"},
+                                                       {"docsd_jobs_failed_total", "counter"},
+                                                       {"docsd_job_duration_seconds", "histogram"},
+                                                       {"docsd_db_pool_in_use", "gauge"},
+                                                       {"docsd_db_pool_waits_total", "counter"},
+                                                       {"docsd_event_delivery_lag_seconds", "histogram"},
+                                                       {"docsd_process_cpu_seconds_total", "counter"},
+                                                       {"docsd_process_resident_memory_bytes", "gauge"},
+                                                       {"docsd_process_open_fds", "gauge"},
+                                                       {"docsd_collab_rooms_open", "gauge"},
+                                                       {"docsd_collab_updates_applied_total", "counter"},
+                                                       {"docsd_collab_commit_batch_updates", "histogram"},
+                                                       {"docsd_collab_commit_seconds", "histogram"},
+                                                       {"docsd_collab_relay_lag_seconds", "histogram"},
+                                                       {"docsd_generation_stages_total", "counter"},
+                                                       {"docsd_generation_stage_seconds", "histogram"},
+                                                       {"docsd_rag_queries_total", "counter"},
+                                                       {"docsd_rag_query_seconds", "histogram"},
+                                                       {"docsd_auth_sign_ins_total", "counter"},
+                                                       {"docsd_auth_codes_sent_total", "counter"},
+                                                       {"docsd_example_notes_created_total", "counter"}};
   for (const auto& [name, type] : expected) {
     ASSERT_TRUE(before.types.count(name)) << name;
     EXPECT_EQ(before.types.at(name), type) << name;
@@ -147,8 +160,9 @@ TEST_F(Metrics, CountersMoveWithTraffic) {
   EXPECT_EQ(after.value("docsd_http_request_duration_seconds_count", helloRoute) -
                 before.value("docsd_http_request_duration_seconds_count", helloRoute),
             3);
-  EXPECT_EQ(after.value("docsd_http_request_duration_seconds_bucket", {{"route", "/api/example/hello"}, {"le", "+Inf"}}),
-            after.value("docsd_http_request_duration_seconds_count", helloRoute));
+  EXPECT_EQ(
+      after.value("docsd_http_request_duration_seconds_bucket", {{"route", "/api/example/hello"}, {"le", "+Inf"}}),
+      after.value("docsd_http_request_duration_seconds_count", helloRoute));
   EXPECT_EQ(after.value("docsd_http_requests_total", {{"route", "/api/example/notes/{id}"}, {"status", "404"}}), 1);
   EXPECT_GE(after.value("docsd_http_requests_total", {{"route", "unmatched"}, {"status", "404"}}), 1);
   EXPECT_EQ(after.value("docsd_http_requests_total", {{"route", "/api/example/ws"}, {"status", "101"}}), 1);
@@ -158,7 +172,7 @@ TEST_F(Metrics, CountersMoveWithTraffic) {
   EXPECT_EQ(after.value("docsd_jobs_failed_total", {{"kind", "example.process_note"}}), 0);
   EXPECT_EQ(after.value("docsd_websockets_open"), 1);
   EXPECT_GE(after.value("docsd_http_requests_total", {{"route", "/metrics"}}), 1);
-  EXPECT_GE(after.value("docsd_http_requests_in_flight"), 1);  // the scrape itself
+  EXPECT_GE(after.value("docsd_http_requests_in_flight"), 1);           // the scrape itself
   EXPECT_GE(after.value("docsd_event_delivery_lag_seconds_count"), 1);  // the example's events, delivered
   EXPECT_GT(after.value("docsd_process_cpu_seconds_total"), 0);
   EXPECT_GE(after.value("docsd_db_pool_open"), 1);
@@ -187,7 +201,8 @@ TEST_F(Metrics, EverySeriesIsDocumentedAndTheDashboardAsksForRealOnes) {
   auto scraped = scrape();
   ASSERT_TRUE(scraped.ok);
   std::string reference = readFile(docs::test::sourceDir() + "/docs/metrics.md");
-  for (const auto& [name, type] : scraped.types) EXPECT_NE(reference.find("| `" + name + "` | " + type), std::string::npos) << name;
+  for (const auto& [name, type] : scraped.types)
+    EXPECT_NE(reference.find("| `" + name + "` | " + type), std::string::npos) << name;
 
   std::string dashboard = readFile(docs::test::sourceDir() + "/docs/grafana-dashboard.json");
   auto parsed = json::parse(dashboard, nullptr, false);
@@ -210,7 +225,8 @@ TEST_F(Metrics, EverySeriesIsDocumentedAndTheDashboardAsksForRealOnes) {
 
 TEST_F(Metrics, OnlyLoopbackAllowedNetworksOrTheTokenMayRead) {
   // Through a trusted proxy on loopback the client is the forwarded address, not 127.0.0.1.
-  start({{"DOCS_SERVER_TRUSTED_PROXIES", "127.0.0.1"}, {"DOCS_METRICS_ALLOWED_CIDRS", "203.0.113.0/24, 2001:db8::/32"},
+  start({{"DOCS_SERVER_TRUSTED_PROXIES", "127.0.0.1"},
+         {"DOCS_METRICS_ALLOWED_CIDRS", "203.0.113.0/24, 2001:db8::/32"},
          {"DOCS_METRICS_TOKEN", "metrics-secret-1"}});
   EXPECT_EQ(get("/metrics", {{"X-Forwarded-For", "127.0.0.1"}}).status, 200);
   EXPECT_EQ(get("/metrics", {{"Authorization", "Bearer metrics-secret-1"}}).status, 200);  // no client named, the token
@@ -220,8 +236,10 @@ TEST_F(Metrics, OnlyLoopbackAllowedNetworksOrTheTokenMayRead) {
   EXPECT_EQ(stranger.status, 404);
   EXPECT_EQ(json::parse(stranger.body, nullptr, false)["error"]["code"], "not_found");
   EXPECT_EQ(stranger.body.find("docsd_"), std::string::npos);
-  EXPECT_EQ(get("/metrics", {{"X-Forwarded-For", "198.51.100.1"}, {"Authorization", "Bearer metrics-secret-1"}}).status, 200);
-  EXPECT_EQ(get("/metrics", {{"X-Forwarded-For", "198.51.100.1"}, {"Authorization", "Bearer metrics-secret-2"}}).status, 404);
+  EXPECT_EQ(get("/metrics", {{"X-Forwarded-For", "198.51.100.1"}, {"Authorization", "Bearer metrics-secret-1"}}).status,
+            200);
+  EXPECT_EQ(get("/metrics", {{"X-Forwarded-For", "198.51.100.1"}, {"Authorization", "Bearer metrics-secret-2"}}).status,
+            404);
   EXPECT_EQ(get("/metrics", {{"X-Forwarded-For", "198.51.100.1"}, {"Authorization", "metrics-secret-1"}}).status, 404);
   // Only GET and HEAD: another method is the path that does not exist.
   EXPECT_EQ(httpRequest(docsd_->port(), "POST", "/metrics", "", {}).status, 404);
@@ -243,9 +261,10 @@ TEST_F(Metrics, WithoutSettingsOnlyLoopbackMayRead) {
 
 TEST(MetricsSettings, AMalformedNetworkIsAConfigurationErrorBeforeAnythingStarts) {
   docs::test::TempDir dir;
-  auto [code, out] = docs::test::runCommand(
-      {docs::test::buildDir() + "/bin/docsd", "serve"},
-      {{"DOCS_DATA_DIR", dir.path() + "/data"}, {"DOCS_PORT", "0"}, {"DOCS_METRICS_ALLOWED_CIDRS", "10.0.0.0/8, 10.0.0.0/33"}});
+  auto [code, out] = docs::test::runCommand({docs::test::buildDir() + "/bin/docsd", "serve"},
+                                            {{"DOCS_DATA_DIR", dir.path() + "/data"},
+                                             {"DOCS_PORT", "0"},
+                                             {"DOCS_METRICS_ALLOWED_CIDRS", "10.0.0.0/8, 10.0.0.0/33"}});
   EXPECT_EQ(code, 78) << out;
   EXPECT_NE(out.find("'10.0.0.0/33' is not an address or CIDR"), std::string::npos) << out;
   EXPECT_FALSE(std::filesystem::exists(dir.path() + "/data"));  // no database, no lock, nothing written

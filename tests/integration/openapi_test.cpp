@@ -24,8 +24,8 @@
 
 using docs::test::base64;
 using docs::test::Docsd;
-using docs::test::HttpResponse;
 using docs::test::httpRequest;
+using docs::test::HttpResponse;
 using docs::test::SignedIn;
 using nlohmann::json;
 
@@ -123,8 +123,8 @@ class OpenApi : public ::testing::Test {
   }
 
   // As call(), with a body that is not JSON (its Content-Type among `headers`).
-  HttpResponse send(const std::string& method, const std::string& path, const std::string& target, const Headers& headers,
-                    const std::string& body, int expected) {
+  HttpResponse send(const std::string& method, const std::string& path, const std::string& target,
+                    const Headers& headers, const std::string& body, int expected) {
     auto r = httpRequest(docsd_->port(), method, target, body, headers);
     EXPECT_EQ(r.status, expected) << method << " " << target << ": " << r.body;
     samples_.push_back({{"method", method}, {"path", path}, {"status", r.status}, {"body", parsedBody(r)}});
@@ -159,7 +159,8 @@ class OpenApi : public ::testing::Test {
 void OpenApi::pageRoutes(std::int64_t projectId, std::int64_t pageId, const SignedIn& alice) {
   Headers as = alice.bearer();
   std::string page = "/api/page/" + std::to_string(pageId);
-  call("PUT", "/api/page/{id}/content", page + "/content", as, {{"content_bytea", paragraphUpdate("Welcome aboard")}}, 200);
+  call("PUT", "/api/page/{id}/content", page + "/content", as, {{"content_bytea", paragraphUpdate("Welcome aboard")}},
+       200);
   call("PUT", "/api/page/{id}/content", page + "/content", as, {{"content_bytea", "not base64!"}}, 400);
   call("GET", "/api/page/{id}/content", page + "/content", as, nullptr, 200);
   call("GET", "/api/page/{id}/content", "/api/page/999999/content", as, nullptr, 404);
@@ -171,7 +172,8 @@ void OpenApi::pageRoutes(std::int64_t projectId, std::int64_t pageId, const Sign
   png.resize(64, 'x');
   Headers asPng = as;
   asPng["Content-Type"] = "image/png";
-  auto uploaded = parsedBody(send("POST", "/api/project/{projectId}/page/{pageId}/upload", images + "/upload", asPng, png, 200));
+  auto uploaded =
+      parsedBody(send("POST", "/api/project/{projectId}/page/{pageId}/upload", images + "/upload", asPng, png, 200));
   send("POST", "/api/project/{projectId}/page/{pageId}/upload", images + "/upload", asPng, "<svg/>", 400);
   std::string url = uploaded.value("url", "");
   std::string name = url.substr(url.rfind('/') + 1);
@@ -184,11 +186,12 @@ void OpenApi::pageRoutes(std::int64_t projectId, std::int64_t pageId, const Sign
 void OpenApi::sharingRoutes(std::int64_t projectId, std::int64_t pageId, const SignedIn& alice) {
   Headers as = alice.bearer();
   json bob = {{"project_id", projectId}, {"email", "bob@example.com"}};
-  call("POST", "/api/rbac/project", "/api/rbac/project", as, {{"project_id", projectId}, {"email", "bob@example.com"}, {"role", "write"}},
-       201);
-  call("POST", "/api/rbac/project", "/api/rbac/project", as, {{"project_id", projectId}, {"email", "bob@example.com"}, {"role", "read"}},
-       409);
-  call("POST", "/api/rbac/project", "/api/rbac/project", as, {{"project_id", projectId}, {"email", "x"}, {"role", "read"}}, 400);
+  call("POST", "/api/rbac/project", "/api/rbac/project", as,
+       {{"project_id", projectId}, {"email", "bob@example.com"}, {"role", "write"}}, 201);
+  call("POST", "/api/rbac/project", "/api/rbac/project", as,
+       {{"project_id", projectId}, {"email", "bob@example.com"}, {"role", "read"}}, 409);
+  call("POST", "/api/rbac/project", "/api/rbac/project", as,
+       {{"project_id", projectId}, {"email", "x"}, {"role", "read"}}, 400);
   call("PATCH", "/api/rbac/project", "/api/rbac/project", as,
        {{"project_id", projectId}, {"email", "bob@example.com"}, {"new_role", "read"}}, 200);
   call("GET", "/api/rbac/project/{id}", "/api/rbac/project/" + std::to_string(projectId), as, nullptr, 200);
@@ -196,15 +199,18 @@ void OpenApi::sharingRoutes(std::int64_t projectId, std::int64_t pageId, const S
   call("DELETE", "/api/rbac/project", "/api/rbac/project", as, bob, 404);
 
   std::string comments = "/api/page/" + std::to_string(pageId) + "/comments";
-  auto thread = parsedBody(call("POST", "/api/page/{id}/comments", comments, as, {{"body", "Is this **current**?"}, {"quote", "Welcome"}}, 201));
+  auto thread = parsedBody(call("POST", "/api/page/{id}/comments", comments, as,
+                                {{"body", "Is this **current**?"}, {"quote", "Welcome"}}, 201));
   std::int64_t threadId = thread["thread"].value("id", 0);
-  auto reply = parsedBody(call("POST", "/api/page/{id}/comments", comments, as, {{"body", "Yes"}, {"thread_id", threadId}}, 201));
+  auto reply = parsedBody(
+      call("POST", "/api/page/{id}/comments", comments, as, {{"body", "Yes"}, {"thread_id", threadId}}, 201));
   call("POST", "/api/page/{id}/comments", comments, as, {{"body", ""}}, 400);
   call("GET", "/api/page/{id}/comments", comments, as, nullptr, 200);
   std::string first = "/api/comment/" + std::to_string(thread["comment"].value("id", 0));
   call("PATCH", "/api/comment/{id}", first, as, {{"resolved", true}}, 200);
   call("PATCH", "/api/comment/{id}", first, as, json::object(), 400);
-  call("DELETE", "/api/comment/{id}", "/api/comment/" + std::to_string(reply["comment"].value("id", 0)), as, nullptr, 200);
+  call("DELETE", "/api/comment/{id}", "/api/comment/" + std::to_string(reply["comment"].value("id", 0)), as, nullptr,
+       200);
   call("DELETE", "/api/comment/{id}", "/api/comment/999999", as, nullptr, 404);
 }
 
@@ -225,14 +231,22 @@ void OpenApi::historyRoutes(std::int64_t pageId, const SignedIn& alice) {
 
 void OpenApi::repositoryRoutes(const SignedIn& alice) {
   Headers as = alice.bearer();
-  json repository = {{"repo_owner", "octo"}, {"repo_name", "handbook"}, {"name", "Octo handbook"}, {"language", "en"}, {"is_private", true}};
+  json repository = {{"repo_owner", "octo"},
+                     {"repo_name", "handbook"},
+                     {"name", "Octo handbook"},
+                     {"language", "en"},
+                     {"is_private", true}};
   call("POST", "/api/project/github", "/api/project/github", as, repository, 201);
   call("POST", "/api/project/github", "/api/project/github", as, repository, 409);
   call("POST", "/api/project/github", "/api/project/github", as, {{"repo_owner", "octo"}}, 400);
-  call("GET", "/api/github/{owner}/{repo}/installation/status", "/api/github/octo/handbook/installation/status", as, nullptr, 200);
-  call("GET", "/api/github/{owner}/{repo}/installation/status", "/api/github/octo/handbook/installation/status", {}, nullptr, 401);
+  call("GET", "/api/github/{owner}/{repo}/installation/status", "/api/github/octo/handbook/installation/status", as,
+       nullptr, 200);
+  call("GET", "/api/github/{owner}/{repo}/installation/status", "/api/github/octo/handbook/installation/status", {},
+       nullptr, 401);
   std::string ping = json{{"zen", "Keep it logically awesome."}, {"hook_id", 1}}.dump();
-  Headers delivery = {{"Content-Type", "application/json"}, {"X-GitHub-Event", "ping"}, {"X-GitHub-Delivery", "openapi-ping"},
+  Headers delivery = {{"Content-Type", "application/json"},
+                      {"X-GitHub-Event", "ping"},
+                      {"X-GitHub-Delivery", "openapi-ping"},
                       {"X-Hub-Signature-256", webhookSignature(ping)}};
   send("POST", "/api/github/webhook", "/api/github/webhook", delivery, ping, 200);
   delivery["X-Hub-Signature-256"] = webhookSignature(ping + " ");
@@ -252,21 +266,26 @@ void OpenApi::repositoryRoutes(const SignedIn& alice) {
   call("GET", "/api/project/{id}/generation", "/api/project/999999/generation", as, nullptr, 404);
   call("POST", "/api/project/{id}/generation/retry", generation + "/retry", as, nullptr, 202);
   auto ready = parsedBody(call("POST", "/api/project", "/api/project", as, {{"name", "Nothing to retry"}}, 201));
-  call("POST", "/api/project/{id}/generation/retry", "/api/project/" + std::to_string(ready.value("id", 0)) + "/generation/retry", as,
-       nullptr, 409);
+  call("POST", "/api/project/{id}/generation/retry",
+       "/api/project/" + std::to_string(ready.value("id", 0)) + "/generation/retry", as, nullptr, 409);
 }
 
 void OpenApi::searchRoutes(const SignedIn& alice) {
   Headers as = alice.bearer();
   call("POST", "/lab/rag", "/lab/rag", as, {{"query", "handbook"}, {"is_all", true}}, 200);
-  call("POST", "/lab/rag", "/lab/rag", as, {{"query", "What is in the handbook?"}, {"is_all", true}, {"is_llm", true}}, 200);
+  call("POST", "/lab/rag", "/lab/rag", as, {{"query", "What is in the handbook?"}, {"is_all", true}, {"is_llm", true}},
+       200);
   call("POST", "/lab/rag", "/lab/rag", as, {{"query", "  "}, {"is_all", true}}, 400);
 
   Headers mcp = as;
   mcp["Accept"] = "application/json, text/event-stream";
-  json initialize = {{"jsonrpc", "2.0"}, {"id", 1}, {"method", "initialize"},
-                     {"params", {{"protocolVersion", "2025-11-25"}, {"capabilities", json::object()},
-                                 {"clientInfo", {{"name", "openapi-test"}, {"version", "1"}}}}}};
+  json initialize = {{"jsonrpc", "2.0"},
+                     {"id", 1},
+                     {"method", "initialize"},
+                     {"params",
+                      {{"protocolVersion", "2025-11-25"},
+                       {"capabilities", json::object()},
+                       {"clientInfo", {{"name", "openapi-test"}, {"version", "1"}}}}}};
   auto opened = call("POST", "/mcp", "/mcp", mcp, initialize, 200);
   call("POST", "/mcp", "/mcp", mcp, {{"jsonrpc", "2.0"}, {"id", 2}, {"method", "tools/list"}}, 400);  // no session yet
   mcp["Mcp-Session-Id"] = opened.header("mcp-session-id");
@@ -308,12 +327,14 @@ void OpenApi::authRoutes() {
        {{"email", "dave@example.com"}}, 200);
   std::string link = latestLinkToken(dataDir, "dave@example.com");
   ASSERT_FALSE(link.empty());
-  auto dave = call("POST", "/api/auth/sign-in/magic-link", "/api/auth/sign-in/magic-link", none, {{"token", link}}, 200);
+  auto dave =
+      call("POST", "/api/auth/sign-in/magic-link", "/api/auth/sign-in/magic-link", none, {{"token", link}}, 200);
   call("POST", "/api/auth/sign-in/magic-link", "/api/auth/sign-in/magic-link", none, {{"token", link}}, 400);  // used
   Headers asDave = {{"Authorization", "Bearer " + dave.header("set-auth-jwt")}};
 
   // GitHub sign-in starts (GitHub itself is never reached here); a callback without state.
-  call("POST", "/api/auth/sign-in/social", "/api/auth/sign-in/social", none, {{"provider", "github"}, {"callbackURL", "/"}}, 200);
+  call("POST", "/api/auth/sign-in/social", "/api/auth/sign-in/social", none,
+       {{"provider", "github"}, {"callbackURL", "/"}}, 200);
   call("POST", "/api/auth/sign-in/social", "/api/auth/sign-in/social", none, {{"provider", "gitlab"}}, 400);
   call("GET", "/api/auth/callback/github", "/api/auth/callback/github?state=forged&code=x", none, nullptr, 302);
 
@@ -351,7 +372,8 @@ TEST_F(OpenApi, IsValidAndEveryDeclaredJsonAnswerIsWhatTheRouteAnswers) {
   call("POST", "/api/example/echo", "/api/example/echo", none, json::array({1}), 400);
   auto note = parsedBody(call("POST", "/api/example/notes", "/api/example/notes", none, {{"text", "hi"}}, 201));
   call("POST", "/api/example/notes", "/api/example/notes", none, {{"text", ""}}, 400);
-  call("GET", "/api/example/notes/{id}", "/api/example/notes/" + std::to_string(note.value("id", 0)), none, nullptr, 200);
+  call("GET", "/api/example/notes/{id}", "/api/example/notes/" + std::to_string(note.value("id", 0)), none, nullptr,
+       200);
   call("GET", "/api/example/notes/{id}", "/api/example/notes/999999", none, nullptr, 404);
   call("GET", "/api/example/notes/{id}", "/api/example/notes/abc", none, nullptr, 400);
   call("GET", "/api/example/stats", "/api/example/stats", none, nullptr, 200);
@@ -359,13 +381,15 @@ TEST_F(OpenApi, IsValidAndEveryDeclaredJsonAnswerIsWhatTheRouteAnswers) {
     auto r = httpRequest(docsd_->port(), "POST", "/api/example/upload", std::string(1000, 'x'),
                          {{"Content-Type", "application/octet-stream"}});
     EXPECT_EQ(r.status, 200) << r.body;
-    samples_.push_back({{"method", "POST"}, {"path", "/api/example/upload"}, {"status", r.status}, {"body", parsedBody(r)}});
+    samples_.push_back(
+        {{"method", "POST"}, {"path", "/api/example/upload"}, {"status", r.status}, {"body", parsedBody(r)}});
   }
   call("POST", "/api/example/slow", "/api/example/slow", none, {{"ms", 0}}, 202);
   call("POST", "/api/example/slow", "/api/example/slow", none, {{"ms", -1}}, 400);
 
   // Personal access tokens.
-  auto token = parsedBody(call("POST", "/api/tokens", "/api/tokens", as, {{"name", "openapi"}, {"expires_in_days", 7}}, 201));
+  auto token =
+      parsedBody(call("POST", "/api/tokens", "/api/tokens", as, {{"name", "openapi"}, {"expires_in_days", 7}}, 201));
   call("POST", "/api/tokens", "/api/tokens", as, {{"name", ""}}, 400);
   call("GET", "/api/tokens", "/api/tokens", as, nullptr, 200);
   call("GET", "/api/tokens", "/api/tokens", none, nullptr, 401);
@@ -414,9 +438,12 @@ TEST_F(OpenApi, IsValidAndEveryDeclaredJsonAnswerIsWhatTheRouteAnswers) {
 
   // The check can fail: an answer that breaks its schema, a status the route does not
   // declare, and a declared answer never seen.
-  json wrong = json::array({{{"method", "GET"}, {"path", "/api/example/hello"}, {"status", 200},
-                             {"body", {{"message", 1}, {"plugin", "example"}}}},
-                            {{"method", "GET"}, {"path", "/api/example/hello"}, {"status", 201}, {"body", json::object()}}});
+  json wrong =
+      json::array({{{"method", "GET"},
+                    {"path", "/api/example/hello"},
+                    {"status", 200},
+                    {"body", {{"message", 1}, {"plugin", "example"}}}},
+                   {{"method", "GET"}, {"path", "/api/example/hello"}, {"status", 201}, {"body", json::object()}}});
   json failing = check(doc, wrong);
   EXPECT_EQ(failing["mismatches"].size(), 1u) << failing.dump(2);
   EXPECT_EQ(failing["undeclared"].size(), 1u) << failing.dump(2);
@@ -428,11 +455,13 @@ TEST_F(OpenApi, ListsExactlyTheLoadedPluginsAndDescribesEveryRoute) {
   json doc = document();
   ASSERT_TRUE(doc.is_object());
   EXPECT_EQ(doc["openapi"], "3.1.0");
-  for (const auto& [path, item] : doc["paths"].items()) EXPECT_EQ(path.rfind("/api/example/", 0), std::string::npos) << path;
+  for (const auto& [path, item] : doc["paths"].items())
+    EXPECT_EQ(path.rfind("/api/example/", 0), std::string::npos) << path;
   std::set<std::string> plugins;
   for (const auto& plugin : doc["x-docsd-plugins"]) plugins.insert(plugin.value("name", ""));
   EXPECT_FALSE(plugins.count("example"));
-  for (const char* name : {"auth", "rbac", "projects", "pages", "collab", "comments", "generation", "github", "rag", "mcp"})
+  for (const char* name :
+       {"auth", "rbac", "projects", "pages", "collab", "comments", "generation", "github", "rag", "mcp"})
     EXPECT_TRUE(plugins.count(name)) << name;
   // Every route of the deployment says what it takes and answers (a route its plugin did
   // not describe would be listed bare, x-docsd-described false: the core's unit tests).
@@ -440,7 +469,8 @@ TEST_F(OpenApi, ListsExactlyTheLoadedPluginsAndDescribesEveryRoute) {
   for (const auto& [path, item] : doc["paths"].items()) {
     for (const auto& [method, op] : item.items()) {
       ++operations;
-      EXPECT_EQ(op.value("x-docsd-described", false), true) << method << " " << path << " (" << op.value("x-docsd-plugin", "") << ")";
+      EXPECT_EQ(op.value("x-docsd-described", false), true)
+          << method << " " << path << " (" << op.value("x-docsd-plugin", "") << ")";
       EXPECT_FALSE(op.value("summary", "").empty()) << method << " " << path;
     }
   }

@@ -66,11 +66,11 @@ TEST_F(RobustnessTest, TricklingHeadersAreCutOffWithoutHurtingOthers) {
 
 TEST_F(RobustnessTest, MalformedRequestsGetAnswersNotCrashes) {
   startServer();
-  for (const std::string& raw : std::vector<std::string>{"GARBAGE\r\n\r\n", "GET\r\n\r\n", "GET / HTTP/9.9\r\n\r\n",
-                                "GET http://evil/x HTTP/1.1\r\nHost: x\r\n\r\n",
-                                "POST /api/example/echo HTTP/1.1\r\nHost: x\r\nContent-Length: -5\r\n\r\n",
-                                "POST /api/example/echo HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\nabc",
-                                std::string("GET /\0/x HTTP/1.1\r\nHost: x\r\n\r\n", 31)}) {
+  for (const std::string& raw : std::vector<std::string>{
+           "GARBAGE\r\n\r\n", "GET\r\n\r\n", "GET / HTTP/9.9\r\n\r\n", "GET http://evil/x HTTP/1.1\r\nHost: x\r\n\r\n",
+           "POST /api/example/echo HTTP/1.1\r\nHost: x\r\nContent-Length: -5\r\n\r\n",
+           "POST /api/example/echo HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\nabc",
+           std::string("GET /\0/x HTTP/1.1\r\nHost: x\r\n\r\n", 31)}) {
     docs::test::rawExchange(docsd_->port(), raw, std::chrono::milliseconds(1500));
   }
   EXPECT_EQ(httpRequest(docsd_->port(), "GET", "/healthz").status, 200);
@@ -110,10 +110,13 @@ TEST_F(RobustnessTest, BadWebSocketFramesCloseOnlyThatConnection) {
     int code;
   };
   std::vector<Case> cases = {
-      {std::string("\x82\x03" "abc", 5), 1002},                          // unmasked
-      {docs::test::maskedFrame(0x1, "\xC3\x28"), 1007},                  // bad UTF-8 text
-      {docs::test::maskedFrame(0x3, "x"), 1002},                         // reserved opcode
-      {std::string("\x82\xFF\x80\x00\x00\x00\x00\x00\x00\x00", 10), 1002},  // 64-bit length, high bit
+      {std::string("\x82\x03"
+                   "abc",
+                   5),
+       1002},                                                                        // unmasked
+      {docs::test::maskedFrame(0x1, "\xC3\x28"), 1007},                              // bad UTF-8 text
+      {docs::test::maskedFrame(0x3, "x"), 1002},                                     // reserved opcode
+      {std::string("\x82\xFF\x80\x00\x00\x00\x00\x00\x00\x00", 10), 1002},           // 64-bit length, high bit
       {std::string("\x82\xFF\x00\x00\x00\x01\x00\x00\x00\x00", 10) + "mask", 1009},  // 4 GiB declared
   };
   for (const auto& c : cases) {
@@ -147,8 +150,8 @@ TEST_F(RobustnessTest, ThousandIdleWebSocketsHoldNoThreads) {
     ASSERT_EQ(r.status, 200) << "request " << i;
   }
   int threadsWith = docsd_->threadCount();
-  EXPECT_LT(threadsWith - threadsBefore, 50) << "idle WebSockets must not hold threads (" << threadsBefore
-                                             << " -> " << threadsWith << ")";
+  EXPECT_LT(threadsWith - threadsBefore, 50)
+      << "idle WebSockets must not hold threads (" << threadsBefore << " -> " << threadsWith << ")";
   // Every socket is still alive and served.
   for (std::size_t i = 0; i < clients.size(); i += 97) {
     ASSERT_TRUE(clients[i].sendText("ping " + std::to_string(i)));
@@ -212,7 +215,9 @@ TEST_F(RobustnessTest, SlowBodiesFromOneAddressCannotStarveTheServer) {
   // Nobody signed in announces 5 MB: 401 at once, without sending the body.
   int big = connectFrom("127.0.0.2", port);
   ASSERT_GE(big, 0);
-  std::string head = "PUT /api/page/1/content HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 5000000\r\n\r\n";
+  std::string head =
+      "PUT /api/page/1/content HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: "
+      "5000000\r\n\r\n";
   ASSERT_EQ(::send(big, head.data(), head.size(), MSG_NOSIGNAL), static_cast<ssize_t>(head.size()));
   auto [bigClosed, bigAnswer] = readUntilClosed(big, std::chrono::seconds(20));
   ::close(big);
@@ -221,7 +226,9 @@ TEST_F(RobustnessTest, SlowBodiesFromOneAddressCannotStarveTheServer) {
 
   // 120 trickling bodies small enough to be read for anyone, from one address.
   std::vector<int> slow;
-  std::string trickle = "POST /api/example/notes HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 60000\r\n\r\n{";
+  std::string trickle =
+      "POST /api/example/notes HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: "
+      "60000\r\n\r\n{";
   for (int i = 0; i < 120; ++i) {
     int fd = connectFrom("127.0.0.2", port);
     ASSERT_GE(fd, 0) << i;
@@ -284,7 +291,8 @@ namespace {
 std::pair<int, int> upgradeFrom(const char* source, int port, const std::string& path) {
   int fd = connectFrom(source, port);
   if (fd < 0) return {-1, 0};
-  std::string request = "GET " + path + " HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+  std::string request = "GET " + path +
+                        " HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
                         "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
   if (::send(fd, request.data(), request.size(), MSG_NOSIGNAL) != static_cast<ssize_t>(request.size())) return {fd, 0};
   std::string head;

@@ -50,7 +50,9 @@ class ServerTest : public ::testing::Test {
 }  // namespace
 
 TEST_F(ServerTest, HealthReadinessAndClientConfig) {
-  startServer({{"DOCS_SERVER_MODE", "stage"}, {"DOCS_GITHUB_APP_SLUG", "docs-app-test"}, {"DOCS_SITE_CONTACT_EMAIL", "sales@acme.example"}});
+  startServer({{"DOCS_SERVER_MODE", "stage"},
+               {"DOCS_GITHUB_APP_SLUG", "docs-app-test"},
+               {"DOCS_SITE_CONTACT_EMAIL", "sales@acme.example"}});
   EXPECT_EQ(body(get("/healthz"))["status"], "ok");
   auto ready = get("/readyz");
   EXPECT_EQ(ready.status, 200);
@@ -144,8 +146,11 @@ TEST_F(ServerTest, BodiesOverTheRouteLimitAre413) {
                           {{"Transfer-Encoding", "chunked"}, {"Content-Type", "application/json"}}),
               413, "payload_too_large");
   // A streamed upload under its limit is counted, over it refused.
-  EXPECT_EQ(body(post("/api/example/upload", std::string(3 << 20, 'z'), {{"Content-Type", "application/octet-stream"}}))["bytes"], 3 << 20);
-  expectError(post("/api/example/upload", std::string(9 << 20, 'z'), {{"Content-Type", "application/octet-stream"}}), 413, "payload_too_large");
+  EXPECT_EQ(body(post("/api/example/upload", std::string(3 << 20, 'z'),
+                      {{"Content-Type", "application/octet-stream"}}))["bytes"],
+            3 << 20);
+  expectError(post("/api/example/upload", std::string(9 << 20, 'z'), {{"Content-Type", "application/octet-stream"}}),
+              413, "payload_too_large");
   // The server is fine afterwards.
   EXPECT_EQ(get("/healthz").status, 200);
 }
@@ -166,7 +171,8 @@ TEST_F(ServerTest, CorsAllowsConfiguredOriginsWithCredentialsOnly) {
   auto other = get("/api/example/hello", {{"Origin", "https://evil.example.com"}});
   EXPECT_EQ(other.header("access-control-allow-origin"), "");
   auto preflight = httpRequest(docsd_->port(), "OPTIONS", "/api/example/notes", "",
-                               {{"Origin", "https://app.example.com"}, {"Access-Control-Request-Method", "POST"},
+                               {{"Origin", "https://app.example.com"},
+                                {"Access-Control-Request-Method", "POST"},
                                 {"Access-Control-Request-Headers", "authorization, content-type"}});
   EXPECT_EQ(preflight.status, 204);
   EXPECT_EQ(preflight.header("access-control-allow-origin"), "https://app.example.com");
@@ -193,14 +199,16 @@ TEST_F(ServerTest, ServesTheSpaWithFallbackAndNoTraversal) {
   EXPECT_EQ(asset.body, "console.log('app')");
   EXPECT_EQ(asset.header("content-type"), "text/javascript; charset=utf-8");
   EXPECT_EQ(get("/assets/missing.js").status, 404);
-  for (const std::string& path : std::vector<std::string>{"/../secret.txt", "/%2e%2e/secret.txt", "/assets/..%2f..%2fsecret.txt",
-                                 "/assets/%2e%2e/%2e%2e/secret.txt", "/%2e%2e%2fsecret.txt", "/..%5csecret.txt"}) {
+  for (const std::string& path :
+       std::vector<std::string>{"/../secret.txt", "/%2e%2e/secret.txt", "/assets/..%2f..%2fsecret.txt",
+                                "/assets/%2e%2e/%2e%2e/secret.txt", "/%2e%2e%2fsecret.txt", "/..%5csecret.txt"}) {
     auto r = get(path);
     EXPECT_EQ(r.body.find("top secret"), std::string::npos) << path;
     EXPECT_TRUE(r.status == 404 || r.status == 400) << path << " " << r.status;
   }
   // Raw bytes that a client library would normalise.
-  auto raw = docs::test::rawExchange(docsd_->port(), "GET /assets/../../secret.txt HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+  auto raw = docs::test::rawExchange(docsd_->port(),
+                                     "GET /assets/../../secret.txt HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
                                      std::chrono::seconds(5));
   EXPECT_EQ(raw.find("top secret"), std::string::npos);
 }
@@ -213,7 +221,8 @@ std::string directive(const std::string& policy, const std::string& name) {
     auto end = policy.find(';', start);
     std::string part = policy.substr(start, end == std::string::npos ? std::string::npos : end - start);
     auto b = part.find_first_not_of(' ');
-    if (b != std::string::npos && part.compare(b, name.size() + 1, name + " ") == 0) return part.substr(b + name.size() + 1);
+    if (b != std::string::npos && part.compare(b, name.size() + 1, name + " ") == 0)
+      return part.substr(b + name.size() + 1);
     if (end == std::string::npos) break;
     start = end + 1;
   }
@@ -228,7 +237,8 @@ TEST_F(ServerTest, BrowserSecurityHeadersOnTheSpaAndEveryAnswer) {
   std::ofstream(fs::path(web.path()) / "dist" / "assets" / "app-1.js") << "console.log('app')";
   startServer({{"DOCS_SERVER_WEB_ROOT", web.path() + "/dist"}});
   std::string self = "localhost:" + std::to_string(docsd_->port());
-  for (const std::string& path : std::vector<std::string>{"/", "/projects/12/34", "/assets/app-1.js", "/assets/missing.js"}) {
+  for (const std::string& path :
+       std::vector<std::string>{"/", "/projects/12/34", "/assets/app-1.js", "/assets/missing.js"}) {
     auto r = get(path);
     std::string csp = r.header("content-security-policy");
     EXPECT_EQ(directive(csp, "script-src"), "'self'") << path << ": " << csp;
@@ -245,10 +255,12 @@ TEST_F(ServerTest, BrowserSecurityHeadersOnTheSpaAndEveryAnswer) {
     EXPECT_EQ(r.header("strict-transport-security"), "") << "http public URL: no HSTS";
   }
   // Route answers (JSON, errors, health) may load and run nothing, and are never framed.
-  for (const std::string& path : std::vector<std::string>{"/api/example/hello", "/api/no/such/route", "/healthz", "/config.json"}) {
+  for (const std::string& path :
+       std::vector<std::string>{"/api/example/hello", "/api/no/such/route", "/healthz", "/config.json"}) {
     auto r = get(path);
     EXPECT_EQ(r.header("content-security-policy"),
-              "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'; sandbox") << path;
+              "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'; sandbox")
+        << path;
     EXPECT_EQ(r.header("x-frame-options"), "DENY") << path;
     EXPECT_EQ(r.header("referrer-policy"), "strict-origin-when-cross-origin") << path;
   }
@@ -265,14 +277,16 @@ TEST_F(ServerTest, BrowserSecurityHeadersFollowTheConfiguration) {
   auto spa = get("/");
   std::string csp = spa.header("content-security-policy");
   EXPECT_EQ(directive(csp, "connect-src"),
-            "'self' https://api.docs.example.com https://auth.docs.example.com https://rag.docs.example.com wss://y.docs.example.com")
+            "'self' https://api.docs.example.com https://auth.docs.example.com https://rag.docs.example.com "
+            "wss://y.docs.example.com")
       << csp;
   EXPECT_EQ(directive(csp, "img-src"), "'self' data: blob: https:") << csp;
   EXPECT_EQ(spa.header("strict-transport-security"), "max-age=31536000");
   EXPECT_EQ(get("/healthz").header("strict-transport-security"), "max-age=31536000");
   docsd_.reset();
 
-  startServer({{"DOCS_SERVER_PUBLIC_URL", "https://docs.example.com"}, {"DOCS_SERVER_HSTS_MAX_AGE", "600"},
+  startServer({{"DOCS_SERVER_PUBLIC_URL", "https://docs.example.com"},
+               {"DOCS_SERVER_HSTS_MAX_AGE", "600"},
                {"DOCS_SERVER_HSTS_INCLUDE_SUBDOMAINS", "true"},
                {"DOCS_SERVER_CONTENT_SECURITY_POLICY", "default-src 'self'; frame-ancestors 'none'"}});
   spa = get("/");
@@ -281,7 +295,8 @@ TEST_F(ServerTest, BrowserSecurityHeadersFollowTheConfiguration) {
   EXPECT_EQ(directive(get("/api/example/hello").header("content-security-policy"), "default-src"), "'none'");
   docsd_.reset();
 
-  startServer({{"DOCS_SERVER_PUBLIC_URL", "https://docs.example.com"}, {"DOCS_SERVER_HSTS_MAX_AGE", "0"},
+  startServer({{"DOCS_SERVER_PUBLIC_URL", "https://docs.example.com"},
+               {"DOCS_SERVER_HSTS_MAX_AGE", "0"},
                {"DOCS_SERVER_CONTENT_SECURITY_POLICY", "off"}});
   spa = get("/");
   EXPECT_EQ(spa.header("content-security-policy"), "");
@@ -293,7 +308,9 @@ TEST_F(ServerTest, BrowserSecurityHeadersFollowTheConfiguration) {
   startServer({{"DOCS_SERVER_PUBLIC_URL", "http://docs.test"}, {"DOCS_SERVER_SUBHOSTS", "true"}});
   csp = get("/").header("content-security-policy");
   EXPECT_EQ(directive(csp, "img-src"), "'self' data: blob: https: http://api.docs.test") << csp;
-  EXPECT_EQ(directive(csp, "connect-src"), "'self' http://api.docs.test http://auth.docs.test http://rag.docs.test ws://y.docs.test") << csp;
+  EXPECT_EQ(directive(csp, "connect-src"),
+            "'self' http://api.docs.test http://auth.docs.test http://rag.docs.test ws://y.docs.test")
+      << csp;
   EXPECT_EQ(get("/").header("strict-transport-security"), "");
 }
 
@@ -310,7 +327,8 @@ TEST_F(ServerTest, TheWebAppIsToldWhatTheLoadedPluginsDeclare) {
   for (const char* key : {"authUrl", "ragUrl", "collabUrl", "githubAppSlug", "exampleGreeting"})
     EXPECT_FALSE(config.contains(key)) << key << ": " << config.dump();
   for (const char* name : {"projects", "rbac", "pages"}) EXPECT_EQ(config["features"][name], true) << name;
-  for (const char* name : {"auth", "rag", "collab", "github", "example"}) EXPECT_EQ(config["features"][name], false) << name;
+  for (const char* name : {"auth", "rag", "collab", "github", "example"})
+    EXPECT_EQ(config["features"][name], false) << name;
   auto spa = get("/lab/x");
   EXPECT_EQ(spa.status, 200) << spa.body;
   EXPECT_EQ(spa.body, "<!doctype html><div id=root></div>");
@@ -349,7 +367,8 @@ std::vector<docs::test::HttpResponse> answersOf(const std::string& raw) {
 // connection stays open for a next request (sent behind it on the same connection), else
 // the server closes it (a body it did not read).
 TEST_F(ServerTest, TheOrderOfTheChecksDecidesEachAnswer) {
-  startServer({{"DOCS_SERVER_ALLOWED_ORIGINS", "https://app.example.com"}, {"DOCS_SERVER_TRUSTED_PROXIES", "127.0.0.1"}});
+  startServer(
+      {{"DOCS_SERVER_ALLOWED_ORIGINS", "https://app.example.com"}, {"DOCS_SERVER_TRUSTED_PROXIES", "127.0.0.1"}});
   const std::string ours = "Origin: https://app.example.com\r\n";
   const std::string evil = "Origin: https://evil.example\r\n";
   const std::string jsonType = "Content-Type: application/json\r\n";
@@ -365,50 +384,133 @@ TEST_F(ServerTest, TheOrderOfTheChecksDecidesEachAnswer) {
   };
   const std::string preflightHeaders = "Authorization, Content-Type, Mode, filename, X-Request-Id";
   const std::vector<Case> cases = {
-      {"a target that is no path, with our origin", "GET http://evil/x HTTP/1.1\r\n" + ours, "", 400, "bad_request",
-       {{"access-control-allow-origin", "https://app.example.com"}, {"vary", "Origin"}}, true},
-      {"a method the server does not know", "BREW /api/example/hello HTTP/1.1\r\n" + ours, "", 405, "method_not_allowed",
-       {{"access-control-allow-origin", "https://app.example.com"}, {"allow", ""}}, true},
-      {"a preflight before the built-in paths", "OPTIONS /healthz HTTP/1.1\r\n" + ours + "Access-Control-Request-Method: POST\r\n",
-       "", 204, "",
+      {"a target that is no path, with our origin",
+       "GET http://evil/x HTTP/1.1\r\n" + ours,
+       "",
+       400,
+       "bad_request",
+       {{"access-control-allow-origin", "https://app.example.com"}, {"vary", "Origin"}},
+       true},
+      {"a method the server does not know",
+       "BREW /api/example/hello HTTP/1.1\r\n" + ours,
+       "",
+       405,
+       "method_not_allowed",
+       {{"access-control-allow-origin", "https://app.example.com"}, {"allow", ""}},
+       true},
+      {"a preflight before the built-in paths",
+       "OPTIONS /healthz HTTP/1.1\r\n" + ours + "Access-Control-Request-Method: POST\r\n",
+       "",
+       204,
+       "",
        {{"access-control-allow-origin", "https://app.example.com"},
         {"access-control-allow-methods", "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS"},
-        {"access-control-allow-headers", preflightHeaders}, {"access-control-max-age", "600"}}, true},
-      {"a preflight from another origin", "OPTIONS /api/example/hello HTTP/1.1\r\n" + evil + "Access-Control-Request-Method: POST\r\n",
-       "", 403, "forbidden", {{"access-control-allow-origin", ""}, {"access-control-allow-methods", ""}}, true},
-      {"OPTIONS that is no preflight reaches the built-in path", "OPTIONS /healthz HTTP/1.1\r\n" + ours, "", 200, "",
-       {{"access-control-allow-origin", "https://app.example.com"}}, true},
+        {"access-control-allow-headers", preflightHeaders},
+        {"access-control-max-age", "600"}},
+       true},
+      {"a preflight from another origin",
+       "OPTIONS /api/example/hello HTTP/1.1\r\n" + evil + "Access-Control-Request-Method: POST\r\n",
+       "",
+       403,
+       "forbidden",
+       {{"access-control-allow-origin", ""}, {"access-control-allow-methods", ""}},
+       true},
+      {"OPTIONS that is no preflight reaches the built-in path",
+       "OPTIONS /healthz HTTP/1.1\r\n" + ours,
+       "",
+       200,
+       "",
+       {{"access-control-allow-origin", "https://app.example.com"}},
+       true},
       {"a built-in path answers any method", "POST /healthz HTTP/1.1\r\nContent-Length: 0\r\n", "", 200, "", {}, true},
-      {"OPTIONS that is no preflight reaches the router", "OPTIONS /api/example/hello HTTP/1.1\r\n" + ours, "", 405,
-       "method_not_allowed", {{"allow", "GET"}}, true},
-      {"a WebSocket path without an upgrade is a path like others", "GET /api/example/ws HTTP/1.1\r\n", "", 404, "not_found", {}, true},
-      {"an upgrade by POST is no upgrade", "POST /api/example/ws HTTP/1.1\r\n" + upgrade + "Content-Length: 0\r\n", "", 404,
-       "not_found", {}, true},
+      {"OPTIONS that is no preflight reaches the router",
+       "OPTIONS /api/example/hello HTTP/1.1\r\n" + ours,
+       "",
+       405,
+       "method_not_allowed",
+       {{"allow", "GET"}},
+       true},
+      {"a WebSocket path without an upgrade is a path like others",
+       "GET /api/example/ws HTTP/1.1\r\n",
+       "",
+       404,
+       "not_found",
+       {},
+       true},
+      {"an upgrade by POST is no upgrade",
+       "POST /api/example/ws HTTP/1.1\r\n" + upgrade + "Content-Length: 0\r\n",
+       "",
+       404,
+       "not_found",
+       {},
+       true},
       {"an upgrade without its key", "GET /api/example/ws HTTP/1.1\r\n" + upgrade, "", 400, "bad_handshake", {}, true},
-      {"an unknown API path before the cross-site guard", "POST /api/nothing HTTP/1.1\r\n" + evil + "Content-Length: 0\r\n", "",
-       404, "not_found", {}, true},
-      {"a wrong method before the cross-site guard", "DELETE /api/example/echo HTTP/1.1\r\n" + evil, "", 405,
-       "method_not_allowed", {{"allow", "POST"}}, true},
+      {"an unknown API path before the cross-site guard",
+       "POST /api/nothing HTTP/1.1\r\n" + evil + "Content-Length: 0\r\n",
+       "",
+       404,
+       "not_found",
+       {},
+       true},
+      {"a wrong method before the cross-site guard",
+       "DELETE /api/example/echo HTTP/1.1\r\n" + evil,
+       "",
+       405,
+       "method_not_allowed",
+       {{"allow", "POST"}},
+       true},
       {"the cross-site guard before the body limit",
-       "POST /api/example/echo HTTP/1.1\r\n" + evil + jsonType + "Content-Length: 2000000\r\n", "", 403, "cross_site",
-       {{"access-control-allow-origin", ""}}, false},
-      {"a form's body type", "POST /api/example/echo HTTP/1.1\r\nContent-Type: text/plain\r\nContent-Length: 5\r\n", "", 415,
-       "unsupported_media_type", {}, false},
-      {"the route's limit before the caller check", "POST /api/example/echo HTTP/1.1\r\n" + jsonType + "Content-Length: 70000\r\n",
-       "", 413, "payload_too_large", {}, false},
-      {"a large body needs a caller", "POST /api/example/notes HTTP/1.1\r\n" + jsonType + "Content-Length: 100000\r\n", "", 401,
-       "unauthorized", {}, false},
+       "POST /api/example/echo HTTP/1.1\r\n" + evil + jsonType + "Content-Length: 2000000\r\n",
+       "",
+       403,
+       "cross_site",
+       {{"access-control-allow-origin", ""}},
+       false},
+      {"a form's body type",
+       "POST /api/example/echo HTTP/1.1\r\nContent-Type: text/plain\r\nContent-Length: 5\r\n",
+       "",
+       415,
+       "unsupported_media_type",
+       {},
+       false},
+      {"the route's limit before the caller check",
+       "POST /api/example/echo HTTP/1.1\r\n" + jsonType + "Content-Length: 70000\r\n",
+       "",
+       413,
+       "payload_too_large",
+       {},
+       false},
+      {"a large body needs a caller",
+       "POST /api/example/notes HTTP/1.1\r\n" + jsonType + "Content-Length: 100000\r\n",
+       "",
+       401,
+       "unauthorized",
+       {},
+       false},
       {"a streamed upload needs no caller",
        "POST /api/example/upload HTTP/1.1\r\nContent-Type: application/octet-stream\r\nContent-Length: 100000\r\n",
-       std::string(100000, 'u'), 200, "", {}, true},
+       std::string(100000, 'u'),
+       200,
+       "",
+       {},
+       true},
       {"our own origin through a trusted proxy",
        "POST /api/example/echo HTTP/1.1\r\nHost: docs.example.test\r\nOrigin: https://docs.example.test\r\n"
-       "X-Forwarded-Proto: https\r\n" + jsonType + "Content-Length: 7\r\n",
-       R"({"a":1})", 200, "", {{"access-control-allow-origin", "https://docs.example.test"}}, true},
+       "X-Forwarded-Proto: https\r\n" +
+           jsonType + "Content-Length: 7\r\n",
+       R"({"a":1})",
+       200,
+       "",
+       {{"access-control-allow-origin", "https://docs.example.test"}},
+       true},
       {"our own origin needs the proxy's scheme",
-       "POST /api/example/echo HTTP/1.1\r\nHost: docs.example.test\r\nOrigin: https://docs.example.test\r\n" + jsonType +
-           "Content-Length: 7\r\n",
-       "", 403, "cross_site", {{"access-control-allow-origin", ""}}, false},
+       "POST /api/example/echo HTTP/1.1\r\nHost: docs.example.test\r\nOrigin: https://docs.example.test\r\n" +
+           jsonType + "Content-Length: 7\r\n",
+       "",
+       403,
+       "cross_site",
+       {{"access-control-allow-origin", ""}},
+       false},
   };
   const std::string next = "GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n";
   for (const auto& c : cases) {
@@ -456,8 +558,9 @@ TEST_F(ServerTest, ABodyShorterThanItsLengthIsAnsweredAndClosed) {
   startServer();
   int fd = docs::test::connectTo(docsd_->port());
   ASSERT_GE(fd, 0);
-  std::string request = "POST /api/example/echo HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
-                        "Content-Length: 10\r\n\r\n{}";
+  std::string request =
+      "POST /api/example/echo HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+      "Content-Length: 10\r\n\r\n{}";
   ASSERT_EQ(::send(fd, request.data(), request.size(), MSG_NOSIGNAL), static_cast<ssize_t>(request.size()));
   ::shutdown(fd, SHUT_WR);
   std::string raw;

@@ -35,8 +35,7 @@ std::string latestOutboxCode(const std::string& dataDir, const std::string& emai
     buffer << in.rdbuf();
     std::string text = buffer.str();
     if (text.find("\nTo: " + email + "\r\n") == std::string::npos &&
-        text.find("\nTo: <" + email + ">\r\n") == std::string::npos &&
-        text.rfind("To: " + email + "\r\n", 0) != 0)
+        text.find("\nTo: <" + email + ">\r\n") == std::string::npos && text.rfind("To: " + email + "\r\n", 0) != 0)
       continue;
     std::smatch match;
     if (std::regex_search(text, match, codePattern)) return match[1];
@@ -48,13 +47,15 @@ SignedIn signInByEmail(const Docsd& docsd, const std::string& email) {
   nlohmann::json send = {{"email", email}, {"type", "sign-in"}};
   auto sent = httpRequest(docsd.port(), "POST", "/api/auth/email-otp/send-verification-otp", send.dump(),
                           {{"Content-Type", "application/json"}});
-  if (sent.status != 200) throw std::runtime_error("send-verification-otp: " + std::to_string(sent.status) + " " + sent.body);
+  if (sent.status != 200)
+    throw std::runtime_error("send-verification-otp: " + std::to_string(sent.status) + " " + sent.body);
   std::string code = latestOutboxCode(docsd.dataDir(), email);
   if (code.empty()) throw std::runtime_error("no one-time code in the outbox for " + email);
   nlohmann::json signIn = {{"email", email}, {"otp", code}};
   auto response = httpRequest(docsd.port(), "POST", "/api/auth/sign-in/email-otp", signIn.dump(),
                               {{"Content-Type", "application/json"}});
-  if (response.status != 200) throw std::runtime_error("sign-in/email-otp: " + std::to_string(response.status) + " " + response.body);
+  if (response.status != 200)
+    throw std::runtime_error("sign-in/email-otp: " + std::to_string(response.status) + " " + response.body);
   SignedIn result;
   result.email = email;
   result.token = response.header("set-auth-jwt");

@@ -89,7 +89,8 @@ FakeModel::FakeModel() : state_(std::make_shared<State>()) {
   Poco::Net::ServerSocket socket(Poco::Net::SocketAddress("127.0.0.1", 0));
   port_ = socket.address().port();
   workers_ = std::make_unique<Poco::ThreadPool>(2, 16);
-  server_ = std::make_unique<Poco::Net::HTTPServer>(new Factory(state_), *workers_, socket, new Poco::Net::HTTPServerParams);
+  server_ =
+      std::make_unique<Poco::Net::HTTPServer>(new Factory(state_), *workers_, socket, new Poco::Net::HTTPServerParams);
   server_->start();
 }
 
@@ -119,7 +120,10 @@ ModelReplyScript FakeModel::answer(const std::string& text, int promptTokens, in
       {"id", "chatcmpl-test"},
       {"object", "chat.completion"},
       {"choices", {{{"index", 0}, {"message", {{"role", "assistant"}, {"content", text}}}, {"finish_reason", "stop"}}}},
-      {"usage", {{"prompt_tokens", promptTokens}, {"completion_tokens", completionTokens}, {"total_tokens", promptTokens + completionTokens}}}};
+      {"usage",
+       {{"prompt_tokens", promptTokens},
+        {"completion_tokens", completionTokens},
+        {"total_tokens", promptTokens + completionTokens}}}};
   return {200, body.dump(), {}};
 }
 

@@ -25,7 +25,7 @@ namespace docs::test {
 
 struct ModelReplyScript {
   int status = 200;
-  std::string body;                       // sent as is (may be malformed on purpose)
+  std::string body;  // sent as is (may be malformed on purpose)
   std::chrono::milliseconds delay{0};
   std::vector<std::pair<std::string, std::string>> headers = {};  // extra response headers (Retry-After)
 };

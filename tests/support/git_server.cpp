@@ -26,8 +26,9 @@ std::string makeTempDir(const char* prefix) {
 }
 
 const std::map<std::string, std::string> kGitEnv = {
-    {"GIT_AUTHOR_NAME", "Test"}, {"GIT_AUTHOR_EMAIL", "test@example.com"}, {"GIT_COMMITTER_NAME", "Test"},
-    {"GIT_COMMITTER_EMAIL", "test@example.com"}, {"GIT_CONFIG_NOSYSTEM", "1"}, {"HOME", "/nonexistent"}};
+    {"GIT_AUTHOR_NAME", "Test"},    {"GIT_AUTHOR_EMAIL", "test@example.com"},
+    {"GIT_COMMITTER_NAME", "Test"}, {"GIT_COMMITTER_EMAIL", "test@example.com"},
+    {"GIT_CONFIG_NOSYSTEM", "1"},   {"HOME", "/nonexistent"}};
 
 }  // namespace
 
@@ -86,8 +87,8 @@ std::string GitHttpServer::createRepository(const std::string& owner, const std:
 }
 
 std::string GitHttpServer::commit(const std::string& owner, const std::string& name,
-                                  const std::map<std::string, std::string>& files, const std::vector<std::string>& deleted,
-                                  const std::string& message) {
+                                  const std::map<std::string, std::string>& files,
+                                  const std::vector<std::string>& deleted, const std::string& message) {
   std::string work = scratch_ + "/" + owner + "--" + name;
   for (const auto& [path, content] : files) {
     fs::path file = fs::path(work) / path;

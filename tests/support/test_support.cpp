@@ -9,8 +9,8 @@
 #include <signal.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
-#include <sys/wait.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -186,8 +186,8 @@ HttpResponse parseAnswerHead(std::string_view head) {
 
 HttpResponse httpRequest(int port, const std::string& method, const std::string& target, const std::string& body,
                          const std::map<std::string, std::string>& headers, std::chrono::milliseconds timeout) {
-  std::string request = method + " " + target + " HTTP/1.1\r\nHost: localhost:" + std::to_string(port) +
-                        "\r\nConnection: close\r\n";
+  std::string request =
+      method + " " + target + " HTTP/1.1\r\nHost: localhost:" + std::to_string(port) + "\r\nConnection: close\r\n";
   bool hasLength = false;
   for (const auto& [name, value] : headers) {
     request += name + ": " + value + "\r\n";
@@ -234,8 +234,8 @@ bool Docsd::start(std::chrono::milliseconds timeout) {
     if (eq != std::string::npos) vars[entry.substr(0, eq)] = entry.substr(eq + 1);
   }
   for (auto it = vars.begin(); it != vars.end();)
-    it = it->first.rfind("DOCS_", 0) == 0 && it->first.rfind("DOCS_TEST", 0) != 0 &&
-                 it->first != "DOCS_BUILD_DIR" && it->first != "DOCS_SOURCE_DIR"
+    it = it->first.rfind("DOCS_", 0) == 0 && it->first.rfind("DOCS_TEST", 0) != 0 && it->first != "DOCS_BUILD_DIR" &&
+                 it->first != "DOCS_SOURCE_DIR"
              ? vars.erase(it)
              : std::next(it);
   vars.erase("DATABASE_URL");

@@ -48,8 +48,8 @@ class TempDir {
   std::string path_;
 };
 
-std::string buildDir();       // DOCS_BUILD_DIR
-std::string sourceDir();      // DOCS_SOURCE_DIR
+std::string buildDir();           // DOCS_BUILD_DIR
+std::string sourceDir();          // DOCS_SOURCE_DIR
 std::string pluginFixturesDir();  // DOCS_TEST_PLUGINS: build/test-plugins
 
 struct HttpResponse {
@@ -61,8 +61,8 @@ struct HttpResponse {
 };
 
 // One request on a fresh connection (Connection: close); status 0 if it failed.
-HttpResponse httpRequest(int port, const std::string& method, const std::string& target,
-                         const std::string& body = "", const std::map<std::string, std::string>& headers = {},
+HttpResponse httpRequest(int port, const std::string& method, const std::string& target, const std::string& body = "",
+                         const std::map<std::string, std::string>& headers = {},
                          std::chrono::milliseconds timeout = std::chrono::seconds(10));
 // Sends raw bytes and returns everything read until EOF or timeout.
 std::string rawExchange(int port, const std::string& bytes, std::chrono::milliseconds timeout);
@@ -79,8 +79,8 @@ class Docsd {
     // DOCS_PLUGINS_ENABLED is all,example: the opt-in example plugin loads too.
     std::map<std::string, std::string> env;
     std::vector<std::string> args = {"serve"};
-    std::string dataDir;                     // default: a fresh temp dir
-    std::string databaseUrl;                 // empty: embedded PostgreSQL
+    std::string dataDir;      // default: a fresh temp dir
+    std::string databaseUrl;  // empty: embedded PostgreSQL
   };
   explicit Docsd(Options options);
   ~Docsd();
@@ -114,8 +114,8 @@ class Docsd {
 
 // A user signed in through the real email one-time-code flow.
 struct SignedIn {
-  std::string token;    // the JWT (send as "Authorization: Bearer <token>")
-  std::string cookie;   // "name=value" of the session cookie (send as "Cookie: <cookie>")
+  std::string token;   // the JWT (send as "Authorization: Bearer <token>")
+  std::string cookie;  // "name=value" of the session cookie (send as "Cookie: <cookie>")
   std::string userId;
   std::string email;
   std::map<std::string, std::string> bearer() const { return {{"Authorization", "Bearer " + token}}; }

@@ -38,7 +38,8 @@ void WsClient::close() {
 bool WsClient::connect(int port, const std::string& path) {
   fd_ = connectTo(port);
   if (fd_ < 0) return false;
-  std::string request = "GET " + path + " HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+  std::string request = "GET " + path +
+                        " HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
                         "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
   if (!sendRaw(request)) return false;
   auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);

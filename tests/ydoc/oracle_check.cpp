@@ -21,217 +21,222 @@ using docs::ydoc::Doc;
 using docs::ydoc::Json;
 
 Bytes base64(const std::string& s) {
-    static const std::string kChars = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    Bytes out;
-    uint32_t acc = 0;
-    int bits = 0;
-    for (const char c : s) {
-        const auto p = kChars.find(c);
-        if (p == std::string::npos) continue;
-        acc = (acc << 6) | static_cast<uint32_t>(p);
-        bits += 6;
-        if (bits >= 8) {
-            bits -= 8;
-            out.push_back(static_cast<uint8_t>(acc >> bits));
-        }
+  static const std::string kChars = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  Bytes out;
+  uint32_t acc = 0;
+  int bits = 0;
+  for (const char c : s) {
+    const auto p = kChars.find(c);
+    if (p == std::string::npos) continue;
+    acc = (acc << 6) | static_cast<uint32_t>(p);
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      out.push_back(static_cast<uint8_t>(acc >> bits));
     }
-    return out;
+  }
+  return out;
 }
 
 // Key order is irrelevant for equality; compare through a sorted-key json.
-bool sameJson(const Json& a, const Json& b) { return nlohmann::json::parse(a.dump()) == nlohmann::json::parse(b.dump()); }
+bool sameJson(const Json& a, const Json& b) {
+  return nlohmann::json::parse(a.dump()) == nlohmann::json::parse(b.dump());
+}
 
 struct Checker {
-    bool verbose = false;
-    size_t failures = 0;
-    size_t maxFailures = 20;
-    size_t checks = 0;
+  bool verbose = false;
+  size_t failures = 0;
+  size_t maxFailures = 20;
+  size_t checks = 0;
 
-    void expect(bool ok, const std::string& caseName, const std::string& what, const std::string& detail = {}) {
-        ++checks;
-        if (ok) return;
-        ++failures;
-        if (failures <= maxFailures) std::cerr << "FAIL " << caseName << ": " << what << (detail.empty() ? "" : "\n  " + detail) << "\n";
+  void expect(bool ok, const std::string& caseName, const std::string& what, const std::string& detail = {}) {
+    ++checks;
+    if (ok) return;
+    ++failures;
+    if (failures <= maxFailures)
+      std::cerr << "FAIL " << caseName << ": " << what << (detail.empty() ? "" : "\n  " + detail) << "\n";
+  }
+
+  void session(const Json& c) {
+    const std::string name = c["name"];
+    std::vector<Bytes> updates;
+    for (const auto& u : c["updates"]) updates.push_back(base64(u.get<std::string>()));
+    const auto& orders = c["orders"];
+    for (size_t k = 0; k < orders.size(); ++k) {
+      const Json& expect = c["expects"][k];
+      const std::string tag = "order " + std::to_string(k);
+      Doc doc(1);
+      try {
+        for (const auto& i : orders[k]) doc.applyUpdate(updates.at(i.get<size_t>()));
+      } catch (const std::exception& e) {
+        this->expect(false, name, tag + ": apply threw", e.what());
+        continue;
+      }
+      const Json pm = docs::ydoc::toProseMirrorJson(doc);
+      this->expect(sameJson(pm, expect["json"]), name, tag + ": ProseMirror JSON differs",
+                   verbose ? "got " + pm.dump() + "\n  want " + expect["json"].dump() : "");
+      Json sv = Json::object();
+      for (const auto& [client, clock] : doc.stateVector()) sv[std::to_string(client)] = clock;
+      this->expect(sameJson(sv, expect["sv"]), name, tag + ": state vector differs",
+                   sv.dump() + " vs " + expect["sv"].dump());
+      const Json& others = expect["others"];
+      const auto* meta = doc.findRoot("meta");
+      const auto* list = doc.findRoot("list");
+      const auto* title = doc.findRoot("title");
+      this->expect(sameJson(meta ? docs::ydoc::mapToJson(*meta) : Json::object(), others["meta"]), name,
+                   tag + ": Map root differs");
+      this->expect(sameJson(list ? docs::ydoc::arrayToJson(*list) : Json::array(), others["list"]), name,
+                   tag + ": Array root differs");
+      this->expect((title ? docs::ydoc::textToString(*title) : std::string()) == others["title"].get<std::string>(),
+                   name, tag + ": Text root differs");
+      const Bytes state = doc.encodeStateAsUpdate();
+      this->expect(state == base64(expect["state"].get<std::string>()), name,
+                   tag + ": encodeStateAsUpdate bytes differ");
     }
+    std::vector<std::span<const uint8_t>> spans(updates.begin(), updates.end());
+    const Bytes merged = docs::ydoc::mergeUpdates(spans);
+    expect(merged == base64(c["merged"].get<std::string>()), name, "mergeUpdates bytes differ");
+    expect(docs::ydoc::encodeStateVectorFromUpdate(merged) == base64(c["mergedSv"].get<std::string>()), name,
+           "encodeStateVectorFromUpdate differs");
+    expect(
+        docs::ydoc::diffUpdate(merged, base64(c["halfSv"].get<std::string>())) == base64(c["diff"].get<std::string>()),
+        name, "diffUpdate bytes differ");
+    Doc half(1);
+    for (size_t i = 0; i < (updates.size() + 1) / 2; ++i) half.applyUpdate(updates[i]);
+    for (size_t i = 0; i < updates.size(); ++i) {
+      expect(half.containsUpdate(updates[i]) == c["contains"][i].get<bool>(), name,
+             "snapshotContainsUpdate differs for update " + std::to_string(i));
+    }
+    // the merged update must build the same document as the updates in order
+    Doc fromMerged(1);
+    fromMerged.applyUpdate(merged);
+    Doc inOrder(1);
+    for (const auto& u : updates) inOrder.applyUpdate(u);
+    expect(fromMerged.stateVector() == inOrder.stateVector(), name, "merged update gives another state vector");
+  }
 
-    void session(const Json& c) {
-        const std::string name = c["name"];
-        std::vector<Bytes> updates;
-        for (const auto& u : c["updates"]) updates.push_back(base64(u.get<std::string>()));
-        const auto& orders = c["orders"];
-        for (size_t k = 0; k < orders.size(); ++k) {
-            const Json& expect = c["expects"][k];
-            const std::string tag = "order " + std::to_string(k);
-            Doc doc(1);
-            try {
-                for (const auto& i : orders[k]) doc.applyUpdate(updates.at(i.get<size_t>()));
-            } catch (const std::exception& e) {
-                this->expect(false, name, tag + ": apply threw", e.what());
-                continue;
+  static docs::ydoc::YType* resolve(Doc& doc, const Json& path) {
+    docs::ydoc::YType* t = &doc.root("default");
+    for (const auto& i : path) {
+      const auto children = docs::ydoc::xmlChildren(*t);
+      t = const_cast<docs::ydoc::YType*>(children.at(i.get<size_t>()));
+    }
+    return t;
+  }
+
+  static docs::ydoc::Attrs attrsOf(const Json& j) {
+    docs::ydoc::Attrs out;
+    for (auto it = j.begin(); it != j.end(); ++it) out.emplace_back(it.key(), it.value());
+    return out;
+  }
+
+  void localOps(const Json& c) {
+    const std::string name = c["name"];
+    Doc doc(c["clientId"].get<uint64_t>());
+    size_t step = 0;
+    try {
+      for (const Json& op : c["ops"]) {
+        const std::string kind = op["op"];
+        doc.transact([&](docs::ydoc::Transaction& tr) {
+          docs::ydoc::YType* t = resolve(doc, op["path"]);
+          if (kind == "insertElement") {
+            docs::ydoc::insertElement(doc, tr, *t, op["index"], op["name"]);
+          } else if (kind == "insertText") {
+            docs::ydoc::insertXmlText(doc, tr, *t, op["index"]);
+          } else if (kind == "delete") {
+            doc.deleteRange(tr, *t, op["index"], op["len"]);
+          } else if (kind == "setAttr") {
+            if (op["value"].is_null()) {
+              docs::ydoc::removeAttribute(doc, tr, *t, op["key"]);
+            } else {
+              docs::ydoc::setAttribute(doc, tr, *t, op["key"], docs::ydoc::jsonToAny(op["value"]));
             }
-            const Json pm = docs::ydoc::toProseMirrorJson(doc);
-            this->expect(sameJson(pm, expect["json"]), name, tag + ": ProseMirror JSON differs",
-                         verbose ? "got " + pm.dump() + "\n  want " + expect["json"].dump() : "");
-            Json sv = Json::object();
-            for (const auto& [client, clock] : doc.stateVector()) sv[std::to_string(client)] = clock;
-            this->expect(sameJson(sv, expect["sv"]), name, tag + ": state vector differs", sv.dump() + " vs " + expect["sv"].dump());
-            const Json& others = expect["others"];
-            const auto* meta = doc.findRoot("meta");
-            const auto* list = doc.findRoot("list");
-            const auto* title = doc.findRoot("title");
-            this->expect(sameJson(meta ? docs::ydoc::mapToJson(*meta) : Json::object(), others["meta"]), name,
-                         tag + ": Map root differs");
-            this->expect(sameJson(list ? docs::ydoc::arrayToJson(*list) : Json::array(), others["list"]), name,
-                         tag + ": Array root differs");
-            this->expect((title ? docs::ydoc::textToString(*title) : std::string()) == others["title"].get<std::string>(),
-                         name, tag + ": Text root differs");
-            const Bytes state = doc.encodeStateAsUpdate();
-            this->expect(state == base64(expect["state"].get<std::string>()), name,
-                         tag + ": encodeStateAsUpdate bytes differ");
+          } else if (kind == "textInsert") {
+            docs::ydoc::TextRun run;
+            run.text = docs::ydoc::utf8ToUtf16(op["text"].get<std::string>());
+            run.inherit = op["attrs"].is_null();
+            if (!run.inherit) run.attributes = attrsOf(op["attrs"]);
+            docs::ydoc::insertText(doc, tr, *t, op["index"], {run});
+          } else if (kind == "textDelete") {
+            docs::ydoc::deleteText(doc, tr, *t, op["index"], op["len"]);
+          } else if (kind == "textFormat") {
+            docs::ydoc::formatText(doc, tr, *t, op["index"], op["len"], attrsOf(op["attrs"]));
+          }
+        });
+        if (op.contains("state") && doc.encodeStateAsUpdate() != base64(op["state"].get<std::string>())) {
+          expect(false, name, "state differs after op " + std::to_string(step) + ": " + op.dump());
+          if (const char* out = std::getenv("YDOC_ORACLE_DUMP")) {
+            const Bytes mine = doc.encodeStateAsUpdate();
+            std::ofstream(out, std::ios::binary) << std::string(mine.begin(), mine.end());
+          }
+          return;
         }
-        std::vector<std::span<const uint8_t>> spans(updates.begin(), updates.end());
-        const Bytes merged = docs::ydoc::mergeUpdates(spans);
-        expect(merged == base64(c["merged"].get<std::string>()), name, "mergeUpdates bytes differ");
-        expect(docs::ydoc::encodeStateVectorFromUpdate(merged) == base64(c["mergedSv"].get<std::string>()), name,
-               "encodeStateVectorFromUpdate differs");
-        expect(docs::ydoc::diffUpdate(merged, base64(c["halfSv"].get<std::string>())) == base64(c["diff"].get<std::string>()),
-               name, "diffUpdate bytes differ");
-        Doc half(1);
-        for (size_t i = 0; i < (updates.size() + 1) / 2; ++i) half.applyUpdate(updates[i]);
-        for (size_t i = 0; i < updates.size(); ++i) {
-            expect(half.containsUpdate(updates[i]) == c["contains"][i].get<bool>(), name,
-                   "snapshotContainsUpdate differs for update " + std::to_string(i));
-        }
-        // the merged update must build the same document as the updates in order
-        Doc fromMerged(1);
-        fromMerged.applyUpdate(merged);
-        Doc inOrder(1);
-        for (const auto& u : updates) inOrder.applyUpdate(u);
-        expect(fromMerged.stateVector() == inOrder.stateVector(), name, "merged update gives another state vector");
+        ++step;
+      }
+    } catch (const std::exception& e) {
+      expect(false, name, "local op " + std::to_string(step) + " threw", e.what());
+      return;
     }
+    expect(doc.encodeStateAsUpdate() == base64(c["update"].get<std::string>()), name,
+           "local edits encode differently from yjs (first ops: " + std::to_string(step) + ")");
+    const Json pm = docs::ydoc::toProseMirrorJson(doc);
+    expect(sameJson(pm, c["json"]), name, "local edits read back differently",
+           verbose ? pm.dump() + "\n  want " + c["json"].dump() : "");
+  }
 
-    static docs::ydoc::YType* resolve(Doc& doc, const Json& path) {
-        docs::ydoc::YType* t = &doc.root("default");
-        for (const auto& i : path) {
-            const auto children = docs::ydoc::xmlChildren(*t);
-            t = const_cast<docs::ydoc::YType*>(children.at(i.get<size_t>()));
-        }
-        return t;
+  void fromJson(const Json& c) {
+    const std::string name = c["name"];
+    const Bytes want = base64(c["update"].get<std::string>());
+    Bytes got;
+    try {
+      got = docs::ydoc::proseMirrorJsonToUpdate(c["pm"], c["clientId"].get<uint64_t>());
+    } catch (const std::exception& e) {
+      expect(false, name, "from-json threw", e.what());
+      return;
     }
-
-    static docs::ydoc::Attrs attrsOf(const Json& j) {
-        docs::ydoc::Attrs out;
-        for (auto it = j.begin(); it != j.end(); ++it) out.emplace_back(it.key(), it.value());
-        return out;
-    }
-
-    void localOps(const Json& c) {
-        const std::string name = c["name"];
-        Doc doc(c["clientId"].get<uint64_t>());
-        size_t step = 0;
-        try {
-            for (const Json& op : c["ops"]) {
-                const std::string kind = op["op"];
-                doc.transact([&](docs::ydoc::Transaction& tr) {
-                    docs::ydoc::YType* t = resolve(doc, op["path"]);
-                    if (kind == "insertElement") {
-                        docs::ydoc::insertElement(doc, tr, *t, op["index"], op["name"]);
-                    } else if (kind == "insertText") {
-                        docs::ydoc::insertXmlText(doc, tr, *t, op["index"]);
-                    } else if (kind == "delete") {
-                        doc.deleteRange(tr, *t, op["index"], op["len"]);
-                    } else if (kind == "setAttr") {
-                        if (op["value"].is_null()) {
-                            docs::ydoc::removeAttribute(doc, tr, *t, op["key"]);
-                        } else {
-                            docs::ydoc::setAttribute(doc, tr, *t, op["key"], docs::ydoc::jsonToAny(op["value"]));
-                        }
-                    } else if (kind == "textInsert") {
-                        docs::ydoc::TextRun run;
-                        run.text = docs::ydoc::utf8ToUtf16(op["text"].get<std::string>());
-                        run.inherit = op["attrs"].is_null();
-                        if (!run.inherit) run.attributes = attrsOf(op["attrs"]);
-                        docs::ydoc::insertText(doc, tr, *t, op["index"], {run});
-                    } else if (kind == "textDelete") {
-                        docs::ydoc::deleteText(doc, tr, *t, op["index"], op["len"]);
-                    } else if (kind == "textFormat") {
-                        docs::ydoc::formatText(doc, tr, *t, op["index"], op["len"], attrsOf(op["attrs"]));
-                    }
-                });
-                if (op.contains("state") && doc.encodeStateAsUpdate() != base64(op["state"].get<std::string>())) {
-                    expect(false, name, "state differs after op " + std::to_string(step) + ": " + op.dump());
-                    if (const char* out = std::getenv("YDOC_ORACLE_DUMP")) {
-                        const Bytes mine = doc.encodeStateAsUpdate();
-                        std::ofstream(out, std::ios::binary) << std::string(mine.begin(), mine.end());
-                    }
-                    return;
-                }
-                ++step;
-            }
-        } catch (const std::exception& e) {
-            expect(false, name, "local op " + std::to_string(step) + " threw", e.what());
-            return;
-        }
-        expect(doc.encodeStateAsUpdate() == base64(c["update"].get<std::string>()), name,
-               "local edits encode differently from yjs (first ops: " + std::to_string(step) + ")");
-        const Json pm = docs::ydoc::toProseMirrorJson(doc);
-        expect(sameJson(pm, c["json"]), name, "local edits read back differently",
-               verbose ? pm.dump() + "\n  want " + c["json"].dump() : "");
-    }
-
-    void fromJson(const Json& c) {
-        const std::string name = c["name"];
-        const Bytes want = base64(c["update"].get<std::string>());
-        Bytes got;
-        try {
-            got = docs::ydoc::proseMirrorJsonToUpdate(c["pm"], c["clientId"].get<uint64_t>());
-        } catch (const std::exception& e) {
-            expect(false, name, "from-json threw", e.what());
-            return;
-        }
-        expect(got == want, name, "from-json bytes differ from y-tiptap");
-        Doc doc(1);
-        doc.applyUpdate(got);
-        const Json back = docs::ydoc::toProseMirrorJson(doc);
-        expect(sameJson(back, c["json"]), name, "from-json reads back differently",
-               verbose ? back.dump() + "\n  want " + c["json"].dump() : "");
-        expect(sameJson(docs::ydoc::normalizeProseMirrorJson(c["pm"]), c["json"]), name,
-               "normalizeProseMirrorJson differs from ProseMirror's toJSON");
-    }
+    expect(got == want, name, "from-json bytes differ from y-tiptap");
+    Doc doc(1);
+    doc.applyUpdate(got);
+    const Json back = docs::ydoc::toProseMirrorJson(doc);
+    expect(sameJson(back, c["json"]), name, "from-json reads back differently",
+           verbose ? back.dump() + "\n  want " + c["json"].dump() : "");
+    expect(sameJson(docs::ydoc::normalizeProseMirrorJson(c["pm"]), c["json"]), name,
+           "normalizeProseMirrorJson differs from ProseMirror's toJSON");
+  }
 };
 
 }  // namespace
 
 int main(int argc, char** argv) {
-    if (argc < 2) {
-        std::cerr << "usage: ydoc_oracle_check CASES.jsonl [--verbose] [--max-failures N]\n";
-        return 2;
+  if (argc < 2) {
+    std::cerr << "usage: ydoc_oracle_check CASES.jsonl [--verbose] [--max-failures N]\n";
+    return 2;
+  }
+  Checker checker;
+  for (int i = 2; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--verbose") checker.verbose = true;
+    if (a == "--max-failures" && i + 1 < argc) checker.maxFailures = std::stoul(argv[++i]);
+  }
+  std::ifstream in(argv[1]);
+  if (!in) {
+    std::cerr << "cannot read " << argv[1] << "\n";
+    return 2;
+  }
+  std::string line;
+  size_t cases = 0;
+  while (std::getline(in, line)) {
+    if (line.empty()) continue;
+    const Json c = Json::parse(line);
+    ++cases;
+    try {
+      if (c["kind"] == "session") checker.session(c);
+      else if (c["kind"] == "local-ops") checker.localOps(c);
+      else checker.fromJson(c);
+    } catch (const std::exception& e) {
+      checker.expect(false, c.value("name", "?"), "exception", e.what());
     }
-    Checker checker;
-    for (int i = 2; i < argc; ++i) {
-        const std::string a = argv[i];
-        if (a == "--verbose") checker.verbose = true;
-        if (a == "--max-failures" && i + 1 < argc) checker.maxFailures = std::stoul(argv[++i]);
-    }
-    std::ifstream in(argv[1]);
-    if (!in) {
-        std::cerr << "cannot read " << argv[1] << "\n";
-        return 2;
-    }
-    std::string line;
-    size_t cases = 0;
-    while (std::getline(in, line)) {
-        if (line.empty()) continue;
-        const Json c = Json::parse(line);
-        ++cases;
-        try {
-            if (c["kind"] == "session") checker.session(c);
-            else if (c["kind"] == "local-ops") checker.localOps(c);
-            else checker.fromJson(c);
-        } catch (const std::exception& e) {
-            checker.expect(false, c.value("name", "?"), "exception", e.what());
-        }
-    }
-    std::cout << cases << " cases, " << checker.checks << " checks, " << checker.failures << " failures\n";
-    return checker.failures == 0 && cases > 0 ? 0 : 1;
+  }
+  std::cout << cases << " cases, " << checker.checks << " checks, " << checker.failures << " failures\n";
+  return checker.failures == 0 && cases > 0 ? 0 : 1;
 }

@@ -54,11 +54,18 @@ struct PluginManifest {
 #endif
 
 // The values this compiler puts in a manifest; the host compares a plugin's against its own.
-inline constexpr PluginManifest kHostManifestTemplate{
-    kPluginAbi, static_cast<std::uint32_t>(sizeof(PluginManifest)),
-    static_cast<std::uint32_t>(__cplusplus / 100), DOCS_PLUGIN_DUAL_ABI,
-    static_cast<std::uint32_t>(sizeof(void*)), nullptr, nullptr, nullptr, nullptr, nullptr, 0,
-    static_cast<std::uint32_t>(DOCS_PLUGIN_JSON_VERSION)};
+inline constexpr PluginManifest kHostManifestTemplate{kPluginAbi,
+                                                      static_cast<std::uint32_t>(sizeof(PluginManifest)),
+                                                      static_cast<std::uint32_t>(__cplusplus / 100),
+                                                      DOCS_PLUGIN_DUAL_ABI,
+                                                      static_cast<std::uint32_t>(sizeof(void*)),
+                                                      nullptr,
+                                                      nullptr,
+                                                      nullptr,
+                                                      nullptr,
+                                                      nullptr,
+                                                      0,
+                                                      static_cast<std::uint32_t>(DOCS_PLUGIN_JSON_VERSION)};
 
 }  // namespace docs
 
@@ -69,21 +76,21 @@ inline constexpr PluginManifest kHostManifestTemplate{
 // The manifest is constant-initialised: loading the library runs no plugin code.
 #define DOCS_PLUGIN(Class, Name, Version, Dependencies, Description) \
   DOCS_PLUGIN_WITH_FLAGS(Class, Name, Version, Dependencies, Description, 0)
-#define DOCS_PLUGIN_WITH_FLAGS(Class, Name, Version, Dependencies, Description, Flags)     \
-  namespace {                                                                             \
-  ::docs::Plugin* docsCreatePluginInstance() { return new Class(); }                      \
-  }                                                                                       \
-  extern "C" __attribute__((visibility("default"))) constinit const ::docs::PluginManifest \
-      DOCS_PLUGIN_MANIFEST_SYMBOL{                                                        \
-          DOCS_PLUGIN_ABI,                                                                \
-          static_cast<std::uint32_t>(sizeof(::docs::PluginManifest)),                     \
-          static_cast<std::uint32_t>(__cplusplus / 100),                                  \
-          DOCS_PLUGIN_DUAL_ABI,                                                           \
-          static_cast<std::uint32_t>(sizeof(void*)),                                      \
-          Name,                                                                           \
-          Version,                                                                        \
-          Dependencies,                                                                   \
-          Description,                                                                    \
-          &docsCreatePluginInstance,                                                      \
-          static_cast<std::uint32_t>(Flags),                                              \
+#define DOCS_PLUGIN_WITH_FLAGS(Class, Name, Version, Dependencies, Description, Flags)                           \
+  namespace {                                                                                                    \
+  ::docs::Plugin* docsCreatePluginInstance() { return new Class(); }                                             \
+  }                                                                                                              \
+  extern "C"                                                                                                     \
+      __attribute__((visibility("default"))) constinit const ::docs::PluginManifest DOCS_PLUGIN_MANIFEST_SYMBOL{ \
+          DOCS_PLUGIN_ABI,                                                                                       \
+          static_cast<std::uint32_t>(sizeof(::docs::PluginManifest)),                                            \
+          static_cast<std::uint32_t>(__cplusplus / 100),                                                         \
+          DOCS_PLUGIN_DUAL_ABI,                                                                                  \
+          static_cast<std::uint32_t>(sizeof(void*)),                                                             \
+          Name,                                                                                                  \
+          Version,                                                                                               \
+          Dependencies,                                                                                          \
+          Description,                                                                                           \
+          &docsCreatePluginInstance,                                                                             \
+          static_cast<std::uint32_t>(Flags),                                                                     \
           static_cast<std::uint32_t>(DOCS_PLUGIN_JSON_VERSION)};

@@ -106,7 +106,10 @@ class Result {
     const Result* result;
     std::size_t index;
     Row operator*() const { return Row(*result, index); }
-    Iterator& operator++() { ++index; return *this; }
+    Iterator& operator++() {
+      ++index;
+      return *this;
+    }
     bool operator!=(const Iterator& other) const { return index != other.index; }
   };
   Iterator begin() const { return {this, 0}; }

@@ -72,16 +72,16 @@ class Request {
  public:
   struct Init {
     Method method = Method::Get;
-    std::string path;         // decoded path, e.g. /api/project/3
-    std::string rawQuery;     // without '?'
+    std::string path;      // decoded path, e.g. /api/project/3
+    std::string rawQuery;  // without '?'
     std::string host;
     std::string scheme = "http";
     std::string publicOrigin;  // see publicOrigin()
     std::string remoteAddress;
     std::string requestId;
     HeaderList headers;
-    std::string body;                              // filled for non-streaming routes
-    BodyReader* bodyReader = nullptr;              // set for streaming routes
+    std::string body;                                            // filled for non-streaming routes
+    BodyReader* bodyReader = nullptr;                            // set for streaming routes
     std::function<std::optional<Principal>()> resolvePrincipal;  // lazy
   };
 
@@ -153,7 +153,10 @@ class Response {
   void text(std::string body, std::string contentType = "text/plain; charset=utf-8", int status = 200);
   // Streams the file at path; the server sets Content-Length.
   void file(std::string path, std::string contentType, int status = 200);
-  void noContent() { status_ = 204; body_.clear(); }
+  void noContent() {
+    status_ = 204;
+    body_.clear();
+  }
 
   const std::string& body() const { return body_; }
   const std::optional<std::string>& filePath() const { return filePath_; }

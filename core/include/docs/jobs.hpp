@@ -24,21 +24,25 @@ struct JobSpec {
   JobSpec(std::string kindName, nlohmann::json payloadValue = nlohmann::json::object(), int attempts = 5,
           std::chrono::seconds delayBy = std::chrono::seconds(0), std::string dedupe = {},
           WhileRunning running = WhileRunning::Drop)
-      : kind(std::move(kindName)), payload(std::move(payloadValue)), maxAttempts(attempts), delay(delayBy),
-        dedupeKey(std::move(dedupe)), whileRunning(running) {}
-  std::string kind;                       // the handler's name, e.g. "generation.clone"
+      : kind(std::move(kindName)),
+        payload(std::move(payloadValue)),
+        maxAttempts(attempts),
+        delay(delayBy),
+        dedupeKey(std::move(dedupe)),
+        whileRunning(running) {}
+  std::string kind;  // the handler's name, e.g. "generation.clone"
   nlohmann::json payload;
   int maxAttempts;
-  std::chrono::seconds delay;             // run no earlier than now + delay
-  std::string dedupeKey;                  // non-empty: at most one queued/running job per key
-  WhileRunning whileRunning;              // with dedupeKey: when the holder is running
+  std::chrono::seconds delay;  // run no earlier than now + delay
+  std::string dedupeKey;       // non-empty: at most one queued/running job per key
+  WhileRunning whileRunning;   // with dedupeKey: when the holder is running
 };
 
 class JobContext {
  public:
   virtual ~JobContext();
   virtual std::int64_t id() const = 0;
-  virtual int attempt() const = 0;        // 1 on the first run
+  virtual int attempt() const = 0;  // 1 on the first run
   virtual const nlohmann::json& payload() const = 0;
   // Extends the lease; long jobs call it so they are not taken over.
   virtual void heartbeat() = 0;

@@ -79,10 +79,10 @@ struct PeriodicOptions {
 // calls their configure(), and calls `run` with every word after the name. `docsd help`
 // lists it, with its plugin, while the plugin would load.
 struct Command {
-  std::string name;                // the word after docsd: "generate"; not a core command
-  std::string usage;               // its arguments, "SRC --out DIR [--report]"
-  std::string summary;             // one line for `docsd help`
-  std::vector<std::string> keys;   // configuration keys it reads (shown by `docsd help`)
+  std::string name;               // the word after docsd: "generate"; not a core command
+  std::string usage;              // its arguments, "SRC --out DIR [--report]"
+  std::string summary;            // one line for `docsd help`
+  std::vector<std::string> keys;  // configuration keys it reads (shown by `docsd help`)
   // Returns the exit code. context().config() is loaded; db(), jobs() and events() are not
   // available. Reads std::cin itself when it needs standard input.
   std::function<int(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)> run;

@@ -50,11 +50,11 @@ enum class RouteAccess {
 };
 
 struct RouteDoc {
-  std::string summary{};      // one line
-  std::string description{};  // Markdown
+  std::string summary{};            // one line
+  std::string description{};        // Markdown
   std::vector<std::string> tags{};  // empty: the plugin's name
   RouteAccess access = RouteAccess::Unspecified;
-  std::vector<ParamDoc> params{};   // path parameters left out are listed as strings
+  std::vector<ParamDoc> params{};  // path parameters left out are listed as strings
   std::optional<BodyDoc> body{};
   std::vector<AnswerDoc> answers{};
   // Named schemas for components.schemas, referred to with schemaRef("Name"). A name

@@ -50,7 +50,7 @@ using WebSocketAcceptor = std::function<std::unique_ptr<WebSocketSession>(
 // Limits of one endpoint's connections. Closes for a limit carry these codes: 1009 (message
 // too big), 1008 (authentication deadline, no answer to pings), 1013 (too slow to read).
 struct WebSocketOptions {
-  std::size_t maxMessageBytes = 16 << 20;   // larger messages close the socket with 1009
+  std::size_t maxMessageBytes = 16 << 20;  // larger messages close the socket with 1009
   // Outgoing bytes waiting for a peer that does not read: past this the queue is dropped
   // and the socket closed with 1013 (one message larger than this still goes alone).
   std::size_t maxQueuedBytes = 64 << 20;

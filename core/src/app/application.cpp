@@ -143,7 +143,7 @@ struct ConfiguredPlugins {
   std::vector<std::unique_ptr<PluginContext>> contexts;
   std::vector<std::unique_ptr<Plugin>> plugins;
   ServiceResolution services;  // its problems are warnings here
-  Declarations declarations;  // destroyed first: its functions may point into the plugins
+  Declarations declarations;   // destroyed first: its functions may point into the plugins
 };
 
 // The services a plugin provides, configured on its own (it does not load).
@@ -217,7 +217,8 @@ void configurePlugins(ConfigStore& config, ConfiguredPlugins& c) {
     } catch (const std::exception& error) {
       c.refused[candidate.name] = error.what();
       std::erase_if(c.declarations.commands, [&](const DeclaredCommand& d) { return d.owner == candidate.name; });
-      std::erase_if(c.declarations.clientEndpoints, [&](const DeclaredEndpoint& d) { return d.owner == candidate.name; });
+      std::erase_if(c.declarations.clientEndpoints,
+                    [&](const DeclaredEndpoint& d) { return d.owner == candidate.name; });
       std::erase_if(c.declarations.clientSettings, [&](const DeclaredSetting& d) { return d.owner == candidate.name; });
       // What it did declare may point into it: never destroyed (its code stays loaded anyway).
       (void)plugin.release();
@@ -274,8 +275,8 @@ std::vector<PluginCommandInfo> Application::pluginCommands() {
   return commands;
 }
 
-std::optional<int> Application::runPluginCommand(const std::string& name, const std::vector<std::string>& args, std::ostream& out,
-                                  std::ostream& err) {
+std::optional<int> Application::runPluginCommand(const std::string& name, const std::vector<std::string>& args,
+                                                 std::ostream& out, std::ostream& err) {
   ConfiguredPlugins c;
   configurePlugins(config_, c);
   for (const auto& declared : c.declarations.commands)
@@ -288,13 +289,14 @@ std::optional<int> Application::runPluginCommand(const std::string& name, const 
     if (!declaresCommand(candidate, name, config_, c.state.dataDir)) continue;
     std::string why = c.selectionError.empty() ? whyNotEnabled(candidate, c.enabled)
                                                : "docsd would not load its plugins: " + c.selectionError;
-    err << "docsd: `docsd " << name << "` is provided by the " << candidate.name << " plugin, which is not loaded: "
-        << why << "\n";
+    err << "docsd: `docsd " << name << "` is provided by the " << candidate.name
+        << " plugin, which is not loaded: " << why << "\n";
     return kExitUnavailable;
   }
   err << "docsd: unknown command '" << name << "'\n";
   // Plugins that could not say whether they provide it.
-  for (const auto& [plugin, why] : c.refused) err << "  (plugin " << plugin << " refused to configure: " << why << ")\n";
+  for (const auto& [plugin, why] : c.refused)
+    err << "  (plugin " << plugin << " refused to configure: " << why << ")\n";
   for (const auto& candidate : c.candidates)
     if (!candidate.loadable) err << "  (" << candidate.path << " is not loadable: " << candidate.problem << ")\n";
   if (c.candidates.empty()) err << "  (no plugins in " << c.pluginsDir << ")\n";
@@ -350,7 +352,8 @@ void closeDataDir(const std::string& dataDir, bool embeddedRunsAsAnotherUser, Lo
   if (::stat(dataDir.c_str(), &info) != 0) return;
   if ((info.st_mode & 07777) == mode) return;
   if (info.st_uid != geteuid()) {
-    log.warn("the data directory belongs to another user; its permissions are left as they are", {{"data_dir", dataDir}});
+    log.warn("the data directory belongs to another user; its permissions are left as they are",
+             {{"data_dir", dataDir}});
     return;
   }
   if (::chmod(dataDir.c_str(), mode) != 0) log.warn("cannot restrict the data directory", {{"data_dir", dataDir}});
@@ -425,8 +428,7 @@ void prepare(ConfigStore& config, Application::Running& r, bool strictServices) 
     r.contexts.push_back(std::move(context));
   }
   resolvePluginServices(config, r, candidates, strictServices);
-  for (const auto& unknown : config.unknownSettings())
-    r.log->warn("unknown setting (typo?)", {{"setting", unknown}});
+  for (const auto& unknown : config.unknownSettings()) r.log->warn("unknown setting (typo?)", {{"setting", unknown}});
 
   std::string url = config.getString("database.url");
   if (url.empty()) {
@@ -479,7 +481,8 @@ int notifyWhenReady(Application::Running& r, const ServiceNotifier& notifier, co
 std::chrono::milliseconds stopGrace(const Application::Running& r) {
   constexpr std::int64_t kDefaultMs = 10000;
   try {
-    return std::chrono::milliseconds(r.state.config ? std::max<std::int64_t>(0, r.state.config->getInt("server.stop_grace_ms")) : kDefaultMs);
+    return std::chrono::milliseconds(
+        r.state.config ? std::max<std::int64_t>(0, r.state.config->getInt("server.stop_grace_ms")) : kDefaultMs);
   } catch (const std::exception&) {
     return std::chrono::milliseconds(kDefaultMs);  // a bad value must not stop the stop
   }
@@ -600,13 +603,14 @@ int Application::serve() {
     r.events->start();
     r.jobs->start();
     r.scheduler = std::make_unique<Scheduler>(*r.pool, makeLogger("scheduler"));
-    r.scheduler->add({"core.jobs_cleanup", std::chrono::hours(1), true, [&r] {
-                        r.pool->exec("DELETE FROM jobs WHERE status = 'done' AND finished_at < now() - interval '7 days'");
-                      }});
+    r.scheduler->add(
+        {"core.jobs_cleanup", std::chrono::hours(1), true,
+         [&r] { r.pool->exec("DELETE FROM jobs WHERE status = 'done' AND finished_at < now() - interval '7 days'"); }});
     for (auto& task : r.declarations.periodicTasks) r.scheduler->add(task);
     r.scheduler->start();
 
-    r.hub = std::make_unique<WebSocketHub>(static_cast<int>(config_.getInt("websocket.workers")), makeLogger("websocket"));
+    r.hub =
+        std::make_unique<WebSocketHub>(static_cast<int>(config_.getInt("websocket.workers")), makeLogger("websocket"));
     r.hub->start();
 
     HttpServerOptions http;
@@ -618,10 +622,14 @@ int Application::serve() {
     http.keepAliveTimeoutMs = static_cast<int>(config_.getInt("server.keep_alive_timeout_ms"));
     http.bodyTimeoutMs = static_cast<int>(config_.getInt("server.body_timeout_ms"));
     http.bodyGraceMs = static_cast<int>(config_.getInt("server.body_grace_ms"));
-    http.bodyMinRate = static_cast<std::uint64_t>(std::max<std::int64_t>(0, config_.getInt("server.body_min_rate_bytes")));
-    http.maxConnectionsPerAddress = static_cast<std::size_t>(std::max<std::int64_t>(0, config_.getInt("server.max_connections_per_address")));
-    http.maxWebSocketsPerAddress = static_cast<std::size_t>(std::max<std::int64_t>(0, config_.getInt("server.max_websockets_per_address")));
-    http.anonymousBodyBytes = static_cast<std::size_t>(std::max<std::int64_t>(0, config_.getInt("server.anonymous_body_bytes")));
+    http.bodyMinRate =
+        static_cast<std::uint64_t>(std::max<std::int64_t>(0, config_.getInt("server.body_min_rate_bytes")));
+    http.maxConnectionsPerAddress =
+        static_cast<std::size_t>(std::max<std::int64_t>(0, config_.getInt("server.max_connections_per_address")));
+    http.maxWebSocketsPerAddress =
+        static_cast<std::size_t>(std::max<std::int64_t>(0, config_.getInt("server.max_websockets_per_address")));
+    http.anonymousBodyBytes =
+        static_cast<std::size_t>(std::max<std::int64_t>(0, config_.getInt("server.anonymous_body_bytes")));
     http.allowedOrigins = config_.getList("server.allowed_origins");
     std::string publicUrl = config_.getString("server.public_url");
     while (!publicUrl.empty() && publicUrl.back() == '/') publicUrl.pop_back();
@@ -691,7 +699,8 @@ int Application::serve() {
     }
     r.ready = true;
     r.log->info("docsd listening", {{"url", "http://" + http.host + ":" + std::to_string(r.http->port())},
-                                    {"port", r.http->port()}, {"data_dir", r.paths.dataDir},
+                                    {"port", r.http->port()},
+                                    {"data_dir", r.paths.dataDir},
                                     {"plugins", static_cast<int>(r.order.size())}});
   } catch (const ConfigError& error) {
     r.log->error("docsd could not start: a setting", {{"error", error.what()}});

@@ -57,7 +57,7 @@ class Application {
   // plugin provides it and why that one is not loaded (kExitUnavailable), or that no
   // plugin does (nullopt).
   std::optional<int> runPluginCommand(const std::string& name, const std::vector<std::string>& args, std::ostream& out,
-                       std::ostream& err);
+                                      std::ostream& err);
 
  public:
   struct Running;  // the live components; defined in application.cpp
@@ -68,7 +68,6 @@ class Application {
 };
 
 // `docsd postgres start|stop|url --dir DIR`: a cluster for tests and development.
-int runPostgresCommand(ConfigStore& config, const std::vector<std::string>& args, std::ostream& out,
-                       std::ostream& err);
+int runPostgresCommand(ConfigStore& config, const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 }  // namespace docs::core

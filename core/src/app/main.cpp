@@ -145,21 +145,19 @@ class DocsdApplication final : public Poco::Util::ServerApplication {
       if (arg == "--help" || arg == "-h" || arg == "--version") {
         command = arg == "--version" ? "version" : "help";
         commandGiven = true;
-      }
-      else if (arg == "--config") configFile = value("--config");
+      } else if (arg == "--config") configFile = value("--config");
       else if (arg == "--port") config.set("server.port", value("--port"));
       else if (arg == "--data-dir") config.set("data_dir", value("--data-dir"));
       else if (arg == "--set") {
         std::string setting = value("--set");
         auto equals = setting.find('=');
-        if (equals == std::string::npos || equals == 0) throw UsageError("--set needs KEY=VALUE, got '" + setting + "'");
+        if (equals == std::string::npos || equals == 0)
+          throw UsageError("--set needs KEY=VALUE, got '" + setting + "'");
         sets.emplace_back(setting.substr(0, equals), setting.substr(equals + 1));
-      }
-      else if (!commandGiven && !arg.empty() && arg[0] != '-') {
+      } else if (!commandGiven && !arg.empty() && arg[0] != '-') {
         command = arg;
         commandGiven = true;
-      }
-      else throw UsageError("unknown option '" + args_[i] + "'");
+      } else throw UsageError("unknown option '" + args_[i] + "'");
     }
     for (const auto& [key, value] : sets) config.set(key, value);
     if (!configFile.empty()) config.loadFile(configFile);
@@ -171,7 +169,8 @@ class DocsdApplication final : public Poco::Util::ServerApplication {
       return 0;
     }
     if (command == "version") {
-      std::cout << "docsd " << DOCS_VERSION << " (" << DOCS_BUILD_COMMIT << ", plugin ABI " << docs::kPluginAbi << ")\n";
+      std::cout << "docsd " << DOCS_VERSION << " (" << DOCS_BUILD_COMMIT << ", plugin ABI " << docs::kPluginAbi
+                << ")\n";
       return 0;
     }
     if (command == "config") return printConfig(config, app);

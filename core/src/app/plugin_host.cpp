@@ -75,7 +75,8 @@ void PluginRegistry::route(Method method, std::string pathTemplate, Handler hand
                    !doc.answers.empty() || doc.access != RouteAccess::Unspecified;
   std::shared_ptr<const RouteDoc> kept;
   if (described) kept = std::make_shared<const RouteDoc>(std::move(doc));
-  declarations_.router.add(Route{method, std::move(pathTemplate), std::move(handler), options, name_, {}, std::move(kept)});
+  declarations_.router.add(
+      Route{method, std::move(pathTemplate), std::move(handler), options, name_, {}, std::move(kept)});
 }
 
 void PluginRegistry::websocket(std::string path, WebSocketAcceptor acceptor, WebSocketOptions options) {
@@ -130,10 +131,12 @@ void PluginRegistry::claimClientKey(const std::string& key) const {
     throw std::invalid_argument("plugin " + name_ + " declared the /config.json key " + key + ", which is docsd's own");
   for (const auto& declared : declarations_.clientEndpoints)
     if (declared.endpoint.key == key)
-      throw std::invalid_argument("/config.json key " + key + " is declared by both " + declared.owner + " and " + name_);
+      throw std::invalid_argument("/config.json key " + key + " is declared by both " + declared.owner + " and " +
+                                  name_);
   for (const auto& declared : declarations_.clientSettings)
     if (declared.key == key)
-      throw std::invalid_argument("/config.json key " + key + " is declared by both " + declared.owner + " and " + name_);
+      throw std::invalid_argument("/config.json key " + key + " is declared by both " + declared.owner + " and " +
+                                  name_);
 }
 
 void PluginRegistry::clientEndpoint(ClientEndpoint endpoint) {
@@ -158,7 +161,8 @@ void PluginRegistry::clientEndpoint(ClientEndpoint endpoint) {
 
 void PluginRegistry::clientSetting(std::string key, std::function<Json()> value) {
   claimClientKey(key);
-  if (!value) throw std::invalid_argument("plugin " + name_ + " declared the /config.json key " + key + " without a value");
+  if (!value)
+    throw std::invalid_argument("plugin " + name_ + " declared the /config.json key " + key + " without a value");
   declarations_.clientSettings.push_back({std::move(key), std::move(value), name_});
 }
 

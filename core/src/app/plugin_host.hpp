@@ -21,11 +21,11 @@ namespace docs::core {
 // Shared state that the contexts point into; filled as the start proceeds.
 struct HostState {
   ConfigStore* config = nullptr;
-  Db* db = nullptr;                 // set once migrations ran
+  Db* db = nullptr;  // set once migrations ran
   JobQueue* jobs = nullptr;
   EventBus* events = nullptr;
-  Metrics* metrics = nullptr;       // none for commands: plugins get a registry that keeps nothing
-  bool commandRuns = false;         // a command runs: it opens no database, job queue or event bus
+  Metrics* metrics = nullptr;  // none for commands: plugins get a registry that keeps nothing
+  bool commandRuns = false;    // a command runs: it opens no database, job queue or event bus
   std::string dataDir;
   ProvidedServices provided;
   std::vector<DeclaredNeed> needs;

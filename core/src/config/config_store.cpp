@@ -165,7 +165,8 @@ std::vector<std::string> ConfigStore::getList(std::string_view key) const {
   std::size_t start = 0;
   while (start <= text.size()) {
     auto comma = text.find(',', start);
-    std::string item = trim(std::string_view(text).substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+    std::string item =
+        trim(std::string_view(text).substr(start, comma == std::string::npos ? std::string::npos : comma - start));
     if (!item.empty()) items.push_back(item);
     if (comma == std::string::npos) break;
     start = comma + 1;
@@ -216,46 +217,79 @@ void declareCoreKeys(ConfigStore& store) {
   };
   core("server.port", "8080", "TCP port to listen on (0 picks a free port).", "DOCS_PORT");
   core("server.host", "0.0.0.0", "Address to bind.");
-  core("server.public_url", "", "The deployment's public origin, e.g. https://docs.example.com (empty: from the request's Host).");
-  core("server.allowed_origins", "", "Comma-separated origins allowed by CORS with credentials, besides server.public_url.");
-  core("server.subhosts", "false", "Publish auth./api./rag./y. sub-hosts of the public URL in /config.json (otherwise one origin).");
+  core("server.public_url", "",
+       "The deployment's public origin, e.g. https://docs.example.com (empty: from the request's Host).");
+  core("server.allowed_origins", "",
+       "Comma-separated origins allowed by CORS with credentials, besides server.public_url.");
+  core("server.subhosts", "false",
+       "Publish auth./api./rag./y. sub-hosts of the public URL in /config.json (otherwise one origin).");
   core("server.mode", "production", "Mode reported to the SPA: development, stage, local-to-stage or production.");
-  core("server.web_root", "", "Directory of the built SPA (default: share/docsd/web beside an installed docsd, else web/dist of the checkout).");
+  core("server.web_root", "",
+       "Directory of the built SPA (default: share/docsd/web beside an installed docsd, else web/dist of the "
+       "checkout).");
   core("server.max_threads", "256", "HTTP worker threads (each serves one keep-alive connection at a time).");
   core("server.max_queued", "1024", "Accepted connections waiting for a worker before new ones are refused.");
   core("server.header_timeout_ms", "10000", "Time a client has to send a request's headers.");
   core("server.keep_alive_timeout_ms", "15000", "Idle time before a keep-alive connection is closed.");
   core("server.body_timeout_ms", "60000", "Longest pause while reading a request body.");
-  core("server.body_grace_ms", "10000", "Time a request body may take before it must keep up server.body_min_rate_bytes.");
-  core("server.body_min_rate_bytes", "16384", "Bytes a second a request body must average after the grace time (0: no minimum).");
-  core("server.max_connections_per_address", "64", "HTTP connections one client address may hold open at once (0: no cap; trusted proxies are not counted).");
-  core("server.max_websockets_per_address", "256", "Open WebSockets one client address may hold (0: no cap; trusted proxies are not counted); more upgrades get 429.");
-  core("server.anonymous_body_bytes", "65536", "Request bodies larger than this are read only for a signed-in caller (signed webhooks excepted).");
-  core("server.compression", "true", "Answer in Brotli or gzip when the client accepts it: the web app's precompressed files and route answers of 1 KiB or more (docs/api.md#compression).");
-  core("metrics.allowed_cidrs", "", "Comma-separated addresses or CIDRs (10.0.0.0/8, fd00::/8) that may read GET /metrics besides loopback; others get 404 (docs/metrics.md).");
+  core("server.body_grace_ms", "10000",
+       "Time a request body may take before it must keep up server.body_min_rate_bytes.");
+  core("server.body_min_rate_bytes", "16384",
+       "Bytes a second a request body must average after the grace time (0: no minimum).");
+  core("server.max_connections_per_address", "64",
+       "HTTP connections one client address may hold open at once (0: no cap; trusted proxies are not counted).");
+  core("server.max_websockets_per_address", "256",
+       "Open WebSockets one client address may hold (0: no cap; trusted proxies are not counted); more upgrades get "
+       "429.");
+  core("server.anonymous_body_bytes", "65536",
+       "Request bodies larger than this are read only for a signed-in caller (signed webhooks excepted).");
+  core("server.compression", "true",
+       "Answer in Brotli or gzip when the client accepts it: the web app's precompressed files and route answers of 1 "
+       "KiB or more (docs/api.md#compression).");
+  core("metrics.allowed_cidrs", "",
+       "Comma-separated addresses or CIDRs (10.0.0.0/8, fd00::/8) that may read GET /metrics besides loopback; others "
+       "get 404 (docs/metrics.md).");
   core("metrics.token", "", "A Bearer token that opens GET /metrics from any address; empty: none.");
   core("server.port_file", "", "If set, the bound port is written to this file once listening.");
   core("server.trusted_proxies", "", "Comma-separated proxy addresses whose X-Forwarded-For/-Proto are believed.");
-  core("server.content_security_policy", "", "Content-Security-Policy of the web app's pages and files; empty: built from server.public_url and server.subhosts (docs/security.md#browser-headers); 'off': none.");
-  core("server.hsts_max_age", "31536000", "Strict-Transport-Security max-age in seconds, sent when server.public_url is https (0: not sent).");
-  core("server.hsts_include_subdomains", "false", "Add includeSubDomains to Strict-Transport-Security (every sub-host of the public URL must then serve https).");
-  core("data_dir", "", "Data directory (embedded PostgreSQL, uploads, clones). Default: /var/lib/docsd for root, else ~/.local/share/docsd.", "DOCS_DATA_DIR");
-  core("database.url", "", "PostgreSQL connection URL; empty starts an embedded cluster under the data dir.", "DATABASE_URL");
+  core("server.content_security_policy", "",
+       "Content-Security-Policy of the web app's pages and files; empty: built from server.public_url and "
+       "server.subhosts (docs/security.md#browser-headers); 'off': none.");
+  core("server.hsts_max_age", "31536000",
+       "Strict-Transport-Security max-age in seconds, sent when server.public_url is https (0: not sent).");
+  core("server.hsts_include_subdomains", "false",
+       "Add includeSubDomains to Strict-Transport-Security (every sub-host of the public URL must then serve https).");
+  core("data_dir", "",
+       "Data directory (embedded PostgreSQL, uploads, clones). Default: /var/lib/docsd for root, else "
+       "~/.local/share/docsd.",
+       "DOCS_DATA_DIR");
+  core("database.url", "", "PostgreSQL connection URL; empty starts an embedded cluster under the data dir.",
+       "DATABASE_URL");
   core("database.pool_size", "16", "Connections in the pool.");
   core("database.statement_timeout_ms", "30000", "Statement timeout for every connection.");
-  core("database.embedded_user", "postgres", "Unprivileged system user that runs the embedded cluster when docsd runs as root.");
-  core("database.postgres_bin_dir", "", "Directory holding initdb, pg_ctl and postgres (default: newest /usr/lib/postgresql/*/bin, then PATH).");
-  core("plugins.dir", "", "Directory of plugin libraries (default: lib/docsd/plugins beside an installed docsd, else ../plugins beside the binary).");
-  core("plugins.enabled", "all", "Comma-separated plugin names to load, 'all' (every plugin but the opt-in ones, such as example), 'all,NAME...' (all plus those), or 'none'.");
+  core("database.embedded_user", "postgres",
+       "Unprivileged system user that runs the embedded cluster when docsd runs as root.");
+  core("database.postgres_bin_dir", "",
+       "Directory holding initdb, pg_ctl and postgres (default: newest /usr/lib/postgresql/*/bin, then PATH).");
+  core("plugins.dir", "",
+       "Directory of plugin libraries (default: lib/docsd/plugins beside an installed docsd, else ../plugins beside "
+       "the binary).");
+  core("plugins.enabled", "all",
+       "Comma-separated plugin names to load, 'all' (every plugin but the opt-in ones, such as example), 'all,NAME...' "
+       "(all plus those), or 'none'.");
   core("jobs.workers", "2", "Background job worker threads.");
   core("jobs.lease_seconds", "60", "How long a claimed job is leased before another worker may retry it.");
   core("jobs.poll_ms", "2000", "Fallback poll interval for jobs when no NOTIFY arrives.");
-  core("server.stop_grace_ms", "10000", "On SIGTERM, how long each step waits for what still runs: running jobs (again before the database pool closes), the events queued before each plugin's stop(), the event thread (docs/architecture.md#start-and-stop).");
+  core(
+      "server.stop_grace_ms", "10000",
+      "On SIGTERM, how long each step waits for what still runs: running jobs (again before the database pool closes), "
+      "the events queued before each plugin's stop(), the event thread (docs/architecture.md#start-and-stop).");
   core("websocket.workers", "2", "Threads that run WebSocket message callbacks.");
   core("log.format", "json", "Log format: json or text.");
   core("log.level", "info", "Minimum log level: debug, info, warn, error.");
   core("log.access", "true", "Log every HTTP request (method, path, status, time, request id).");
-  core("site.contact_email", "", "Where the landing page's Request Demo form writes to (contactEmail in /config.json); empty hides the form.");
+  core("site.contact_email", "",
+       "Where the landing page's Request Demo form writes to (contactEmail in /config.json); empty hides the form.");
 }
 
 }  // namespace docs::core

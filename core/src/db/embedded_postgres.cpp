@@ -60,8 +60,7 @@ std::string EmbeddedPostgres::discoverBinDir(const std::string& configured) {
   };
   if (!configured.empty()) {
     if (complete(configured)) return configured;
-    throw std::runtime_error("database.postgres_bin_dir=" + configured +
-                             " does not hold initdb, pg_ctl and postgres");
+    throw std::runtime_error("database.postgres_bin_dir=" + configured + " does not hold initdb, pg_ctl and postgres");
   }
   std::vector<std::pair<int, fs::path>> candidates;
   std::error_code ec;
@@ -89,8 +88,7 @@ void EmbeddedPostgres::start() {
   if (geteuid() == 0) {
     runAs_ = lookupUser(options_.runAsUser);
     if (!runAs_)
-      throw std::runtime_error("docsd runs as root, and PostgreSQL refuses to: the system user '" +
-                               options_.runAsUser +
+      throw std::runtime_error("docsd runs as root, and PostgreSQL refuses to: the system user '" + options_.runAsUser +
                                "' that should run the embedded cluster does not exist (set database.embedded_user, "
                                "or create the user)");
   }
@@ -135,7 +133,8 @@ void EmbeddedPostgres::ensureDirectories() {
       throw std::runtime_error("cannot hand " + dataDir_ + " to user " + runAs_->name);
     if (!userCanAccess(*runAs_, dataDir_))
       throw std::runtime_error("the embedded PostgreSQL runs as user '" + runAs_->name + "', which cannot reach " +
-                               dataDir_ + " (a parent directory is closed to it). Choose a data directory it can "
+                               dataDir_ +
+                               " (a parent directory is closed to it). Choose a data directory it can "
                                "reach, e.g. DOCS_DATA_DIR=/var/lib/docsd, or set DATABASE_URL.");
   }
 }
@@ -244,8 +243,7 @@ void EmbeddedPostgres::stop() {
   auto result = runProcess({program("pg_ctl"), "stop", "-D", dataDir_, "-m", "fast", "-w", "-t", "60", "-s"}, runAs_);
   if (result.exitCode != 0 && logger_)
     logger_->error("embedded PostgreSQL did not stop cleanly", {{"output", lastLines(result.output, 5)}});
-  else if (logger_)
-    logger_->info("embedded PostgreSQL stopped");
+  else if (logger_) logger_->info("embedded PostgreSQL stopped");
 }
 
 std::string EmbeddedPostgres::url(const std::string& database) const {

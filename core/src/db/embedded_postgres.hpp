@@ -17,8 +17,8 @@ class Logger;
 namespace docs::core {
 
 struct EmbeddedPostgresOptions {
-  std::string baseDir;        // cluster in baseDir/data, socket in baseDir/run, log in baseDir/log
-  std::string binDir;         // empty: discover
+  std::string baseDir;                 // cluster in baseDir/data, socket in baseDir/run, log in baseDir/log
+  std::string binDir;                  // empty: discover
   std::string runAsUser = "postgres";  // used only when running as root
   std::string database = "docs";
 };

@@ -134,7 +134,9 @@ PGconn* PgPool::acquire() {
   if (idle_.empty() && open_ >= options_.size) {
     ++waits_;
     auto waitStarted = std::chrono::steady_clock::now();
-    auto account = [&] { waitSeconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - waitStarted).count(); };
+    auto account = [&] {
+      waitSeconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - waitStarted).count();
+    };
     while (idle_.empty() && open_ >= options_.size) {
       if (available_.wait_until(lock, deadline) == std::cv_status::timeout && idle_.empty() && open_ >= options_.size) {
         account();

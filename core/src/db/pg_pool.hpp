@@ -3,8 +3,8 @@
 // statement timeout, and a connection found broken is dropped and replaced.
 
 #include <chrono>
-#include <cstdint>
 #include <condition_variable>
+#include <cstdint>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -24,11 +24,11 @@ struct PgPoolOptions {
 };
 
 struct PoolStats {
-  int size = 0;              // the most connections the pool opens
-  int open = 0;              // open now
-  int inUse = 0;             // lent out now
-  std::uint64_t waits = 0;   // acquisitions that found every connection busy
-  double waitSeconds = 0;    // time spent in those waits
+  int size = 0;             // the most connections the pool opens
+  int open = 0;             // open now
+  int inUse = 0;            // lent out now
+  std::uint64_t waits = 0;  // acquisitions that found every connection busy
+  double waitSeconds = 0;   // time spent in those waits
 };
 
 class PgPool final : public Db {

@@ -45,7 +45,8 @@ void answerFailure(const ServerParts& parts, Exchange& exchange) {
     exchange.closeAfter = true;
     exchange.out.json(errorBody("bad_request", "The request could not be read", exchange.requestId), 400);
     if (parts.accessLog)
-      parts.accessLog->warn("request read failed", {{"request_id", exchange.requestId}, {"error", error.displayText()}});
+      parts.accessLog->warn("request read failed",
+                            {{"request_id", exchange.requestId}, {"error", error.displayText()}});
   } catch (const std::exception& error) {
     exchange.out.json(errorBody("internal", "Internal server error", exchange.requestId), 500);
     if (parts.accessLog)
@@ -122,8 +123,8 @@ Outcome endUpgrade(const ServerParts& parts, Exchange& exchange) {
   if (!exchange.upgraded) return Outcome::Continue;
   recordMetrics(parts, exchange, 101);
   if (parts.accessLog)
-    parts.accessLog->info("websocket",
-                          {{"request_id", exchange.requestId}, {"path", exchange.rawPath}, {"remote", exchange.remote}});
+    parts.accessLog->info(
+        "websocket", {{"request_id", exchange.requestId}, {"path", exchange.rawPath}, {"remote", exchange.remote}});
   return Outcome::Answered;  // the event loop owns the socket now; no header deadline
 }
 
@@ -140,10 +141,14 @@ Outcome recordRequest(const ServerParts& parts, Exchange& exchange) {
   recordMetrics(parts, exchange, exchange.out.status());
   if (parts.accessLog) {
     double ms = std::chrono::duration<double, std::milli>(Clock::now() - exchange.started).count();
-    parts.accessLog->info("request", {{"request_id", exchange.requestId}, {"method", exchange.methodText},
-                                      {"path", exchange.rawPath}, {"status", exchange.out.status()},
-                                      {"ms", std::round(ms * 100) / 100}, {"bytes_in", exchange.bytesIn},
-                                      {"bytes_out", exchange.bytesOut}, {"remote", exchange.remote}});
+    parts.accessLog->info("request", {{"request_id", exchange.requestId},
+                                      {"method", exchange.methodText},
+                                      {"path", exchange.rawPath},
+                                      {"status", exchange.out.status()},
+                                      {"ms", std::round(ms * 100) / 100},
+                                      {"bytes_in", exchange.bytesIn},
+                                      {"bytes_out", exchange.bytesOut},
+                                      {"remote", exchange.remote}});
   }
   return Outcome::Continue;
 }

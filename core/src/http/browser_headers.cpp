@@ -41,8 +41,7 @@ std::map<std::string, std::string> clientUrls(const std::string& publicUrl, bool
   std::map<std::string, std::string> urls;
   for (const auto& endpoint : endpoints) {
     std::string urlScheme = !endpoint.webSocket ? originScheme : originScheme == "https" ? "wss" : "ws";
-    urls[endpoint.key] =
-        urlScheme + "://" + (subhosts ? endpoint.subhost + "." : "") + originHost + endpoint.path;
+    urls[endpoint.key] = urlScheme + "://" + (subhosts ? endpoint.subhost + "." : "") + originHost + endpoint.path;
   }
   return urls;
 }
@@ -86,9 +85,13 @@ std::string BrowserHeaders::spaPolicy(const std::string& scheme, const std::stri
   return "default-src 'self'; "
          "script-src 'self'; "
          "style-src 'self' 'unsafe-inline'; "
-         "img-src " + images + "; "
+         "img-src " +
+         images +
+         "; "
          "font-src 'self'; "
-         "connect-src " + connect + "; "
+         "connect-src " +
+         connect +
+         "; "
          "frame-src https://www.youtube.com; "
          "worker-src 'self'; "
          "object-src 'none'; "

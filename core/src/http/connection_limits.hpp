@@ -18,7 +18,8 @@ namespace docs::core {
 class ConnectionsPerAddress {
  public:
   // limit 0: no cap.
-  ConnectionsPerAddress(std::size_t limit, std::vector<std::string> exempt) : limit_(limit), exempt_(std::move(exempt)) {}
+  ConnectionsPerAddress(std::size_t limit, std::vector<std::string> exempt)
+      : limit_(limit), exempt_(std::move(exempt)) {}
   // False when the address already holds `limit` connections; true means release later.
   bool tryAcquire(const std::string& address);
   void release(const std::string& address);

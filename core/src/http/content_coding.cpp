@@ -11,8 +11,8 @@ namespace docs::core {
 
 namespace {
 
-constexpr int kGzipLevel = 6;       // zlib's default: most of level 9's ratio at a third of its time
-constexpr int kBrotliQuality = 5;   // ~gzip 6's speed, smaller output; 11 is for build time only
+constexpr int kGzipLevel = 6;      // zlib's default: most of level 9's ratio at a third of its time
+constexpr int kBrotliQuality = 5;  // ~gzip 6's speed, smaller output; 11 is for build time only
 
 std::string_view trim(std::string_view text) {
   while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);

@@ -8,7 +8,8 @@ std::string mediaType(const std::string& contentType) {
   std::string type = contentType.substr(0, contentType.find(';'));
   std::string out;
   for (char c : type)
-    if (!std::isspace(static_cast<unsigned char>(c))) out.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+    if (!std::isspace(static_cast<unsigned char>(c)))
+      out.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
   return out;
 }
 

@@ -16,10 +16,10 @@ namespace docs::core {
 struct AmbientRequest {
   Method method = Method::Get;
   bool hasAuthorization = false;
-  std::string origin;        // empty when absent
+  std::string origin;          // empty when absent
   bool originAllowed = false;  // ours or in server.allowed_origins
-  std::string secFetchSite;  // empty when absent (older browsers, non-browser clients)
-  std::string contentType;   // empty when absent
+  std::string secFetchSite;    // empty when absent (older browsers, non-browser clients)
+  std::string contentType;     // empty when absent
   bool hasBody = false;
   bool uploadRoute = false;  // the route streams its body (multipart or raw uploads)
 };

@@ -51,10 +51,10 @@ struct Exchange {
 
   // The answer.
   Response out;
-  std::string routeLabel = "unmatched";  // the request metrics' route: a template, never a raw path
-  bool upgraded = false;                 // a WebSocket now owns the connection
-  bool spaAnswer = false;  // the SPA's files and pages get its policy, route answers the locked one
-  bool closeAfter = false;  // the connection cannot serve another request (an unread body)
+  std::string routeLabel = "unmatched";    // the request metrics' route: a template, never a raw path
+  bool upgraded = false;                   // a WebSocket now owns the connection
+  bool spaAnswer = false;                  // the SPA's files and pages get its policy, route answers the locked one
+  bool closeAfter = false;                 // the connection cannot serve another request (an unread body)
   std::optional<std::string> encodedBody;  // the answer's body compressed on the fly
   std::size_t bytesIn = 0;
   std::uint64_t bytesOut = 0;

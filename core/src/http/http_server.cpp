@@ -68,8 +68,11 @@ class TimedConnection final : public Poco::Net::HTTPServerConnection {
   TimedConnection(const Poco::Net::StreamSocket& socket, Poco::Net::HTTPServerParams::Ptr params,
                   Poco::Net::HTTPRequestHandlerFactory::Ptr factory, HeaderDeadlines& deadlines,
                   ConnectionsPerAddress& perAddress, std::string address)
-      : HTTPServerConnection(socket, params, factory), deadlines_(deadlines), perAddress_(perAddress),
-        address_(std::move(address)), key_(socket.impl()) {}
+      : HTTPServerConnection(socket, params, factory),
+        deadlines_(deadlines),
+        perAddress_(perAddress),
+        address_(std::move(address)),
+        key_(socket.impl()) {}
   void run() override {
     try {
       HTTPServerConnection::run();
@@ -93,8 +96,10 @@ class RefusedConnection final : public Poco::Net::TCPServerConnection {
   void run() override {
     static const std::string body =
         R"({"error":{"code":"too_many_connections","message":"Too many connections from your address","request_id":""}})";
-    std::string reply = "HTTP/1.1 429 Too Many Requests\r\nContent-Type: application/json\r\nRetry-After: 5\r\nConnection: close\r\n"
-                        "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body;
+    std::string reply =
+        "HTTP/1.1 429 Too Many Requests\r\nContent-Type: application/json\r\nRetry-After: 5\r\nConnection: close\r\n"
+        "Content-Length: " +
+        std::to_string(body.size()) + "\r\n\r\n" + body;
     try {
       socket().setSendTimeout(Poco::Timespan(1, 0));
       socket().sendBytes(reply.data(), static_cast<int>(reply.size()));
@@ -107,8 +112,13 @@ class RefusedConnection final : public Poco::Net::TCPServerConnection {
 class TimedConnectionFactory final : public Poco::Net::TCPServerConnectionFactory {
  public:
   TimedConnectionFactory(Poco::Net::HTTPServerParams::Ptr params, Poco::Net::HTTPRequestHandlerFactory::Ptr factory,
-                         HeaderDeadlines& deadlines, ConnectionsPerAddress& perAddress, std::chrono::milliseconds headerTimeout)
-      : params_(params), factory_(factory), deadlines_(deadlines), perAddress_(perAddress), headerTimeout_(headerTimeout) {}
+                         HeaderDeadlines& deadlines, ConnectionsPerAddress& perAddress,
+                         std::chrono::milliseconds headerTimeout)
+      : params_(params),
+        factory_(factory),
+        deadlines_(deadlines),
+        perAddress_(perAddress),
+        headerTimeout_(headerTimeout) {}
   Poco::Net::TCPServerConnection* createConnection(const Poco::Net::StreamSocket& socket) override {
     std::string address = peerHost(socket);
     if (!perAddress_.tryAcquire(address)) return new RefusedConnection(socket);
@@ -158,8 +168,13 @@ class InFlight {
 
 HttpServer::HttpServer(HttpServerOptions options, Router& router, std::vector<WebSocketEndpoint> endpoints,
                        WebSocketHub& hub, ServerHooks hooks, std::shared_ptr<Logger> accessLog)
-    : options_(std::move(options)), router_(router), hub_(hub), hooks_(std::move(hooks)),
-      accessLog_(std::move(accessLog)), staticFiles_(options_.webRoot), browserHeaders_(options_.browser),
+    : options_(std::move(options)),
+      router_(router),
+      hub_(hub),
+      hooks_(std::move(hooks)),
+      accessLog_(std::move(accessLog)),
+      staticFiles_(options_.webRoot),
+      browserHeaders_(options_.browser),
       metricsAccess_(options_.metricsAllowedCidrs, options_.metricsToken) {
   if (hooks_.metrics) httpMetrics_ = std::make_unique<HttpMetrics>(*hooks_.metrics);
   for (auto& endpoint : endpoints) {
@@ -194,13 +209,15 @@ void HttpServer::start() {
 
   deadlines_ = std::make_unique<HeaderDeadlines>();
   perAddress_ = std::make_unique<ConnectionsPerAddress>(options_.maxConnectionsPerAddress, options_.trustedProxies);
-  webSocketsPerAddress_ = std::make_shared<ConnectionsPerAddress>(options_.maxWebSocketsPerAddress, options_.trustedProxies);
+  webSocketsPerAddress_ =
+      std::make_shared<ConnectionsPerAddress>(options_.maxWebSocketsPerAddress, options_.trustedProxies);
   threadPool_ = std::make_unique<Poco::ThreadPool>(4, options_.maxThreads, 60);
   Poco::Net::HTTPRequestHandlerFactory::Ptr factory(new DispatchFactory(*this));
   Poco::Net::TCPServerConnectionFactory::Ptr connections(new TimedConnectionFactory(
       params, factory, *deadlines_, *perAddress_, std::chrono::milliseconds(options_.headerTimeoutMs)));
-  parts_.reset(new ServerParts{options_, router_, endpoints_, hub_, hooks_, accessLog_.get(), staticFiles_, browserHeaders_,
-                               metricsAccess_, httpMetrics_.get(), *deadlines_, webSocketsPerAddress_});
+  parts_.reset(new ServerParts{options_, router_, endpoints_, hub_, hooks_, accessLog_.get(), staticFiles_,
+                               browserHeaders_, metricsAccess_, httpMetrics_.get(), *deadlines_,
+                               webSocketsPerAddress_});
   server_ = std::make_unique<Poco::Net::TCPServer>(connections, *threadPool_, socket, params);
   server_->start();
 }
@@ -219,7 +236,8 @@ void HttpServer::stop() {
 // it or to the failure that stopped them, then sending, counting and logging it.
 void HttpServer::dispatch(void* pocoRequest, void* pocoResponse) {
   auto& request = *static_cast<HTTPServerRequest*>(pocoRequest);
-  Exchange exchange(request, *static_cast<HTTPServerResponse*>(pocoResponse), acceptRequestId(request.get("X-Request-Id", "")));
+  Exchange exchange(request, *static_cast<HTTPServerResponse*>(pocoResponse),
+                    acceptRequestId(request.get("X-Request-Id", "")));
   deadlines_->disarm(exchange.socket.impl());
   InFlight inFlight(httpMetrics_ ? &httpMetrics_->inFlight : nullptr);
   try {

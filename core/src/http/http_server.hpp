@@ -54,28 +54,28 @@ struct HttpServerOptions {
   std::size_t maxConnectionsPerAddress = 64;  // 0: no cap; trusted proxies are not counted
   std::size_t maxWebSocketsPerAddress = 256;  // open WebSockets per client address, counted the same way
   std::size_t anonymousBodyBytes = 65536;     // larger bodies need a caller (RouteOptions::anonymousBody)
-  std::vector<std::string> allowedOrigins;   // exact origins allowed with credentials
+  std::vector<std::string> allowedOrigins;    // exact origins allowed with credentials
   std::vector<std::string> trustedProxies;
   std::string webRoot;
   std::vector<std::string> apiPrefixes;  // besides /api/: unmatched paths below them are a JSON 404, not the SPA
-  bool compression = true;       // Brotli/gzip by Accept-Encoding (precompressed files, answers >= 1 KiB)
+  bool compression = true;               // Brotli/gzip by Accept-Encoding (precompressed files, answers >= 1 KiB)
   std::vector<std::string> metricsAllowedCidrs;  // besides loopback, who may read /metrics
   std::string metricsToken;                      // or a Bearer token; empty: none
-  BrowserHeaderOptions browser;  // CSP, HSTS and the other browser headers
+  BrowserHeaderOptions browser;                  // CSP, HSTS and the other browser headers
 };
 
 // Built-in endpoints' answers, provided by the application.
 struct ServerHooks {
-  std::function<bool()> ready;                                   // /readyz
-  std::function<Json(const Request&)> clientConfig;              // /config.json
+  std::function<bool()> ready;                                           // /readyz
+  std::function<Json(const Request&)> clientConfig;                      // /config.json
   std::function<std::optional<Principal>(const Request&)> authenticate;  // may be empty
-  MetricsRegistry* metrics = nullptr;  // /metrics and the HTTP series; none when null
+  MetricsRegistry* metrics = nullptr;                                    // /metrics and the HTTP series; none when null
 };
 
 class HttpServer {
  public:
-  HttpServer(HttpServerOptions options, Router& router, std::vector<WebSocketEndpoint> endpoints,
-             WebSocketHub& hub, ServerHooks hooks, std::shared_ptr<Logger> accessLog);
+  HttpServer(HttpServerOptions options, Router& router, std::vector<WebSocketEndpoint> endpoints, WebSocketHub& hub,
+             ServerHooks hooks, std::shared_ptr<Logger> accessLog);
   ~HttpServer();
 
   void start();  // binds and listens; throws with a readable message

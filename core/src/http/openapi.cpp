@@ -23,10 +23,14 @@ Json errorSchema() {
              {{"type", "object"},
               {"required", {"code", "message", "request_id"}},
               {"properties",
-               {{"code", {{"type", "string"}}}, {"message", {{"type", "string"}}}, {"request_id", {{"type", "string"}}}}}}}}}};
+               {{"code", {{"type", "string"}}},
+                {"message", {{"type", "string"}}},
+                {"request_id", {{"type", "string"}}}}}}}}}};
 }
 
-std::string routeName(const std::string& method, const std::string& pathTemplate) { return method + " " + pathTemplate; }
+std::string routeName(const std::string& method, const std::string& pathTemplate) {
+  return method + " " + pathTemplate;
+}
 
 std::vector<std::string> templateParams(const std::string& pathTemplate) {
   std::vector<std::string> names;
@@ -112,7 +116,8 @@ Json operation(const Route& route, const std::string& id) {
   if (doc && !doc->summary.empty()) op["summary"] = doc->summary;
   std::string description = doc ? doc->description : "";
   if (doc && doc->access == RouteAccess::Session)
-    description += std::string(description.empty() ? "" : "\n\n") + "Needs a session (cookie or JWT): a personal access token is refused (403 `token_not_allowed`).";
+    description += std::string(description.empty() ? "" : "\n\n") +
+                   "Needs a session (cookie or JWT): a personal access token is refused (403 `token_not_allowed`).";
   if (!description.empty()) op["description"] = description;
 
   Json parameters = Json::array();
@@ -161,9 +166,10 @@ Json operation(const Route& route, const std::string& id) {
 }
 
 Json coreOperation(std::string id, std::string summary, Json responses) {
-  return {{"operationId", std::move(id)}, {"tags", {"core"}}, {"summary", std::move(summary)},
-          {"security", Json::array()},   {"responses", std::move(responses)},
-          {"x-docsd-plugin", "core"},     {"x-docsd-described", true}};
+  return {{"operationId", std::move(id)},      {"tags", {"core"}},
+          {"summary", std::move(summary)},     {"security", Json::array()},
+          {"responses", std::move(responses)}, {"x-docsd-plugin", "core"},
+          {"x-docsd-described", true}};
 }
 
 }  // namespace
@@ -172,11 +178,11 @@ void checkRouteDoc(const std::string& method, const std::string& pathTemplate, c
   auto inTemplate = templateParams(pathTemplate);
   std::set<std::pair<int, std::string>> seen;
   for (const auto& param : doc.params) {
-    if (param.name.empty()) throw std::invalid_argument(routeName(method, pathTemplate) + ": a parameter without a name");
+    if (param.name.empty())
+      throw std::invalid_argument(routeName(method, pathTemplate) + ": a parameter without a name");
     if (!seen.insert({static_cast<int>(param.in), param.name}).second)
       throw std::invalid_argument(routeName(method, pathTemplate) + ": parameter " + param.name + " is listed twice");
-    if (param.in == ParamIn::Path &&
-        std::find(inTemplate.begin(), inTemplate.end(), param.name) == inTemplate.end())
+    if (param.in == ParamIn::Path && std::find(inTemplate.begin(), inTemplate.end(), param.name) == inTemplate.end())
       throw std::invalid_argument(routeName(method, pathTemplate) + ": path parameter " + param.name +
                                   " is not in the template");
   }
@@ -191,7 +197,8 @@ void checkRouteDoc(const std::string& method, const std::string& pathTemplate, c
   }
   for (const auto& [name, schema] : doc.schemas)
     if (name.empty() || !schema.is_object())
-      throw std::invalid_argument(routeName(method, pathTemplate) + ": schema '" + name + "' must be a named JSON object");
+      throw std::invalid_argument(routeName(method, pathTemplate) + ": schema '" + name +
+                                  "' must be a named JSON object");
 }
 
 void mergeSchemas(std::map<std::string, Json>& into, const RouteDoc& doc, const std::string& where) {
@@ -226,7 +233,11 @@ Json buildOpenApiDocument(const Router& router, const std::map<std::string, Json
        {{"type", "http"},
         {"scheme", "bearer"},
         {"description", "A JWT (GET /api/auth/token) or a personal access token (docs_pat_..., POST /api/tokens)"}}},
-      {"cookie", {{"type", "apiKey"}, {"in", "cookie"}, {"name", "docs_session"}, {"description", "The session cookie set by sign-in"}}}};
+      {"cookie",
+       {{"type", "apiKey"},
+        {"in", "cookie"},
+        {"name", "docs_session"},
+        {"description", "The session cookie set by sign-in"}}}};
 
   Json plugins = Json::array();
   for (const auto& [name, version] : info.plugins) plugins.push_back({{"name", name}, {"version", version}});
@@ -244,11 +255,13 @@ Json buildOpenApiDocument(const Router& router, const std::map<std::string, Json
 void addOpenApiRoute(Router& router, const std::map<std::string, Json>& schemas, const OpenApiInfo& info) {
   RouteDoc doc;
   doc.summary = "This document";
-  doc.description = "OpenAPI 3.1: every route the loaded plugins registered; `x-docsd-described` is false for a route "
-                    "its plugin did not describe (listed with its path parameters only).";
+  doc.description =
+      "OpenAPI 3.1: every route the loaded plugins registered; `x-docsd-described` is false for a route "
+      "its plugin did not describe (listed with its path parameters only).";
   doc.tags = {"core"};
   doc.access = RouteAccess::Anyone;
-  doc.answers = {{200, "The OpenAPI document", "application/json", Json{{"type", "object"},
+  doc.answers = {{200, "The OpenAPI document", "application/json",
+                  Json{{"type", "object"},
                        {"required", {"openapi", "info", "paths"}},
                        {"properties",
                         {{"openapi", {{"type", "string"}, {"pattern", "^3\\.1\\."}}},
@@ -257,12 +270,16 @@ void addOpenApiRoute(Router& router, const std::map<std::string, Json>& schemas,
   // The document holds itself: built after the route is in the router, once (routes do
   // not change after the plugins configured).
   auto document = std::make_shared<Json>();
-  router.add(Route{Method::Get, "/api/openapi.json",
+  router.add(Route{Method::Get,
+                   "/api/openapi.json",
                    [document](Request&, Response& response) {
                      response.setHeader("Cache-Control", "no-cache");
                      response.json(*document);
                    },
-                   RouteOptions{}, "core", {}, std::make_shared<const RouteDoc>(std::move(doc))});
+                   RouteOptions{},
+                   "core",
+                   {},
+                   std::make_shared<const RouteDoc>(std::move(doc))});
   *document = buildOpenApiDocument(router, schemas, info);
 }
 

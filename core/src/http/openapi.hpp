@@ -14,8 +14,8 @@ namespace docs::core {
 
 struct OpenApiInfo {
   std::string title = "docsd API";
-  std::string version;    // docsd's version
-  std::string serverUrl;  // server.public_url; empty: "/"
+  std::string version;                                       // docsd's version
+  std::string serverUrl;                                     // server.public_url; empty: "/"
   std::vector<std::pair<std::string, std::string>> plugins;  // loaded plugins and versions
 };
 

@@ -51,8 +51,10 @@ Outcome checkOrigin(const ServerParts& parts, Exchange& exchange) {
 }
 
 Outcome refuseBadTarget(const ServerParts&, Exchange& exchange) {
-  if (exchange.rawPath.empty() || exchange.rawPath.front() != '/') throw HttpError::badRequest("Malformed request target");
-  if (!exchange.method) throw HttpError(405, "method_not_allowed", "Method " + exchange.methodText + " is not supported");
+  if (exchange.rawPath.empty() || exchange.rawPath.front() != '/')
+    throw HttpError::badRequest("Malformed request target");
+  if (!exchange.method)
+    throw HttpError(405, "method_not_allowed", "Method " + exchange.methodText + " is not supported");
   return Outcome::Continue;
 }
 
@@ -106,8 +108,8 @@ Outcome answerBuiltIn(const ServerParts& parts, Exchange& exchange) {
   } else if (path == "/metrics" && reading) {
     exchange.routeLabel = path;
     // Not there at all for a caller who may not read it.
-    if (!parts.hooks.metrics ||
-        !parts.metricsAccess.allows(exchange.clientUnknown ? "" : exchange.remote, exchange.request.get("Authorization", "")))
+    if (!parts.hooks.metrics || !parts.metricsAccess.allows(exchange.clientUnknown ? "" : exchange.remote,
+                                                            exchange.request.get("Authorization", "")))
       throw HttpError::notFound("No route for " + exchange.methodText + " " + path);
     out.text(parts.hooks.metrics->render(), "text/plain; version=0.0.4; charset=utf-8");
     out.setHeader("Cache-Control", "no-store");

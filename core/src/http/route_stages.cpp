@@ -68,7 +68,8 @@ void readWholeBody(const ServerParts& parts, Exchange& exchange, const BodyPace&
   }
   parts.deadlines.disarm(exchange.socket.impl());
   exchange.bytesIn = body.size();
-  if (exchange.request.hasContentLength() && exchange.bytesIn < static_cast<std::uint64_t>(exchange.request.getContentLength64())) {
+  if (exchange.request.hasContentLength() &&
+      exchange.bytesIn < static_cast<std::uint64_t>(exchange.request.getContentLength64())) {
     exchange.closeAfter = true;
     throw HttpError(408, "body_timeout", "The request body did not arrive in time");
   }
@@ -79,8 +80,7 @@ void readWholeBody(const ServerParts& parts, Exchange& exchange, const BodyPace&
 Outcome matchRoute(const ServerParts& parts, Exchange& exchange) {
   exchange.match = parts.router.match(*exchange.method, exchange.rawPath);
   switch (exchange.match.kind) {
-    case RouteMatch::Kind::BadPath:
-      throw HttpError::badRequest("Malformed path");
+    case RouteMatch::Kind::BadPath: throw HttpError::badRequest("Malformed path");
     case RouteMatch::Kind::MethodNotAllowed: {
       std::string allow;
       for (Method m : exchange.match.allowed) allow += (allow.empty() ? "" : ", ") + std::string(methodName(m));
@@ -89,17 +89,18 @@ Outcome matchRoute(const ServerParts& parts, Exchange& exchange) {
     }
     case RouteMatch::Kind::NotFound: {
       const auto& request = exchange.request;
-      if (isApiPath(exchange.rawPath, parts.options.apiPrefixes) || (*exchange.method != Method::Get && *exchange.method != Method::Head))
+      if (isApiPath(exchange.rawPath, parts.options.apiPrefixes) ||
+          (*exchange.method != Method::Get && *exchange.method != Method::Head))
         throw HttpError::notFound("No route for " + exchange.methodText + " " + exchange.rawPath);
       StaticConditions conditions{parts.options.compression ? request.get("Accept-Encoding", "") : "",
-                                  request.get("Range", ""), request.get("If-Range", ""), request.get("If-None-Match", "")};
+                                  request.get("Range", ""), request.get("If-Range", ""),
+                                  request.get("If-None-Match", "")};
       exchange.routeLabel = "static";
       parts.staticFiles.serve(exchange.rawPath, exchange.requestId, exchange.out, conditions);
       exchange.spaAnswer = true;
       return Outcome::Answered;
     }
-    case RouteMatch::Kind::Found:
-      break;
+    case RouteMatch::Kind::Found: break;
   }
   exchange.routeLabel = exchange.match.route->pathTemplate;
   return Outcome::Continue;
@@ -114,7 +115,8 @@ Outcome guardCrossSite(const ServerParts&, Exchange& exchange) {
   ambient.originAllowed = exchange.originAllowed;
   ambient.secFetchSite = request.get("Sec-Fetch-Site", "");
   ambient.contentType = request.get("Content-Type", "");
-  ambient.hasBody = request.getChunkedTransferEncoding() || (request.hasContentLength() && request.getContentLength64() > 0);
+  ambient.hasBody =
+      request.getChunkedTransferEncoding() || (request.hasContentLength() && request.getContentLength64() > 0);
   ambient.uploadRoute = exchange.match.route->options.streamBody;
   try {
     refuseCrossSite(ambient);

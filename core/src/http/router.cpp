@@ -72,9 +72,9 @@ void Router::add(Route route) {
   route.segments = splitTemplate(route.pathTemplate);
   for (const auto& existing : routes_)
     if (existing->method == route.method && sameShape(*existing, route))
-      throw std::invalid_argument("route " + std::string(methodName(route.method)) + " " + route.pathTemplate +
-                                  " (" + route.owner + ") clashes with " + existing->pathTemplate + " (" +
-                                  existing->owner + ")");
+      throw std::invalid_argument("route " + std::string(methodName(route.method)) + " " + route.pathTemplate + " (" +
+                                  route.owner + ") clashes with " + existing->pathTemplate + " (" + existing->owner +
+                                  ")");
   routes_.push_back(std::make_unique<Route>(std::move(route)));
 }
 

@@ -18,8 +18,8 @@ struct Route {
   std::string pathTemplate;
   Handler handler;
   RouteOptions options;
-  std::string owner;  // plugin name, for logs and `docsd plugins`
-  std::vector<std::string> segments;  // "{id}" marks a parameter
+  std::string owner;                         // plugin name, for logs and `docsd plugins`
+  std::vector<std::string> segments;         // "{id}" marks a parameter
   std::shared_ptr<const RouteDoc> doc = {};  // null: listed bare in GET /api/openapi.json
 };
 

@@ -60,8 +60,8 @@ Outcome readBody(const ServerParts&, Exchange&);          // the route's limits,
 Outcome callHandler(const ServerParts&, Exchange&);
 
 inline constexpr std::array<Stage, 12> kAnswerStages = {
-    readTarget,     findClient,    checkOrigin,      refuseBadTarget, collectRequest, answerPreflight,
-    answerBuiltIn,  upgradeWebSocket, matchRoute,    guardCrossSite,  readBody,       callHandler};
+    readTarget,    findClient,       checkOrigin, refuseBadTarget, collectRequest, answerPreflight,
+    answerBuiltIn, upgradeWebSocket, matchRoute,  guardCrossSite,  readBody,       callHandler};
 
 // In the handler of what kAnswerStages threw: the answer for the exception in flight.
 // What is not a std::exception is thrown on.
@@ -71,11 +71,12 @@ void answerFailure(const ServerParts&, Exchange&);
 Outcome addAnswerHeaders(const ServerParts&, Exchange&);  // CORS, request id, browser headers
 Outcome writeHead(const ServerParts&, Exchange&);         // status, headers, keep-alive
 Outcome sendFile(const ServerParts&, Exchange&);
-Outcome sendEmpty(const ServerParts&, Exchange&);         // 204 and 304
-Outcome compressBody(const ServerParts&, Exchange&);      // by Accept-Encoding
+Outcome sendEmpty(const ServerParts&, Exchange&);     // 204 and 304
+Outcome compressBody(const ServerParts&, Exchange&);  // by Accept-Encoding
 Outcome sendBody(const ServerParts&, Exchange&);
 
-inline constexpr std::array<Stage, 6> kSendStages = {addAnswerHeaders, writeHead, sendFile, sendEmpty, compressBody, sendBody};
+inline constexpr std::array<Stage, 6> kSendStages = {addAnswerHeaders, writeHead,    sendFile,
+                                                     sendEmpty,        compressBody, sendBody};
 
 // After the answer (answer_stages.cpp).
 Outcome endUpgrade(const ServerParts&, Exchange&);        // counts and logs a WebSocket, then stops

@@ -116,14 +116,25 @@ ByteRange parseRange(std::string_view header, std::uint64_t size) {
 }  // namespace
 
 std::string contentTypeFor(const std::string& path) {
-  static const std::map<std::string, std::string> types = {
-      {".html", "text/html; charset=utf-8"}, {".js", "text/javascript; charset=utf-8"},
-      {".mjs", "text/javascript; charset=utf-8"}, {".css", "text/css; charset=utf-8"},
-      {".json", "application/json; charset=utf-8"}, {".svg", "image/svg+xml"}, {".png", "image/png"},
-      {".jpg", "image/jpeg"}, {".jpeg", "image/jpeg"}, {".gif", "image/gif"}, {".webp", "image/webp"},
-      {".ico", "image/x-icon"}, {".woff", "font/woff"}, {".woff2", "font/woff2"}, {".ttf", "font/ttf"},
-      {".txt", "text/plain; charset=utf-8"}, {".map", "application/json; charset=utf-8"},
-      {".wasm", "application/wasm"}, {".webmanifest", "application/manifest+json"}};
+  static const std::map<std::string, std::string> types = {{".html", "text/html; charset=utf-8"},
+                                                           {".js", "text/javascript; charset=utf-8"},
+                                                           {".mjs", "text/javascript; charset=utf-8"},
+                                                           {".css", "text/css; charset=utf-8"},
+                                                           {".json", "application/json; charset=utf-8"},
+                                                           {".svg", "image/svg+xml"},
+                                                           {".png", "image/png"},
+                                                           {".jpg", "image/jpeg"},
+                                                           {".jpeg", "image/jpeg"},
+                                                           {".gif", "image/gif"},
+                                                           {".webp", "image/webp"},
+                                                           {".ico", "image/x-icon"},
+                                                           {".woff", "font/woff"},
+                                                           {".woff2", "font/woff2"},
+                                                           {".ttf", "font/ttf"},
+                                                           {".txt", "text/plain; charset=utf-8"},
+                                                           {".map", "application/json; charset=utf-8"},
+                                                           {".wasm", "application/wasm"},
+                                                           {".webmanifest", "application/manifest+json"}};
   auto it = types.find(fs::path(path).extension().string());
   return it == types.end() ? "application/octet-stream" : it->second;
 }
@@ -189,9 +200,7 @@ void StaticFiles::serveFile(const std::string& path, const std::string& requestI
 bool StaticFiles::serve(std::string_view rawPath, const std::string& requestId, Response& response,
                         const StaticConditions& conditions) const {
   auto segments = splitPath(rawPath);
-  auto notFound = [&] {
-    response.json(errorBody("not_found", "Not found", requestId), 404);
-  };
+  auto notFound = [&] { response.json(errorBody("not_found", "Not found", requestId), 404); };
   if (!segments) {
     response.json(errorBody("bad_request", "Malformed path", requestId), 400);
     return true;

@@ -84,7 +84,8 @@ Outcome upgradeWebSocket(const ServerParts& parts, Exchange& exchange) {
   } catch (const std::exception& error) {
     refusal = "internal error";
     if (parts.accessLog)
-      parts.accessLog->error("websocket acceptor failed", {{"request_id", exchange.requestId}, {"error", error.what()}});
+      parts.accessLog->error("websocket acceptor failed",
+                             {{"request_id", exchange.requestId}, {"error", error.what()}});
   }
   parts.hub.attach(connection, std::move(session));
   if (!refusal.empty()) connection->close(1008, refusal);

@@ -25,8 +25,13 @@ class WsConnection final : public WebSocketConnection, public std::enable_shared
  public:
   WsConnection(WebSocketHub& hub, std::uint64_t id, int fd, std::string remote, WebSocketOptions options,
                std::function<void()> onFinished)
-      : hub_(hub), id_(id), fd_(fd), remote_(std::move(remote)), options_(options),
-        parser_(unauthenticatedLimit(options)), onFinished_(std::move(onFinished)) {}
+      : hub_(hub),
+        id_(id),
+        fd_(fd),
+        remote_(std::move(remote)),
+        options_(options),
+        parser_(unauthenticatedLimit(options)),
+        onFinished_(std::move(onFinished)) {}
   ~WsConnection() override {
     if (fd_ >= 0) ::close(fd_);
     if (onFinished_) onFinished_();  // never attached
@@ -135,7 +140,8 @@ class WsConnection final : public WebSocketConnection, public std::enable_shared
     session_ = std::move(session);
     auto now = Clock::now();
     if (options_.authDeadlineMs > 0)
-      hub_.addTimer(now + std::chrono::milliseconds(options_.authDeadlineMs), id_, WebSocketHub::TimerKind::AuthDeadline);
+      hub_.addTimer(now + std::chrono::milliseconds(options_.authDeadlineMs), id_,
+                    WebSocketHub::TimerKind::AuthDeadline);
     if (options_.pingIntervalMs > 0)
       hub_.addTimer(now + std::chrono::milliseconds(options_.pingIntervalMs), id_, WebSocketHub::TimerKind::Ping);
   }
@@ -232,11 +238,8 @@ class WsConnection final : public WebSocketConnection, public std::enable_shared
           if (pendingBytes_ > options_.maxPendingBytes) pause();
           break;
         }
-        case WsEvent::Kind::Ping:
-          sendFrame(encodeWsFrame(WsOpcode::Pong, event->data));
-          break;
-        case WsEvent::Kind::Pong:
-          break;
+        case WsEvent::Kind::Ping: sendFrame(encodeWsFrame(WsOpcode::Pong, event->data)); break;
+        case WsEvent::Kind::Pong: break;
         case WsEvent::Kind::Close: {
           std::uint16_t code = event->code;
           {
@@ -250,7 +253,8 @@ class WsConnection final : public WebSocketConnection, public std::enable_shared
           return true;  // wait for EOF after our close frame goes out
         }
         case WsEvent::Kind::Error:
-          if (event->code == 1009) hub_.logLimit(authenticated_ ? "message size" : "message size before authentication", remote_, id_);
+          if (event->code == 1009)
+            hub_.logLimit(authenticated_ ? "message size" : "message size before authentication", remote_, id_);
           close(event->code, event->data);
           return true;
       }
@@ -398,10 +402,10 @@ class WsConnection final : public WebSocketConnection, public std::enable_shared
   bool closeSent_ = false;
   bool shutdownAfterFlush_ = false;
   bool pingOutstanding_ = false;
-  std::atomic<bool> closing_{false};       // our close frame is queued: input is dropped
-  std::atomic<bool> readPaused_{false};    // changed under mutex_
+  std::atomic<bool> closing_{false};     // our close frame is queued: input is dropped
+  std::atomic<bool> readPaused_{false};  // changed under mutex_
   std::atomic<bool> authenticated_{false};
-  std::atomic<bool> heard_{false};         // bytes arrived since the last ping
+  std::atomic<bool> heard_{false};  // bytes arrived since the last ping
   std::atomic<std::size_t> pendingBytes_{0};
   std::atomic<std::uint16_t> closeCode_{0};
   std::mutex strandMutex_;
@@ -462,7 +466,8 @@ std::shared_ptr<WebSocketConnection> WebSocketHub::adopt(int fd, std::string rem
   int one = 1;
   ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
   std::uint64_t id = nextId_++;
-  auto connection = std::make_shared<WsConnection>(*this, id, fd, std::move(remoteAddress), options, std::move(onFinished));
+  auto connection =
+      std::make_shared<WsConnection>(*this, id, fd, std::move(remoteAddress), options, std::move(onFinished));
   connection->epollFdFor_ = epollFd_;
   {
     std::lock_guard lock(mutex_);

@@ -9,17 +9,17 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
-#include <functional>
-#include <queue>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <mutex>
+#include <queue>
 #include <thread>
 #include <unordered_map>
 #include <vector>
 
-#include "docs/websocket.hpp"
 #include "docs/logger.hpp"
+#include "docs/websocket.hpp"
 
 namespace docs::core {
 

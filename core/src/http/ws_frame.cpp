@@ -8,7 +8,10 @@ bool isValidUtf8(std::string_view text) {
     unsigned char c = static_cast<unsigned char>(text[i]);
     std::size_t length;
     std::uint32_t codepoint;
-    if (c < 0x80) { ++i; continue; }
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
     if ((c & 0xE0) == 0xC0) length = 2, codepoint = c & 0x1F;
     else if ((c & 0xF0) == 0xE0) length = 3, codepoint = c & 0x0F;
     else if ((c & 0xF8) == 0xF0) length = 4, codepoint = c & 0x07;
@@ -20,8 +23,7 @@ bool isValidUtf8(std::string_view text) {
       codepoint = (codepoint << 6) | (cc & 0x3F);
     }
     if ((length == 2 && codepoint < 0x80) || (length == 3 && codepoint < 0x800) ||
-        (length == 4 && (codepoint < 0x10000 || codepoint > 0x10FFFF)) ||
-        (codepoint >= 0xD800 && codepoint <= 0xDFFF))
+        (length == 4 && (codepoint < 0x10000 || codepoint > 0x10FFFF)) || (codepoint >= 0xD800 && codepoint <= 0xDFFF))
       return false;
     i += length;
   }
@@ -100,8 +102,7 @@ std::optional<WsEvent> WsFrameParser::next() {
         if (!inMessage_) return fail(1002, "continuation without a message");
         message_ += payload;
         break;
-      default:
-        return fail(1002, "unknown opcode");
+      default: return fail(1002, "unknown opcode");
     }
     if (fin) {
       inMessage_ = false;

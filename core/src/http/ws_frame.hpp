@@ -14,8 +14,8 @@ enum class WsOpcode : std::uint8_t { Continuation = 0, Text = 1, Binary = 2, Clo
 struct WsEvent {
   enum class Kind { Message, Ping, Pong, Close, Error } kind;
   bool binary = false;
-  std::string data;          // message, ping/pong payload, close reason
-  std::uint16_t code = 0;    // close code received, or the code to close with on Error
+  std::string data;        // message, ping/pong payload, close reason
+  std::uint16_t code = 0;  // close code received, or the code to close with on Error
 };
 
 class WsFrameParser {

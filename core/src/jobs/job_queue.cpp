@@ -38,8 +38,12 @@ constexpr const char* kInsertSql =
 
 Params insertParams(const JobSpec& spec) {
   if (spec.kind.empty()) throw std::invalid_argument("a job needs a kind");
-  return {spec.kind, spec.payload.dump(), std::max(1, spec.maxAttempts),
-          static_cast<std::int64_t>(spec.delay.count()), spec.dedupeKey, spec.whileRunning == WhileRunning::RunAgain};
+  return {spec.kind,
+          spec.payload.dump(),
+          std::max(1, spec.maxAttempts),
+          static_cast<std::int64_t>(spec.delay.count()),
+          spec.dedupeKey,
+          spec.whileRunning == WhileRunning::RunAgain};
 }
 
 std::int64_t insertedId(const Result& result) {
@@ -119,7 +123,9 @@ std::vector<std::string> PgJobQueue::kinds() const {
 
 std::int64_t PgJobQueue::enqueue(const JobSpec& spec) { return insertedId(db_.exec(kInsertSql, insertParams(spec))); }
 
-std::int64_t PgJobQueue::enqueue(Tx& tx, const JobSpec& spec) { return insertedId(tx.exec(kInsertSql, insertParams(spec))); }
+std::int64_t PgJobQueue::enqueue(Tx& tx, const JobSpec& spec) {
+  return insertedId(tx.exec(kInsertSql, insertParams(spec)));
+}
 
 std::optional<ClaimedJob> PgJobQueue::claim(const std::string& workerId, const std::vector<std::string>& kinds) {
   if (kinds.empty()) return std::nullopt;
@@ -166,7 +172,8 @@ bool PgJobQueue::fail(const ClaimedJob& job, const std::string& workerId, const 
       "UPDATE jobs SET status = CASE WHEN $4 THEN 'failed' ELSE 'queued' END,"
       " run_at = now() + make_interval(secs => $5::double precision / 1000), last_error = $6,"
       " finished_at = CASE WHEN $4 THEN now() ELSE NULL END, updated_at = now(), locked_by = NULL,"
-      " run_again = false, lease_until = NULL WHERE id = $1 AND locked_by = $2 AND attempts = $3 AND status = 'running'",
+      " run_again = false, lease_until = NULL WHERE id = $1 AND locked_by = $2 AND attempts = $3 AND status = "
+      "'running'",
       {job.id, workerId, job.attempt, final, backoffMs, error});
   return result.affectedRows() == 1;
 }
@@ -194,7 +201,8 @@ void PgJobQueue::stop(std::chrono::milliseconds grace) {
   stopping_ = true;
   wake();
   bool idle = waitUntilIdle(std::chrono::steady_clock::now() + grace);
-  if (!idle) logRunning("a job overran the stop deadline; it keeps running, and its lease expires if docsd exits first");
+  if (!idle)
+    logRunning("a job overran the stop deadline; it keeps running, and its lease expires if docsd exits first");
   for (auto& thread : threads_) {
     if (!thread.joinable()) continue;
     // A job past the grace period is not joined: its worker ends when it returns.
@@ -224,16 +232,19 @@ void PgJobQueue::logRunning(std::string_view message) {
   if (!logger_) return;
   const auto now = std::chrono::steady_clock::now();
   for (const auto& job : jobs)
-    logger_->warn(message, {{"job", job.id},
-                            {"kind", job.kind},
-                            {"running_ms", std::chrono::duration_cast<std::chrono::milliseconds>(now - job.started).count()}});
+    logger_->warn(message,
+                  {{"job", job.id},
+                   {"kind", job.kind},
+                   {"running_ms", std::chrono::duration_cast<std::chrono::milliseconds>(now - job.started).count()}});
 }
 
 void PgJobQueue::setMetrics(Metrics& metrics) {
   claimed_ = &metrics.counter("docsd_jobs_claimed_total", "Jobs claimed by this node's workers, by kind.", {"kind"});
-  failed_ = &metrics.counter("docsd_jobs_failed_total", "Job attempts that failed (threw, or outlived every lease), by kind.", {"kind"});
-  duration_ = &metrics.histogram("docsd_job_duration_seconds", "Time a job's handler ran, by kind and outcome (done, failed).",
-                                 {"kind", "outcome"}, {0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60, 300, 1800});
+  failed_ = &metrics.counter("docsd_jobs_failed_total",
+                             "Job attempts that failed (threw, or outlived every lease), by kind.", {"kind"});
+  duration_ =
+      &metrics.histogram("docsd_job_duration_seconds", "Time a job's handler ran, by kind and outcome (done, failed).",
+                         {"kind", "outcome"}, {0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60, 300, 1800});
 }
 
 void PgJobQueue::runJob(const ClaimedJob& job, const std::string& workerId) {
@@ -249,7 +260,9 @@ void PgJobQueue::runJob(const ClaimedJob& job, const std::string& workerId) {
   const auto started = std::chrono::steady_clock::now();
   auto finished = [&](std::string_view outcome) {
     if (outcome == "failed" && failed_) failed_->inc({job.kind});
-    if (duration_) duration_->observe(std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(), {job.kind, outcome});
+    if (duration_)
+      duration_->observe(std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(),
+                         {job.kind, outcome});
   };
   try {
     handler->second(context);
@@ -259,7 +272,8 @@ void PgJobQueue::runJob(const ClaimedJob& job, const std::string& workerId) {
   } catch (const std::exception& error) {
     finished("failed");
     if (logger_)
-      logger_->warn("job failed", {{"job", job.id}, {"kind", job.kind}, {"attempt", job.attempt}, {"error", error.what()}});
+      logger_->warn("job failed",
+                    {{"job", job.id}, {"kind", job.kind}, {"attempt", job.attempt}, {"error", error.what()}});
     fail(job, workerId, error.what());
   } catch (...) {
     finished("failed");

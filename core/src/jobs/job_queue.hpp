@@ -26,9 +26,9 @@ namespace docs::core {
 struct JobQueueOptions {
   int workers = 2;
   int leaseSeconds = 60;
-  int retryBaseMs = 1000;       // backoff: base * 2^(attempt-1), capped at an hour
-  int pollMs = 2000;            // fallback when no NOTIFY arrives
-  std::string nodeId;           // identifies this process in locked_by
+  int retryBaseMs = 1000;  // backoff: base * 2^(attempt-1), capped at an hour
+  int pollMs = 2000;       // fallback when no NOTIFY arrives
+  std::string nodeId;      // identifies this process in locked_by
 };
 
 // One claimed job as the queue hands it out.

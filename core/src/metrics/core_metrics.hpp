@@ -20,8 +20,8 @@ inline constexpr std::size_t kMaxHttpSeries = 2000;
 // Updated by the HTTP server on every request.
 struct HttpMetrics {
   explicit HttpMetrics(MetricsRegistry& metrics);
-  Counter& requests;   // route, method, status
-  Histogram& duration; // route, method
+  Counter& requests;    // route, method, status
+  Histogram& duration;  // route, method
   Gauge& inFlight;
   Gauge& webSockets;
 };

@@ -37,7 +37,8 @@ std::optional<Cidr> parseCidr(std::string_view text) {
   if (slash != std::string_view::npos) {
     std::string_view digits = text.substr(slash + 1);
     auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), prefix);
-    if (digits.empty() || error != std::errc() || end != digits.data() + digits.size() || prefix < 0 || prefix > (v4 ? 32 : 128))
+    if (digits.empty() || error != std::errc() || end != digits.data() + digits.size() || prefix < 0 ||
+        prefix > (v4 ? 32 : 128))
       return std::nullopt;
   }
   return Cidr{*address, v4 ? prefix + 96 : prefix};
@@ -52,7 +53,8 @@ bool Cidr::contains(const std::array<std::uint8_t, 16>& other) const {
   return true;
 }
 
-MetricsAccess::MetricsAccess(const std::vector<std::string>& allowedCidrs, std::string token) : token_(std::move(token)) {
+MetricsAccess::MetricsAccess(const std::vector<std::string>& allowedCidrs, std::string token)
+    : token_(std::move(token)) {
   allowed_.push_back(*parseCidr("127.0.0.0/8"));
   allowed_.push_back(*parseCidr("::1/128"));
   for (const auto& text : allowedCidrs) {

@@ -66,7 +66,8 @@ std::string formatSampleValue(double value) {
   char buffer[64];
   // Plain decimals for the usual range (0.0005, not 5e-04); exponents beyond it.
   double magnitude = std::fabs(value);
-  auto format = magnitude == 0 || (magnitude >= 1e-6 && magnitude < 1e15) ? std::chars_format::fixed : std::chars_format::general;
+  auto format =
+      magnitude == 0 || (magnitude >= 1e-6 && magnitude < 1e15) ? std::chars_format::fixed : std::chars_format::general;
   auto [end, error] = std::to_chars(buffer, buffer + sizeof buffer, value, format);
   return error == std::errc() ? std::string(buffer, end) : "0";
 }
@@ -126,7 +127,8 @@ class ValueFamily final : public MetricFamily, public Counter, public Gauge {
   void renderSamples(std::string& out) const override {
     std::lock_guard lock(mutex_);
     if (values_.empty() && labelNames_.empty()) out += name_ + " 0\n";
-    for (const auto& [key, value] : values_) out += name_ + labelText(labelNames_, key) + " " + formatSampleValue(value) + "\n";
+    for (const auto& [key, value] : values_)
+      out += name_ + labelText(labelNames_, key) + " " + formatSampleValue(value) + "\n";
   }
   mutable std::mutex mutex_;
   std::map<LabelKey, double> values_;
@@ -135,7 +137,8 @@ class ValueFamily final : public MetricFamily, public Counter, public Gauge {
 class HistogramFamily final : public MetricFamily, public Histogram {
  public:
   HistogramFamily(std::string name, std::string help, std::vector<std::string> labelNames, std::vector<double> buckets)
-      : MetricFamily(std::move(name), std::move(help), "histogram", std::move(labelNames)), buckets_(std::move(buckets)) {}
+      : MetricFamily(std::move(name), std::move(help), "histogram", std::move(labelNames)),
+        buckets_(std::move(buckets)) {}
   void observe(double value, LabelValues labels) override {
     if (std::isnan(value)) return;
     std::lock_guard lock(mutex_);
@@ -176,7 +179,8 @@ class FunctionFamily final : public MetricFamily {
  public:
   FunctionFamily(std::string name, std::string help, std::string type, std::vector<std::string> labelNames,
                  std::function<SeriesList()> read)
-      : MetricFamily(std::move(name), std::move(help), std::move(type), std::move(labelNames)), read_(std::move(read)) {}
+      : MetricFamily(std::move(name), std::move(help), std::move(type), std::move(labelNames)),
+        read_(std::move(read)) {}
   // A component started again (a plugin restarted in the same process) reads its new self.
   void replaceRead(std::function<SeriesList()> read) {
     std::lock_guard lock(mutex_);
@@ -193,7 +197,8 @@ class FunctionFamily final : public MetricFamily {
     }
     auto list = read();
     if (list.size() > kMaxSeriesPerMetric) list.resize(kMaxSeriesPerMetric);
-    for (const auto& [key, value] : list) out += name_ + labelText(labelNames_, key) + " " + formatSampleValue(value) + "\n";
+    for (const auto& [key, value] : list)
+      out += name_ + labelText(labelNames_, key) + " " + formatSampleValue(value) + "\n";
   }
   mutable std::mutex mutex_;
   std::function<SeriesList()> read_;
@@ -231,25 +236,29 @@ Counter& MetricsRegistry::counter(std::string name, std::string help, std::vecto
   checkNames(name, labelNames);
   if (name.size() < 6 || name.compare(name.size() - 6, 6, "_total") != 0)
     throw std::invalid_argument("a counter's name ends in _total: " + name);
-  return dynamic_cast<ValueFamily&>(add(std::make_unique<ValueFamily>(std::move(name), std::move(help), "counter", std::move(labelNames))));
+  return dynamic_cast<ValueFamily&>(
+      add(std::make_unique<ValueFamily>(std::move(name), std::move(help), "counter", std::move(labelNames))));
 }
 
 Gauge& MetricsRegistry::gauge(std::string name, std::string help, std::vector<std::string> labelNames) {
   checkNames(name, labelNames);
-  return dynamic_cast<ValueFamily&>(add(std::make_unique<ValueFamily>(std::move(name), std::move(help), "gauge", std::move(labelNames))));
+  return dynamic_cast<ValueFamily&>(
+      add(std::make_unique<ValueFamily>(std::move(name), std::move(help), "gauge", std::move(labelNames))));
 }
 
 Histogram& MetricsRegistry::histogram(std::string name, std::string help, std::vector<std::string> labelNames,
                                       std::vector<double> buckets) {
   checkNames(name, labelNames);
   if (buckets.empty()) buckets = kDefaultSecondsBuckets;
-  if (!std::is_sorted(buckets.begin(), buckets.end()) || std::adjacent_find(buckets.begin(), buckets.end()) != buckets.end())
+  if (!std::is_sorted(buckets.begin(), buckets.end()) ||
+      std::adjacent_find(buckets.begin(), buckets.end()) != buckets.end())
     throw std::invalid_argument("histogram buckets must ascend: " + name);
-  return dynamic_cast<HistogramFamily&>(
-      add(std::make_unique<HistogramFamily>(std::move(name), std::move(help), std::move(labelNames), std::move(buckets))));
+  return dynamic_cast<HistogramFamily&>(add(
+      std::make_unique<HistogramFamily>(std::move(name), std::move(help), std::move(labelNames), std::move(buckets))));
 }
 
-Counter& MetricsRegistry::counter(std::string name, std::string help, std::vector<std::string> labelNames, std::size_t maxSeries) {
+Counter& MetricsRegistry::counter(std::string name, std::string help, std::vector<std::string> labelNames,
+                                  std::size_t maxSeries) {
   auto& metric = counter(std::move(name), std::move(help), std::move(labelNames));
   dynamic_cast<ValueFamily&>(metric).setMaxSeries(maxSeries);
   return metric;
@@ -268,10 +277,11 @@ void MetricsRegistry::gaugeFunction(std::string name, std::string help, std::fun
   });
 }
 
-void MetricsRegistry::seriesFunction(std::string name, std::string help, std::string type, std::vector<std::string> labelNames,
-                                     std::function<SeriesList()> read) {
+void MetricsRegistry::seriesFunction(std::string name, std::string help, std::string type,
+                                     std::vector<std::string> labelNames, std::function<SeriesList()> read) {
   checkNames(name, labelNames);
-  add(std::make_unique<FunctionFamily>(std::move(name), std::move(help), std::move(type), std::move(labelNames), std::move(read)));
+  add(std::make_unique<FunctionFamily>(std::move(name), std::move(help), std::move(type), std::move(labelNames),
+                                       std::move(read)));
 }
 
 std::string MetricsRegistry::render() const {

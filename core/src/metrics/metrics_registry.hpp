@@ -31,8 +31,8 @@ class MetricsRegistry final : public Metrics {
   // Core's own series whose label sets are bounded but larger than kMaxSeriesPerMetric
   // (every route template times methods and statuses).
   Counter& counter(std::string name, std::string help, std::vector<std::string> labelNames, std::size_t maxSeries);
-  Histogram& histogram(std::string name, std::string help, std::vector<std::string> labelNames, std::vector<double> buckets,
-                       std::size_t maxSeries);
+  Histogram& histogram(std::string name, std::string help, std::vector<std::string> labelNames,
+                       std::vector<double> buckets, std::size_t maxSeries);
   // A labelled gauge (or counter, type "counter") read when scraped.
   void seriesFunction(std::string name, std::string help, std::string type, std::vector<std::string> labelNames,
                       std::function<SeriesList()> read);

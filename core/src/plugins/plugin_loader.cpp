@@ -1,6 +1,5 @@
 #include "plugins/plugin_loader.hpp"
 
-
 #include <boost/dll/library_info.hpp>
 #include <boost/dll/shared_library.hpp>
 
@@ -75,12 +74,14 @@ PluginCandidate inspectPlugin(const std::string& path) {
   for (const auto& symbol : symbols)
     if (symbol.rfind(DOCS_PLUGIN_MANIFEST_PREFIX, 0) == 0) found = symbol;
   if (found.empty()) {
-    candidate.problem = "exports no plugin manifest (symbol " + expected + " is missing; was it built with DOCS_PLUGIN?)";
+    candidate.problem =
+        "exports no plugin manifest (symbol " + expected + " is missing; was it built with DOCS_PLUGIN?)";
     return candidate;
   }
   if (found != expected) {
     candidate.problem = "built for plugin ABI " + found.substr(std::strlen(DOCS_PLUGIN_MANIFEST_PREFIX)) +
-                        ", but this docsd has plugin ABI " + std::to_string(kPluginAbi) + "; rebuild it against "
+                        ", but this docsd has plugin ABI " + std::to_string(kPluginAbi) +
+                        "; rebuild it against "
                         "this docsd's headers";
     return candidate;
   }
@@ -100,7 +101,8 @@ PluginCandidate inspectPlugin(const std::string& path) {
         manifest.pointerSize != host.pointerSize) {
       candidate.problem = "built with an incompatible compiler setup (C++ " + std::to_string(manifest.cxxStandard) +
                           ", dual ABI " + std::to_string(manifest.libstdcxxDualAbi) + "; docsd: C++ " +
-                          std::to_string(host.cxxStandard) + ", dual ABI " + std::to_string(host.libstdcxxDualAbi) + ")";
+                          std::to_string(host.cxxStandard) + ", dual ABI " + std::to_string(host.libstdcxxDualAbi) +
+                          ")";
       return candidate;
     }
     if (manifest.jsonVersion != host.jsonVersion) {
@@ -194,8 +196,7 @@ std::vector<PluginCandidate> selectAndOrder(const std::vector<PluginCandidate>& 
     for (const auto& name : enabled) {
       if (name == "all") continue;
       auto it = byName.find(name);
-      if (it == byName.end())
-        throw PluginLoadError("plugin " + name + " is enabled but no plugin file provides it");
+      if (it == byName.end()) throw PluginLoadError("plugin " + name + " is enabled but no plugin file provides it");
       if (!it->second->loadable) throw PluginLoadError("plugin " + name + " cannot be loaded: " + it->second->problem);
       wanted.insert(name);
     }
@@ -212,12 +213,12 @@ std::vector<PluginCandidate> selectAndOrder(const std::vector<PluginCandidate>& 
       if (it == byName.end())
         throw PluginLoadError("plugin " + name + " needs plugin " + dependency + ", which is not installed");
       if (!it->second->loadable)
-        throw PluginLoadError("plugin " + name + " needs plugin " + dependency + ", which cannot be loaded: " +
-                              it->second->problem);
+        throw PluginLoadError("plugin " + name + " needs plugin " + dependency +
+                              ", which cannot be loaded: " + it->second->problem);
       throw PluginLoadError("plugin " + name + " needs plugin " + dependency + ", which is " +
-                            (it->second->optIn && all ? "opt-in and not named in plugins.enabled (name it: all," +
-                                                            dependency + ")"
-                                                      : std::string("disabled by plugins.enabled")));
+                            (it->second->optIn && all
+                                 ? "opt-in and not named in plugins.enabled (name it: all," + dependency + ")"
+                                 : std::string("disabled by plugins.enabled")));
     }
   }
   // Kahn's algorithm, taking ready plugins in name order so the order is stable.

@@ -17,13 +17,13 @@ namespace docs::core {
 
 struct PluginCandidate {
   std::string path;
-  std::string name;          // from the manifest once loaded; file stem before
+  std::string name;  // from the manifest once loaded; file stem before
   std::string version;
   std::string description;
   std::vector<std::string> dependencies;
-  bool optIn = false;        // kPluginOptIn: loads only when plugins.enabled names it
-  bool loadable = false;     // passed every check
-  std::string problem;       // why not, in one sentence
+  bool optIn = false;     // kPluginOptIn: loads only when plugins.enabled names it
+  bool loadable = false;  // passed every check
+  std::string problem;    // why not, in one sentence
   const PluginManifest* manifest = nullptr;
 };
 

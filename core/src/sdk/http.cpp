@@ -1,8 +1,8 @@
 #include "docs/http.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <cctype>
+#include <charconv>
 
 #include "url_codec.hpp"
 
@@ -22,7 +22,7 @@ std::string_view methodName(Method method) {
 }
 
 std::optional<Method> parseMethod(std::string_view name) {
-  static constexpr Method kAll[] = {Method::Get, Method::Head, Method::Post, Method::Put,
+  static constexpr Method kAll[] = {Method::Get,   Method::Head,   Method::Post,   Method::Put,
                                     Method::Patch, Method::Delete, Method::Options};
   for (Method m : kAll)
     if (methodName(m) == name) return m;

@@ -40,7 +40,9 @@ class DiscardingMetrics final : public Metrics {
  public:
   Counter& counter(std::string, std::string, std::vector<std::string>) override { return metric_; }
   Gauge& gauge(std::string, std::string, std::vector<std::string>) override { return metric_; }
-  Histogram& histogram(std::string, std::string, std::vector<std::string>, std::vector<double>) override { return metric_; }
+  Histogram& histogram(std::string, std::string, std::vector<std::string>, std::vector<double>) override {
+    return metric_;
+  }
   void gaugeFunction(std::string, std::string, std::function<double()>) override {}
 
  private:

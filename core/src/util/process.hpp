@@ -1,9 +1,9 @@
 #pragma once
 // Running helper programs (initdb, pg_ctl) optionally as another user, capturing output.
 
+#include <sys/types.h>
 #include <optional>
 #include <string>
-#include <sys/types.h>
 #include <vector>
 
 namespace docs::core {

@@ -35,8 +35,8 @@ bool ServiceNotifier::notify(const std::string& message) const {
 
   int fd = ::socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
   if (fd < 0) return false;
-  ssize_t sent = ::sendto(fd, message.data(), message.size(), MSG_NOSIGNAL, reinterpret_cast<const sockaddr*>(&target),
-                          length);
+  ssize_t sent =
+      ::sendto(fd, message.data(), message.size(), MSG_NOSIGNAL, reinterpret_cast<const sockaddr*>(&target), length);
   ::close(fd);
   return sent == static_cast<ssize_t>(message.size());
 }

@@ -46,11 +46,17 @@ nlohmann::json AccessToken::toJson() const {
   auto optional = [](const std::optional<std::string>& value) {
     return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
   };
-  return {{"id", std::to_string(id)}, {"name", name}, {"scope", scope}, {"createdAt", createdAt},
-          {"expiresAt", optional(expiresAt)}, {"lastUsedAt", optional(lastUsedAt)}};
+  return {{"id", std::to_string(id)},
+          {"name", name},
+          {"scope", scope},
+          {"createdAt", createdAt},
+          {"expiresAt", optional(expiresAt)},
+          {"lastUsedAt", optional(lastUsedAt)}};
 }
 
-bool looksLikeAccessToken(std::string_view bearer) { return bearer.substr(0, kAccessTokenPrefix.size()) == kAccessTokenPrefix; }
+bool looksLikeAccessToken(std::string_view bearer) {
+  return bearer.substr(0, kAccessTokenPrefix.size()) == kAccessTokenPrefix;
+}
 
 bool wellFormedAccessToken(std::string_view bearer) {
   if (!looksLikeAccessToken(bearer)) return false;
@@ -72,9 +78,9 @@ NewAccessToken AccessTokens::create(std::int64_t userId, const std::string& name
     tx.exec("SELECT id FROM auth_users WHERE id = $1 FOR UPDATE", {userId});
     auto count = tx.exec("SELECT count(*) AS n FROM auth_access_tokens WHERE user_id = $1", {userId});
     if (count.at(0).int64("n") >= kMaxTokensPerUser)
-      throw HttpError::badRequest("You have " + std::to_string(kMaxTokensPerUser) +
-                                      " access tokens; revoke one before creating another",
-                                  "too_many_tokens");
+      throw HttpError::badRequest(
+          "You have " + std::to_string(kMaxTokensPerUser) + " access tokens; revoke one before creating another",
+          "too_many_tokens");
     Param expires = expiresInDays ? Param(static_cast<std::int32_t>(*expiresInDays)) : Param(nullptr);
     auto rows = tx.exec(std::string("INSERT INTO auth_access_tokens (user_id, name, token_hash, scope, expires_at)"
                                     " VALUES ($1, $2, $3, $4, now() + make_interval(days => $5::int)) RETURNING ") +
@@ -97,7 +103,8 @@ std::vector<AccessToken> AccessTokens::list(std::int64_t userId) {
 bool AccessTokens::revoke(std::int64_t userId, std::int64_t tokenId) {
   bool revoked = false;
   db_.transaction([&](Tx& tx) {
-    revoked = tx.exec("DELETE FROM auth_access_tokens WHERE id = $1 AND user_id = $2", {tokenId, userId}).affectedRows() > 0;
+    revoked =
+        tx.exec("DELETE FROM auth_access_tokens WHERE id = $1 AND user_id = $2", {tokenId, userId}).affectedRows() > 0;
     if (revoked)
       docs::publishAfterCommit(events_, tx, docs::kSessionRevoked, {"pat:" + std::to_string(tokenId), userId});
   });
@@ -115,9 +122,10 @@ std::optional<AccessToken> AccessTokens::find(std::string_view secret) {
   AccessToken token = tokenFrom(rows[0]);
   // Reads stay reads: the time of use is written at most once a minute per token.
   if (rows[0].boolean("stale"))
-    db_.exec("UPDATE auth_access_tokens SET last_used_at = now() WHERE id = $1"
-             " AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')",
-             {token.id});
+    db_.exec(
+        "UPDATE auth_access_tokens SET last_used_at = now() WHERE id = $1"
+        " AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')",
+        {token.id});
   return token;
 }
 

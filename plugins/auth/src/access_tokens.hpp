@@ -26,8 +26,8 @@ struct AccessToken {
   std::int64_t id = 0;
   std::int64_t userId = 0;
   std::string name;
-  std::string scope;       // read | write
-  std::string createdAt;   // ISO 8601, UTC
+  std::string scope;      // read | write
+  std::string createdAt;  // ISO 8601, UTC
   std::optional<std::string> expiresAt;
   std::optional<std::string> lastUsedAt;
   bool writes() const { return scope == "write"; }

@@ -47,9 +47,14 @@ std::string selectUser(const std::string& where) {
 }  // namespace
 
 nlohmann::json User::toJson() const {
-  return {{"id", std::to_string(id)}, {"email", email}, {"name", name}, {"image", image.empty() ? nlohmann::json(nullptr) : nlohmann::json(image)},
-          {"login", login ? nlohmann::json(*login) : nlohmann::json(nullptr)}, {"emailVerified", true},
-          {"createdAt", createdAt}, {"updatedAt", updatedAt}};
+  return {{"id", std::to_string(id)},
+          {"email", email},
+          {"name", name},
+          {"image", image.empty() ? nlohmann::json(nullptr) : nlohmann::json(image)},
+          {"login", login ? nlohmann::json(*login) : nlohmann::json(nullptr)},
+          {"emailVerified", true},
+          {"createdAt", createdAt},
+          {"updatedAt", updatedAt}};
 }
 
 nlohmann::json Session::toJson() const {
@@ -79,9 +84,10 @@ User Accounts::userForGithub(Tx& tx, const GithubProfile& profile) {
                         {profile.accountId});
   User user = linked.empty() ? userForEmail(tx, profile.email) : userFrom(linked[0]);
   if (linked.empty())
-    tx.exec("INSERT INTO auth_accounts (provider, account_id, user_id) VALUES ('github', $1, $2)"
-            " ON CONFLICT (provider, account_id) DO NOTHING",
-            {profile.accountId, user.id});
+    tx.exec(
+        "INSERT INTO auth_accounts (provider, account_id, user_id) VALUES ('github', $1, $2)"
+        " ON CONFLICT (provider, account_id) DO NOTHING",
+        {profile.accountId, user.id});
   // GitHub is the source of the login and avatar; a name set elsewhere is kept.
   auto updated = tx.exec(std::string("UPDATE auth_users u SET login = $2, image = $3,"
                                      " name = CASE WHEN u.name = '' THEN $4 ELSE u.name END, updated_at = now()"
@@ -91,11 +97,13 @@ User Accounts::userForGithub(Tx& tx, const GithubProfile& profile) {
   return userFrom(updated.at(0));
 }
 
-std::optional<std::pair<std::string, std::string>> Accounts::linkedAccount(std::int64_t userId, const std::string& provider) {
-  auto rows = db_.exec("SELECT a.account_id, coalesce(u.login, '') AS login FROM auth_accounts a"
-                       " JOIN auth_users u ON u.id = a.user_id WHERE a.user_id = $1 AND a.provider = $2"
-                       " ORDER BY a.created_at DESC LIMIT 1",
-                       {userId, provider});
+std::optional<std::pair<std::string, std::string>> Accounts::linkedAccount(std::int64_t userId,
+                                                                           const std::string& provider) {
+  auto rows = db_.exec(
+      "SELECT a.account_id, coalesce(u.login, '') AS login FROM auth_accounts a"
+      " JOIN auth_users u ON u.id = a.user_id WHERE a.user_id = $1 AND a.provider = $2"
+      " ORDER BY a.created_at DESC LIMIT 1",
+      {userId, provider});
   if (rows.empty()) return std::nullopt;
   return std::make_pair(rows[0].text("account_id"), rows[0].text("login"));
 }
@@ -110,9 +118,10 @@ bool Accounts::deleteUser(std::int64_t id) {
   bool deleted = false;
   db_.transaction([&](Tx& tx) {
     // Access tokens go with the user (ON DELETE CASCADE); their sockets close like sessions'.
-    auto sessions = tx.exec("SELECT id FROM auth_sessions WHERE user_id = $1 AND revoked_at IS NULL"
-                            " UNION ALL SELECT 'pat:' || id FROM auth_access_tokens WHERE user_id = $1",
-                            {id});
+    auto sessions = tx.exec(
+        "SELECT id FROM auth_sessions WHERE user_id = $1 AND revoked_at IS NULL"
+        " UNION ALL SELECT 'pat:' || id FROM auth_access_tokens WHERE user_id = $1",
+        {id});
     deleted = tx.exec("DELETE FROM auth_users WHERE id = $1", {id}).affectedRows() > 0;
     if (!deleted) return;
     for (auto row : sessions) docs::publishAfterCommit(events_, tx, docs::kSessionRevoked, {row.text("id"), id});
@@ -150,10 +159,11 @@ std::optional<std::pair<Session, User>> Accounts::findByToken(const std::string&
   // A session in steady use is extended, at most once a day, so reads stay reads; never
   // past its absolute maximum from sign-in.
   if (rows[0].boolean("stale")) {
-    auto extended = db_.exec("UPDATE auth_sessions SET expires_at = least(now() + make_interval(secs => $2),"
-                             " created_at + make_interval(secs => $3)) WHERE id = $1"
-                             " RETURNING to_char(expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') AS e",
-                             {session.id, lifetime, maxAge});
+    auto extended = db_.exec(
+        "UPDATE auth_sessions SET expires_at = least(now() + make_interval(secs => $2),"
+        " created_at + make_interval(secs => $3)) WHERE id = $1"
+        " RETURNING to_char(expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') AS e",
+        {session.id, lifetime, maxAge});
     if (!extended.empty()) session.expiresAt = extended[0].text("e");
   }
   return std::make_pair(session, userFrom(rows[0]));
@@ -172,8 +182,9 @@ std::optional<std::pair<Session, User>> Accounts::findById(const std::string& se
 bool Accounts::revokeSession(const std::string& sessionId) {
   bool revoked = false;
   db_.transaction([&](Tx& tx) {
-    auto rows = tx.exec("UPDATE auth_sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL RETURNING user_id",
-                        {sessionId});
+    auto rows =
+        tx.exec("UPDATE auth_sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL RETURNING user_id",
+                {sessionId});
     revoked = !rows.empty();
     if (revoked) docs::publishAfterCommit(events_, tx, docs::kSessionRevoked, {sessionId, rows[0].int64("user_id")});
   });

@@ -46,7 +46,7 @@ struct GithubProfile {
   std::string login;
   std::string name;
   std::string image;
-  std::string email;      // primary, verified
+  std::string email;  // primary, verified
 };
 
 class Accounts {

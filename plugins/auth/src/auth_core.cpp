@@ -6,9 +6,9 @@
 #include <docs/events.hpp>
 #include <docs/logger.hpp>
 
+#include <strings.h>
 #include <chrono>
 #include <filesystem>
-#include <strings.h>
 
 #include "crypto.hpp"
 #include "jwt.hpp"
@@ -57,9 +57,9 @@ AuthCore::AuthCore(Context& context, AuthSettings settings)
   Db& db = context_.db();
   keys_ = std::make_unique<SigningKeys>(db, settings_.jwtLifetime, settings_.keyRotationAge);
   accounts_ = std::make_unique<Accounts>(db, context_.events(), settings_.sessionLifetime, settings_.sessionMaxAge);
-  MailerSettings mail{settings_.smtpUrl, settings_.smtpFrom,
-                      (std::filesystem::path(context_.dataDir()) / "outbox").string(), settings_.smtpTimeoutMs,
-                      settings_.smtpVerifyTls, settings_.smtpRequireTls};
+  MailerSettings mail{
+      settings_.smtpUrl,       settings_.smtpFrom,      (std::filesystem::path(context_.dataDir()) / "outbox").string(),
+      settings_.smtpTimeoutMs, settings_.smtpVerifyTls, settings_.smtpRequireTls};
   mailer_ = std::make_unique<Mailer>(std::move(mail), context_.logger());
   codes_ = std::make_unique<OneTimeCodes>(db, *mailer_, settings_, secret_);
   limits_ = std::make_unique<SignInLimits>(db, settings_);
@@ -69,13 +69,15 @@ AuthCore::AuthCore(Context& context, AuthSettings settings)
 
 void AuthCore::open() {
   if (mailer_->usesOutbox() && context_.config().getString("server.mode") == "production")
-    context_.logger().warn("smtp.url is empty: sign-in codes are written to files in the outbox, not mailed; set smtp.url "
-                           "before anyone else signs in",
-                           {{"outbox", (std::filesystem::path(context_.dataDir()) / "outbox").string()}});
+    context_.logger().warn(
+        "smtp.url is empty: sign-in codes are written to files in the outbox, not mailed; set smtp.url "
+        "before anyone else signs in",
+        {{"outbox", (std::filesystem::path(context_.dataDir()) / "outbox").string()}});
   if (settings_.smtpUrl.rfind("smtp://", 0) == 0 && !settings_.smtpRequireTls &&
       context_.config().getString("server.mode") == "production")
-    context_.logger().warn("smtp.require_tls is false: sign-in codes and links go in clear to a mail server that offers "
-                           "no STARTTLS; set smtp.require_tls=true");
+    context_.logger().warn(
+        "smtp.require_tls is false: sign-in codes and links go in clear to a mail server that offers "
+        "no STARTTLS; set smtp.require_tls=true");
   secret_ = loadSecret();
   keys_->current();
 }
@@ -90,9 +92,14 @@ std::string AuthCore::loadSecret() {
 std::string AuthCore::issueJwt(const User& user, const Session& session) {
   auto key = keys_->current();
   std::int64_t now = nowSeconds();
-  nlohmann::json claims = {{"sub", std::to_string(user.id)}, {"email", user.email}, {"name", user.name},
-                           {"sid", session.id}, {"iat", now}, {"exp", now + settings_.jwtLifetime.count()},
-                           {"iss", settings_.jwtIssuer}, {"aud", settings_.jwtAudience}};
+  nlohmann::json claims = {{"sub", std::to_string(user.id)},
+                           {"email", user.email},
+                           {"name", user.name},
+                           {"sid", session.id},
+                           {"iat", now},
+                           {"exp", now + settings_.jwtLifetime.count()},
+                           {"iss", settings_.jwtIssuer},
+                           {"aud", settings_.jwtAudience}};
   return signJwt(claims, key.kid, key.privateKey);
 }
 
@@ -179,7 +186,8 @@ std::optional<Principal> AuthCore::authenticate(const Request& request) {
   // for its caller gets this answer for a write, whatever the route.
   if (signedIn->token && !signedIn->token->writes() && request.method() != Method::Get &&
       request.method() != Method::Head)
-    throw HttpError(403, "read_only_token", "This access token may only read (GET and HEAD); create one with scope write");
+    throw HttpError(403, "read_only_token",
+                    "This access token may only read (GET and HEAD); create one with scope write");
   return principalOf(*signedIn);
 }
 

@@ -62,7 +62,8 @@ Json objectWith(std::vector<std::string> required, Json properties) {
 }
 
 AnswerDoc signedIn() {
-  return jsonAnswer(200, "signed in: the session cookie is set and the set-auth-jwt header holds a JWT", schemaRef("SignedIn"));
+  return jsonAnswer(200, "signed in: the session cookie is set and the set-auth-jwt header holds a JWT",
+                    schemaRef("SignedIn"));
 }
 
 AnswerDoc tooMany() { return errorAnswer(429, "too many attempts or codes (Retry-After)"); }
@@ -85,7 +86,8 @@ RouteDoc tokenDoc() {
   RouteDoc doc;
   doc.summary = "A fresh JWT for the signed-in session";
   doc.access = RouteAccess::Session;
-  doc.answers = {jsonAnswer(200, "the JWT", objectWith({"token"}, {{"token", text()}})), errorAnswer(401, "signed out")};
+  doc.answers = {jsonAnswer(200, "the JWT", objectWith({"token"}, {{"token", text()}})),
+                 errorAnswer(401, "signed out")};
   return doc;
 }
 
@@ -93,9 +95,11 @@ RouteDoc jwksDoc() {
   RouteDoc doc;
   doc.summary = "The public keys JWTs are signed with (JWK Set)";
   doc.access = RouteAccess::Anyone;
-  doc.answers = {jsonAnswer(200, "the key set",
-                            objectWith({"keys"}, {{"keys", {{"type", "array"},
-                                                            {"items", objectWith({"kty", "kid"}, {{"kty", text()}, {"kid", text()}})}}}}))};
+  doc.answers = {jsonAnswer(
+      200, "the key set",
+      objectWith(
+          {"keys"},
+          {{"keys", {{"type", "array"}, {"items", objectWith({"kty", "kid"}, {{"kty", text()}, {"kid", text()}})}}}}))};
   return doc;
 }
 
@@ -120,7 +124,8 @@ RouteDoc deleteUserDoc() {
   RouteDoc doc;
   doc.summary = "Deletes the caller's account, with the code mailed for it";
   doc.access = RouteAccess::Session;
-  doc.body = BodyDoc{"application/json", objectWith({"otp"}, {{"otp", {{"type", "string"}, {"pattern", "^[0-9]{6}$"}}}})};
+  doc.body =
+      BodyDoc{"application/json", objectWith({"otp"}, {{"otp", {{"type", "string"}, {"pattern", "^[0-9]{6}$"}}}})};
   doc.answers = {jsonAnswer(200, "deleted; the cookie is cleared", success()),
                  errorAnswer(400, "invalid_otp, otp_expired"), errorAnswer(401, "signed out"),
                  errorAnswer(403, "fresh_code_required (no otp), too_many_attempts"), tooMany()};
@@ -131,8 +136,8 @@ RouteDoc sendCodeDoc() {
   RouteDoc doc;
   doc.summary = "Mails a one-time sign-in code and link (the same answer whether the account exists or not)";
   doc.access = RouteAccess::Anyone;
-  doc.body = BodyDoc{"application/json",
-                     objectWith({"email"}, {{"email", {{"type", "string"}, {"format", "email"}}}, {"type", {{"const", "sign-in"}}}})};
+  doc.body = BodyDoc{"application/json", objectWith({"email"}, {{"email", {{"type", "string"}, {"format", "email"}}},
+                                                                {"type", {{"const", "sign-in"}}}})};
   doc.answers = {jsonAnswer(200, "sent", success()), errorAnswer(400, "invalid_email, invalid_type, missing_field"),
                  tooMany(), errorAnswer(503, "the mail could not be sent")};
   return doc;
@@ -165,15 +170,19 @@ RouteDoc socialSignInDoc() {
   RouteDoc doc;
   doc.summary = "Starts signing in with GitHub: the URL to send the browser to";
   doc.access = RouteAccess::Anyone;
-  doc.body = BodyDoc{"application/json",
-                     objectWith({"provider"}, {{"provider", {{"const", "github"}}},
-                                               {"callbackURL", {{"type", "string"}, {"description", "where to land after; a path or a URL of this deployment"}}}})};
-  doc.answers = {jsonAnswer(200, "GitHub's authorization URL (a state cookie is set)",
-                            {{"type", "object"},
-                             {"required", {"url", "redirect"}},
-                             {"additionalProperties", false},
-                             {"properties", {{"url", {{"type", "string"}, {"format", "uri"}}}, {"redirect", {{"const", true}}}}}}),
-                 errorAnswer(400, "unsupported_provider, provider_not_configured, invalid_callback_url")};
+  doc.body = BodyDoc{
+      "application/json",
+      objectWith({"provider"},
+                 {{"provider", {{"const", "github"}}},
+                  {"callbackURL",
+                   {{"type", "string"}, {"description", "where to land after; a path or a URL of this deployment"}}}})};
+  doc.answers = {
+      jsonAnswer(200, "GitHub's authorization URL (a state cookie is set)",
+                 {{"type", "object"},
+                  {"required", {"url", "redirect"}},
+                  {"additionalProperties", false},
+                  {"properties", {{"url", {{"type", "string"}, {"format", "uri"}}}, {"redirect", {{"const", true}}}}}}),
+      errorAnswer(400, "unsupported_provider, provider_not_configured, invalid_callback_url")};
   return doc;
 }
 

@@ -34,9 +34,11 @@ class AuthPlugin final : public docs::Plugin {
     registry.jobHandler(docs_auth::kSendMailJob,
                         [this](docs::JobContext& job) { docs_auth::runSendMailJob(core_->mailer(), job); });
 
-    registry.configKey("auth.maintenance_interval_seconds", "3600", "How often keys are rotated when due and spent codes and sessions are dropped.");
+    registry.configKey("auth.maintenance_interval_seconds", "3600",
+                       "How often keys are rotated when due and spent codes and sessions are dropped.");
     docs::PeriodicOptions hourly;
-    hourly.interval = std::chrono::seconds(std::max<std::int64_t>(1, context_->config().getInt("auth.maintenance_interval_seconds")));
+    hourly.interval =
+        std::chrono::seconds(std::max<std::int64_t>(1, context_->config().getInt("auth.maintenance_interval_seconds")));
     registry.periodic("rotate_keys", hourly, [this] { core_->keys().rotate(); });
     registry.periodic("clean_up", hourly, [this] {
       core_->codes().cleanUp();

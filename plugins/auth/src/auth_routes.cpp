@@ -41,8 +41,8 @@ std::string hostOf(const std::string& url) {
 std::string cookie(AuthCore& core, const Request& request, const std::string& name, const std::string& value,
                    long maxAgeSeconds, const std::string& path = "/") {
   const auto& settings = core.settings();
-  std::string text = name + "=" + value + "; Path=" + path + "; Max-Age=" + std::to_string(maxAgeSeconds) +
-                     "; HttpOnly; SameSite=Lax";
+  std::string text =
+      name + "=" + value + "; Path=" + path + "; Max-Age=" + std::to_string(maxAgeSeconds) + "; HttpOnly; SameSite=Lax";
   if (request.scheme() == "https" || settings.publicUrl.rfind("https://", 0) == 0) text += "; Secure";
   if (settings.subhosts && !settings.publicUrl.empty()) text += "; Domain=" + hostOf(settings.publicUrl);
   return text;
@@ -53,7 +53,8 @@ std::string stringField(const Json& body, const char* key, bool required = true)
     if (required) throw HttpError::badRequest(std::string("'") + key + "' is required", "missing_field");
     return "";
   }
-  if (!body[key].is_string()) throw HttpError::badRequest(std::string("'") + key + "' must be a string", "invalid_field");
+  if (!body[key].is_string())
+    throw HttpError::badRequest(std::string("'") + key + "' must be a string", "invalid_field");
   return body[key].get<std::string>();
 }
 
@@ -77,7 +78,8 @@ std::string errorLocation(const std::string& callbackUrl, const std::string& cod
 void signedInResponse(AuthCore& core, const Request& request, Response& response, const SignedInSession& signedIn,
                       const std::string& token) {
   noStore(response);
-  response.addHeader("Set-Cookie", cookie(core, request, kSessionCookie, token, core.settings().sessionLifetime.count()));
+  response.addHeader("Set-Cookie",
+                     cookie(core, request, kSessionCookie, token, core.settings().sessionLifetime.count()));
   response.setHeader("set-auth-jwt", core.issueJwt(signedIn.user, signedIn.session));
   response.json({{"user", signedIn.user.toJson()}, {"session", signedIn.session.toJson()}});
 }
@@ -119,8 +121,10 @@ void throwUnlessValid(CheckOutcome outcome) {
   switch (outcome) {
     case CheckOutcome::Valid: return;
     case CheckOutcome::Wrong: throw HttpError::badRequest("Invalid verification code", "invalid_otp");
-    case CheckOutcome::Expired: throw HttpError::badRequest("The code has expired or was used. Request a new one.", "otp_expired");
-    case CheckOutcome::TooManyAttempts: throw HttpError(403, "too_many_attempts", "Too many wrong codes. Request a new one.");
+    case CheckOutcome::Expired:
+      throw HttpError::badRequest("The code has expired or was used. Request a new one.", "otp_expired");
+    case CheckOutcome::TooManyAttempts:
+      throw HttpError(403, "too_many_attempts", "Too many wrong codes. Request a new one.");
   }
 }
 
@@ -157,12 +161,15 @@ SendOutcome countedMailing(AuthCore& core, const char* purpose, Step step) {
 }
 
 // A sign-in attempt's outcome in docsd_auth_sign_ins_total.
-void countSignIn(AuthCore& core, const char* method, const char* outcome) { core.metrics().signIns.inc({method, outcome}); }
+void countSignIn(AuthCore& core, const char* method, const char* outcome) {
+  core.metrics().signIns.inc({method, outcome});
+}
 
 }  // namespace
 
 std::optional<std::string> allowedRedirect(const std::string& url, const std::string& requestOrigin,
-                                           const std::string& publicUrl, const std::vector<std::string>& allowedOrigins) {
+                                           const std::string& publicUrl,
+                                           const std::vector<std::string>& allowedOrigins) {
   if (url.empty()) return std::string("/");
   if (url.size() > 2048) return std::nullopt;
   for (char c : url)
@@ -189,223 +196,266 @@ void addAuthRoutes(Registry& registry, AuthCore& core) {
   RouteOptions small;
   small.maxBodyBytes = 16 * 1024;
 
-  registry.route(Method::Get, "/api/auth/get-session", [&core](Request& request, Response& response) {
-    noStore(response);
-    auto signedIn = core.resolve(request);
-    if (!signedIn) {
-      response.json(nullptr);
-      return;
-    }
-    // An access token says who it acts for, but never becomes a session's JWT.
-    if (!signedIn->token) response.setHeader("set-auth-jwt", core.issueJwt(signedIn->user, signedIn->session));
-    response.json({{"user", signedIn->user.toJson()}, {"session", signedIn->session.toJson()}});
-  }, {}, getSessionDoc());
+  registry.route(
+      Method::Get, "/api/auth/get-session",
+      [&core](Request& request, Response& response) {
+        noStore(response);
+        auto signedIn = core.resolve(request);
+        if (!signedIn) {
+          response.json(nullptr);
+          return;
+        }
+        // An access token says who it acts for, but never becomes a session's JWT.
+        if (!signedIn->token) response.setHeader("set-auth-jwt", core.issueJwt(signedIn->user, signedIn->session));
+        response.json({{"user", signedIn->user.toJson()}, {"session", signedIn->session.toJson()}});
+      },
+      {}, getSessionDoc());
 
-  registry.route(Method::Get, "/api/auth/token", [&core](Request& request, Response& response) {
-    auto signedIn = core.resolveSession(request);
-    if (!signedIn) throw HttpError::unauthorized();
-    noStore(response);
-    response.json({{"token", core.issueJwt(signedIn->user, signedIn->session)}});
-  }, {}, tokenDoc());
+  registry.route(
+      Method::Get, "/api/auth/token",
+      [&core](Request& request, Response& response) {
+        auto signedIn = core.resolveSession(request);
+        if (!signedIn) throw HttpError::unauthorized();
+        noStore(response);
+        response.json({{"token", core.issueJwt(signedIn->user, signedIn->session)}});
+      },
+      {}, tokenDoc());
 
-  registry.route(Method::Get, "/api/auth/jwks", [&core](Request&, Response& response) {
-    response.setHeader("Cache-Control", "public, max-age=60");
-    response.json(core.keys().jwks());
-  }, {}, jwksDoc());
+  registry.route(
+      Method::Get, "/api/auth/jwks",
+      [&core](Request&, Response& response) {
+        response.setHeader("Cache-Control", "public, max-age=60");
+        response.json(core.keys().jwks());
+      },
+      {}, jwksDoc());
 
-  registry.route(Method::Post, "/api/auth/sign-out", [&core](Request& request, Response& response) {
-    std::optional<SignedInSession> signedIn;
-    try {
-      signedIn = core.resolve(request);
-    } catch (const HttpError&) {
-      // An already invalid token: there is nothing to end, and signing out still succeeds.
-    }
-    if (signedIn) core.accounts().revokeSession(signedIn->session.id);
-    // The cookie's session ends too, whatever the bearer was: an idle SPA sends an expired
-    // JWT, and clearing only the cookie would leave its session alive for whoever copied it.
-    if (auto fromCookie = core.cookieSession(request); fromCookie && (!signedIn || fromCookie->session.id != signedIn->session.id))
-      core.accounts().revokeSession(fromCookie->session.id);
-    noStore(response);
-    response.addHeader("Set-Cookie", cookie(core, request, kSessionCookie, "", 0));
-    response.json({{"success", true}});
-  }, small, signOutDoc());
+  registry.route(
+      Method::Post, "/api/auth/sign-out",
+      [&core](Request& request, Response& response) {
+        std::optional<SignedInSession> signedIn;
+        try {
+          signedIn = core.resolve(request);
+        } catch (const HttpError&) {
+          // An already invalid token: there is nothing to end, and signing out still succeeds.
+        }
+        if (signedIn) core.accounts().revokeSession(signedIn->session.id);
+        // The cookie's session ends too, whatever the bearer was: an idle SPA sends an expired
+        // JWT, and clearing only the cookie would leave its session alive for whoever copied it.
+        if (auto fromCookie = core.cookieSession(request);
+            fromCookie && (!signedIn || fromCookie->session.id != signedIn->session.id))
+          core.accounts().revokeSession(fromCookie->session.id);
+        noStore(response);
+        response.addHeader("Set-Cookie", cookie(core, request, kSessionCookie, "", 0));
+        response.json({{"success", true}});
+      },
+      small, signOutDoc());
 
   // Deleting an account takes a fresh proof of its mailbox, not only a session (a stolen
   // cookie or token must not be enough): a code mailed to the account's address.
-  registry.route(Method::Post, "/api/auth/delete-user/send-code", [&core](Request& request, Response& response) {
-    auto signedIn = core.resolveSession(request);
-    if (!signedIn) throw HttpError::unauthorized();
-    SendOutcome outcome = countedMailing(
-        core, "delete_account", [&] { return core.codes().sendDeletionCode(signedIn->user.email, request.remoteAddress()); });
-    if (outcome != SendOutcome::Sent) {
-      response.setHeader("Retry-After", std::to_string(core.settings().otpSendWindow.count()));
-      throw HttpError(429, "too_many_requests", "Too many codes requested. Try again later.");
-    }
-    noStore(response);
-    response.json({{"success", true}});
-  }, small, deletionCodeDoc());
+  registry.route(
+      Method::Post, "/api/auth/delete-user/send-code",
+      [&core](Request& request, Response& response) {
+        auto signedIn = core.resolveSession(request);
+        if (!signedIn) throw HttpError::unauthorized();
+        SendOutcome outcome = countedMailing(core, "delete_account", [&] {
+          return core.codes().sendDeletionCode(signedIn->user.email, request.remoteAddress());
+        });
+        if (outcome != SendOutcome::Sent) {
+          response.setHeader("Retry-After", std::to_string(core.settings().otpSendWindow.count()));
+          throw HttpError(429, "too_many_requests", "Too many codes requested. Try again later.");
+        }
+        noStore(response);
+        response.json({{"success", true}});
+      },
+      small, deletionCodeDoc());
 
-  registry.route(Method::Post, "/api/auth/delete-user", [&core](Request& request, Response& response) {
-    auto signedIn = core.resolveSession(request);
-    if (!signedIn) throw HttpError::unauthorized();
-    Json body = request.body().empty() ? Json::object() : request.jsonObject();
-    std::string code = stringField(body, "otp", false);
-    if (code.empty())
-      throw HttpError(403, "fresh_code_required",
-                      "Deleting the account needs a code sent to its email: request one with "
-                      "POST /api/auth/delete-user/send-code and send it as 'otp'.");
-    static const std::regex sixDigits("^[0-9]{6}$");
-    if (!std::regex_match(code, sixDigits)) throw HttpError::badRequest("The code must be exactly 6 digits", "invalid_otp");
-    const std::string client = clientKey(request.remoteAddress());
-    const std::string& email = signedIn->user.email;
-    CheckOutcome outcome = CheckOutcome::Wrong;
-    std::int64_t wait = 0;
-    core.context().db().transaction([&](Tx& tx) {
-      wait = core.limits().lockAndCheck(tx, client, email);
-      if (wait > 0) return;
-      outcome = core.codes().check(tx, email, code, CodePurpose::DeleteAccount);
-      if (outcome == CheckOutcome::Wrong) core.limits().recordFailure(tx, client, email);
-    });
-    if (wait > 0) tooManyFailures(response, wait);
-    throwUnlessValid(outcome);
-    core.accounts().deleteUser(signedIn->user.id);
-    noStore(response);
-    response.addHeader("Set-Cookie", cookie(core, request, kSessionCookie, "", 0));
-    response.json({{"success", true}});
-  }, small, deleteUserDoc());
+  registry.route(
+      Method::Post, "/api/auth/delete-user",
+      [&core](Request& request, Response& response) {
+        auto signedIn = core.resolveSession(request);
+        if (!signedIn) throw HttpError::unauthorized();
+        Json body = request.body().empty() ? Json::object() : request.jsonObject();
+        std::string code = stringField(body, "otp", false);
+        if (code.empty())
+          throw HttpError(403, "fresh_code_required",
+                          "Deleting the account needs a code sent to its email: request one with "
+                          "POST /api/auth/delete-user/send-code and send it as 'otp'.");
+        static const std::regex sixDigits("^[0-9]{6}$");
+        if (!std::regex_match(code, sixDigits))
+          throw HttpError::badRequest("The code must be exactly 6 digits", "invalid_otp");
+        const std::string client = clientKey(request.remoteAddress());
+        const std::string& email = signedIn->user.email;
+        CheckOutcome outcome = CheckOutcome::Wrong;
+        std::int64_t wait = 0;
+        core.context().db().transaction([&](Tx& tx) {
+          wait = core.limits().lockAndCheck(tx, client, email);
+          if (wait > 0) return;
+          outcome = core.codes().check(tx, email, code, CodePurpose::DeleteAccount);
+          if (outcome == CheckOutcome::Wrong) core.limits().recordFailure(tx, client, email);
+        });
+        if (wait > 0) tooManyFailures(response, wait);
+        throwUnlessValid(outcome);
+        core.accounts().deleteUser(signedIn->user.id);
+        noStore(response);
+        response.addHeader("Set-Cookie", cookie(core, request, kSessionCookie, "", 0));
+        response.json({{"success", true}});
+      },
+      small, deleteUserDoc());
 
-  registry.route(Method::Post, "/api/auth/email-otp/send-verification-otp", [&core](Request& request, Response& response) {
-    Json body = request.jsonObject();
-    std::string email = normalizeEmail(stringField(body, "email"));
-    if (email.empty()) throw HttpError::badRequest("Invalid email address", "invalid_email");
-    std::string type = stringField(body, "type", false);
-    if (!type.empty() && type != "sign-in")
-      throw HttpError::badRequest("Only one-time codes of type 'sign-in' are supported", "invalid_type");
-    std::string links = linkBase(core, request);
-    SendOutcome outcome = countedMailing(core, "sign_in", [&] { return core.codes().send(email, request.remoteAddress(), links); });
-    if (outcome != SendOutcome::Sent) {
-      // The same answer for every address: a limit says nothing about an account.
-      response.setHeader("Retry-After", std::to_string(core.settings().otpSendWindow.count()));
-      throw HttpError(429, "too_many_requests", "Too many sign-in codes requested. Try again later.");
-    }
-    if (core.settings().smtpUrl.empty())
-      core.context().logger().info("one-time code written to the outbox", {{"email", email}});
-    response.json({{"success", true}});
-  }, small, sendCodeDoc());
+  registry.route(
+      Method::Post, "/api/auth/email-otp/send-verification-otp",
+      [&core](Request& request, Response& response) {
+        Json body = request.jsonObject();
+        std::string email = normalizeEmail(stringField(body, "email"));
+        if (email.empty()) throw HttpError::badRequest("Invalid email address", "invalid_email");
+        std::string type = stringField(body, "type", false);
+        if (!type.empty() && type != "sign-in")
+          throw HttpError::badRequest("Only one-time codes of type 'sign-in' are supported", "invalid_type");
+        std::string links = linkBase(core, request);
+        SendOutcome outcome =
+            countedMailing(core, "sign_in", [&] { return core.codes().send(email, request.remoteAddress(), links); });
+        if (outcome != SendOutcome::Sent) {
+          // The same answer for every address: a limit says nothing about an account.
+          response.setHeader("Retry-After", std::to_string(core.settings().otpSendWindow.count()));
+          throw HttpError(429, "too_many_requests", "Too many sign-in codes requested. Try again later.");
+        }
+        if (core.settings().smtpUrl.empty())
+          core.context().logger().info("one-time code written to the outbox", {{"email", email}});
+        response.json({{"success", true}});
+      },
+      small, sendCodeDoc());
 
-  registry.route(Method::Post, "/api/auth/sign-in/email-otp", [&core](Request& request, Response& response) {
-    Json body = request.jsonObject();
-    std::string email = normalizeEmail(stringField(body, "email"));
-    if (email.empty()) throw HttpError::badRequest("Invalid email address", "invalid_email");
-    std::string code = stringField(body, "otp");
-    static const std::regex sixDigits("^[0-9]{6}$");
-    if (!std::regex_match(code, sixDigits)) throw HttpError::badRequest("The code must be exactly 6 digits", "invalid_otp");
-    CheckOutcome outcome = CheckOutcome::Wrong;
-    std::optional<SignedInSession> signedIn;
-    std::string token;
-    std::int64_t wait = 0;
-    const std::string client = clientKey(request.remoteAddress());
-    // A wrong try is counted in a committed transaction; the error is thrown afterwards.
-    core.context().db().transaction([&](Tx& tx) {
-      wait = core.limits().lockAndCheck(tx, client, email);
-      if (wait > 0) return;
-      outcome = core.codes().check(tx, email, code);
-      if (outcome == CheckOutcome::Wrong) core.limits().recordFailure(tx, client, email);
-      if (outcome != CheckOutcome::Valid) return;
-      User user = core.accounts().userForEmail(tx, email);
-      auto created = core.accounts().createSession(tx, user.id, request.remoteAddress(),
-                                                   request.header("User-Agent").value_or(""));
-      signedIn = SignedInSession{created.session, user, std::nullopt};
-      token = created.token;
-    });
-    countSignIn(core, "email_otp", wait > 0 ? "limited" : outcome == CheckOutcome::Valid ? "signed_in" : "refused");
-    if (wait > 0) tooManyFailures(response, wait);
-    throwUnlessValid(outcome);
-    signedInResponse(core, request, response, *signedIn, token);
-  }, small, signInWithCodeDoc());
+  registry.route(
+      Method::Post, "/api/auth/sign-in/email-otp",
+      [&core](Request& request, Response& response) {
+        Json body = request.jsonObject();
+        std::string email = normalizeEmail(stringField(body, "email"));
+        if (email.empty()) throw HttpError::badRequest("Invalid email address", "invalid_email");
+        std::string code = stringField(body, "otp");
+        static const std::regex sixDigits("^[0-9]{6}$");
+        if (!std::regex_match(code, sixDigits))
+          throw HttpError::badRequest("The code must be exactly 6 digits", "invalid_otp");
+        CheckOutcome outcome = CheckOutcome::Wrong;
+        std::optional<SignedInSession> signedIn;
+        std::string token;
+        std::int64_t wait = 0;
+        const std::string client = clientKey(request.remoteAddress());
+        // A wrong try is counted in a committed transaction; the error is thrown afterwards.
+        core.context().db().transaction([&](Tx& tx) {
+          wait = core.limits().lockAndCheck(tx, client, email);
+          if (wait > 0) return;
+          outcome = core.codes().check(tx, email, code);
+          if (outcome == CheckOutcome::Wrong) core.limits().recordFailure(tx, client, email);
+          if (outcome != CheckOutcome::Valid) return;
+          User user = core.accounts().userForEmail(tx, email);
+          auto created = core.accounts().createSession(tx, user.id, request.remoteAddress(),
+                                                       request.header("User-Agent").value_or(""));
+          signedIn = SignedInSession{created.session, user, std::nullopt};
+          token = created.token;
+        });
+        countSignIn(core, "email_otp", wait > 0 ? "limited" : outcome == CheckOutcome::Valid ? "signed_in" : "refused");
+        if (wait > 0) tooManyFailures(response, wait);
+        throwUnlessValid(outcome);
+        signedInResponse(core, request, response, *signedIn, token);
+      },
+      small, signInWithCodeDoc());
 
   // The link mailed with each code: signs in whatever the failure limits say, since only
   // the mailbox's owner has it. The SPA's /login/link page posts the token.
-  registry.route(Method::Post, "/api/auth/sign-in/magic-link", [&core](Request& request, Response& response) {
-    Json body = request.jsonObject();
-    std::string linkToken = stringField(body, "token");
-    const std::string client = clientKey(request.remoteAddress());
-    std::optional<SignedInSession> signedIn;
-    std::string token;
-    std::int64_t wait = 0;
-    core.context().db().transaction([&](Tx& tx) {
-      auto email = core.codes().consumeLink(tx, linkToken);
-      if (!email) {
-        wait = core.limits().lockAndCheck(tx, client, "");
-        if (wait == 0) core.limits().recordFailure(tx, client, "");
-        return;
-      }
-      User user = core.accounts().userForEmail(tx, *email);
-      auto created = core.accounts().createSession(tx, user.id, request.remoteAddress(),
-                                                   request.header("User-Agent").value_or(""));
-      signedIn = SignedInSession{created.session, user, std::nullopt};
-      token = created.token;
-    });
-    countSignIn(core, "magic_link", wait > 0 ? "limited" : signedIn ? "signed_in" : "refused");
-    if (wait > 0) tooManyFailures(response, wait);
-    if (!signedIn)
-      throw HttpError::badRequest("This sign-in link has expired or was already used. Request a new code.", "invalid_link");
-    signedInResponse(core, request, response, *signedIn, token);
-  }, small, signInWithLinkDoc());
+  registry.route(
+      Method::Post, "/api/auth/sign-in/magic-link",
+      [&core](Request& request, Response& response) {
+        Json body = request.jsonObject();
+        std::string linkToken = stringField(body, "token");
+        const std::string client = clientKey(request.remoteAddress());
+        std::optional<SignedInSession> signedIn;
+        std::string token;
+        std::int64_t wait = 0;
+        core.context().db().transaction([&](Tx& tx) {
+          auto email = core.codes().consumeLink(tx, linkToken);
+          if (!email) {
+            wait = core.limits().lockAndCheck(tx, client, "");
+            if (wait == 0) core.limits().recordFailure(tx, client, "");
+            return;
+          }
+          User user = core.accounts().userForEmail(tx, *email);
+          auto created = core.accounts().createSession(tx, user.id, request.remoteAddress(),
+                                                       request.header("User-Agent").value_or(""));
+          signedIn = SignedInSession{created.session, user, std::nullopt};
+          token = created.token;
+        });
+        countSignIn(core, "magic_link", wait > 0 ? "limited" : signedIn ? "signed_in" : "refused");
+        if (wait > 0) tooManyFailures(response, wait);
+        if (!signedIn)
+          throw HttpError::badRequest("This sign-in link has expired or was already used. Request a new code.",
+                                      "invalid_link");
+        signedInResponse(core, request, response, *signedIn, token);
+      },
+      small, signInWithLinkDoc());
 
-  registry.route(Method::Post, "/api/auth/sign-in/social", [&core](Request& request, Response& response) {
-    Json body = request.jsonObject();
-    std::string provider = stringField(body, "provider");
-    if (provider != "github") throw HttpError::badRequest("Unknown sign-in provider '" + provider + "'", "unsupported_provider");
-    if (!core.github().configured())
-      throw HttpError::badRequest("GitHub sign-in is not configured on this server", "provider_not_configured");
-    std::string origin = requestOrigin(request);
-    auto callback = allowedRedirect(stringField(body, "callbackURL", false), origin, core.settings().publicUrl,
-                                    core.settings().allowedOrigins);
-    if (!callback) throw HttpError::badRequest("callbackURL must be a path or a URL on this deployment", "invalid_callback_url");
-    auto started = core.github().start(*callback, origin + "/api/auth/callback/github");
-    noStore(response);
-    response.addHeader("Set-Cookie", cookie(core, request, kOAuthStateCookie, started.nonce, 600, "/api/auth"));
-    response.json({{"url", started.url}, {"redirect", true}});
-  }, small, socialSignInDoc());
+  registry.route(
+      Method::Post, "/api/auth/sign-in/social",
+      [&core](Request& request, Response& response) {
+        Json body = request.jsonObject();
+        std::string provider = stringField(body, "provider");
+        if (provider != "github")
+          throw HttpError::badRequest("Unknown sign-in provider '" + provider + "'", "unsupported_provider");
+        if (!core.github().configured())
+          throw HttpError::badRequest("GitHub sign-in is not configured on this server", "provider_not_configured");
+        std::string origin = requestOrigin(request);
+        auto callback = allowedRedirect(stringField(body, "callbackURL", false), origin, core.settings().publicUrl,
+                                        core.settings().allowedOrigins);
+        if (!callback)
+          throw HttpError::badRequest("callbackURL must be a path or a URL on this deployment", "invalid_callback_url");
+        auto started = core.github().start(*callback, origin + "/api/auth/callback/github");
+        noStore(response);
+        response.addHeader("Set-Cookie", cookie(core, request, kOAuthStateCookie, started.nonce, 600, "/api/auth"));
+        response.json({{"url", started.url}, {"redirect", true}});
+      },
+      small, socialSignInDoc());
 
-  registry.route(Method::Get, "/api/auth/callback/github", [&core](Request& request, Response& response) {
-    noStore(response);
-    auto pending = core.github().consumeState(request.query("state").value_or(""), cookieValue(request, kOAuthStateCookie));
-    if (!pending) {
-      countSignIn(core, "github", "refused");
-      core.context().logger().warn("GitHub callback with a missing, forged, expired or replayed state");
-      redirect(response, "/login?error=state_mismatch");
-      return;
-    }
-    response.addHeader("Set-Cookie", cookie(core, request, kOAuthStateCookie, "", 0, "/api/auth"));
-    std::string code = request.query("code").value_or("");
-    if (request.query("error") || code.empty()) {
-      countSignIn(core, "github", "refused");
-      redirect(response, errorLocation(pending->callbackUrl, "access_denied"));
-      return;
-    }
-    std::string error;
-    auto profile = core.github().fetchProfile(code, pending->redirectUri, error);
-    if (!profile) {
-      countSignIn(core, "github", "refused");
-      core.context().logger().warn("GitHub sign-in failed", {{"error", error}});
-      redirect(response, errorLocation(pending->callbackUrl, "github_failed"));
-      return;
-    }
-    SignedInSession signedIn;
-    std::string token;
-    core.context().db().transaction([&](Tx& tx) {
-      signedIn.user = core.accounts().userForGithub(tx, *profile);
-      auto created = core.accounts().createSession(tx, signedIn.user.id, request.remoteAddress(),
-                                                   request.header("User-Agent").value_or(""));
-      signedIn.session = created.session;
-      token = created.token;
-    });
-    countSignIn(core, "github", "signed_in");
-    response.addHeader("Set-Cookie", cookie(core, request, kSessionCookie, token, core.settings().sessionLifetime.count()));
-    redirect(response, pending->callbackUrl);
-  }, {}, githubCallbackDoc());
+  registry.route(
+      Method::Get, "/api/auth/callback/github",
+      [&core](Request& request, Response& response) {
+        noStore(response);
+        auto pending =
+            core.github().consumeState(request.query("state").value_or(""), cookieValue(request, kOAuthStateCookie));
+        if (!pending) {
+          countSignIn(core, "github", "refused");
+          core.context().logger().warn("GitHub callback with a missing, forged, expired or replayed state");
+          redirect(response, "/login?error=state_mismatch");
+          return;
+        }
+        response.addHeader("Set-Cookie", cookie(core, request, kOAuthStateCookie, "", 0, "/api/auth"));
+        std::string code = request.query("code").value_or("");
+        if (request.query("error") || code.empty()) {
+          countSignIn(core, "github", "refused");
+          redirect(response, errorLocation(pending->callbackUrl, "access_denied"));
+          return;
+        }
+        std::string error;
+        auto profile = core.github().fetchProfile(code, pending->redirectUri, error);
+        if (!profile) {
+          countSignIn(core, "github", "refused");
+          core.context().logger().warn("GitHub sign-in failed", {{"error", error}});
+          redirect(response, errorLocation(pending->callbackUrl, "github_failed"));
+          return;
+        }
+        SignedInSession signedIn;
+        std::string token;
+        core.context().db().transaction([&](Tx& tx) {
+          signedIn.user = core.accounts().userForGithub(tx, *profile);
+          auto created = core.accounts().createSession(tx, signedIn.user.id, request.remoteAddress(),
+                                                       request.header("User-Agent").value_or(""));
+          signedIn.session = created.session;
+          token = created.token;
+        });
+        countSignIn(core, "github", "signed_in");
+        response.addHeader("Set-Cookie",
+                           cookie(core, request, kSessionCookie, token, core.settings().sessionLifetime.count()));
+        redirect(response, pending->callbackUrl);
+      },
+      {}, githubCallbackDoc());
 }
 
 }  // namespace docs_auth

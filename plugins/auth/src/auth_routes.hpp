@@ -21,6 +21,7 @@ void addAuthRoutes(docs::Registry& registry, AuthCore& core);
 // http(s) URL on one of the deployment's origins (server.public_url,
 // server.allowed_origins, or the origin the request came to). nullopt otherwise.
 std::optional<std::string> allowedRedirect(const std::string& url, const std::string& requestOrigin,
-                                           const std::string& publicUrl, const std::vector<std::string>& allowedOrigins);
+                                           const std::string& publicUrl,
+                                           const std::vector<std::string>& allowedOrigins);
 
 }  // namespace docs_auth

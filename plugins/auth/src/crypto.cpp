@@ -50,8 +50,8 @@ Ed25519KeyPair generateEd25519() {
 }
 
 std::string ed25519Sign(std::string_view privateKey, std::string_view message) {
-  PkeyPtr key(EVP_PKEY_new_raw_private_key(EVP_PKEY_ED25519, nullptr,
-                                           reinterpret_cast<const unsigned char*>(privateKey.data()), privateKey.size()));
+  PkeyPtr key(EVP_PKEY_new_raw_private_key(
+      EVP_PKEY_ED25519, nullptr, reinterpret_cast<const unsigned char*>(privateKey.data()), privateKey.size()));
   if (!key) throw std::runtime_error("invalid Ed25519 private key");
   MdCtxPtr ctx(EVP_MD_CTX_new());
   std::string signature(64, '\0');

@@ -6,8 +6,8 @@
 
 #include <stdexcept>
 
-#include "crypto.hpp"
 #include <docs/support/http_client.hpp>
+#include "crypto.hpp"
 #include "one_time_codes.hpp"
 
 namespace docs_auth {
@@ -36,9 +36,10 @@ AuthorizeStart GithubSignIn::start(const std::string& callbackUrl, const std::st
   AuthorizeStart started;
   key();  // before a state row is written
   started.nonce = randomToken(24);
-  db_.exec("INSERT INTO auth_oauth_states (nonce, provider, callback_url, redirect_uri, expires_at)"
-           " VALUES ($1, 'github', $2, $3, now() + interval '10 minutes')",
-           {started.nonce, callbackUrl, redirectUri});
+  db_.exec(
+      "INSERT INTO auth_oauth_states (nonce, provider, callback_url, redirect_uri, expires_at)"
+      " VALUES ($1, 'github', $2, $3, now() + interval '10 minutes')",
+      {started.nonce, callbackUrl, redirectUri});
   db_.exec("DELETE FROM auth_oauth_states WHERE expires_at < now() - interval '1 day'");
   std::string state = started.nonce + "." + sign(started.nonce);
   started.url = settings_.githubUrl +
@@ -57,9 +58,10 @@ std::optional<PendingSignIn> GithubSignIn::consumeState(const std::string& state
   // The browser that started the flow carries the nonce in a cookie: a state planted
   // in someone else's browser does not sign them in.
   if (!docs::codec::constantTimeEqual(nonce, cookieNonce)) return std::nullopt;
-  auto rows = db_.exec("UPDATE auth_oauth_states SET used_at = now()"
-                       " WHERE nonce = $1 AND used_at IS NULL AND expires_at > now() RETURNING callback_url, redirect_uri",
-                       {nonce});
+  auto rows = db_.exec(
+      "UPDATE auth_oauth_states SET used_at = now()"
+      " WHERE nonce = $1 AND used_at IS NULL AND expires_at > now() RETURNING callback_url, redirect_uri",
+      {nonce});
   if (rows.empty()) return std::nullopt;
   return PendingSignIn{rows[0].text("callback_url"), rows[0].text("redirect_uri")};
 }
@@ -76,7 +78,8 @@ std::optional<GithubProfile> GithubSignIn::fetchProfile(const std::string& code,
                   "&redirect_uri=" + docs::codec::percentEncode(redirectUri);
   auto reply = httpCall(exchange);
   json token = json::parse(reply.body, nullptr, false);
-  if (reply.status != 200 || !token.is_object() || !token.contains("access_token") || !token["access_token"].is_string()) {
+  if (reply.status != 200 || !token.is_object() || !token.contains("access_token") ||
+      !token["access_token"].is_string()) {
     error = reply.status == 0 ? "GitHub is unreachable: " + reply.error : "GitHub refused the sign-in code";
     return std::nullopt;
   }
@@ -91,7 +94,8 @@ std::optional<GithubProfile> GithubSignIn::fetchProfile(const std::string& code,
     error = "GitHub did not return the user";
     return std::nullopt;
   }
-  auto emailsReply = httpCall({"GET", settings_.githubApiUrl + "/user/emails", headers, "", std::chrono::milliseconds(10000)});
+  auto emailsReply =
+      httpCall({"GET", settings_.githubApiUrl + "/user/emails", headers, "", std::chrono::milliseconds(10000)});
   json emails = json::parse(emailsReply.body, nullptr, false);
   std::string email;
   if (emailsReply.status == 200 && emails.is_array()) {

@@ -38,7 +38,8 @@ class GithubSignIn {
   // marks it used. nullopt for a missing, forged, expired or replayed state.
   std::optional<PendingSignIn> consumeState(const std::string& state, const std::string& cookieNonce);
   // Exchanges the code; error text when GitHub refuses or has no verified email.
-  std::optional<GithubProfile> fetchProfile(const std::string& code, const std::string& redirectUri, std::string& error);
+  std::optional<GithubProfile> fetchProfile(const std::string& code, const std::string& redirectUri,
+                                            std::string& error);
 
  private:
   // The HMAC key; throws std::logic_error before AuthCore::open().

@@ -58,11 +58,13 @@ JwtResult verifyJwt(std::string_view token,
     result.error = JwtError::Signature;
     return result;
   }
-  if (!payload.contains("exp") || !payload["exp"].is_number_integer() || payload["exp"].get<std::int64_t>() + leeway <= now) {
+  if (!payload.contains("exp") || !payload["exp"].is_number_integer() ||
+      payload["exp"].get<std::int64_t>() + leeway <= now) {
     result.error = JwtError::Expired;
     return result;
   }
-  if (payload.contains("nbf") && (!payload["nbf"].is_number_integer() || payload["nbf"].get<std::int64_t>() - leeway > now)) {
+  if (payload.contains("nbf") &&
+      (!payload["nbf"].is_number_integer() || payload["nbf"].get<std::int64_t>() - leeway > now)) {
     result.error = JwtError::NotYetValid;
     return result;
   }

@@ -20,8 +20,8 @@ struct MailMessage {
 };
 
 struct MailerSettings {
-  std::string smtpUrl;   // smtp://[user[:password]@]host[:port] or smtps://...; empty: outbox
-  std::string from;      // "docs <no-reply@localhost>"
+  std::string smtpUrl;  // smtp://[user[:password]@]host[:port] or smtps://...; empty: outbox
+  std::string from;     // "docs <no-reply@localhost>"
   std::string outboxDir;
   int timeoutMs = 10000;
   bool verifyTls = true;

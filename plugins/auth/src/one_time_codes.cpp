@@ -56,15 +56,17 @@ std::string OneTimeCodes::hash(const std::string& email, const std::string& code
 
 bool OneTimeCodes::admit(Tx& tx, const std::string& bucket, int limit) {
   tx.exec("SELECT pg_advisory_xact_lock(hashtext($1))", {bucket});
-  auto count = tx.exec("SELECT count(*) AS n FROM auth_rate_events WHERE bucket = $1"
-                       " AND created_at > now() - make_interval(secs => $2)",
-                       {bucket, static_cast<std::int64_t>(settings_.otpSendWindow.count())});
+  auto count = tx.exec(
+      "SELECT count(*) AS n FROM auth_rate_events WHERE bucket = $1"
+      " AND created_at > now() - make_interval(secs => $2)",
+      {bucket, static_cast<std::int64_t>(settings_.otpSendWindow.count())});
   if (count[0].int64("n") >= limit) return false;
   tx.exec("INSERT INTO auth_rate_events (bucket) VALUES ($1)", {bucket});
   return true;
 }
 
-SendOutcome OneTimeCodes::send(const std::string& email, const std::string& clientAddress, const std::string& linkBase) {
+SendOutcome OneTimeCodes::send(const std::string& email, const std::string& clientAddress,
+                               const std::string& linkBase) {
   return issue(email, clientAddress, CodePurpose::SignIn, linkBase);
 }
 
@@ -93,8 +95,10 @@ SendOutcome OneTimeCodes::issue(const std::string& email, const std::string& cli
     const auto lifetime = purpose == CodePurpose::SignIn ? settings_.otpLifetime : settings_.deleteCodeLifetime;
     // A new code replaces the old ones of its purpose, so guesses are bounded by sends x tries.
     tx.exec("DELETE FROM auth_otps WHERE email = $1 AND purpose = $2", {email, purposeName(purpose)});
-    tx.exec("INSERT INTO auth_otps (email, code_hash, expires_at, purpose) VALUES ($1, $2, now() + make_interval(secs => $3), $4)",
-            {email, hash(email, code, purpose), static_cast<std::int64_t>(lifetime.count()), purposeName(purpose)});
+    tx.exec(
+        "INSERT INTO auth_otps (email, code_hash, expires_at, purpose) VALUES ($1, $2, now() + make_interval(secs => "
+        "$3), $4)",
+        {email, hash(email, code, purpose), static_cast<std::int64_t>(lifetime.count()), purposeName(purpose)});
     long minutes = std::max<long>(1, static_cast<long>(lifetime.count() / 60));
     if (purpose == CodePurpose::DeleteAccount) {
       mailer_.send({email, "Your code to delete your account: " + code,
@@ -114,22 +118,23 @@ SendOutcome OneTimeCodes::issue(const std::string& email, const std::string& cli
           "$3))",
           {docs::codec::sha256Hex(token), email, static_cast<std::int64_t>(settings_.magicLinkLifetime.count())});
       long linkMinutes = std::max<long>(1, static_cast<long>(settings_.magicLinkLifetime.count() / 60));
-      link = "\nOr sign in with this link (it works once, for " + std::to_string(linkMinutes) + " minutes):\n" + linkBase +
-             "/login/link#token=" + token + "\n";
+      link = "\nOr sign in with this link (it works once, for " + std::to_string(linkMinutes) + " minutes):\n" +
+             linkBase + "/login/link#token=" + token + "\n";
     }
     // Mail goes out inside the transaction: if it cannot be handed over, no code exists.
     mailer_.send({email, "Your sign-in code: " + code,
-                  "Your sign-in code is " + code + "\n\nIt expires in " + std::to_string(minutes) + " minutes and works once.\n" +
-                      link + "\nIf you did not ask for it, ignore this message.\n"});
+                  "Your sign-in code is " + code + "\n\nIt expires in " + std::to_string(minutes) +
+                      " minutes and works once.\n" + link + "\nIf you did not ask for it, ignore this message.\n"});
   });
   return outcome;
 }
 
 CheckOutcome OneTimeCodes::check(Tx& tx, const std::string& email, const std::string& code, CodePurpose purpose) {
   key();  // before a wrong try is counted
-  auto rows = tx.exec("SELECT id, code_hash, attempts, expires_at <= now() AS expired FROM auth_otps"
-                      " WHERE email = $1 AND purpose = $2 AND consumed_at IS NULL ORDER BY created_at DESC LIMIT 1 FOR UPDATE",
-                      {email, purposeName(purpose)});
+  auto rows = tx.exec(
+      "SELECT id, code_hash, attempts, expires_at <= now() AS expired FROM auth_otps"
+      " WHERE email = $1 AND purpose = $2 AND consumed_at IS NULL ORDER BY created_at DESC LIMIT 1 FOR UPDATE",
+      {email, purposeName(purpose)});
   if (rows.empty() || rows[0].boolean("expired")) return CheckOutcome::Expired;
   auto id = rows[0].int64("id");
   if (rows[0].int64("attempts") >= settings_.otpMaxAttempts) return CheckOutcome::TooManyAttempts;

@@ -30,7 +30,7 @@ struct AuthSettings {
   int failureBackoffAfter = 5;        // failures in the window before the back-off starts
   std::chrono::seconds failureBackoffBase{2};
   std::chrono::seconds failureWindow{86400};
-  std::string secret;  // empty: generated and kept in the database
+  std::string secret;       // empty: generated and kept in the database
   std::string jwtIssuer;    // auth.jwt_issuer, else server.public_url, else "docsd"
   std::string jwtAudience;  // auth.jwt_audience ("docsd")
 

@@ -50,14 +50,15 @@ SignInLimits::SignInLimits(Db& db, const AuthSettings& settings) : db_(db), sett
 std::int64_t SignInLimits::wait(Tx& tx, const std::string& bucket, std::int64_t cap) {
   tx.exec("SELECT pg_advisory_xact_lock(hashtext($1))", {bucket});
   const auto window = static_cast<std::int64_t>(settings_.failureWindow.count());
-  auto rows = tx.exec("SELECT count(*) AS n,"
-                      " coalesce(ceil(extract(epoch FROM now() - max(created_at))), 0)::bigint AS since_last,"
-                      " coalesce(ceil(extract(epoch FROM min(created_at) + make_interval(secs => $2) - now())), 0)::bigint"
-                      "   AS until_oldest_leaves"
-                      " FROM auth_failures WHERE bucket = $1 AND created_at > now() - make_interval(secs => $2)",
-                      {bucket, window});
-  return retryAfterSeconds(rows[0].int64("n"), cap, settings_.failureBackoffAfter, settings_.failureBackoffBase.count(), window,
-                           rows[0].int64("since_last"), rows[0].int64("until_oldest_leaves"));
+  auto rows = tx.exec(
+      "SELECT count(*) AS n,"
+      " coalesce(ceil(extract(epoch FROM now() - max(created_at))), 0)::bigint AS since_last,"
+      " coalesce(ceil(extract(epoch FROM min(created_at) + make_interval(secs => $2) - now())), 0)::bigint"
+      "   AS until_oldest_leaves"
+      " FROM auth_failures WHERE bucket = $1 AND created_at > now() - make_interval(secs => $2)",
+      {bucket, window});
+  return retryAfterSeconds(rows[0].int64("n"), cap, settings_.failureBackoffAfter, settings_.failureBackoffBase.count(),
+                           window, rows[0].int64("since_last"), rows[0].int64("until_oldest_leaves"));
 }
 
 std::int64_t SignInLimits::lockAndCheck(Tx& tx, const std::string& key, const std::string& email) {

@@ -47,7 +47,8 @@ TokenRequest parseTokenRequest(const Request& request) {
   if (first == std::string::npos) throw HttpError::badRequest("'name' must not be empty", "invalid_field");
   out.name = out.name.substr(first, out.name.find_last_not_of(" \t\r\n") - first + 1);
   if (docs::support::codePoints(out.name) > static_cast<std::size_t>(kMaxTokenNameChars))
-    throw HttpError::badRequest("'name' is longer than " + std::to_string(kMaxTokenNameChars) + " characters", "invalid_field");
+    throw HttpError::badRequest("'name' is longer than " + std::to_string(kMaxTokenNameChars) + " characters",
+                                "invalid_field");
   if (body.contains("expires_in_days") && !body["expires_in_days"].is_null()) {
     const auto& days = body["expires_in_days"];
     if (!days.is_number_integer() || days.get<std::int64_t>() < 1 || days.get<std::int64_t>() > kMaxTokenDays)
@@ -56,7 +57,8 @@ TokenRequest parseTokenRequest(const Request& request) {
     out.expiresInDays = static_cast<int>(days.get<std::int64_t>());
   }
   if (auto scope = docs::support::optionalString(body, "scope")) {
-    if (*scope != "read" && *scope != "write") throw HttpError::badRequest("'scope' must be read or write", "invalid_field");
+    if (*scope != "read" && *scope != "write")
+      throw HttpError::badRequest("'scope' must be read or write", "invalid_field");
     out.scope = *scope;
   }
   return out;
@@ -83,18 +85,22 @@ RouteDoc createDoc() {
   RouteDoc doc;
   doc.summary = "Creates a personal access token; its value is in this answer only";
   doc.access = RouteAccess::Session;
-  doc.body = BodyDoc{"application/json",
-                     {{"type", "object"},
-                      {"required", {"name"}},
-                      {"additionalProperties", false},
-                      {"properties",
-                       {{"name", {{"type", "string"}, {"minLength", 1}, {"maxLength", kMaxTokenNameChars}}},
-                        {"expires_in_days", {{"type", {"integer", "null"}}, {"minimum", 1}, {"maximum", kMaxTokenDays}}},
-                        {"scope", {{"enum", {"read", "write"}}}}}}}};
+  doc.body =
+      BodyDoc{"application/json",
+              {{"type", "object"},
+               {"required", {"name"}},
+               {"additionalProperties", false},
+               {"properties",
+                {{"name", {{"type", "string"}, {"minLength", 1}, {"maxLength", kMaxTokenNameChars}}},
+                 {"expires_in_days", {{"type", {"integer", "null"}}, {"minimum", 1}, {"maximum", kMaxTokenDays}}},
+                 {"scope", {{"enum", {"read", "write"}}}}}}}};
   Json withValue = {{"type", "object"},
                     {"required", {"token"}},
                     {"properties", {{"token", {{"type", "string"}, {"pattern", "^docs_pat_[A-Za-z0-9_-]{43}$"}}}}}};
-  doc.answers = {jsonAnswer(201, "the token, with its value", {{"type", "object"}, {"allOf", Json::array({schemaRef("AccessToken"), withValue})}, {"unevaluatedProperties", false}}),
+  doc.answers = {jsonAnswer(201, "the token, with its value",
+                            {{"type", "object"},
+                             {"allOf", Json::array({schemaRef("AccessToken"), withValue})},
+                             {"unevaluatedProperties", false}}),
                  errorAnswer(400, "invalid_field, too_many_tokens"), errorAnswer(401, "signed out"),
                  errorAnswer(403, "token_not_allowed: called with a personal access token")};
   doc.schemas = {{"AccessToken", tokenSchema()}};
@@ -109,7 +115,13 @@ RouteDoc listDoc() {
                             {{"type", "object"},
                              {"required", {"tokens"}},
                              {"additionalProperties", false},
-                             {"properties", {{"tokens", {{"type", "array"}, {"items", {{"type", "object"}, {"$ref", "#/components/schemas/AccessToken"}, {"unevaluatedProperties", false}}}}}}}}),
+                             {"properties",
+                              {{"tokens",
+                                {{"type", "array"},
+                                 {"items",
+                                  {{"type", "object"},
+                                   {"$ref", "#/components/schemas/AccessToken"},
+                                   {"unevaluatedProperties", false}}}}}}}}),
                  errorAnswer(401, "signed out"), errorAnswer(403, "token_not_allowed")};
   doc.schemas = {{"AccessToken", tokenSchema()}};
   return doc;
@@ -131,30 +143,40 @@ void addTokenRoutes(Registry& registry, AuthCore& core) {
   RouteOptions small;
   small.maxBodyBytes = 4 * 1024;
 
-  registry.route(Method::Post, "/api/tokens", [&core](Request& request, Response& response) {
-    auto caller = sessionCaller(core, request);
-    auto wanted = parseTokenRequest(request);
-    auto created = core.tokens().create(caller.user.id, wanted.name, wanted.expiresInDays, wanted.scope);
-    noStore(response);
-    Json answer = created.token.toJson();
-    answer["token"] = created.secret;  // the only time it is ever shown
-    response.json(answer, 201);
-  }, small, createDoc());
+  registry.route(
+      Method::Post, "/api/tokens",
+      [&core](Request& request, Response& response) {
+        auto caller = sessionCaller(core, request);
+        auto wanted = parseTokenRequest(request);
+        auto created = core.tokens().create(caller.user.id, wanted.name, wanted.expiresInDays, wanted.scope);
+        noStore(response);
+        Json answer = created.token.toJson();
+        answer["token"] = created.secret;  // the only time it is ever shown
+        response.json(answer, 201);
+      },
+      small, createDoc());
 
-  registry.route(Method::Get, "/api/tokens", [&core](Request& request, Response& response) {
-    auto caller = sessionCaller(core, request);
-    Json list = Json::array();
-    for (const auto& token : core.tokens().list(caller.user.id)) list.push_back(token.toJson());
-    noStore(response);
-    response.json({{"tokens", list}});
-  }, {}, listDoc());
+  registry.route(
+      Method::Get, "/api/tokens",
+      [&core](Request& request, Response& response) {
+        auto caller = sessionCaller(core, request);
+        Json list = Json::array();
+        for (const auto& token : core.tokens().list(caller.user.id)) list.push_back(token.toJson());
+        noStore(response);
+        response.json({{"tokens", list}});
+      },
+      {}, listDoc());
 
-  registry.route(Method::Delete, "/api/tokens/{id}", [&core](Request& request, Response& response) {
-    auto caller = sessionCaller(core, request);
-    // Another person's token is the same answer as a missing one.
-    if (!core.tokens().revoke(caller.user.id, request.idParam("id"))) throw HttpError::notFound("Access token not found");
-    response.noContent();
-  }, {}, revokeDoc());
+  registry.route(
+      Method::Delete, "/api/tokens/{id}",
+      [&core](Request& request, Response& response) {
+        auto caller = sessionCaller(core, request);
+        // Another person's token is the same answer as a missing one.
+        if (!core.tokens().revoke(caller.user.id, request.idParam("id")))
+          throw HttpError::notFound("Access token not found");
+        response.noContent();
+      },
+      {}, revokeDoc());
 }
 
 }  // namespace docs_auth

@@ -11,8 +11,8 @@
 #include "test_support.hpp"
 
 using docs::test::Docsd;
-using docs::test::HttpResponse;
 using docs::test::httpRequest;
+using docs::test::HttpResponse;
 using nlohmann::json;
 
 namespace {
@@ -29,7 +29,8 @@ class AccessTokens : public ::testing::Test {
     ASSERT_TRUE(docsd_->start()) << docsd_->log();
     alice_ = docs::test::signInByEmail(*docsd_, "alice@example.com");
   }
-  HttpResponse call(const std::string& method, const std::string& path, const Headers& auth, const json& body = nullptr) {
+  HttpResponse call(const std::string& method, const std::string& path, const Headers& auth,
+                    const json& body = nullptr) {
     Headers headers = auth;
     if (!body.is_null()) headers["Content-Type"] = "application/json";
     return httpRequest(docsd_->port(), method, path, body.is_null() ? "" : body.dump(), headers);
@@ -62,8 +63,10 @@ TEST_F(AccessTokens, AreShownOnceStoredAsDigestsListedAndActAsTheirOwner) {
   EXPECT_TRUE(created["expiresAt"].is_string());
   EXPECT_TRUE(created["lastUsedAt"].is_null());
   // Only the SHA-256 is stored: the table never holds the value.
-  EXPECT_EQ(sql("SELECT count(*) FROM auth_access_tokens WHERE token_hash = encode(sha256('" + token + "'), 'hex')"), "1");
-  EXPECT_EQ(sql("SELECT count(*) FROM auth_access_tokens t WHERE position('" + token.substr(9) + "' IN t::text) > 0"), "0");
+  EXPECT_EQ(sql("SELECT count(*) FROM auth_access_tokens WHERE token_hash = encode(sha256('" + token + "'), 'hex')"),
+            "1");
+  EXPECT_EQ(sql("SELECT count(*) FROM auth_access_tokens t WHERE position('" + token.substr(9) + "' IN t::text) > 0"),
+            "0");
 
   auto listed = call("GET", "/api/tokens", alice_.bearer());
   ASSERT_EQ(listed.status, 200) << listed.body;
@@ -125,9 +128,13 @@ TEST_F(AccessTokens, ReadOnlyUnlessScopeWrite) {
 TEST_F(AccessTokens, CannotManageTokensMintJwtsOrDeleteTheAccount) {
   std::string token = create({{"name", "writer"}, {"scope", "write"}})["token"];
   std::string id = parsed(call("GET", "/api/tokens", alice_.bearer()))["tokens"][0]["id"];
-  for (const auto& [method, path] : std::vector<std::pair<std::string, std::string>>{
-           {"POST", "/api/tokens"}, {"GET", "/api/tokens"}, {"DELETE", "/api/tokens/" + id}, {"GET", "/api/auth/token"},
-           {"POST", "/api/auth/delete-user/send-code"}, {"POST", "/api/auth/delete-user"}}) {
+  for (const auto& [method, path] :
+       std::vector<std::pair<std::string, std::string>>{{"POST", "/api/tokens"},
+                                                        {"GET", "/api/tokens"},
+                                                        {"DELETE", "/api/tokens/" + id},
+                                                        {"GET", "/api/auth/token"},
+                                                        {"POST", "/api/auth/delete-user/send-code"},
+                                                        {"POST", "/api/auth/delete-user"}}) {
     auto refused = call(method, path, bearer(token), method == "POST" ? json{{"name", "x"}} : json());
     EXPECT_EQ(refused.status, 403) << method << " " << path << ": " << refused.body;
     EXPECT_EQ(errorCode(refused), "token_not_allowed") << method << " " << path;
@@ -149,9 +156,9 @@ TEST_F(AccessTokens, RevokedExpiredUnknownAndMalformedTokensAre401) {
   EXPECT_EQ(call("DELETE", "/api/tokens/" + revoked["id"].get<std::string>(), alice_.bearer()).status, 404);
   sql("UPDATE auth_access_tokens SET expires_at = now() - interval '1 second' WHERE name = 'expired'");
   std::string unknown = "docs_pat_" + std::string(43, 'A');
-  for (const std::string& token : {revoked["token"].get<std::string>(), expired["token"].get<std::string>(), unknown,
-                                   std::string("docs_pat_"), std::string("docs_pat_short"),
-                                   "docs_pat_" + std::string(42, 'A') + "!", "docs_pat_" + std::string(44, 'A')}) {
+  for (const std::string& token :
+       {revoked["token"].get<std::string>(), expired["token"].get<std::string>(), unknown, std::string("docs_pat_"),
+        std::string("docs_pat_short"), "docs_pat_" + std::string(42, 'A') + "!", "docs_pat_" + std::string(44, 'A')}) {
     for (const char* path : {"/api/projects", "/api/auth/get-session"}) {
       auto refused = call("GET", path, bearer(token));
       EXPECT_EQ(refused.status, 401) << token << " " << path << ": " << refused.body;

@@ -3,13 +3,12 @@
 // cases: guessing, expiry, reuse, flooding, forged tokens, OAuth state and redirects.
 #include <gtest/gtest.h>
 
-
 #include <algorithm>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <thread>
 
 #include "crypto.hpp"
@@ -20,8 +19,8 @@
 
 namespace fs = std::filesystem;
 using docs::test::Docsd;
-using docs::test::HttpResponse;
 using docs::test::httpRequest;
+using docs::test::HttpResponse;
 using nlohmann::json;
 
 namespace {
@@ -184,7 +183,8 @@ TEST_F(AuthFlow, SignOutEndsTheSessionItsCookieAndItsTokens) {
 TEST_F(AuthFlow, SignOutWithADeadBearerStillEndsTheCookiesSession) {
   start();
   auto alice = docs::test::signInByEmail(*docsd_, "alice@example.com");
-  for (std::string bearer : std::vector<std::string>{"Bearer not-a-jwt", "Bearer " + alice.token.substr(0, alice.token.size() - 4) + "AAAA"}) {
+  for (std::string bearer : std::vector<std::string>{
+           "Bearer not-a-jwt", "Bearer " + alice.token.substr(0, alice.token.size() - 4) + "AAAA"}) {
     auto fresh = docs::test::signInByEmail(*docsd_, "alice@example.com");
     ASSERT_EQ(get("/api/auth/get-session", {{"Cookie", fresh.cookie}}).status, 200);
     auto out = post("/api/auth/sign-out", json::object(), {{"Cookie", fresh.cookie}, {"Authorization", bearer}});
@@ -215,7 +215,8 @@ TEST_F(AuthFlow, CrossSiteSignInAndPlainTextBodiesAreRefused) {
   auto signInWith = [&](Headers headers) {
     return httpRequest(docsd_->port(), "POST", "/api/auth/sign-in/email-otp", payload, headers);
   };
-  auto fromForm = signInWith({{"Content-Type", "text/plain"}, {"Origin", "https://evil.example"}, {"Sec-Fetch-Site", "cross-site"}});
+  auto fromForm = signInWith(
+      {{"Content-Type", "text/plain"}, {"Origin", "https://evil.example"}, {"Sec-Fetch-Site", "cross-site"}});
   EXPECT_EQ(fromForm.status, 403) << fromForm.body;
   EXPECT_EQ(errorCode(fromForm), "cross_site");
   EXPECT_TRUE(fromForm.setCookies.empty());
@@ -229,14 +230,16 @@ TEST_F(AuthFlow, CrossSiteSignInAndPlainTextBodiesAreRefused) {
   auto form = signInWith({{"Content-Type", "application/x-www-form-urlencoded"}});
   EXPECT_EQ(form.status, 415);
   // The code was never consumed: the real page, same origin and JSON, signs in.
-  auto ours = signInWith({{"Content-Type", "application/json"}, {"Origin", "http://localhost:" + std::to_string(docsd_->port())},
+  auto ours = signInWith({{"Content-Type", "application/json"},
+                          {"Origin", "http://localhost:" + std::to_string(docsd_->port())},
                           {"Sec-Fetch-Site", "same-origin"}});
   EXPECT_EQ(ours.status, 200) << ours.body;
   EXPECT_FALSE(ours.setCookies.empty());
   // A signed-in cookie cannot be spent from another site either.
   auto signedIn = docs::test::signInByEmail(*docsd_, "alice@example.com");
-  auto out = httpRequest(docsd_->port(), "POST", "/api/auth/sign-out", "{}",
-                         {{"Content-Type", "application/json"}, {"Cookie", signedIn.cookie}, {"Origin", "https://evil.example"}});
+  auto out = httpRequest(
+      docsd_->port(), "POST", "/api/auth/sign-out", "{}",
+      {{"Content-Type", "application/json"}, {"Cookie", signedIn.cookie}, {"Origin", "https://evil.example"}});
   EXPECT_EQ(out.status, 403);
   EXPECT_FALSE(body(get("/api/auth/get-session", {{"Cookie", signedIn.cookie}})).is_null());
 }
@@ -281,14 +284,18 @@ TEST_F(AuthFlow, ExpiredReusedAndMalformedCodesAreRefused) {
     EXPECT_EQ(r.status, 400) << bad;
     EXPECT_EQ(errorCode(r), "invalid_otp") << bad;
   }
-  EXPECT_EQ(errorCode(post("/api/auth/sign-in/email-otp", {{"email", "carol@example.com"}, {"otp", 123456}})), "invalid_field");
+  EXPECT_EQ(errorCode(post("/api/auth/sign-in/email-otp", {{"email", "carol@example.com"}, {"otp", 123456}})),
+            "invalid_field");
   EXPECT_EQ(errorCode(post("/api/auth/sign-in/email-otp", {{"email", "nope"}, {"otp", "123456"}})), "invalid_email");
   EXPECT_EQ(errorCode(sendCode("not an email")), "invalid_email");
   EXPECT_EQ(errorCode(sendCode("a@b.co\r\nBcc: x@example.com")), "invalid_email");
-  EXPECT_EQ(errorCode(post("/api/auth/email-otp/send-verification-otp", {{"email", "a@example.com"}, {"type", "forget-password"}})),
+  EXPECT_EQ(errorCode(post("/api/auth/email-otp/send-verification-otp",
+                           {{"email", "a@example.com"}, {"type", "forget-password"}})),
             "invalid_type");
   EXPECT_EQ(httpRequest(docsd_->port(), "POST", "/api/auth/sign-in/email-otp", "{not json",
-                        {{"Content-Type", "application/json"}}).status, 400);
+                        {{"Content-Type", "application/json"}})
+                .status,
+            400);
 }
 
 TEST_F(AuthFlow, ACodeOnlyWorksForItsOwnEmail) {
@@ -336,7 +343,10 @@ TEST_F(AuthFlow, SendFloodingIsLimitedWithTheSameAnswerForEveryAddress) {
 TEST_F(AuthFlow, SpoofedForwardedForDoesNotMoveThePerAddressLimit) {
   start({{"DOCS_AUTH_OTP_SENDS_PER_ADDRESS", "3"}});
   for (int i = 0; i < 3; ++i)
-    EXPECT_EQ(sendCode("user" + std::to_string(i) + "@example.com", {{"X-Forwarded-For", "10.0.0." + std::to_string(i)}}).status, 200);
+    EXPECT_EQ(
+        sendCode("user" + std::to_string(i) + "@example.com", {{"X-Forwarded-For", "10.0.0." + std::to_string(i)}})
+            .status,
+        200);
   auto limited = sendCode("user9@example.com", {{"X-Forwarded-For", "10.9.9.9"}});
   EXPECT_EQ(limited.status, 429);
   EXPECT_EQ(errorCode(limited), "too_many_requests");
@@ -345,7 +355,10 @@ TEST_F(AuthFlow, SpoofedForwardedForDoesNotMoveThePerAddressLimit) {
 TEST_F(AuthFlow, ATrustedProxysForwardedForIsTheClient) {
   start({{"DOCS_AUTH_OTP_SENDS_PER_ADDRESS", "3"}, {"DOCS_SERVER_TRUSTED_PROXIES", "127.0.0.1"}});
   for (int i = 0; i < 5; ++i)
-    EXPECT_EQ(sendCode("user" + std::to_string(i) + "@example.com", {{"X-Forwarded-For", "10.0.0." + std::to_string(i)}}).status, 200);
+    EXPECT_EQ(
+        sendCode("user" + std::to_string(i) + "@example.com", {{"X-Forwarded-For", "10.0.0." + std::to_string(i)}})
+            .status,
+        200);
   for (int i = 0; i < 3; ++i)
     EXPECT_EQ(sendCode("same" + std::to_string(i) + "@example.com", {{"X-Forwarded-For", "10.1.1.1"}}).status, 200);
   EXPECT_EQ(sendCode("same9@example.com", {{"X-Forwarded-For", "10.1.1.1"}}).status, 429);
@@ -495,10 +508,10 @@ class GithubSignInTest : public AuthFlow {
   }
   void authorize(const std::string& code, std::int64_t id, const std::string& login, const std::string& email,
                  bool verified = true) {
-    github_->addAuthorization(code,
-                              {{"id", id}, {"login", login}, {"name", "Mona Lisa"}, {"avatar_url", "https://avatars.example/" + login}},
-                              json::array({{{"email", "secondary@example.com"}, {"primary", false}, {"verified", true}},
-                                           {{"email", email}, {"primary", true}, {"verified", verified}}}));
+    github_->addAuthorization(
+        code, {{"id", id}, {"login", login}, {"name", "Mona Lisa"}, {"avatar_url", "https://avatars.example/" + login}},
+        json::array({{{"email", "secondary@example.com"}, {"primary", false}, {"verified", true}},
+                     {{"email", email}, {"primary", true}, {"verified", verified}}}));
   }
 
   std::unique_ptr<docs::test::FakeGithub> github_;
@@ -522,7 +535,8 @@ TEST_F(GithubSignInTest, FullFlowLinksOrCreatesTheAccount) {
   EXPECT_EQ(me["user"]["image"], "https://avatars.example/octocat");
   auto exchange = github_->exchanges().at(0);
   EXPECT_EQ(exchange["client_secret"], "secret-1");
-  EXPECT_EQ(exchange["redirect_uri"], "http://localhost:" + std::to_string(docsd_->port()) + "/api/auth/callback/github");
+  EXPECT_EQ(exchange["redirect_uri"],
+            "http://localhost:" + std::to_string(docsd_->port()) + "/api/auth/callback/github");
 
   // The same GitHub account with a changed email is still the same user (keyed on the id).
   auto second = startSignIn();
@@ -540,7 +554,8 @@ TEST_F(GithubSignInTest, FullFlowLinksOrCreatesTheAccount) {
   auto linked = callback(third, "code-3");
   ASSERT_EQ(linked.status, 302);
   EXPECT_EQ(linked.header("location"), "http://localhost:" + std::to_string(docsd_->port()) + "/auth-callback");
-  EXPECT_EQ(body(get("/api/auth/get-session", {{"Cookie", cookiePair(sessionCookie(linked))}}))["user"]["id"], ivan.userId);
+  EXPECT_EQ(body(get("/api/auth/get-session", {{"Cookie", cookiePair(sessionCookie(linked))}}))["user"]["id"],
+            ivan.userId);
 }
 
 TEST_F(GithubSignInTest, MissingForgedOrReplayedStateSignsNobodyIn) {
@@ -591,8 +606,7 @@ TEST_F(GithubSignInTest, OpenRedirectsAndBadProfilesAreRefused) {
   auto unverified = callback(startSignIn(), "unverified");
   EXPECT_EQ(unverified.header("location"), "/login?error=github_failed");
   EXPECT_TRUE(sessionCookie(unverified).empty());
-  auto denied = get("/api/auth/callback/github?error=access_denied&state=" + [&] { return startSignIn().state; }(),
-                    {});
+  auto denied = get("/api/auth/callback/github?error=access_denied&state=" + [&] { return startSignIn().state; }(), {});
   EXPECT_EQ(denied.header("location"), "/login?error=state_mismatch");  // no cookie sent
   EXPECT_EQ(sql("SELECT count(*) FROM auth_users"), "0");
 }
@@ -661,11 +675,14 @@ TEST_F(AuthFlow, ASessionOlderThanTheMaximumIsRefusedEvenInSteadyUse) {
   // 50 days in, used every day: the extension stops at day 60, not day 80.
   sql("UPDATE auth_sessions SET created_at = now() - interval '50 days', expires_at = now() + interval '1 day'");
   ASSERT_EQ(get("/api/auth/get-session", {{"Cookie", alice.cookie}}).status, 200);
-  EXPECT_EQ(sql("SELECT abs(extract(epoch FROM expires_at - (created_at + interval '60 days'))) < 5 FROM auth_sessions"), "t");
+  EXPECT_EQ(
+      sql("SELECT abs(extract(epoch FROM expires_at - (created_at + interval '60 days'))) < 5 FROM auth_sessions"),
+      "t");
   EXPECT_EQ(get("/api/auth/get-session", alice.bearer()).status, 200);
   // Past the maximum (the expiry moved forward by hand, as the sliding never would): gone
   // for the cookie and for every token naming the session.
-  sql("UPDATE auth_sessions SET created_at = now() - interval '60 days 1 minute', expires_at = now() + interval '20 days'");
+  sql("UPDATE auth_sessions SET created_at = now() - interval '60 days 1 minute', expires_at = now() + interval '20 "
+      "days'");
   EXPECT_TRUE(body(get("/api/auth/get-session", {{"Cookie", alice.cookie}})).is_null());
   auto byToken = get("/api/auth/get-session", alice.bearer());
   EXPECT_EQ(byToken.status, 401);
@@ -718,10 +735,15 @@ TEST_F(AuthFlow, GuessingPastTheDailyCapFromOneAddressGets429WithBackOff) {
       EXPECT_EQ(sendCode(email).status, 200);
     }
     std::string right = code(email);
-    return post("/api/auth/sign-in/email-otp", {{"email", email}, {"otp", right == "000000" ? "111111" : "000000"}}, attacker);
+    return post("/api/auth/sign-in/email-otp", {{"email", email}, {"otp", right == "000000" ? "111111" : "000000"}},
+                attacker);
   };
-  auto retryAfter = [](const HttpResponse& r) { return std::stoll(r.header("retry-after").empty() ? "0" : r.header("retry-after")); };
-  auto shift = [&](const std::string& by) { sql("UPDATE auth_failures SET created_at = created_at - interval '" + by + "'"); };
+  auto retryAfter = [](const HttpResponse& r) {
+    return std::stoll(r.header("retry-after").empty() ? "0" : r.header("retry-after"));
+  };
+  auto shift = [&](const std::string& by) {
+    sql("UPDATE auth_failures SET created_at = created_at - interval '" + by + "'");
+  };
   for (int i = 0; i < 4; ++i) EXPECT_EQ(errorCode(guess(i)), "invalid_otp") << i;
   // Past three free failures: 60 s after the fourth.
   auto waited = guess(4);
@@ -749,13 +771,16 @@ TEST_F(AuthFlow, GuessingPastTheDailyCapFromOneAddressGets429WithBackOff) {
   EXPECT_EQ(errorCode(capped), "too_many_failures");
   EXPECT_GT(retryAfter(capped), 20 * 3600);
   EXPECT_LE(retryAfter(capped), 86400);
-  auto right = post("/api/auth/sign-in/email-otp", {{"email", "victim6@example.com"}, {"otp", code("victim6@example.com")}}, attacker);
+  auto right = post("/api/auth/sign-in/email-otp",
+                    {{"email", "victim6@example.com"}, {"otp", code("victim6@example.com")}}, attacker);
   EXPECT_EQ(right.status, 429);
   EXPECT_TRUE(sessionCookie(right).empty());
-  EXPECT_EQ(sql("SELECT count(*) FROM auth_failures WHERE bucket LIKE 'address:%'"), "6");  // refused tries are not counted
+  EXPECT_EQ(sql("SELECT count(*) FROM auth_failures WHERE bucket LIKE 'address:%'"),
+            "6");  // refused tries are not counted
   // Another client signs in with the same code meanwhile.
-  auto elsewhere = post("/api/auth/sign-in/email-otp", {{"email", "victim6@example.com"}, {"otp", code("victim6@example.com")}},
-                        {{"X-Forwarded-For", "198.51.100.4"}});
+  auto elsewhere =
+      post("/api/auth/sign-in/email-otp", {{"email", "victim6@example.com"}, {"otp", code("victim6@example.com")}},
+           {{"X-Forwarded-For", "198.51.100.4"}});
   EXPECT_EQ(elsewhere.status, 200) << elsewhere.body;
   // A day after the first failure the address may try again.
   shift("1 day");
@@ -780,7 +805,8 @@ TEST_F(AuthFlow, Ipv6AddressesInOneSlash64ShareTheirLimits) {
 
   auto wrong = [&](const std::string& email, const std::string& address) {
     std::string right = code(email);
-    return post("/api/auth/sign-in/email-otp", {{"email", email}, {"otp", right == "000000" ? "111111" : "000000"}}, from(address));
+    return post("/api/auth/sign-in/email-otp", {{"email", email}, {"otp", right == "000000" ? "111111" : "000000"}},
+                from(address));
   };
   EXPECT_EQ(errorCode(wrong("a@example.com", "2001:db8:1:2::10")), "invalid_otp");
   EXPECT_EQ(errorCode(wrong("b@example.com", "2001:db8:1:2::20")), "invalid_otp");
@@ -789,8 +815,9 @@ TEST_F(AuthFlow, Ipv6AddressesInOneSlash64ShareTheirLimits) {
   EXPECT_EQ(errorCode(capped), "too_many_failures");
   EXPECT_FALSE(capped.header("retry-after").empty());
   EXPECT_EQ(errorCode(wrong("a@example.com", "2001:db8:1:3::30")), "invalid_otp");
-  EXPECT_EQ(sql("SELECT string_agg(DISTINCT bucket, ',' ORDER BY bucket) FROM auth_failures WHERE bucket LIKE 'address:%'"),
-            "address:2001:db8:1:2::/64,address:2001:db8:1:3::/64");
+  EXPECT_EQ(
+      sql("SELECT string_agg(DISTINCT bucket, ',' ORDER BY bucket) FROM auth_failures WHERE bucket LIKE 'address:%'"),
+      "address:2001:db8:1:2::/64,address:2001:db8:1:3::/64");
   // IPv4 stays per address.
   EXPECT_EQ(sendCode("d@example.com", from("192.0.2.1")).status, 200);
   EXPECT_EQ(sendCode("e@example.com", from("192.0.2.2")).status, 200);
@@ -849,7 +876,8 @@ TEST_F(AuthFlow, AnAttackerExhaustingTheAttemptsDoesNotStopTheVictimsMagicLink) 
   EXPECT_EQ(link.rfind("http://localhost:" + std::to_string(docsd_->port()) + "/login/link#token=", 0), 0u) << link;
   std::string token = tokenOf(link);
   EXPECT_GE(token.size(), 40u);
-  EXPECT_EQ(sql("SELECT count(*) FROM auth_magic_links WHERE token_hash LIKE '%" + token + "%'"), "0");  // stored hashed
+  EXPECT_EQ(sql("SELECT count(*) FROM auth_magic_links WHERE token_hash LIKE '%" + token + "%'"),
+            "0");  // stored hashed
   auto signedIn = post("/api/auth/sign-in/magic-link", {{"token", token}}, owner);
   ASSERT_EQ(signedIn.status, 200) << signedIn.body;
   EXPECT_EQ(body(signedIn)["user"]["email"], victim);
@@ -874,14 +902,16 @@ TEST_F(AuthFlow, AnAttackerExhaustingTheAttemptsDoesNotStopTheVictimsMagicLink) 
 TEST_F(AuthFlow, LinksNeverPointWhereTheHostHeaderSays) {
   start();
   int i = 0;
-  for (std::string host : {"evil.example", "localhost:@evil.example", "localhost.evil.example", "127.0.0.1.evil.example:80"}) {
+  for (std::string host :
+       {"evil.example", "localhost:@evil.example", "localhost.evil.example", "127.0.0.1.evil.example:80"}) {
     std::string email = "host" + std::to_string(i++) + "@example.com";
     std::string payload = json{{"email", email}, {"type", "sign-in"}}.dump();
-    auto raw = docs::test::rawExchange(docsd_->port(),
-                                       "POST /api/auth/email-otp/send-verification-otp HTTP/1.1\r\nHost: " + host +
-                                           "\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: " +
-                                           std::to_string(payload.size()) + "\r\n\r\n" + payload,
-                                       std::chrono::seconds(10));
+    auto raw =
+        docs::test::rawExchange(docsd_->port(),
+                                "POST /api/auth/email-otp/send-verification-otp HTTP/1.1\r\nHost: " + host +
+                                    "\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: " +
+                                    std::to_string(payload.size()) + "\r\n\r\n" + payload,
+                                std::chrono::seconds(10));
     if (raw.rfind("HTTP/1.1 200", 0) != 0) continue;  // refused outright: no mail at all
     EXPECT_FALSE(code(email).empty()) << host;
     EXPECT_EQ(latestLink(docsd_->dataDir(), email), "") << host;
@@ -894,7 +924,8 @@ TEST_F(AuthFlow, LinksNeverPointWhereTheHostHeaderSays) {
 TEST_F(AuthFlow, LinksUseThePublicUrl) {
   start({{"DOCS_SERVER_PUBLIC_URL", "https://docs.example.com"}});
   ASSERT_EQ(sendCode("pub@example.com").status, 200);
-  EXPECT_EQ(latestLink(docsd_->dataDir(), "pub@example.com").rfind("https://docs.example.com/login/link#token=", 0), 0u);
+  EXPECT_EQ(latestLink(docsd_->dataDir(), "pub@example.com").rfind("https://docs.example.com/login/link#token=", 0),
+            0u);
 }
 
 // Deleting an account needs a code mailed to it, entered within auth.delete_code_ttl_seconds:
@@ -912,7 +943,8 @@ TEST_F(AuthFlow, DeleteUserNeedsAFreshCodeFromTheAccountsMailbox) {
   EXPECT_EQ(post("/api/auth/delete-user", {{"otp", "123456"}}).status, 401);
 
   ASSERT_EQ(post("/api/auth/delete-user/send-code", json::object(), withBearer(alice)).status, 200);
-  std::string deletion = docs::test::latestOutboxCode(docsd_->dataDir(), "alice@example.com", "account deletion code is");
+  std::string deletion =
+      docs::test::latestOutboxCode(docsd_->dataDir(), "alice@example.com", "account deletion code is");
   ASSERT_EQ(deletion.size(), 6u);
   // A sign-in code is not a deletion code, nor the other way round.
   ASSERT_EQ(sendCode("alice@example.com").status, 200);

@@ -54,7 +54,8 @@ class SilentLogger final : public docs::Logger {
 }  // namespace
 
 TEST(Crypto, Base64RoundTripsAndRejectsNonCanonical) {
-  for (std::string text : std::vector<std::string>{"", "f", "fo", "foo", "foob", "fooba", "foobar", std::string("\0\xff\x10", 3)}) {
+  for (std::string text :
+       std::vector<std::string>{"", "f", "fo", "foo", "foob", "fooba", "foobar", std::string("\0\xff\x10", 3)}) {
     EXPECT_EQ(base64UrlDecode(base64UrlEncode(text)), text);
     EXPECT_EQ(base64Decode(base64Encode(text)), text);
   }
@@ -102,7 +103,8 @@ class JwtTest : public ::testing::Test {
     return verifyJwt(token, ring_, now, {"https://docs.example.com", "docsd"});
   }
   json claims(std::int64_t exp = 2000) {
-    return {{"sub", "7"}, {"sid", "s"}, {"exp", exp}, {"iat", 900}, {"iss", "https://docs.example.com"}, {"aud", "docsd"}};
+    return {{"sub", "7"},    {"sid", "s"}, {"exp", exp}, {"iat", 900}, {"iss", "https://docs.example.com"},
+            {"aud", "docsd"}};
   }
 
   Ed25519KeyPair pair_;
@@ -141,14 +143,14 @@ TEST_F(JwtTest, StrippedOrAlteredSignatureIsRefused) {
   EXPECT_FALSE(verify(token.substr(0, lastDot)).claims.has_value());
   // Claims swapped under the original signature.
   auto firstDot = token.find('.');
-  std::string forged = token.substr(0, firstDot) + "." + segment({{"sub", "1"}, {"sid", "s"}, {"exp", 2000}}) +
-                       token.substr(lastDot);
+  std::string forged =
+      token.substr(0, firstDot) + "." + segment({{"sub", "1"}, {"sid", "s"}, {"exp", 2000}}) + token.substr(lastDot);
   EXPECT_EQ(verify(forged).error, JwtError::Signature);
 }
 
 TEST_F(JwtTest, ExpiredAndUnknownKeyAreRefused) {
   EXPECT_EQ(verify(signJwt(claims(900), "k1", pair_.privateKey)).error, JwtError::Expired);
-  EXPECT_TRUE(verify(signJwt(claims(990), "k1", pair_.privateKey)).claims.has_value());  // within leeway
+  EXPECT_TRUE(verify(signJwt(claims(990), "k1", pair_.privateKey)).claims.has_value());         // within leeway
   EXPECT_EQ(verify(signJwt({{"sub", "7"}}, "k1", pair_.privateKey)).error, JwtError::Expired);  // no exp at all
   auto other = generateEd25519();
   EXPECT_EQ(verify(signJwt(claims(), "k2", other.privateKey)).error, JwtError::UnknownKey);
@@ -181,15 +183,16 @@ TEST_F(JwtTest, IssuerAndAudienceMustBeThisDeployments) {
 
 TEST_F(JwtTest, GarbageIsMalformedNotACrash) {
   for (std::string token : std::vector<std::string>{"", ".", "..", "...", "a.b.c", "eyJ.eyJ.", std::string(10000, 'a'),
-                            segment(json::array()) + "." + segment(claims()) + ".AA"})
+                                                    segment(json::array()) + "." + segment(claims()) + ".AA"})
     EXPECT_FALSE(verify(token).claims.has_value()) << token.substr(0, 40);
 }
 
 TEST(Email, NormalisesAndRejects) {
   EXPECT_EQ(normalizeEmail("  Alice@Example.COM "), "alice@example.com");
-  for (std::string bad : std::vector<std::string>{"", "alice", "@example.com", "alice@", "alice@example", "a@b@c.com", "alice@.com",
-                          "alice@example.com.", "alice@exa..mple.com", "al ice@example.com", "alice@example.com\r\nBcc: x@y.z",
-                          "<alice@example.com>", std::string(250, 'a') + "@example.com"})
+  for (std::string bad : std::vector<std::string>{"", "alice", "@example.com", "alice@", "alice@example", "a@b@c.com",
+                                                  "alice@.com", "alice@example.com.", "alice@exa..mple.com",
+                                                  "al ice@example.com", "alice@example.com\r\nBcc: x@y.z",
+                                                  "<alice@example.com>", std::string(250, 'a') + "@example.com"})
     EXPECT_EQ(normalizeEmail(bad), "") << bad;
 }
 
@@ -233,9 +236,9 @@ TEST(RetryAfter, FreeThenDoublingThenTheDailyCap) {
   EXPECT_EQ(wait(4), 2);
   EXPECT_EQ(wait(5), 4);
   EXPECT_EQ(wait(6), 8);
-  EXPECT_EQ(wait(6, 5), 3);   // part of it has passed
-  EXPECT_EQ(wait(6, 60), 0);  // all of it
-  EXPECT_EQ(wait(10, 86000), 50000);  // the cap: until the oldest leaves the window
+  EXPECT_EQ(wait(6, 5), 3);                                           // part of it has passed
+  EXPECT_EQ(wait(6, 60), 0);                                          // all of it
+  EXPECT_EQ(wait(10, 86000), 50000);                                  // the cap: until the oldest leaves the window
   EXPECT_EQ(retryAfterSeconds(200, 1000, 3, 2, 86400, 0, 0), 86400);  // the back-off stops at the window
 }
 
@@ -255,7 +258,7 @@ TEST(AuthCoreOpen, CodesAndGithubStatesAreRefusedUntilTheSecretIsLoaded) {
   EXPECT_THROW(github.consumeState("nonce.signature", "nonce"), std::logic_error);
   EXPECT_EQ(db.statements, 0) << "nothing was stored with an empty key";
 
-  secret = "loaded by open()";  // both hold it by reference
+  secret = "loaded by open()";                                                   // both hold it by reference
   EXPECT_EQ(codes.check(db, "a@example.com", "123456"), CheckOutcome::Expired);  // no code stored
   EXPECT_FALSE(github.consumeState("nonce.forged", "nonce").has_value());
   EXPECT_GT(db.statements, 0);

@@ -15,7 +15,7 @@ struct FakeGithub::State {
   std::string clientId;
   std::string clientSecret;
   std::mutex mutex;
-  std::map<std::string, std::pair<nlohmann::json, nlohmann::json>> byCode;   // code -> (user, emails)
+  std::map<std::string, std::pair<nlohmann::json, nlohmann::json>> byCode;  // code -> (user, emails)
   std::map<std::string, std::string> codeByToken;
   std::vector<std::map<std::string, std::string>> exchanges;
 };

@@ -100,7 +100,8 @@ void SmtpSink::converse(int fd) {
     } else if (verb == "DATA") {
       sendLine(fd, "354 End data with <CR><LF>.<CR><LF>");
       std::string data;
-      while (readLine(fd, buffer, line) && line != ".") data += (line.rfind("..", 0) == 0 ? line.substr(1) : line) + "\r\n";
+      while (readLine(fd, buffer, line) && line != ".")
+        data += (line.rfind("..", 0) == 0 ? line.substr(1) : line) + "\r\n";
       mail.data = data;
       {
         std::lock_guard lock(mutex_);

@@ -20,26 +20,49 @@ class CollabPlugin final : public docs::Plugin {
  public:
   void configure(docs::Registry& registry) override {
     context_ = &registry.context();
-    registry.configKey("collab.max_message_bytes", "8388608", "Largest WebSocket message accepted (bigger ones close the socket with 1009).");
-    registry.configKey("collab.messages_per_second", "200", "Sustained messages per second per connection (a burst of collab.message_burst is allowed).");
-    registry.configKey("collab.message_burst", "1000", "Messages a connection may send at once before the rate limit applies.");
+    registry.configKey("collab.max_message_bytes", "8388608",
+                       "Largest WebSocket message accepted (bigger ones close the socket with 1009).");
+    registry.configKey("collab.messages_per_second", "200",
+                       "Sustained messages per second per connection (a burst of collab.message_burst is allowed).");
+    registry.configKey("collab.message_burst", "1000",
+                       "Messages a connection may send at once before the rate limit applies.");
     registry.configKey("collab.max_documents_per_connection", "100", "Documents one socket may open.");
     registry.configKey("collab.max_connections_per_user", "100", "Open collaboration sockets per user.");
-    registry.configKey("collab.compact_debounce_ms", "2000", "Quiet time after the last edit before the log is folded into the page.");
-    registry.configKey("collab.compact_max_delay_ms", "10000", "Longest time an edit stays only in the log while editing continues.");
-    registry.configKey("collab.access_recheck_ms", "2000", "How often a writer's permission is checked again on an open connection.");
-    registry.configKey("collab.auth_deadline_ms", "10000", "Time a socket has to present a valid token before it is closed with 1008 (0: none).");
-    registry.configKey("collab.max_unauthenticated_frame_bytes", "262144", "Largest message (and pre-authentication queue) of a socket that has not presented a valid token; bigger ones close it with 1009.");
-    registry.configKey("collab.ping_interval_ms", "30000", "A WebSocket ping every this often; a socket that sent nothing since the last one, not even the pong, is closed with 1008 (0: no pings).");
-    registry.configKey("collab.max_send_queue_bytes", "16777216", "Bytes waiting for a socket that does not read; past this it is closed with 1013 (one larger message still goes alone).");
-    registry.configKey("collab.max_receive_queue_bytes", "4194304", "Received bytes waiting to be handled per socket; past this the socket is not read until they are.");
-    registry.configKey("collab.close_timeout_ms", "5000", "Time a socket has, after the server's close frame, to take it and close; then it is reset.");
-    registry.configKey("collab.max_awareness_states", "4", "Awareness client ids one connection may set in one document (its own, announced first).");
-    registry.configKey("collab.max_awareness_state_bytes", "8192", "Largest awareness state kept and fanned out; larger ones are dropped.");
-    registry.configKey("history.idle_seconds", "60", "A version of a page is taken once its editing has paused this long.");
-    registry.configKey("history.max_interval_seconds", "600", "While editing goes on, a version of a page at least this often.");
-    registry.configKey("history.snapshot_check_ms", "5000", "How often pages with changes are checked for a version due.");
-    registry.configKey("history.thin_interval_seconds", "3600", "How often old versions are thinned (all of the last day, hourly for a week, daily after; labelled ones kept).");
+    registry.configKey("collab.compact_debounce_ms", "2000",
+                       "Quiet time after the last edit before the log is folded into the page.");
+    registry.configKey("collab.compact_max_delay_ms", "10000",
+                       "Longest time an edit stays only in the log while editing continues.");
+    registry.configKey("collab.access_recheck_ms", "2000",
+                       "How often a writer's permission is checked again on an open connection.");
+    registry.configKey("collab.auth_deadline_ms", "10000",
+                       "Time a socket has to present a valid token before it is closed with 1008 (0: none).");
+    registry.configKey("collab.max_unauthenticated_frame_bytes", "262144",
+                       "Largest message (and pre-authentication queue) of a socket that has not presented a valid "
+                       "token; bigger ones close it with 1009.");
+    registry.configKey("collab.ping_interval_ms", "30000",
+                       "A WebSocket ping every this often; a socket that sent nothing since the last one, not even the "
+                       "pong, is closed with 1008 (0: no pings).");
+    registry.configKey("collab.max_send_queue_bytes", "16777216",
+                       "Bytes waiting for a socket that does not read; past this it is closed with 1013 (one larger "
+                       "message still goes alone).");
+    registry.configKey(
+        "collab.max_receive_queue_bytes", "4194304",
+        "Received bytes waiting to be handled per socket; past this the socket is not read until they are.");
+    registry.configKey("collab.close_timeout_ms", "5000",
+                       "Time a socket has, after the server's close frame, to take it and close; then it is reset.");
+    registry.configKey("collab.max_awareness_states", "4",
+                       "Awareness client ids one connection may set in one document (its own, announced first).");
+    registry.configKey("collab.max_awareness_state_bytes", "8192",
+                       "Largest awareness state kept and fanned out; larger ones are dropped.");
+    registry.configKey("history.idle_seconds", "60",
+                       "A version of a page is taken once its editing has paused this long.");
+    registry.configKey("history.max_interval_seconds", "600",
+                       "While editing goes on, a version of a page at least this often.");
+    registry.configKey("history.snapshot_check_ms", "5000",
+                       "How often pages with changes are checked for a version due.");
+    registry.configKey("history.thin_interval_seconds", "3600",
+                       "How often old versions are thinned (all of the last day, hourly for a week, daily after; "
+                       "labelled ones kept).");
     docs_plugin_collab::registerMigrations(registry);
 
     const auto& config = context_->config();
@@ -53,7 +76,9 @@ class CollabPlugin final : public docs::Plugin {
     limits_.accessRecheck = std::chrono::milliseconds(config.getInt("collab.access_recheck_ms"));
     historySettings_.idleSeconds = std::max<std::int64_t>(0, config.getInt("history.idle_seconds"));
     historySettings_.maxIntervalSeconds = std::max<std::int64_t>(1, config.getInt("history.max_interval_seconds"));
-    auto count = [&](const char* key) { return static_cast<std::size_t>(std::max<std::int64_t>(0, config.getInt(key))); };
+    auto count = [&](const char* key) {
+      return static_cast<std::size_t>(std::max<std::int64_t>(0, config.getInt(key)));
+    };
     limits_.authDeadline = std::chrono::milliseconds(count("collab.auth_deadline_ms"));
     limits_.maxUnauthenticatedFrameBytes = count("collab.max_unauthenticated_frame_bytes");
     limits_.pingInterval = std::chrono::milliseconds(count("collab.ping_interval_ms"));
@@ -118,7 +143,8 @@ class CollabPlugin final : public docs::Plugin {
     registry.periodic("fold_logs", fold, [this] { server_->foldStoredLogs(); });
     // Page history off the hot path: versions are cut from what compactions folded.
     docs::PeriodicOptions snapshots;
-    snapshots.interval = std::chrono::milliseconds(std::max<std::int64_t>(100, config.getInt("history.snapshot_check_ms")));
+    snapshots.interval =
+        std::chrono::milliseconds(std::max<std::int64_t>(100, config.getInt("history.snapshot_check_ms")));
     registry.periodic("history_snapshots", snapshots, [this] { historyService_->takeDueSnapshots(); });
     docs::PeriodicOptions thinning;
     thinning.interval = std::chrono::seconds(std::max<std::int64_t>(1, config.getInt("history.thin_interval_seconds")));

@@ -10,8 +10,8 @@
 #include <docs/logger.hpp>
 #include <docs/ydoc/error.hpp>
 
-#include <charconv>
 #include <algorithm>
+#include <charconv>
 #include <cstdio>
 #include <random>
 #include <stdexcept>
@@ -58,11 +58,7 @@ std::string randomNodeName() {
 }  // namespace
 
 CollabServer::CollabServer(Context& context, const CollabServices& services, CollabLimits limits)
-    : context_(context),
-      services_(services),
-      limits_(limits),
-      node_(randomNodeName()),
-      history_(context.db()) {}
+    : context_(context), services_(services), limits_(limits), node_(randomNodeName()), history_(context.db()) {}
 
 CollabServer::~CollabServer() { stop(); }
 
@@ -72,14 +68,16 @@ void CollabServer::start() {
     std::lock_guard lock(roomsMutex_);
     return static_cast<double>(rooms_.size());
   });
-  updatesApplied_ = &metrics.counter("docsd_collab_updates_applied_total", "Document updates stored (group commits included).");
+  updatesApplied_ =
+      &metrics.counter("docsd_collab_updates_applied_total", "Document updates stored (group commits included).");
   commitBatch_ = &metrics.histogram("docsd_collab_commit_batch_updates", "Updates stored by one group commit.", {},
                                     {1, 2, 5, 10, 20, 50, 100, 200, 512});
-  commitSeconds_ = &metrics.histogram("docsd_collab_commit_seconds", "Time one group commit took to store its updates.", {},
-                                      {0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1});
-  relayLag_ = &metrics.histogram("docsd_collab_relay_lag_seconds",
-                                 "Time from another node's commit of updates to their arrival in this node's room (the nodes' clocks included).",
-                                 {}, {0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5});
+  commitSeconds_ = &metrics.histogram("docsd_collab_commit_seconds", "Time one group commit took to store its updates.",
+                                      {}, {0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1});
+  relayLag_ = &metrics.histogram(
+      "docsd_collab_relay_lag_seconds",
+      "Time from another node's commit of updates to their arrival in this node's room (the nodes' clocks included).",
+      {}, {0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5});
   writerThread_ = std::thread([this] { writerLoop(); });
   fanoutThread_ = std::thread([this] { fanoutLoop(); });
   compactor_ = std::thread([this] { compactorLoop(); });
@@ -113,7 +111,8 @@ void CollabServer::stop() {
   for (auto& room : rooms) compact(room);
 }
 
-std::unique_ptr<WebSocketSession> CollabServer::accept(const Request&, std::shared_ptr<WebSocketConnection> connection) {
+std::unique_ptr<WebSocketSession> CollabServer::accept(const Request&,
+                                                       std::shared_ptr<WebSocketConnection> connection) {
   return std::make_unique<CollabSession>(*this, std::move(connection));
 }
 
@@ -122,7 +121,8 @@ std::optional<Principal> CollabServer::authenticate(std::string_view token) {
   return services_.authenticator->authenticateToken(token);
 }
 
-RoomAccess CollabServer::decideAccess(std::int64_t projectId, std::int64_t pageId, const std::optional<Principal>& principal) {
+RoomAccess CollabServer::decideAccess(std::int64_t projectId, std::int64_t pageId,
+                                      const std::optional<Principal>& principal) {
   RoomAccess access;
   if (!principal) {
     access.reason = "Invalid or expired token";
@@ -145,7 +145,7 @@ RoomAccess CollabServer::decideAccess(std::int64_t projectId, std::int64_t pageI
 }
 
 std::pair<std::shared_ptr<Room>, std::unique_lock<std::mutex>> CollabServer::lockedRoom(std::int64_t projectId,
-                                                                                     std::int64_t pageId) {
+                                                                                        std::int64_t pageId) {
   std::string name = std::to_string(projectId) + "__" + std::to_string(pageId);
   while (true) {
     std::shared_ptr<Room> room;
@@ -246,7 +246,8 @@ std::optional<std::string> CollabServer::currentState(std::int64_t pageId) {
   return std::string(textOf(state));
 }
 
-bool CollabServer::claimAwarenessClient(Room& room, std::uint64_t claimant, std::uint64_t client, std::size_t maxStates) {
+bool CollabServer::claimAwarenessClient(Room& room, std::uint64_t claimant, std::uint64_t client,
+                                        std::size_t maxStates) {
   auto self = room.members.find(claimant);
   if (self == room.members.end()) return false;
   auto& mine = self->second.awarenessClients;

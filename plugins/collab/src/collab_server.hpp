@@ -17,11 +17,11 @@
 #include <deque>
 #include <future>
 #include <map>
-#include <span>
-#include <stdexcept>
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <span>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <utility>
@@ -43,16 +43,16 @@ struct CollabLimits {
   double messageBurst = 1000;
   std::size_t maxDocumentsPerConnection = 100;
   int maxConnectionsPerUser = 100;
-  std::size_t maxQueuedMessages = 1000;       // per socket, before authentication
+  std::size_t maxQueuedMessages = 1000;  // per socket, before authentication
   std::size_t maxQueuedBytes = 5 << 20;
   // Until a socket presents a valid token: the largest message, and what it may queue.
   std::size_t maxUnauthenticatedFrameBytes = 256 << 10;
-  std::chrono::milliseconds authDeadline{10000};   // 0: none
-  std::chrono::milliseconds pingInterval{30000};   // 0: no pings
-  std::size_t maxSendQueueBytes = 16 << 20;        // per socket, then closed with 1013
-  std::size_t maxReceiveQueueBytes = 4 << 20;      // per socket, then it is not read for a while
-  std::chrono::milliseconds closeTimeout{5000};    // after our close frame, then the socket is reset
-  std::size_t maxAwarenessStates = 4;              // client ids one connection may set in one document
+  std::chrono::milliseconds authDeadline{10000};  // 0: none
+  std::chrono::milliseconds pingInterval{30000};  // 0: no pings
+  std::size_t maxSendQueueBytes = 16 << 20;       // per socket, then closed with 1013
+  std::size_t maxReceiveQueueBytes = 4 << 20;     // per socket, then it is not read for a while
+  std::chrono::milliseconds closeTimeout{5000};   // after our close frame, then the socket is reset
+  std::size_t maxAwarenessStates = 4;             // client ids one connection may set in one document
   std::size_t maxAwarenessStateBytes = 8192;
   std::chrono::milliseconds compactDebounce{2000};
   std::chrono::milliseconds compactMaxDelay{10000};
@@ -127,7 +127,8 @@ class CollabServer {
   RoomAccess decideAccess(std::int64_t projectId, std::int64_t pageId, const std::optional<docs::Principal>& principal);
   std::optional<docs::Principal> authenticate(std::string_view token);
   // The loaded room, locked; retries when it was unloaded meanwhile.
-  std::pair<std::shared_ptr<Room>, std::unique_lock<std::mutex>> lockedRoom(std::int64_t projectId, std::int64_t pageId);
+  std::pair<std::shared_ptr<Room>, std::unique_lock<std::mutex>> lockedRoom(std::int64_t projectId,
+                                                                            std::int64_t pageId);
   std::uint64_t nextMemberId() { return ++memberIds_; }
 
   // Stopping: stop() began, so the update was refused (and not applied).
@@ -137,7 +138,7 @@ class CollabServer {
     std::shared_ptr<docs::WebSocketConnection> connection;  // acknowledged after the commit (may be null)
     std::string address;
     std::optional<std::int64_t> userId;
-    std::shared_ptr<std::promise<bool>> committed;    // set after the commit (may be null)
+    std::shared_ptr<std::promise<bool>> committed;  // set after the commit (may be null)
   };
   // Applies a writer's update in a locked room and queues it for the group commit; only
   // after the commit is it acknowledged and fanned out to every member. On Invalid the
@@ -184,7 +185,8 @@ class CollabServer {
   // Tells the other nodes this node opened or closed a page.
   void announce(std::int64_t projectId, std::int64_t pageId, bool open, bool reply);
   // Applies updates another node committed and passes what is new to the editors here.
-  void applyFromPeer(const std::shared_ptr<Room>& room, const std::string& node, const std::vector<std::string>& updates);
+  void applyFromPeer(const std::shared_ptr<Room>& room, const std::string& node,
+                     const std::vector<std::string>& updates);
 
   struct PendingWrite {
     std::shared_ptr<Room> room;
@@ -205,8 +207,8 @@ class CollabServer {
   static constexpr std::size_t kMaxCommittedBatches = 4;
   void fanOut(std::vector<PendingWrite>& batch, const std::vector<std::int64_t>& ids);
   std::mutex fanoutMutex_;
-  std::condition_variable fanoutWake_;   // a batch was committed, or stop
-  std::condition_variable fanoutRoom_;   // a batch left the queue
+  std::condition_variable fanoutWake_;  // a batch was committed, or stop
+  std::condition_variable fanoutRoom_;  // a batch left the queue
   std::deque<CommittedBatch> committed_;
   bool fanoutStopping_ = false;
   std::thread fanoutThread_;

@@ -15,7 +15,9 @@ using docs::Principal;
 using docs::WebSocketConnection;
 
 CollabSession::CollabSession(CollabServer& server, std::shared_ptr<WebSocketConnection> connection)
-    : server_(server), connection_(std::move(connection)), tokens_(server.limits().messageBurst),
+    : server_(server),
+      connection_(std::move(connection)),
+      tokens_(server.limits().messageBurst),
       refilledAt_(Clock::now()) {}
 
 CollabSession::~CollabSession() { leaveAll(); }

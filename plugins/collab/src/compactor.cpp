@@ -3,9 +3,9 @@
 // (debounced while editing, at once when a room empties), one transaction per fold.
 #include <docs/context.hpp>
 #include <docs/db.hpp>
-#include <docs/services/documents.hpp>
 #include <docs/events.hpp>
 #include <docs/logger.hpp>
+#include <docs/services/documents.hpp>
 #include <docs/topics.hpp>
 #include <docs/ydoc/error.hpp>
 
@@ -105,7 +105,8 @@ bool CollabServer::compact(const std::shared_ptr<Room>& room) {
     // the other nodes' rows, the new content, the log's truncation and the history's
     // bookkeeping commit together or not at all.
     bool exists = services_.documents->fold(
-        room->pageId, node_, upTo, [&](const FoldInput& input) {
+        room->pageId, node_, upTo,
+        [&](const FoldInput& input) {
           auto content = mergeForFold(room, state, input);
           std::lock_guard lock(room->mutex);
           room->storedFingerprint = contentFingerprint(content);
@@ -179,8 +180,9 @@ void CollabServer::foldStoredLogs() {
     auto page = services_.pages->find(pageId);
     if (!page) {
       // A page deleted while its rows were being written: folding drops them.
-      services_.documents->fold(pageId, node_, 0, [](const FoldInput& input) { return std::string(input.stored); },
-                                [](Tx&, const FoldedRows&, std::string_view) {});
+      services_.documents->fold(
+          pageId, node_, 0, [](const FoldInput& input) { return std::string(input.stored); },
+          [](Tx&, const FoldedRows&, std::string_view) {});
       continue;
     }
     {

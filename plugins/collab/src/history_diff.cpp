@@ -22,7 +22,8 @@ std::vector<std::pair<Op, std::size_t>> editScript(const std::vector<T>& a, cons
   std::size_t prefix = 0;
   while (prefix < a.size() && prefix < b.size() && a[prefix] == b[prefix]) ++prefix;
   std::size_t suffix = 0;
-  while (suffix < a.size() - prefix && suffix < b.size() - prefix && a[a.size() - 1 - suffix] == b[b.size() - 1 - suffix])
+  while (suffix < a.size() - prefix && suffix < b.size() - prefix &&
+         a[a.size() - 1 - suffix] == b[b.size() - 1 - suffix])
     ++suffix;
   for (std::size_t i = 0; i < prefix; ++i) script.push_back({Op::Equal, i});
   std::size_t n = a.size() - prefix - suffix, m = b.size() - prefix - suffix;
@@ -56,7 +57,9 @@ std::vector<std::pair<Op, std::size_t>> editScript(const std::vector<T>& a, cons
 
 std::vector<std::string> tokens(const std::string& text) {
   std::vector<std::string> out;
-  auto kindOf = [](unsigned char c) { return c == ' ' || c == '\n' || c == '\t' ? 1 : (std::isalnum(c) || c >= 0x80) ? 2 : 3; };
+  auto kindOf = [](unsigned char c) {
+    return c == ' ' || c == '\n' || c == '\t' ? 1 : (std::isalnum(c) || c >= 0x80) ? 2 : 3;
+  };
   for (std::size_t i = 0; i < text.size();) {
     int kind = kindOf(static_cast<unsigned char>(text[i]));
     std::size_t j = i + 1;
@@ -125,7 +128,9 @@ Json diffDocuments(const Json& from, const Json& to) {
     while (d < deletes.size() || i < inserts.size()) {
       if (d < deletes.size() && i < inserts.size() &&
           a[deletes[d]].value("type", "") == b[inserts[i]].value("type", "")) {
-        blocks.push_back({{"change", "changed"}, {"before", a[deletes[d]]}, {"after", b[inserts[i]]},
+        blocks.push_back({{"change", "changed"},
+                          {"before", a[deletes[d]]},
+                          {"after", b[inserts[i]]},
                           {"text", diffText(blockText(a[deletes[d]]), blockText(b[inserts[i]]))}});
         ++changed, ++d, ++i;
       } else if (d < deletes.size() && (i == inserts.size() || deletes.size() - d >= inserts.size() - i)) {

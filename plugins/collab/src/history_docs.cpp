@@ -32,7 +32,9 @@ Json versionSchema() {
 }
 
 Json proseMirrorDoc() {
-  return {{"type", "object"}, {"required", {"type"}}, {"properties", {{"type", {{"const", "doc"}}}}},
+  return {{"type", "object"},
+          {"required", {"type"}},
+          {"properties", {{"type", {{"const", "doc"}}}}},
           {"description", "the page as ProseMirror JSON"}};
 }
 
@@ -53,9 +55,14 @@ RouteDoc listVersionsDoc() {
   RouteDoc doc;
   doc.summary = "The page's versions, newest first, a page at a time (readers)";
   doc.access = RouteAccess::Optional;
-  doc.params = {pageId(),
-                {"limit", ParamIn::Query, "versions a page (default 50, at most 200)", false, {{"type", "integer"}, {"minimum", 1}}},
-                {"cursor", ParamIn::Query, "next_cursor of the previous page", false, {{"type", "integer"}, {"minimum", 1}}}};
+  doc.params = {
+      pageId(),
+      {"limit",
+       ParamIn::Query,
+       "versions a page (default 50, at most 200)",
+       false,
+       {{"type", "integer"}, {"minimum", 1}}},
+      {"cursor", ParamIn::Query, "next_cursor of the previous page", false, {{"type", "integer"}, {"minimum", 1}}}};
   auto answers = readFailures();
   answers.insert(answers.begin(), jsonAnswer(200, "a page of versions",
                                              {{"type", "object"},
@@ -73,12 +80,14 @@ RouteDoc getVersionDoc() {
   RouteDoc doc;
   doc.summary = "A version: JSON with its document, Markdown, or HTML as a download (readers)";
   doc.access = RouteAccess::Optional;
-  doc.params = {pageId(), versionId(),
+  doc.params = {pageId(),
+                versionId(),
                 {"format", ParamIn::Query, "json (default), md or html", false, {{"enum", {"json", "md", "html"}}}}};
   Json withDoc = {{"type", "object"}, {"required", {"doc"}}, {"properties", {{"doc", proseMirrorDoc()}}}};
   auto answers = readFailures();
-  answers.insert(answers.begin(), jsonAnswer(200, "the version (format=json; text/markdown or text/html for md and html)",
-                                             {{"allOf", Json::array({schemaRef("PageVersion"), withDoc})}}));
+  answers.insert(answers.begin(),
+                 jsonAnswer(200, "the version (format=json; text/markdown or text/html for md and html)",
+                            {{"allOf", Json::array({schemaRef("PageVersion"), withDoc})}}));
   doc.answers = answers;
   doc.schemas = schemas();
   return doc;
@@ -88,7 +97,8 @@ RouteDoc diffVersionDoc() {
   RouteDoc doc;
   doc.summary = "What changed from the current page (or another version) to this version, block by block (readers)";
   doc.access = RouteAccess::Optional;
-  doc.params = {pageId(), versionId(),
+  doc.params = {pageId(),
+                versionId(),
                 {"against", ParamIn::Query, "current (default) or a version id", false, {{"type", "string"}}}};
   Json run = {{"type", "object"},
               {"required", {"op", "text"}},
@@ -103,17 +113,18 @@ RouteDoc diffVersionDoc() {
                   {"text", {{"type", "array"}, {"items", run}}}}}};
   Json count = {{"type", "integer"}, {"minimum", 0}};
   auto answers = readFailures();
-  answers.insert(answers.begin(), jsonAnswer(200, "the changes",
-                                             {{"type", "object"},
-                                              {"required", {"added", "removed", "changed", "blocks", "version", "against"}},
-                                              {"additionalProperties", false},
-                                              {"properties",
-                                               {{"added", count},
-                                                {"removed", count},
-                                                {"changed", count},
-                                                {"blocks", {{"type", "array"}, {"items", block}}},
-                                                {"version", id()},
-                                                {"against", {{"type", "string"}}}}}}));
+  answers.insert(answers.begin(),
+                 jsonAnswer(200, "the changes",
+                            {{"type", "object"},
+                             {"required", {"added", "removed", "changed", "blocks", "version", "against"}},
+                             {"additionalProperties", false},
+                             {"properties",
+                              {{"added", count},
+                               {"removed", count},
+                               {"changed", count},
+                               {"blocks", {{"type", "array"}, {"items", block}}},
+                               {"version", id()},
+                               {"against", {{"type", "string"}}}}}}));
   doc.answers = answers;
   return doc;
 }

@@ -68,8 +68,7 @@ class HistoryRoutes {
     for (const auto& author : store().authors(ids)) names[author.id] = author.name;
     Json out = Json::array();
     for (const auto& version : versions) out.push_back(versionJson(version, names));
-    response.json({{"versions", out},
-                   {"next_cursor", more ? Json(versions.back().id) : Json()}});
+    response.json({{"versions", out}, {"next_cursor", more ? Json(versions.back().id) : Json()}});
   }
 
   void get(Request& request, Response& response) {
@@ -83,9 +82,10 @@ class HistoryRoutes {
     } else if (format == "html") {
       response.text(docs::ydoc::toHtml(doc), "text/html; charset=utf-8");
       // As the page's HTML export (docs/security.md#browser-headers): sandboxed, a download.
-      response.setHeader("Content-Security-Policy",
-                         "sandbox; default-src 'none'; img-src 'self' data: https:; style-src 'unsafe-inline'; "
-                         "frame-src https://www.youtube.com; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
+      response.setHeader(
+          "Content-Security-Policy",
+          "sandbox; default-src 'none'; img-src 'self' data: https:; style-src 'unsafe-inline'; "
+          "frame-src https://www.youtube.com; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
       response.setHeader("Content-Disposition", "attachment; filename=\"page-" + std::to_string(page.id) + "-version-" +
                                                     std::to_string(version.id) + ".html\"");
     } else {
@@ -130,7 +130,8 @@ class HistoryRoutes {
     const auto& principal = request.principal();
     if (principal && !principal->anonymous()) {
       std::int64_t id = 0;
-      auto [end, error] = std::from_chars(principal->userId.data(), principal->userId.data() + principal->userId.size(), id);
+      auto [end, error] =
+          std::from_chars(principal->userId.data(), principal->userId.data() + principal->userId.size(), id);
       if (error == std::errc() && end == principal->userId.data() + principal->userId.size()) userId = id;
     }
     std::optional<std::int64_t> before;
@@ -176,8 +177,11 @@ class HistoryRoutes {
       auto found = names.find(id);
       authors.push_back({{"id", std::to_string(id)}, {"name", found == names.end() ? "" : found->second}});
     }
-    return {{"id", version.id}, {"created_at", version.createdAt}, {"authors", authors},
-            {"label", version.label.empty() ? Json() : Json(version.label)}, {"kind", version.kind}};
+    return {{"id", version.id},
+            {"created_at", version.createdAt},
+            {"authors", authors},
+            {"label", version.label.empty() ? Json() : Json(version.label)},
+            {"kind", version.kind}};
   }
 
   HistoryService& history_;
@@ -190,14 +194,18 @@ class HistoryRoutes {
 void addHistoryRoutes(Registry& registry, HistoryService& history, CollabServer& server,
                       const CollabServices& services) {
   auto routes = std::make_shared<HistoryRoutes>(history, server, services);
-  registry.route(Method::Get, "/api/page/{id}/history", [routes](Request& q, Response& r) { routes->list(q, r); }, {},
-                 listVersionsDoc());
-  registry.route(Method::Get, "/api/page/{id}/history/{version}", [routes](Request& q, Response& r) { routes->get(q, r); }, {},
-                 getVersionDoc());
-  registry.route(Method::Get, "/api/page/{id}/history/{version}/diff",
-                 [routes](Request& q, Response& r) { routes->diff(q, r); }, {}, diffVersionDoc());
-  registry.route(Method::Post, "/api/page/{id}/history/{version}/restore",
-                 [routes](Request& q, Response& r) { routes->restore(q, r); }, {}, restoreVersionDoc());
+  registry.route(
+      Method::Get, "/api/page/{id}/history", [routes](Request& q, Response& r) { routes->list(q, r); }, {},
+      listVersionsDoc());
+  registry.route(
+      Method::Get, "/api/page/{id}/history/{version}", [routes](Request& q, Response& r) { routes->get(q, r); }, {},
+      getVersionDoc());
+  registry.route(
+      Method::Get, "/api/page/{id}/history/{version}/diff", [routes](Request& q, Response& r) { routes->diff(q, r); },
+      {}, diffVersionDoc());
+  registry.route(
+      Method::Post, "/api/page/{id}/history/{version}/restore",
+      [routes](Request& q, Response& r) { routes->restore(q, r); }, {}, restoreVersionDoc());
 }
 
 }  // namespace docs_collab

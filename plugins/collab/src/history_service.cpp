@@ -97,7 +97,8 @@ std::optional<std::int64_t> HistoryService::restore(std::int64_t pageId, std::in
   auto stateVector = doc.encodeStateVector();
   docs::ydoc::applyProseMirrorJson(doc, wanted);
   auto update = doc.encodeStateAsUpdate(stateVector);
-  if (!server_.applyUpdateAs(pageId, std::string_view(reinterpret_cast<const char*>(update.data()), update.size()), userId))
+  if (!server_.applyUpdateAs(pageId, std::string_view(reinterpret_cast<const char*>(update.data()), update.size()),
+                             userId))
     return std::nullopt;
   return before;
 }

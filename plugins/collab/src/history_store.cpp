@@ -60,7 +60,8 @@ void HistoryStore::recordFold(Tx& tx, std::int64_t pageId, const FoldedRows& fol
       "INSERT INTO page_history_pending (page_id, authors, first_change, last_change)"
       " VALUES ($1, $2::bigint[], $3::timestamptz, $4::timestamptz)"
       " ON CONFLICT (page_id) DO UPDATE SET"
-      "   authors = ARRAY(SELECT DISTINCT a FROM unnest(page_history_pending.authors || EXCLUDED.authors) a ORDER BY a),"
+      "   authors = ARRAY(SELECT DISTINCT a FROM unnest(page_history_pending.authors || EXCLUDED.authors) a ORDER BY "
+      "a),"
       "   last_change = greatest(page_history_pending.last_change, EXCLUDED.last_change)"
       " RETURNING (xmax = 0) AS inserted",
       {pageId, idArrayText(folded.authors), folded.firstChange, folded.lastChange});
@@ -74,7 +75,8 @@ void HistoryStore::recordFold(Tx& tx, std::int64_t pageId, const FoldedRows& fol
 
 std::int64_t HistoryStore::snapshot(Tx& tx, std::int64_t pageId, std::string_view state, std::string_view label,
                                     std::string_view kind) {
-  auto pending = tx.exec("DELETE FROM page_history_pending WHERE page_id = $1 RETURNING authors::text AS authors", {pageId});
+  auto pending =
+      tx.exec("DELETE FROM page_history_pending WHERE page_id = $1 RETURNING authors::text AS authors", {pageId});
   std::string authors = pending.empty() ? "{}" : pending[0].text("authors");
   Param stateBytes = Param::bytes(state);
   auto newest = tx.exec(
@@ -83,11 +85,12 @@ std::int64_t HistoryStore::snapshot(Tx& tx, std::int64_t pageId, std::string_vie
   if (!newest.empty() && newest[0].boolean("same")) {
     std::int64_t id = newest[0].int64("id");
     bool takeLabel = !label.empty() && newest[0].text("label").empty();
-    tx.exec("UPDATE page_versions SET"
-            " authors = ARRAY(SELECT DISTINCT a FROM unnest(authors || $2::bigint[]) a ORDER BY a),"
-            " label = CASE WHEN $3 THEN $4 ELSE label END, kind = CASE WHEN $3 THEN $5 ELSE kind END"
-            " WHERE id = $1",
-            {id, authors, takeLabel, std::string(label), std::string(kind)});
+    tx.exec(
+        "UPDATE page_versions SET"
+        " authors = ARRAY(SELECT DISTINCT a FROM unnest(authors || $2::bigint[]) a ORDER BY a),"
+        " label = CASE WHEN $3 THEN $4 ELSE label END, kind = CASE WHEN $3 THEN $5 ELSE kind END"
+        " WHERE id = $1",
+        {id, authors, takeLabel, std::string(label), std::string(kind)});
     return id;
   }
   auto inserted = tx.exec(
@@ -178,9 +181,11 @@ int HistoryStore::thinPage(std::int64_t pageId) {
       carried.clear();
     }
     for (const auto& [id, ids] : inherited)
-      tx.exec("UPDATE page_versions SET authors = ARRAY(SELECT DISTINCT a FROM unnest(authors || $2::bigint[]) a ORDER BY a)"
-              " WHERE id = $1",
-              {id, idArrayText(ids)});
+      tx.exec(
+          "UPDATE page_versions SET authors = ARRAY(SELECT DISTINCT a FROM unnest(authors || $2::bigint[]) a ORDER BY "
+          "a)"
+          " WHERE id = $1",
+          {id, idArrayText(ids)});
     tx.exec("DELETE FROM page_versions WHERE id = ANY($1::bigint[])", {idArrayText(drop)});
     dropped = static_cast<int>(drop.size());
   });

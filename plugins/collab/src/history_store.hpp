@@ -22,7 +22,7 @@ struct VersionInfo {
   std::string createdAt;              // ISO 8601, UTC
   std::vector<std::int64_t> authors;  // user ids
   std::string label;
-  std::string kind;                   // edit | baseline | labelled | restore
+  std::string kind;  // edit | baseline | labelled | restore
 };
 
 struct Author {
@@ -35,8 +35,8 @@ class HistoryStore {
   explicit HistoryStore(docs::Db& db) : db_(db) {}
 
   // Compaction path, inside the fold's transaction (the page's lock held): the authors
-  // and times of the log rows it folded join the page's pending row; a page without versions first gets its stored content as a
-  // baseline version, so the state before the first edit can be restored.
+  // and times of the log rows it folded join the page's pending row; a page without versions first gets its stored
+  // content as a baseline version, so the state before the first edit can be restored.
   void recordFold(docs::Tx& tx, std::int64_t pageId, const docs::FoldedRows& folded, std::string_view storedBefore);
   // Under the page's compaction lock: records `state` as the newest version with the
   // pending authors (clearing them). Equal to the newest version: no row; that one

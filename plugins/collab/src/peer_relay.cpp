@@ -20,7 +20,8 @@
 namespace docs_collab {
 
 void CollabServer::announce(std::int64_t projectId, std::int64_t pageId, bool open, bool reply) {
-  context_.events().publish(relay::kRoomTopic, relay::encode(relay::RoomNotice{{projectId, pageId, node_}, open, reply}));
+  context_.events().publish(relay::kRoomTopic,
+                            relay::encode(relay::RoomNotice{{projectId, pageId, node_}, open, reply}));
 }
 
 void CollabServer::relayAwareness(const Room& room, std::span<const std::uint8_t> update) {
@@ -57,7 +58,8 @@ void CollabServer::onPeerRoom(const nlohmann::json& payload) {
     committed = room->appliedLogId;
     // The new peer learns who is here now (presence sent before it was known went nowhere).
     std::set<std::uint64_t> local;
-    for (const auto& [memberId, member] : room->members) local.insert(member.awarenessClients.begin(), member.awarenessClients.end());
+    for (const auto& [memberId, member] : room->members)
+      local.insert(member.awarenessClients.begin(), member.awarenessClients.end());
     presence = room->awareness.encode(local);
   }
   publishAwareness(room->projectId, room->pageId, presence);
@@ -67,7 +69,8 @@ void CollabServer::onPeerRoom(const nlohmann::json& payload) {
   // committed itself (fanned out before it knew to relay, so all at or below `committed`).
   if (!notice->reply) return announce(room->projectId, room->pageId, true, true);
   std::vector<std::string> updates;
-  for (auto& row : services_.documents->readNode(room->pageId, origin.node, 0, INT64_MAX)) updates.push_back(std::move(row.bytes));
+  for (auto& row : services_.documents->readNode(room->pageId, origin.node, 0, INT64_MAX))
+    updates.push_back(std::move(row.bytes));
   if (!updates.empty()) applyFromPeer(room, origin.node, updates);
   if (committed > 0) {
     relay::UpdatesNotice mine{{room->projectId, room->pageId, node_}, {}, 1, committed, 0};
@@ -86,7 +89,9 @@ void CollabServer::onPeerUpdates(const nlohmann::json& payload) {
       updates.push_back(std::move(row.bytes));
   applyFromPeer(room, notice->origin.node, updates);
   if (notice->sentMs > 0 && relayLag_) {
-    const auto nowMs = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+    const auto nowMs =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+            .count();
     relayLag_->observe(static_cast<double>(std::max<std::int64_t>(0, nowMs - notice->sentMs)) / 1000.0);
   }
 }

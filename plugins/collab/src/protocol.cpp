@@ -58,7 +58,8 @@ SyncMessage parseSync(std::span<const std::uint8_t> payload) {
 std::string parseAuthToken(std::span<const std::uint8_t> payload) {
   try {
     Decoder dec(payload);
-    if (dec.readVarUint() != static_cast<std::uint64_t>(AuthKind::Token)) throw ProtocolError("clients may only send tokens");
+    if (dec.readVarUint() != static_cast<std::uint64_t>(AuthKind::Token))
+      throw ProtocolError("clients may only send tokens");
     return dec.readVarString();
   } catch (const docs::ydoc::DecodeError& error) {
     throw ProtocolError(std::string("malformed auth message: ") + error.what());

@@ -23,11 +23,11 @@ namespace docs_collab {
 // One client of one document. The room holds its scope, so a permission change can be
 // applied to open connections from outside their socket.
 struct Member {
-  std::string address;                              // echoed in every frame to this member
+  std::string address;  // echoed in every frame to this member
   std::shared_ptr<docs::WebSocketConnection> connection;
   std::optional<docs::Principal> principal;
   bool readOnly = true;
-  std::set<std::uint64_t> awarenessClients;         // awareness client ids it controls
+  std::set<std::uint64_t> awarenessClients;  // awareness client ids it controls
 };
 
 struct Room {
@@ -45,11 +45,11 @@ struct Room {
   // Other nodes holding this page open (relayed to), with the awareness clients of their
   // editors (removed here when that node closes the page).
   std::map<std::string, std::set<std::uint64_t>> peers;
-  bool retired = false;                     // unloaded: joiners must look it up again
+  bool retired = false;  // unloaded: joiners must look it up again
 
-  int pendingWrites = 0;            // applied in memory, waiting for their group commit
-  std::int64_t appliedLogId = 0;    // newest committed log row in doc
-  std::int64_t compactedLogId = 0;  // newest log row folded into the stored content
+  int pendingWrites = 0;              // applied in memory, waiting for their group commit
+  std::int64_t appliedLogId = 0;      // newest committed log row in doc
+  std::int64_t compactedLogId = 0;    // newest log row folded into the stored content
   std::size_t storedFingerprint = 0;  // of the content as this process last read or wrote it
   std::chrono::steady_clock::time_point firstUnfolded{};
   std::chrono::steady_clock::time_point lastChange{};

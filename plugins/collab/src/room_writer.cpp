@@ -24,8 +24,8 @@ namespace {
 using Clock = std::chrono::steady_clock;
 }  // namespace
 
-CollabServer::WriteResult CollabServer::write(const std::shared_ptr<Room>& roomPtr, std::span<const std::uint8_t> update,
-                                              Writer writer) {
+CollabServer::WriteResult CollabServer::write(const std::shared_ptr<Room>& roomPtr,
+                                              std::span<const std::uint8_t> update, Writer writer) {
   Room& room = *roomPtr;
   {
     // Once stop() began nothing will store it: refused before the document is touched.
@@ -84,7 +84,8 @@ void CollabServer::writerLoop() {
       writesWake_.wait(lock, [&] { return !writes_.empty() || writerStopping_; });
       if (writes_.empty()) return;  // stopping, and everything is written
       std::size_t bytes = 0;
-      while (!writes_.empty() && batch.size() < kMaxBatch && (batch.empty() || bytes + writes_.front().update.size() <= kMaxBatchBytes)) {
+      while (!writes_.empty() && batch.size() < kMaxBatch &&
+             (batch.empty() || bytes + writes_.front().update.size() <= kMaxBatchBytes)) {
         bytes += writes_.front().update.size();
         batch.push_back(std::move(writes_.front()));
         writes_.pop_front();
@@ -108,14 +109,17 @@ void CollabServer::writerLoop() {
     try {
       const auto commitStarted = std::chrono::steady_clock::now();
       auto rowIds = services_.documents->append(node_, entries);
-      if (commitSeconds_) commitSeconds_->observe(std::chrono::duration<double>(std::chrono::steady_clock::now() - commitStarted).count());
+      if (commitSeconds_)
+        commitSeconds_->observe(
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - commitStarted).count());
       if (commitBatch_) commitBatch_->observe(static_cast<double>(batch.size()));
       if (updatesApplied_) updatesApplied_->add(static_cast<double>(batch.size()));
       ids.reserve(batch.size());
       for (auto row : rowOf) ids.push_back(rowIds[row]);
     } catch (const std::exception& error) {
       // Applied in memory but not durable: nobody may see it. Everyone resynchronises.
-      context_.logger().error("updates not stored; resetting their rooms", {{"updates", batch.size()}, {"error", error.what()}});
+      context_.logger().error("updates not stored; resetting their rooms",
+                              {{"updates", batch.size()}, {"error", error.what()}});
       for (auto& write : batch) {
         {
           std::lock_guard lock(write.room->mutex);
@@ -205,7 +209,9 @@ void CollabServer::fanOut(std::vector<PendingWrite>& batch, const std::vector<st
   for (auto& write : batch)
     if (write.writer.committed) write.writer.committed->set_value(true);
   compactorWake_.notify_one();
-  const auto sentMs = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+  const auto sentMs =
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+          .count();
   for (auto& notice : relayed) {
     notice.sentMs = sentMs;
     context_.events().publish(relay::kUpdatesTopic, relay::encode(notice));

@@ -150,14 +150,17 @@ class CollabAbuseTest : public ::testing::Test {
     bob_ = docs::test::signInByEmail(*docsd_, "bob@example.com");
     auto headers = alice_.bearer();
     headers["Content-Type"] = "application/json";
-    auto created = httpRequest(docsd_->port(), "POST", "/api/project", json{{"name", "Abuse"}, {"is_private", true}}.dump(), headers);
+    auto created = httpRequest(docsd_->port(), "POST", "/api/project",
+                               json{{"name", "Abuse"}, {"is_private", true}}.dump(), headers);
     ASSERT_TRUE(created.status == 200 || created.status == 201) << created.body;
     auto projectId = json::parse(created.body)["id"].get<std::int64_t>();
-    auto project = httpRequest(docsd_->port(), "GET", "/api/project?projectId=" + std::to_string(projectId), "", alice_.bearer());
+    auto project =
+        httpRequest(docsd_->port(), "GET", "/api/project?projectId=" + std::to_string(projectId), "", alice_.bearer());
     ASSERT_EQ(project.status, 200) << project.body;
     auto pageId = json::parse(project.body)["default_page_id"].get<std::int64_t>();
-    auto granted = httpRequest(docsd_->port(), "POST", "/api/rbac/project",
-                               json{{"project_id", projectId}, {"email", "bob@example.com"}, {"role", "write"}}.dump(), headers);
+    auto granted =
+        httpRequest(docsd_->port(), "POST", "/api/rbac/project",
+                    json{{"project_id", projectId}, {"email", "bob@example.com"}, {"role", "write"}}.dump(), headers);
     ASSERT_TRUE(granted.status == 200 || granted.status == 201) << granted.body;
     room_ = std::to_string(projectId) + "__" + std::to_string(pageId);
   }
@@ -182,8 +185,10 @@ class CollabAbuseTest : public ::testing::Test {
 
 // A paragraph of `size` letters as a Yjs update.
 Bytes bigDocument(std::size_t size) {
-  json doc = {{"type", "doc"},
-              {"content", json::array({{{"type", "paragraph"}, {"content", json::array({{{"type", "text"}, {"text", std::string(size, 'x')}}})}}})}};
+  json doc = {
+      {"type", "doc"},
+      {"content", json::array({{{"type", "paragraph"},
+                                {"content", json::array({{{"type", "text"}, {"text", std::string(size, 'x')}}})}}})}};
   return docs::ydoc::proseMirrorJsonToUpdate(doc, 4242);
 }
 
@@ -219,7 +224,10 @@ TEST_F(CollabAbuseTest, ABigFrameBeforeAuthenticationIsRefusedAndNotHeld) {
   // 8 MiB announced (the limit after authentication) and sent: refused from the header.
   WsClient early;
   ASSERT_TRUE(early.connect(docsd_->port(), "/collaboration"));
-  std::string header("\x82\xFF\x00\x00\x00\x00\x00\x7F\xFF\x00" "mask", 14);
+  std::string header(
+      "\x82\xFF\x00\x00\x00\x00\x00\x7F\xFF\x00"
+      "mask",
+      14);
   ASSERT_TRUE(early.sendRaw(header));
   auto closed = next(early);
   EXPECT_EQ(closed.closeCode, 1009) << closed.payload;
@@ -307,7 +315,8 @@ TEST_F(CollabAbuseTest, AwarenessIsBoundToTheConnectionsOwnClientIds) {
     auto message = nextOfType(bob, 1);
     ASSERT_EQ(message.closeCode, 0);
     auto entries = awarenessEntries(message);
-    if (entries.size() == 1 && std::get<0>(entries[0]) == 2002 && std::get<1>(entries[0]) == 1) continue;  // his own echo
+    if (entries.size() == 1 && std::get<0>(entries[0]) == 2002 && std::get<1>(entries[0]) == 1)
+      continue;  // his own echo
     heard.push_back(entries);
   }
   EXPECT_EQ(heard[0], (std::vector<AwarenessEntry>{{1001, 1, R"({"user":"alice"})"}}));
@@ -316,9 +325,9 @@ TEST_F(CollabAbuseTest, AwarenessIsBoundToTheConnectionsOwnClientIds) {
   ASSERT_TRUE(bob.sendBinary(frame(room_, 3, {})));
   auto all = nextOfType(bob, 1);
   ASSERT_EQ(all.closeCode, 0);
-  EXPECT_EQ(awarenessEntries(all), (std::vector<AwarenessEntry>{{1001, 1, R"({"user":"alice"})"},
-                                                                {1002, 1, R"({"tab":2})"},
-                                                                {2002, 1, R"({"user":"bob"})"}}));
+  EXPECT_EQ(awarenessEntries(all),
+            (std::vector<AwarenessEntry>{
+                {1001, 1, R"({"user":"alice"})"}, {1002, 1, R"({"tab":2})"}, {2002, 1, R"({"user":"bob"})"}}));
   // Alice on a new socket (a reconnect before the old one is seen gone) takes her id along.
   WsClient again;
   join(again, alice_);
@@ -365,8 +374,12 @@ TEST_F(CollabAbuseTest, TheHocuspocusProviderMeetsTheDeadlineAndAnswersPings) {
   start({{"DOCS_COLLAB_PING_INTERVAL_MS", "200"}, {"DOCS_COLLAB_AUTH_DEADLINE_MS", "1000"}});
   docs::test::TempDir scratch;
   std::string ready = scratch.path() + "/ready";
-  json spec = {{"scenario", "watchUntil"}, {"tokens", {bob_.token}}, {"text", "after the pings"},
-               {"readyFile", ready}, {"timeoutMs", 60000}, {"room", room_},
+  json spec = {{"scenario", "watchUntil"},
+               {"tokens", {bob_.token}},
+               {"text", "after the pings"},
+               {"readyFile", ready},
+               {"timeoutMs", 60000},
+               {"room", room_},
                {"url", "ws://127.0.0.1:" + std::to_string(docsd_->port()) + "/collaboration"},
                {"api", "http://127.0.0.1:" + std::to_string(docsd_->port())}};
   std::pair<int, std::string> outcome;
@@ -388,8 +401,10 @@ TEST_F(CollabAbuseTest, TheHocuspocusProviderMeetsTheDeadlineAndAnswersPings) {
     ASSERT_TRUE(member.send(10, got->payload));
     ++pings;
   }
-  json paragraph = {{"type", "doc"},
-                    {"content", json::array({{{"type", "paragraph"}, {"content", json::array({{{"type", "text"}, {"text", "after the pings"}}})}}})}};
+  json paragraph = {
+      {"type", "doc"},
+      {"content", json::array({{{"type", "paragraph"},
+                                {"content", json::array({{{"type", "text"}, {"text", "after the pings"}}})}}})}};
   ASSERT_TRUE(member.sendBinary(updateFrame(room_, docs::ydoc::proseMirrorJsonToUpdate(paragraph, 777))));
   provider.join();
   ASSERT_EQ(outcome.first, 0) << outcome.second;

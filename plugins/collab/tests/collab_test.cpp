@@ -28,8 +28,8 @@
 
 namespace fs = std::filesystem;
 using docs::test::Docsd;
-using docs::test::HttpResponse;
 using docs::test::httpRequest;
+using docs::test::HttpResponse;
 using docs::test::SignedIn;
 using nlohmann::json;
 
@@ -73,7 +73,8 @@ class CollabTest : public ::testing::Test {
   std::int64_t createProject(const SignedIn& who, const std::string& name) {
     auto headers = who.bearer();
     headers["Content-Type"] = "application/json";
-    auto r = httpRequest(docsd_->port(), "POST", "/api/project", json{{"name", name}, {"is_private", true}}.dump(), headers);
+    auto r =
+        httpRequest(docsd_->port(), "POST", "/api/project", json{{"name", name}, {"is_private", true}}.dump(), headers);
     EXPECT_TRUE(r.status == 200 || r.status == 201) << r.body;
     return json::parse(r.body)["id"].get<std::int64_t>();
   }
@@ -114,7 +115,8 @@ class CollabTest : public ::testing::Test {
   }
   // The page's stored content (REST), as text.
   std::string storedText() {
-    auto r = httpRequest(docsd_->port(), "GET", "/api/page/" + std::to_string(pageId_) + "/content", "", alice_.bearer());
+    auto r =
+        httpRequest(docsd_->port(), "GET", "/api/page/" + std::to_string(pageId_) + "/content", "", alice_.bearer());
     if (r.status == 404) return "";
     EXPECT_EQ(r.status, 200) << r.body;
     return json::parse(r.body)["content_bytea"].get<std::string>();
@@ -220,8 +222,11 @@ TEST_F(CollabTest, BadTokensStrangersAndForeignRoomsAreDenied) {
 TEST_F(CollabTest, AWriterDemotedWhileConnectedCanNoLongerWrite) {
   start();
   setUpProject();
-  auto result = run({{"scenario", "demote"}, {"tokens", {bob_.token}}, {"adminToken", alice_.token},
-                     {"projectId", projectId_}, {"email", "bob@example.com"}});
+  auto result = run({{"scenario", "demote"},
+                     {"tokens", {bob_.token}},
+                     {"adminToken", alice_.token},
+                     {"projectId", projectId_},
+                     {"email", "bob@example.com"}});
   ASSERT_FALSE(result.contains("error")) << result.dump();
   EXPECT_EQ(result["demoteStatus"], 200);
   EXPECT_EQ(result["scope"], "readonly");
@@ -234,8 +239,11 @@ TEST_F(CollabTest, AWriterDemotedWhileConnectedCanNoLongerWrite) {
 TEST_F(CollabTest, SignOutAndRemovalReachOpenConnections) {
   start();
   setUpProject();
-  auto result = run({{"scenario", "revocations"}, {"tokens", {bob_.token, victor_.token}}, {"adminToken", alice_.token},
-                     {"projectId", projectId_}, {"viewerEmail", "victor@example.com"}});
+  auto result = run({{"scenario", "revocations"},
+                     {"tokens", {bob_.token, victor_.token}},
+                     {"adminToken", alice_.token},
+                     {"projectId", projectId_},
+                     {"viewerEmail", "victor@example.com"}});
   ASSERT_FALSE(result.contains("error")) << result.dump();
   EXPECT_EQ(result["signOutStatus"], 200);
   ASSERT_FALSE(result["writerCloseCodes"].empty()) << result.dump();
@@ -250,11 +258,13 @@ TEST_F(CollabTest, RestReadsAndWritesMeetTheLiveDocument) {
   auto result = run({{"scenario", "rest"}, {"tokens", {bob_.token}}, {"pageId", pageId_}});
   ASSERT_FALSE(result.contains("error")) << result.dump();
   EXPECT_EQ(result["exportStatus"], 200);
-  EXPECT_NE(result["markdown"].get<std::string>().find("live text"), std::string::npos) << result.dump();  // not yet folded
+  EXPECT_NE(result["markdown"].get<std::string>().find("live text"), std::string::npos)
+      << result.dump();  // not yet folded
   EXPECT_EQ(result["putStatus"], 200) << result.dump();
   EXPECT_EQ(result["putBody"]["merged"], true);
   EXPECT_NE(result["live"].get<std::string>().find("from rest"), std::string::npos) << result.dump();
-  EXPECT_NE(result["live"].get<std::string>().find("live text"), std::string::npos) << result.dump();  // merged, not replaced
+  EXPECT_NE(result["live"].get<std::string>().find("live text"), std::string::npos)
+      << result.dump();  // merged, not replaced
 }
 
 TEST_F(CollabTest, SocketsPerUserAreLimited) {
@@ -268,11 +278,16 @@ TEST_F(CollabTest, SocketsPerUserAreLimited) {
 }
 
 TEST_F(CollabTest, HostileFramesCloseOnlyTheirOwnConnection) {
-  start({{"DOCS_COLLAB_MAX_MESSAGE_BYTES", "65536"}, {"DOCS_COLLAB_MESSAGE_BURST", "50"}, {"DOCS_COLLAB_MESSAGES_PER_SECOND", "10"}});
+  start({{"DOCS_COLLAB_MAX_MESSAGE_BYTES", "65536"},
+         {"DOCS_COLLAB_MESSAGE_BURST", "50"},
+         {"DOCS_COLLAB_MESSAGES_PER_SECOND", "10"}});
   setUpProject();
   auto otherProject = createProject(mallory_, "Mallory's");
   auto otherPage = project(mallory_, otherProject)["default_page_id"].get<std::int64_t>();
-  auto result = run({{"scenario", "hostile"}, {"tokens", {bob_.token}}, {"oversize", 100000}, {"flood", 200},
+  auto result = run({{"scenario", "hostile"},
+                     {"tokens", {bob_.token}},
+                     {"oversize", 100000},
+                     {"flood", 200},
                      {"otherRoom", std::to_string(otherProject) + "__" + std::to_string(otherPage)}});
   ASSERT_FALSE(result.contains("error")) << result.dump();
   auto& cases = result["results"];
@@ -294,7 +309,8 @@ TEST_F(CollabTest, HostileFramesCloseOnlyTheirOwnConnection) {
   }
   expected += "0201";
   ASSERT_FALSE(cases["otherProject"]["messages"].empty()) << cases["otherProject"].dump();
-  EXPECT_EQ(cases["otherProject"]["messages"][0].get<std::string>().rfind(expected, 0), 0u) << cases["otherProject"].dump();
+  EXPECT_EQ(cases["otherProject"]["messages"][0].get<std::string>().rfind(expected, 0), 0u)
+      << cases["otherProject"].dump();
   EXPECT_EQ(cases["otherProject"]["closed"], 1000) << cases["otherProject"].dump();  // the client's own close, echoed
   std::string stored = result["stored"];
   EXPECT_NE(stored.find("kept"), std::string::npos);
@@ -314,9 +330,10 @@ TEST_F(CollabTest, KillNineLosesNoAcknowledgedEdit) {
   std::set<std::string> acked;
   for (int runIndex = 0; runIndex < runs; ++runIndex) {
     std::string ackFile = dataDir_ + "/acked-" + std::to_string(runIndex);
-    json spec = {{"scenario", "edits"}, {"tokens", {bob_.token}}, {"count", 100000},
-                 {"prefix", "run" + std::to_string(runIndex) + "-edit"}, {"ackFile", ackFile},
-                 {"url", "ws://127.0.0.1:" + std::to_string(docsd_->port()) + "/collaboration"}, {"room", room_}};
+    json spec = {{"scenario", "edits"}, {"tokens", {bob_.token}},
+                 {"count", 100000},     {"prefix", "run" + std::to_string(runIndex) + "-edit"},
+                 {"ackFile", ackFile},  {"url", "ws://127.0.0.1:" + std::to_string(docsd_->port()) + "/collaboration"},
+                 {"room", room_}};
     pid_t child = fork();
     if (child == 0) {
       execlp("node", "node", scenarioScript().c_str(), spec.dump().c_str(), static_cast<char*>(nullptr));
@@ -354,7 +371,8 @@ TEST_F(CollabTest, KillNineLosesNoAcknowledgedEdit) {
         docs::ydoc::decodeUpdate(packed.readVarUint8Array());
         ++found;
       }
-    }) << "log row " << i;
+    }) << "log row "
+       << i;
     EXPECT_EQ(std::to_string(found), countText) << "log row " << i;
   }
   PQclear(rows);
@@ -373,9 +391,11 @@ TEST_F(CollabTest, TwoNodesRelayEditsAndPresenceLive) {
   setUpProject();
   Docsd& other = makeOtherNode(slow);
   ASSERT_TRUE(other.start()) << other.log();
-  auto result = run({{"scenario", "relay"}, {"tokens", {bob_.token, carol_.token}},
+  auto result = run({{"scenario", "relay"},
+                     {"tokens", {bob_.token, carol_.token}},
                      {"urls", {collabUrl(*docsd_), collabUrl(other)}},
-                     {"rounds", 5}, {"timeoutMs", 5000}});
+                     {"rounds", 5},
+                     {"timeoutMs", 5000}});
   ASSERT_FALSE(result.contains("error")) << result.dump();
   EXPECT_TRUE(result["missed"].empty()) << result.dump();
   std::cout << "relay ms, A to B: " << result["aToB"].dump() << ", B to A: " << result["bToA"].dump() << "\n";
@@ -418,9 +438,12 @@ TEST_F(CollabTest, TwoNodesEditingOnePageLoseNothingAndConverge) {
   env.emplace("DOCS_COLLAB_ACCESS_RECHECK_MS", "300");
   Docsd& other = makeOtherNode(env);
   ASSERT_TRUE(other.start()) << other.log();
-  auto result = run({{"scenario", "twoNodes"}, {"tokens", {bob_.token, carol_.token}},
+  auto result = run({{"scenario", "twoNodes"},
+                     {"tokens", {bob_.token, carol_.token}},
                      {"urls", {collabUrl(*docsd_), collabUrl(other)}},
-                     {"rounds", 6}, {"pauseMs", 400}, {"timeoutMs", 20000}});
+                     {"rounds", 6},
+                     {"pauseMs", 400},
+                     {"timeoutMs", 20000}});
   ASSERT_FALSE(result.contains("error")) << result.dump();
   // Each writer ends up with the other node's edits (handed over at compaction).
   EXPECT_TRUE(result["seenAtA"].get<bool>()) << result.dump();
@@ -432,8 +455,10 @@ TEST_F(CollabTest, TwoNodesEditingOnePageLoseNothingAndConverge) {
   auto read = run({{"scenario", "read"}, {"tokens", {alice_.token}}});
   std::string xml = read["xml"];
   for (int i = 0; i < 6; ++i) {
-    EXPECT_NE(xml.find("<paragraph>node A " + std::to_string(i) + "</paragraph>"), std::string::npos) << i << " " << xml;
-    EXPECT_NE(xml.find("<paragraph>node B " + std::to_string(i) + "</paragraph>"), std::string::npos) << i << " " << xml;
+    EXPECT_NE(xml.find("<paragraph>node A " + std::to_string(i) + "</paragraph>"), std::string::npos)
+        << i << " " << xml;
+    EXPECT_NE(xml.find("<paragraph>node B " + std::to_string(i) + "</paragraph>"), std::string::npos)
+        << i << " " << xml;
   }
   EXPECT_EQ(sql("SELECT count(*) FROM page_log"), "0");  // all folded
 }
@@ -444,7 +469,8 @@ namespace {
 std::string paragraphUpdateHex(const std::string& text, std::uint64_t client) {
   docs::ydoc::Doc doc(client);
   docs::ydoc::appendProseMirrorJson(
-      doc, {{"type", "doc"}, {"content", {{{"type", "paragraph"}, {"content", {{{"type", "text"}, {"text", text}}}}}}}});
+      doc,
+      {{"type", "doc"}, {"content", {{{"type", "paragraph"}, {"content", {{{"type", "text"}, {"text", text}}}}}}}});
   auto update = doc.encodeStateAsUpdate();
   return docs::codec::hexEncode(std::string_view(reinterpret_cast<const char*>(update.data()), update.size()));
 }
@@ -491,8 +517,11 @@ TEST_F(CollabTest, AnUpgradeMovesTheUnfoldedLogAndLosesNothing) {
       "   user_id bigint, created_at timestamptz NOT NULL DEFAULT now(), node text NOT NULL DEFAULT '',"
       "   update_count integer NOT NULL DEFAULT 1 CHECK (update_count >= 1));"
       " INSERT INTO page_updates (id, page_id, update, user_id, node) VALUES"
-      " (41, " + std::to_string(pageId_) + ", '\\x" + paragraphUpdateHex("first unfolded edit", 81) + "'::bytea, NULL, 'old'),"
-      " (42, " + std::to_string(pageId_) + ", '\\x" + paragraphUpdateHex("second unfolded edit", 82) + "'::bytea, NULL, 'old');");
+      " (41, " +
+      std::to_string(pageId_) + ", '\\x" + paragraphUpdateHex("first unfolded edit", 81) +
+      "'::bytea, NULL, 'old'),"
+      " (42, " +
+      std::to_string(pageId_) + ", '\\x" + paragraphUpdateHex("second unfolded edit", 82) + "'::bytea, NULL, 'old');");
   start();
   EXPECT_EQ(sql("SELECT coalesce(to_regclass('page_updates')::text, 'none')"), "none");
   auto markdown = markdownOfBase64(storedText());

@@ -14,8 +14,8 @@
 
 using docs::test::base64;
 using docs::test::Docsd;
-using docs::test::HttpResponse;
 using docs::test::httpRequest;
+using docs::test::HttpResponse;
 using docs::test::SignedIn;
 using nlohmann::json;
 
@@ -30,8 +30,12 @@ std::vector<std::uint8_t> unbase64(const std::string& text) {
   unsigned buffer = 0;
   int bits = 0;
   for (char c : text) {
-    int v = c >= 'A' && c <= 'Z' ? c - 'A' : c >= 'a' && c <= 'z' ? c - 'a' + 26 : c >= '0' && c <= '9' ? c - '0' + 52
-            : c == '+' ? 62 : c == '/' ? 63 : -1;
+    int v = c >= 'A' && c <= 'Z'   ? c - 'A'
+            : c >= 'a' && c <= 'z' ? c - 'a' + 26
+            : c >= '0' && c <= '9' ? c - '0' + 52
+            : c == '+'             ? 62
+            : c == '/'             ? 63
+                                   : -1;
     if (v < 0) continue;
     buffer = (buffer << 6) | static_cast<unsigned>(v);
     bits += 6;
@@ -66,19 +70,23 @@ class HistoryTest : public ::testing::Test {
     auto project = call(alice_, "GET", "/api/project?projectId=" + std::to_string(projectId_));
     pageId_ = json::parse(project.body)["default_page_id"].get<std::int64_t>();
     for (auto [email, role] : {std::pair{"bob@example.com", "write"}, std::pair{"victor@example.com", "read"}}) {
-      auto g = call(alice_, "POST", "/api/rbac/project", json{{"project_id", projectId_}, {"email", email}, {"role", role}}.dump());
+      auto g = call(alice_, "POST", "/api/rbac/project",
+                    json{{"project_id", projectId_}, {"email", email}, {"role", role}}.dump());
       ASSERT_TRUE(g.status == 200 || g.status == 201) << g.body;
     }
     room_ = std::to_string(projectId_) + "__" + std::to_string(pageId_);
   }
 
-  HttpResponse call(const SignedIn& who, const std::string& method, const std::string& target, const std::string& body = "") {
+  HttpResponse call(const SignedIn& who, const std::string& method, const std::string& target,
+                    const std::string& body = "") {
     std::map<std::string, std::string> headers;
     if (!who.token.empty()) headers = who.bearer();
     if (!body.empty()) headers["Content-Type"] = "application/json";
     return httpRequest(docsd_->port(), method, target, body, headers);
   }
-  std::string history(std::int64_t pageId = 0) { return "/api/page/" + std::to_string(pageId ? pageId : pageId_) + "/history"; }
+  std::string history(std::int64_t pageId = 0) {
+    return "/api/page/" + std::to_string(pageId ? pageId : pageId_) + "/history";
+  }
 
   // Replaces the page's content with these blocks (REST, as a change on top of it).
   void setBlocks(const std::vector<json>& blocks) {
@@ -104,7 +112,8 @@ class HistoryTest : public ::testing::Test {
       if (list.status == 200) {
         auto versions = json::parse(list.body)["versions"];
         if (!versions.empty()) {
-          auto md = call(alice_, "GET", history() + "/" + std::to_string(versions[0]["id"].get<std::int64_t>()) + "?format=md");
+          auto md = call(alice_, "GET",
+                         history() + "/" + std::to_string(versions[0]["id"].get<std::int64_t>()) + "?format=md");
           if (md.body.find(text) != std::string::npos) return versions[0];
         }
       }
@@ -119,7 +128,8 @@ class HistoryTest : public ::testing::Test {
     spec["api"] = "http://127.0.0.1:" + std::to_string(docsd_->port());
     spec["room"] = room_;
     spec["pageId"] = pageId_;
-    auto [code, output] = docs::test::runCommand({"node", docs::test::sourceDir() + "/tests/collab/scenario.cjs", spec.dump()});
+    auto [code, output] =
+        docs::test::runCommand({"node", docs::test::sourceDir() + "/tests/collab/scenario.cjs", spec.dump()});
     auto last = output.substr(output.rfind("\n{") == std::string::npos ? 0 : output.rfind("\n{") + 1);
     json result = json::parse(last, nullptr, false);
     EXPECT_EQ(code, 0) << output;
@@ -146,7 +156,10 @@ class HistoryTest : public ::testing::Test {
 TEST_F(HistoryTest, VersionsAreTakenWhenEditingPausesWithTheirAuthorsAndReadInEveryFormat) {
   start();
   docs::test::TempDir acks;
-  auto bob = scenario({{"scenario", "edits"}, {"tokens", {bob_.token}}, {"count", 2}, {"prefix", "bob wrote "},
+  auto bob = scenario({{"scenario", "edits"},
+                       {"tokens", {bob_.token}},
+                       {"count", 2},
+                       {"prefix", "bob wrote "},
                        {"ackFile", acks.path() + "/acks"}});
   ASSERT_FALSE(bob.contains("error")) << bob.dump();
   auto first = waitForVersionWith("bob wrote 1");
@@ -187,7 +200,8 @@ TEST_F(HistoryTest, VersionsAreTakenWhenEditingPausesWithTheirAuthorsAndReadInEv
   auto all = json::parse(call(victor_, "GET", history() + "?limit=200").body);
   EXPECT_TRUE(all["next_cursor"].is_null());
   auto page2 = json::parse(
-      call(victor_, "GET", history() + "?limit=1&cursor=" + std::to_string(page1["next_cursor"].get<std::int64_t>())).body);
+      call(victor_, "GET", history() + "?limit=1&cursor=" + std::to_string(page1["next_cursor"].get<std::int64_t>()))
+          .body);
   ASSERT_EQ(page2["versions"].size(), 1u);
   EXPECT_LT(page2["versions"][0]["id"].get<std::int64_t>(), second["id"].get<std::int64_t>());
 }
@@ -208,8 +222,10 @@ TEST_F(HistoryTest, DiffNamesBlocksAddedRemovedChangedAndTheWordsInside) {
   EXPECT_EQ(diff["removed"], 1) << diff.dump();  // "and another" is not in v1
   EXPECT_EQ(diff["added"], 0) << diff.dump();
   EXPECT_EQ(diff["blocks"][0]["change"], "changed");
-  EXPECT_EQ(diff["blocks"][0]["text"],
-            json::parse(R"([{"op":"equal","text":"alpha "},{"op":"delete","text":"delta"},{"op":"insert","text":"beta"},{"op":"equal","text":" gamma"}])"));
+  EXPECT_EQ(
+      diff["blocks"][0]["text"],
+      json::parse(
+          R"([{"op":"equal","text":"alpha "},{"op":"delete","text":"delta"},{"op":"insert","text":"beta"},{"op":"equal","text":" gamma"}])"));
   auto other = json::parse(call(victor_, "GET", history() + "/" + v2Id + "/diff?against=" + v1Id).body);
   EXPECT_EQ(other["added"], 1) << other.dump();
   EXPECT_EQ(other["changed"], 2) << other.dump();
@@ -223,7 +239,8 @@ TEST_F(HistoryTest, RestoreWhileTwoEditorsAreConnectedReachesBothAndLosesNothing
   setBlocks({paragraph("the good old text")});
   auto good = waitForVersionWith("the good old text");
   ASSERT_TRUE(good.is_object());
-  auto result = scenario({{"scenario", "restoreLive"}, {"tokens", {bob_.token, alice_.token}}, {"version", good["id"]}});
+  auto result =
+      scenario({{"scenario", "restoreLive"}, {"tokens", {bob_.token, alice_.token}}, {"version", good["id"]}});
   ASSERT_FALSE(result.contains("error")) << result.dump();
   ASSERT_EQ(result["status"], 200) << result.dump();
   std::string a = result["a"], b = result["b"];
@@ -321,8 +338,12 @@ TEST_F(HistoryTest, ThinningKeepsTheLastDayHourlyForAWeekDailyAfterAndLabelledOn
   // Versions every 20 minutes over 10 days, oldest first, a labelled one among the old,
   // each with an author the thinning must carry to the version it keeps.
   sql("INSERT INTO page_versions (page_id, created_at, state, authors, label)"
-      " SELECT " + page + ", now() - make_interval(mins => m), (SELECT state FROM page_versions WHERE id = " + id + "),"
-      " ARRAY[" + bob_.userId + "]::bigint[], CASE WHEN m = 9 * 1440 THEN 'kept label' ELSE '' END"
+      " SELECT " +
+      page + ", now() - make_interval(mins => m), (SELECT state FROM page_versions WHERE id = " + id +
+      "),"
+      " ARRAY[" +
+      bob_.userId +
+      "]::bigint[], CASE WHEN m = 9 * 1440 THEN 'kept label' ELSE '' END"
       " FROM generate_series(10 * 1440, 20, -20) AS m");
   // Wait for the state the policy names: the last day whole, at most one per hour for a
   // week, one per day before (plus the labelled one).
@@ -338,9 +359,10 @@ TEST_F(HistoryTest, ThinningKeepsTheLastDayHourlyForAWeekDailyAfterAndLabelledOn
   ASSERT_TRUE(thinned);
   EXPECT_EQ(count("created_at > now() - interval '1 day' + interval '1 minute'"), existing + 71);  // 20..1420 minutes
   EXPECT_EQ(count("label = 'kept label'"), 1);
-  auto perHour = sql("SELECT max(n) FROM (SELECT count(*) AS n FROM page_versions WHERE page_id = " + page +
-                     " AND label = '' AND created_at < now() - interval '1 day' AND created_at > now() - interval '7 days'"
-                     " GROUP BY date_trunc('hour', created_at)) h");
+  auto perHour =
+      sql("SELECT max(n) FROM (SELECT count(*) AS n FROM page_versions WHERE page_id = " + page +
+          " AND label = '' AND created_at < now() - interval '1 day' AND created_at > now() - interval '7 days'"
+          " GROUP BY date_trunc('hour', created_at)) h");
   EXPECT_EQ(perHour, "1");
   // Every author is still named somewhere in what is kept.
   EXPECT_EQ(count("authors @> ARRAY[" + bob_.userId + "]::bigint[] AND created_at < now() - interval '7 days'"),

@@ -34,8 +34,8 @@ TEST(HistoryThinning, KeepsTheLastDayHourlyForAWeekDailyAfterAndEveryLabelledVer
   std::int64_t id = 0;
   // Every 10 minutes for 10 days, ids rising with time.
   for (std::int64_t at = kNow - 10 * kDay; at <= kNow; at += 600) versions.push_back({++id, at, false});
-  versions.push_back({++id, kNow - 9 * kDay + 60, true});   // labelled, old
-  versions.push_back({++id, kNow - 3 * kDay + 60, true});   // labelled, this week
+  versions.push_back({++id, kNow - 9 * kDay + 60, true});  // labelled, old
+  versions.push_back({++id, kNow - 3 * kDay + 60, true});  // labelled, this week
   auto drop = docs_collab::versionsToThin(versions, kNow);
   std::map<std::int64_t, int> keptPerHour, keptPerDay;
   int keptLastDay = 0, lastDay = 0;
@@ -89,7 +89,10 @@ TEST(HistoryDiff, BlocksAddedRemovedAndChangedWithTheWordsInside) {
   EXPECT_EQ(blocks[2]["block"]["content"][0]["text"], "to be removed");
   EXPECT_EQ(blocks[4]["block"]["content"][0]["text"], "brand new");
   json runs = blocks[1]["text"];
-  EXPECT_EQ(runs, json::parse(R"([{"op":"equal","text":"alpha "},{"op":"delete","text":"beta"},{"op":"insert","text":"delta"},{"op":"equal","text":" gamma"}])"))
+  EXPECT_EQ(
+      runs,
+      json::parse(
+          R"([{"op":"equal","text":"alpha "},{"op":"delete","text":"beta"},{"op":"insert","text":"delta"},{"op":"equal","text":" gamma"}])"))
       << runs.dump();
 }
 
@@ -108,8 +111,10 @@ TEST(HistoryDiff, APureRemovalAndAPureAdditionAreNotPaired) {
 }
 
 TEST(HistoryDiff, TextOfNestedBlocks) {
-  json list = {{"type", "bulletList"},
-               {"content", {{{"type", "listItem"}, {"content", {paragraph("a")}}}, {{"type", "listItem"}, {"content", {paragraph("b")}}}}}};
+  json list = {
+      {"type", "bulletList"},
+      {"content",
+       {{{"type", "listItem"}, {"content", {paragraph("a")}}}, {{"type", "listItem"}, {"content", {paragraph("b")}}}}}};
   EXPECT_EQ(docs_collab::blockText(list), "a\nb");
   EXPECT_EQ(docs_collab::diffText("", "x y")[0]["op"], "insert");
 }

@@ -67,7 +67,9 @@ TEST(Relay, BigBatchesBecomeARangeThatFitsANotification) {
   std::string edge(relay::kMaxInlineChars / 2 - 8, 'y');
   auto inlined = relay::updatesNotice(origin(), {edge}, {1});
   ASSERT_EQ(inlined.updates.size(), 1u);
-  json envelope = {{"node", "0123456789abcdef0123456789abcdef"}, {"topic", relay::kUpdatesTopic}, {"payload", relay::encode(inlined)}};
+  json envelope = {{"node", "0123456789abcdef0123456789abcdef"},
+                   {"topic", relay::kUpdatesTopic},
+                   {"payload", relay::encode(inlined)}};
   EXPECT_LT(envelope.dump().size(), 7900u);
 }
 

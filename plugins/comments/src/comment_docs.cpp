@@ -34,8 +34,9 @@ Json commentSchema() {
 
 Json threadSchema() {
   return {{"type", "object"},
-          {"required", {"id", "page_id", "project_id", "author", "quote", "resolved", "resolved_at", "resolved_by", "detached",
-                        "created_at", "comments"}},
+          {"required",
+           {"id", "page_id", "project_id", "author", "quote", "resolved", "resolved_at", "resolved_by", "detached",
+            "created_at", "comments"}},
           {"additionalProperties", false},
           {"properties",
            {{"id", id()},
@@ -99,8 +100,10 @@ docs::RouteDoc createCommentDoc() {
                               {"quote", {{"type", "string"}, {"description", "a new thread's passage"}}}}}}};
   doc.answers = {jsonAnswer(201, "the thread and the new comment", threadAndComment()),
                  errorAnswer(400, "an empty or too long body, an unknown field, a quote with thread_id"),
-                 errorAnswer(401, "signed out"), errorAnswer(403, "a lower role"),
-                 errorAnswer(404, "Page or thread not found"), errorAnswer(413, "the request is too large"),
+                 errorAnswer(401, "signed out"),
+                 errorAnswer(403, "a lower role"),
+                 errorAnswer(404, "Page or thread not found"),
+                 errorAnswer(413, "the request is too large"),
                  errorAnswer(429, "too many comments a minute (Retry-After)")};
   doc.schemas = schemas();
   return doc;
@@ -111,14 +114,17 @@ docs::RouteDoc updateCommentDoc() {
   doc.summary = "Edits a comment (its author) or resolves and reopens its thread (writers)";
   doc.access = docs::RouteAccess::SignedIn;
   doc.params = {commentId()};
-  doc.body = docs::BodyDoc{"application/json",
-                           {{"type", "object"},
-                            {"minProperties", 1},
-                            {"additionalProperties", false},
-                            {"properties", {{"body", {{"type", "string"}, {"minLength", 1}}}, {"resolved", {{"type", "boolean"}}}}}}};
+  doc.body = docs::BodyDoc{
+      "application/json",
+      {{"type", "object"},
+       {"minProperties", 1},
+       {"additionalProperties", false},
+       {"properties", {{"body", {{"type", "string"}, {"minLength", 1}}}, {"resolved", {{"type", "boolean"}}}}}}};
   doc.answers = {jsonAnswer(200, "the thread and the comment", threadAndComment()),
-                 errorAnswer(400, "neither body nor resolved, a bad body"), errorAnswer(401, "signed out"),
-                 errorAnswer(403, "a lower role, or another author's text"), errorAnswer(404, "Comment not found"),
+                 errorAnswer(400, "neither body nor resolved, a bad body"),
+                 errorAnswer(401, "signed out"),
+                 errorAnswer(403, "a lower role, or another author's text"),
+                 errorAnswer(404, "Comment not found"),
                  errorAnswer(429, "too many comments a minute (Retry-After)")};
   doc.schemas = schemas();
   return doc;
@@ -134,7 +140,9 @@ docs::RouteDoc deleteCommentDoc() {
                              {"required", {"id", "deleted", "thread_id", "thread_deleted"}},
                              {"additionalProperties", false},
                              {"properties",
-                              {{"id", id()}, {"deleted", {{"const", true}}}, {"thread_id", id()},
+                              {{"id", id()},
+                               {"deleted", {{"const", true}}},
+                               {"thread_id", id()},
                                {"thread_deleted", {{"type", "boolean"}}}}}}),
                  errorAnswer(401, "signed out"), errorAnswer(403, "a lower role, or another author's comment"),
                  errorAnswer(404, "Comment not found"), errorAnswer(429, "too many comments a minute (Retry-After)")};

@@ -8,12 +8,8 @@ docs::Json optionalText(const std::optional<std::string>& text) { return text ? 
 }  // namespace
 
 docs::Json commentJson(const Comment& comment) {
-  return {{"id", comment.id},
-          {"thread_id", comment.threadId},
-          {"author", authorJson(comment.author)},
-          {"body", comment.body},
-          {"created_at", comment.createdAt},
-          {"edited_at", optionalText(comment.editedAt)}};
+  return {{"id", comment.id},     {"thread_id", comment.threadId},   {"author", authorJson(comment.author)},
+          {"body", comment.body}, {"created_at", comment.createdAt}, {"edited_at", optionalText(comment.editedAt)}};
 }
 
 docs::Json threadJson(const Thread& thread, const std::optional<std::set<std::int64_t>>& anchored) {

@@ -219,7 +219,8 @@ class CommentRoutes {
       threadGone = deleteComment(tx, comment.id, comment.threadId);
       changed(tx, page, comment.threadId, threadGone ? "thread_deleted" : "deleted");
     });
-    response.json({{"id", comment.id}, {"deleted", true}, {"thread_id", comment.threadId}, {"thread_deleted", threadGone}});
+    response.json(
+        {{"id", comment.id}, {"deleted", true}, {"thread_id", comment.threadId}, {"thread_deleted", threadGone}});
   }
 
  private:
@@ -245,14 +246,18 @@ void addCommentRoutes(docs::Registry& registry) {
   using docs::Method;
   using docs::Request;
   using docs::Response;
-  registry.route(Method::Get, "/api/page/{id}/comments", [routes](Request& q, Response& r) { routes->list(q, r); }, {},
-                 listCommentsDoc());
-  registry.route(Method::Post, "/api/page/{id}/comments", [routes](Request& q, Response& r) { routes->create(q, r); }, small,
-                 createCommentDoc());
-  registry.route(Method::Patch, "/api/comment/{id}", [routes](Request& q, Response& r) { routes->update(q, r); }, small,
-                 updateCommentDoc());
-  registry.route(Method::Delete, "/api/comment/{id}", [routes](Request& q, Response& r) { routes->remove(q, r); }, {},
-                 deleteCommentDoc());
+  registry.route(
+      Method::Get, "/api/page/{id}/comments", [routes](Request& q, Response& r) { routes->list(q, r); }, {},
+      listCommentsDoc());
+  registry.route(
+      Method::Post, "/api/page/{id}/comments", [routes](Request& q, Response& r) { routes->create(q, r); }, small,
+      createCommentDoc());
+  registry.route(
+      Method::Patch, "/api/comment/{id}", [routes](Request& q, Response& r) { routes->update(q, r); }, small,
+      updateCommentDoc());
+  registry.route(
+      Method::Delete, "/api/comment/{id}", [routes](Request& q, Response& r) { routes->remove(q, r); }, {},
+      deleteCommentDoc());
 }
 
 }  // namespace docs_comments

@@ -26,8 +26,8 @@ Thread threadFrom(const docs::Row& row) {
   thread.quote = row.text("quote");
   if (!row.isNull("resolved_at")) {
     thread.resolvedAt = isoTimestamp(row.text("resolved_at"));
-    thread.resolvedBy = Author{row.isNull("resolved_by") ? 0 : row.int64("resolved_by"),
-                               row.optText("resolved_by_name").value_or("")};
+    thread.resolvedBy =
+        Author{row.isNull("resolved_by") ? 0 : row.int64("resolved_by"), row.optText("resolved_by_name").value_or("")};
   }
   thread.createdAt = isoTimestamp(row.text("created_at"));
   return thread;
@@ -54,8 +54,8 @@ std::string idArray(const std::vector<std::int64_t>& ids) {
 }  // namespace
 
 std::vector<Thread> listThreads(docs::Db& db, std::int64_t pageId) {
-  auto threadRows =
-      db.exec(std::string("SELECT ") + kThreadColumns + " FROM comment_threads WHERE page_id = $1 ORDER BY id", {pageId});
+  auto threadRows = db.exec(
+      std::string("SELECT ") + kThreadColumns + " FROM comment_threads WHERE page_id = $1 ORDER BY id", {pageId});
   std::vector<Thread> threads;
   std::map<std::int64_t, std::size_t> index;
   for (auto row : threadRows) {
@@ -78,8 +78,9 @@ std::optional<Thread> findThread(docs::Db& db, std::int64_t threadId) {
   auto rows = db.exec(std::string("SELECT ") + kThreadColumns + " FROM comment_threads WHERE id = $1", {threadId});
   if (rows.empty()) return std::nullopt;
   Thread thread = threadFrom(rows[0]);
-  for (auto row : db.exec(std::string("SELECT ") + kCommentColumns + " FROM comments c WHERE c.thread_id = $1 ORDER BY c.id",
-                          {threadId}))
+  for (auto row :
+       db.exec(std::string("SELECT ") + kCommentColumns + " FROM comments c WHERE c.thread_id = $1 ORDER BY c.id",
+               {threadId}))
     thread.comments.push_back(commentFrom(row));
   return thread;
 }
@@ -112,22 +113,24 @@ std::int64_t insertThread(docs::Tx& tx, std::int64_t projectId, std::int64_t pag
 }
 
 std::int64_t insertComment(docs::Tx& tx, std::int64_t threadId, const Author& author, const std::string& body) {
-  auto rows = tx.exec(
-      "INSERT INTO comments (thread_id, author_id, author_name, body) VALUES ($1, $2, $3, $4) RETURNING id",
-      {threadId, author.id, author.name, body});
+  auto rows =
+      tx.exec("INSERT INTO comments (thread_id, author_id, author_name, body) VALUES ($1, $2, $3, $4) RETURNING id",
+              {threadId, author.id, author.name, body});
   return rows[0].int64("id");
 }
 
 bool updateBody(docs::Tx& tx, std::int64_t commentId, const std::string& body) {
-  return tx.exec("UPDATE comments SET body = $2, edited_at = now() WHERE id = $1", {commentId, body}).affectedRows() > 0;
+  return tx.exec("UPDATE comments SET body = $2, edited_at = now() WHERE id = $1", {commentId, body}).affectedRows() >
+         0;
 }
 
 void setResolved(docs::Tx& tx, std::int64_t threadId, const std::optional<Author>& by) {
   if (by) {
     // Resolving a resolved thread keeps who resolved it first.
-    tx.exec("UPDATE comment_threads SET resolved_at = now(), resolved_by = $2, resolved_by_name = $3"
-            " WHERE id = $1 AND resolved_at IS NULL",
-            {threadId, by->id, by->name});
+    tx.exec(
+        "UPDATE comment_threads SET resolved_at = now(), resolved_by = $2, resolved_by_name = $3"
+        " WHERE id = $1 AND resolved_at IS NULL",
+        {threadId, by->id, by->name});
   } else {
     tx.exec("UPDATE comment_threads SET resolved_at = NULL, resolved_by = NULL, resolved_by_name = NULL WHERE id = $1",
             {threadId});
@@ -138,7 +141,8 @@ bool deleteComment(docs::Tx& tx, std::int64_t commentId, std::int64_t threadId) 
   tx.exec("SELECT id FROM comment_threads WHERE id = $1 FOR UPDATE", {threadId});
   tx.exec("DELETE FROM comments WHERE id = $1", {commentId});
   auto gone = tx.exec(
-      "DELETE FROM comment_threads t WHERE t.id = $1 AND NOT EXISTS (SELECT 1 FROM comments c WHERE c.thread_id = t.id)",
+      "DELETE FROM comment_threads t WHERE t.id = $1 AND NOT EXISTS (SELECT 1 FROM comments c WHERE c.thread_id = "
+      "t.id)",
       {threadId});
   return gone.affectedRows() > 0;
 }

@@ -20,7 +20,7 @@ struct Comment {
   std::int64_t threadId = 0;
   Author author;
   std::string body;
-  std::string createdAt;                 // ISO 8601 UTC
+  std::string createdAt;  // ISO 8601 UTC
   std::optional<std::string> editedAt;
 };
 
@@ -33,7 +33,7 @@ struct Thread {
   std::optional<std::string> resolvedAt;
   std::optional<Author> resolvedBy;
   std::string createdAt;
-  std::vector<Comment> comments;         // oldest first
+  std::vector<Comment> comments;  // oldest first
 };
 
 // A comment with where it belongs, for authorization.

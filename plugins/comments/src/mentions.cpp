@@ -15,7 +15,8 @@ namespace {
 
 // One line of plain text: control characters (line breaks too) become spaces.
 std::string oneLine(std::string text) {
-  std::replace_if(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; }, ' ');
+  std::replace_if(
+      text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; }, ' ');
   return text;
 }
 
@@ -53,15 +54,17 @@ int queueMentionMails(docs::Context& context, docs::Tx& tx, const Mention& menti
   if (emails.empty()) return 0;
   // Members only. The AccessControl service answers for a signed-in caller, not for an
   // address, so the grants (rbac's table, emails stored lower-case) are read here.
-  auto members = tx.exec("SELECT DISTINCT user_email FROM rbac_grants WHERE project_id = $1 AND user_email = ANY($2::text[])"
-                         " ORDER BY user_email",
-                         {mention.projectId, textArray(emails)});
+  auto members = tx.exec(
+      "SELECT DISTINCT user_email FROM rbac_grants WHERE project_id = $1 AND user_email = ANY($2::text[])"
+      " ORDER BY user_email",
+      {mention.projectId, textArray(emails)});
   int queued = 0;
   for (auto row : members) {
     const std::string& email = row.text("user_email");
     if (!claimMentionMail(tx, mention.threadId, email, intervalSeconds)) continue;
-    context.jobs().enqueue(tx, docs::JobSpec("auth.send_mail",
-                                             {{"to", email}, {"subject", mentionSubject(mention)}, {"text", mentionText(mention)}}));
+    context.jobs().enqueue(
+        tx, docs::JobSpec("auth.send_mail",
+                          {{"to", email}, {"subject", mentionSubject(mention)}, {"text", mentionText(mention)}}));
     ++queued;
   }
   return queued;

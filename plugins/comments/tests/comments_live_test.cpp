@@ -94,7 +94,8 @@ class CommentsLive : public ::testing::Test {
     projectId_ = json::parse(created.body)["id"];
     pageId_ = json::parse(created.body)["default_page_id"];
     for (auto [email, role] : {std::pair{"bob@example.com", "write"}, std::pair{"carol@example.com", "read"}}) {
-      auto granted = call(*nodeA_, "POST", "/api/rbac/project", json{{"project_id", projectId_}, {"email", email}, {"role", role}}, alice_);
+      auto granted = call(*nodeA_, "POST", "/api/rbac/project",
+                          json{{"project_id", projectId_}, {"email", email}, {"role", role}}, alice_);
       ASSERT_EQ(granted.status, 201) << granted.body;
     }
     room_ = std::to_string(projectId_) + "__" + std::to_string(pageId_);
@@ -145,7 +146,8 @@ TEST_F(CommentsLive, NewThreadsRepliesAndResolutionsReachEditorsOnEveryNode) {
 
   ASSERT_EQ(call(*nodeB_, "POST", comments, json{{"body", "Yes"}, {"thread_id", threadId}}, alice_).status, 201);
   EXPECT_EQ(statelessJson(nextOfType(readerOnB, 5))["change"], "replied");
-  ASSERT_EQ(call(*nodeA_, "PATCH", "/api/comment/" + std::to_string(commentId), json{{"resolved", true}}, bob_).status, 200);
+  ASSERT_EQ(call(*nodeA_, "PATCH", "/api/comment/" + std::to_string(commentId), json{{"resolved", true}}, bob_).status,
+            200);
   EXPECT_EQ(statelessJson(nextOfType(readerOnB, 5))["change"], "resolved");
   // Only news: what changed is read through the authorized GET.
   auto listed = httpRequest(nodeB_->port(), "GET", comments, "", carol_.bearer());

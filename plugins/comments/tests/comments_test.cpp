@@ -172,8 +172,10 @@ TEST_F(CommentThreads, StrangersReadersAndAnonymous) {
   expectError(call("PATCH", comment(commentId), json{{"body", "x"}}, as(carol_)), 403);
   expectError(call("DELETE", comment(commentId), "", as(carol_)), 403);
   // A removed member is a stranger from the next request on.
-  ASSERT_EQ(call("DELETE", "/api/rbac/project", json{{"project_id", projectId_}, {"email", "bob@example.com"}}, as(alice_)).status,
-            200);
+  ASSERT_EQ(
+      call("DELETE", "/api/rbac/project", json{{"project_id", projectId_}, {"email", "bob@example.com"}}, as(alice_))
+          .status,
+      200);
   expectError(call("GET", comments(page_), "", as(bob_)), 404);
   expectError(call("PATCH", comment(commentId), json{{"body", "x"}}, as(bob_)), 404);
   EXPECT_EQ(threads(alice_).size(), 1u);
@@ -244,7 +246,8 @@ TEST_F(CommentThreads, ThreadsWhoseTextIsDeletedAreDetachedAndKeepTheirQuote) {
   auto html = call("GET", "/api/page/" + std::to_string(page_) + "/export?format=html", "", as(carol_));
   EXPECT_EQ(html.body.find("thread"), std::string::npos) << html.body;
   // The marked text deleted: detached, the quote kept.
-  ASSERT_EQ(call("PUT", content, json{{"content_bytea", yjsEditOf(marked, paragraphWithThread(0))}}, as(bob_)).status, 200);
+  ASSERT_EQ(call("PUT", content, json{{"content_bytea", yjsEditOf(marked, paragraphWithThread(0))}}, as(bob_)).status,
+            200);
   list = threads(carol_);
   EXPECT_TRUE(list[0]["detached"].get<bool>());
   EXPECT_EQ(list[0]["quote"], "passage");
@@ -315,27 +318,33 @@ TEST_F(CommentThreads, MentionsMailMembersOncePerThreadInTenMinutes) {
     return mentionMails(docsd_->dataDir(), email);
   };
   // carol reads, alice administers: members; dave holds no role; bob is the author.
-  auto created = post(bob_, json{{"body", "@Carol@Example.com @alice@example.com @dave@example.com @bob@example.com see"},
-                                 {"quote", "the passage"}});
+  auto created =
+      post(bob_, json{{"body", "@Carol@Example.com @alice@example.com @dave@example.com @bob@example.com see"},
+                      {"quote", "the passage"}});
   ASSERT_EQ(created.status, 201) << created.body;
   std::int64_t threadId = parse(created)["thread"]["id"];
   EXPECT_EQ(jobs(), "2");
   auto toCarol = waitForMails("carol@example.com", 1);
   ASSERT_EQ(toCarol.size(), 1u);
-  std::string link = "/projects/" + std::to_string(projectId_) + "/" + std::to_string(page_) + "?thread=" + std::to_string(threadId);
+  std::string link =
+      "/projects/" + std::to_string(projectId_) + "/" + std::to_string(page_) + "?thread=" + std::to_string(threadId);
   EXPECT_NE(toCarol[0].find(link), std::string::npos) << toCarol[0];
   EXPECT_NE(toCarol[0].find("> the passage"), std::string::npos) << toCarol[0];
   EXPECT_EQ(waitForMails("alice@example.com", 1).size(), 1u);
 
   // Within ten minutes the same thread mails carol no more, edits included; another thread does.
   ASSERT_EQ(post(bob_, json{{"body", "again @carol@example.com"}, {"thread_id", threadId}}).status, 201);
-  ASSERT_EQ(call("PATCH", comment(parse(created)["comment"]["id"]), json{{"body", "edited @carol@example.com"}}, as(bob_)).status, 200);
+  ASSERT_EQ(
+      call("PATCH", comment(parse(created)["comment"]["id"]), json{{"body", "edited @carol@example.com"}}, as(bob_))
+          .status,
+      200);
   EXPECT_EQ(jobs(), "2");
   ASSERT_EQ(post(bob_, json{{"body", "elsewhere @carol@example.com"}}).status, 201);
   EXPECT_EQ(jobs(), "3");
   EXPECT_EQ(waitForMails("carol@example.com", 2).size(), 2u);
   // Ten minutes later the first thread may mail her again.
-  sql("UPDATE comment_mention_mails SET sent_at = now() - interval '11 minutes' WHERE thread_id = " + std::to_string(threadId));
+  sql("UPDATE comment_mention_mails SET sent_at = now() - interval '11 minutes' WHERE thread_id = " +
+      std::to_string(threadId));
   ASSERT_EQ(post(alice_, json{{"body", "ping @carol@example.com"}, {"thread_id", threadId}}).status, 201);
   EXPECT_EQ(jobs(), "4");
   EXPECT_EQ(waitForMails("carol@example.com", 3).size(), 3u);

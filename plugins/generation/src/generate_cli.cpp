@@ -85,7 +85,8 @@ class CommandProgress final : public Progress {
     err_ << std::flush;
   }
   long elapsed() const {
-    return static_cast<long>(std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - started_).count());
+    return static_cast<long>(
+        std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - started_).count());
   }
   std::ostream& err_;
   bool terminal_;
@@ -102,7 +103,8 @@ nlohmann::json checkDiagramsInChromium(const std::string& outDir) {
   else {
     std::error_code error;
     auto self = fs::read_symlink("/proc/self/exe", error);
-    auto candidate = self.parent_path().parent_path().parent_path() / "scripts" / "mermaid-check.mjs";  // build/bin/docsd
+    auto candidate =
+        self.parent_path().parent_path().parent_path() / "scripts" / "mermaid-check.mjs";  // build/bin/docsd
     if (!error && fs::exists(candidate)) script = candidate.string();
   }
   if (script.empty()) return "not checked: scripts/mermaid-check.mjs not found (set DOCS_MERMAID_CHECK)";
@@ -135,7 +137,8 @@ std::optional<Arguments> parseArguments(const std::vector<std::string>& args, bo
     else if (args[i] == "--language") parsed.language = value();
     else if (args[i] == "--name") parsed.name = value();
     else if (args[i] == "--report") parsed.report = true;
-    else if (args[i] == "--allow-local-sources" || args[i] == "--allow-file-urls") parsed.allowFileUrls = true;  // the old name too
+    else if (args[i] == "--allow-local-sources" || args[i] == "--allow-file-urls")
+      parsed.allowFileUrls = true;  // the old name too
     else if (args[i] == "--help" || args[i] == "-h") {
       out << kUsage;
       status = 0;
@@ -168,7 +171,8 @@ struct LocalSources {
   }
 };
 
-void fetchSources(const Arguments& args, const GenerationSettings& settings, CommandProgress& progress, LocalSources& sources) {
+void fetchSources(const Arguments& args, const GenerationSettings& settings, CommandProgress& progress,
+                  LocalSources& sources) {
   sources.tree.root = args.source;
   sources.tree.language = args.language;
   if (args.source.find("://") != std::string::npos) {
@@ -258,18 +262,19 @@ int runGenerateCli(const std::vector<std::string>& rawArgs, std::ostream& out, s
   if (!args->name.empty()) analysis.name = args->name;
   else if (analysis.name.empty() || sources.temporary) analysis.name = fs::path(args->source).stem().string();
   MarkdownDirSink sink(args->outDir);
-  auto result = Pipeline({settings.model, settings.maxModelPages, args->report}).run(sources.tree, analysis, sink, progress);
+  auto result =
+      Pipeline({settings.model, settings.maxModelPages, args->report}).run(sources.tree, analysis, sink, progress);
   progress.finish();
   if (args->report) printReport(analysis, result, *args, sources.tree.root, out);
   out << "wrote " << result.pages.size() << " pages (" << result.plan.topics.size() << " topics, "
-      << result.plan.filePages.size() << " file pages) from " << analysis.files.size() << " files to " << args->outDir << "\n";
+      << result.plan.filePages.size() << " file pages) from " << analysis.files.size() << " files to " << args->outDir
+      << "\n";
   for (const auto& why : progress.fallbacks)
     err << "docsd generate: the model's page was not used, the offline page stays: " << why << "\n";
   if (withModel)
     out << "writer: model " << settings.model.model << " at " << settings.model.url << " wrote the opening of "
         << result.modelUsed << " file pages; " << progress.fallbacks.size() << " fell back to the offline writer\n";
-  else
-    out << "writer: offline (no llm.base_url)\n";
+  else out << "writer: offline (no llm.base_url)\n";
   return 0;
 }
 

@@ -18,25 +18,29 @@ ParamDoc projectId() { return {"id", ParamIn::Path, "the project's id", true, {{
 
 RouteDoc generationStatusDoc() {
   RouteDoc doc;
-  doc.summary = "Where the project's documentation run is: its status, the statuses it went through, the stage (readers)";
+  doc.summary =
+      "Where the project's documentation run is: its status, the statuses it went through, the stage (readers)";
   doc.access = RouteAccess::Optional;
   doc.params = {projectId()};
   Json text = {{"type", "string"}};
-  Json entry = {{"type", "object"},
-                {"required", {"status", "message", "at"}},
-                {"additionalProperties", false},
-                {"properties", {{"status", text}, {"message", text}, {"at", {{"type", "string"}, {"format", "date-time"}}}}}};
-  doc.answers = {jsonAnswer(200, "the run",
-                            {{"type", "object"},
-                             {"required", {"history"}},
-                             {"additionalProperties", false},
-                             {"properties",
-                              {{"status", {{"type", "string"}, {"description", "the project's status (REQUEST_TO_CLONE ... DOC_SUCCESS)"}}},
-                               {"failed", {{"type", "boolean"}, {"description", "stopped at a failure: retry starts it again"}}},
-                               {"history", {{"type", "array"}, {"items", entry}}},
-                               {"stage", {{"type", "string"}, {"description", "the stage running or failed"}}},
-                               {"message", text}}}}),
-                 errorAnswer(404, "Project not found, or a private project the caller may not read")};
+  Json entry = {
+      {"type", "object"},
+      {"required", {"status", "message", "at"}},
+      {"additionalProperties", false},
+      {"properties", {{"status", text}, {"message", text}, {"at", {{"type", "string"}, {"format", "date-time"}}}}}};
+  doc.answers = {
+      jsonAnswer(200, "the run",
+                 {{"type", "object"},
+                  {"required", {"history"}},
+                  {"additionalProperties", false},
+                  {"properties",
+                   {{"status",
+                     {{"type", "string"}, {"description", "the project's status (REQUEST_TO_CLONE ... DOC_SUCCESS)"}}},
+                    {"failed", {{"type", "boolean"}, {"description", "stopped at a failure: retry starts it again"}}},
+                    {"history", {{"type", "array"}, {"items", entry}}},
+                    {"stage", {{"type", "string"}, {"description", "the stage running or failed"}}},
+                    {"message", text}}}}),
+      errorAnswer(404, "Project not found, or a private project the caller may not read")};
   return doc;
 }
 
@@ -50,8 +54,8 @@ RouteDoc retryGenerationDoc() {
                              {"required", {"stage"}},
                              {"additionalProperties", false},
                              {"properties", {{"stage", {{"type", "string"}}}}}}),
-                 errorAnswer(401, "signed out"), errorAnswer(403, "a lower role"), errorAnswer(404, "Project not found"),
-                 errorAnswer(409, "not_failed: nothing to retry")};
+                 errorAnswer(401, "signed out"), errorAnswer(403, "a lower role"),
+                 errorAnswer(404, "Project not found"), errorAnswer(409, "not_failed: nothing to retry")};
   return doc;
 }
 

@@ -102,10 +102,11 @@ bool GenerationService::setStatus(std::int64_t projectId, Status status, const s
   // History first: whoever sees the project's new status finds it in the history too.
   context_.db().exec("INSERT INTO generation_status_log (project_id, status, message) VALUES ($1, $2, $3)",
                      {projectId, name, message});
-  context_.db().exec("INSERT INTO generation_runs (project_id, stage, message) VALUES ($1, $2, $3)"
-                     " ON CONFLICT (project_id) DO UPDATE SET stage = $2, message = $3, updated_at = now(),"
-                     " finished_at = CASE WHEN $4 THEN now() END",
-                     {projectId, name, message, endsRun(status)});
+  context_.db().exec(
+      "INSERT INTO generation_runs (project_id, stage, message) VALUES ($1, $2, $3)"
+      " ON CONFLICT (project_id) DO UPDATE SET stage = $2, message = $3, updated_at = now(),"
+      " finished_at = CASE WHEN $4 THEN now() END",
+      {projectId, name, message, endsRun(status)});
   if (!projects.setStatus(projectId, status)) return false;
   if (settings_.stageDelayMs > 0) std::this_thread::sleep_for(std::chrono::milliseconds(settings_.stageDelayMs));
   return true;
@@ -135,9 +136,10 @@ void GenerationService::onProjectCreated(std::int64_t projectId) {
     return;
   // The projects plugin set the status: only the bookkeeping is written here.
   std::string requested(toString(Status::RequestToClone));
-  context_.db().exec("INSERT INTO generation_runs (project_id, stage, message) VALUES ($1, $2, '')"
-                     " ON CONFLICT (project_id) DO NOTHING",
-                     {projectId, requested});
+  context_.db().exec(
+      "INSERT INTO generation_runs (project_id, stage, message) VALUES ($1, $2, '')"
+      " ON CONFLICT (project_id) DO NOTHING",
+      {projectId, requested});
   context_.db().exec("INSERT INTO generation_status_log (project_id, status, message) VALUES ($1, $2, '')",
                      {projectId, requested});
   queueStage(projectId, "clone");
@@ -153,9 +155,10 @@ void GenerationService::recoverLostUploads() {
   for (auto id : projects.uploadsInStatus(Status::RequestToClone, 100)) {
     // A pending job for it keeps its dedupe key, so queueing again is harmless; only
     // requests older than a minute are looked at, to leave in-flight events alone.
-    auto stale = context_.db().exec("SELECT 1 FROM generation_runs WHERE project_id = $1 AND stage = $2"
-                                    " AND updated_at < now() - interval '1 minute'",
-                                    {id, requested});
+    auto stale = context_.db().exec(
+        "SELECT 1 FROM generation_runs WHERE project_id = $1 AND stage = $2"
+        " AND updated_at < now() - interval '1 minute'",
+        {id, requested});
     auto known = context_.db().exec("SELECT 1 FROM generation_runs WHERE project_id = $1", {id});
     if (!stale.empty() || known.empty()) queueStage(id, "unpack");
   }
@@ -182,8 +185,8 @@ RunClock GenerationService::runClock(std::int64_t projectId) {
       " FROM generation_status_log WHERE project_id = $1 AND status = $2",
       {projectId, std::string(toString(Status::DocPending))});
   std::int64_t elapsedMs = rows.empty() ? 0 : rows[0].int64("ms");
-  clock.deadline =
-      std::chrono::steady_clock::now() + std::chrono::milliseconds(std::int64_t{settings_.maxRunSeconds} * 1000 - elapsedMs);
+  clock.deadline = std::chrono::steady_clock::now() +
+                   std::chrono::milliseconds(std::int64_t{settings_.maxRunSeconds} * 1000 - elapsedMs);
   return clock;
 }
 
@@ -226,25 +229,30 @@ void GenerationService::runStage(JobContext& job) {
     metrics.outcome = "gone";
     // The delete handler removed the folder, but a transfer may have written into it since.
     fs::remove_all(projectDir(projectId), ignored);
-    context_.logger().info("generation stopped: the project was deleted", {{"project_id", projectId}, {"stage", stage}});
+    context_.logger().info("generation stopped: the project was deleted",
+                           {{"project_id", projectId}, {"stage", stage}});
   } catch (const StageFailure& failure) {
     metrics.outcome = "failed";
     if (!projectExists(projectId)) {  // it failed because the project went (its upload was deleted)
       metrics.outcome = "gone";
       fs::remove_all(projectDir(projectId), ignored);
-      context_.logger().info("generation stopped: the project was deleted", {{"project_id", projectId}, {"stage", stage}});
+      context_.logger().info("generation stopped: the project was deleted",
+                             {{"project_id", projectId}, {"stage", stage}});
       return;
     }
-    context_.logger().warn("generation failed", {{"project_id", projectId}, {"stage", stage}, {"error", failure.what()}});
+    context_.logger().warn("generation failed",
+                           {{"project_id", projectId}, {"stage", stage}, {"error", failure.what()}});
     setStatus(projectId, failure.status, failure.what());
   } catch (const std::exception& error) {
     if (job.attempt() < kAttempts) throw;  // retried with backoff
     metrics.outcome = "failed";
     // The failure of the status the run had reached, else of the stage.
     Status status = failureStatus;
-    if (auto row = context_.db().exec("SELECT stage FROM generation_runs WHERE project_id = $1", {projectId}); !row.empty())
+    if (auto row = context_.db().exec("SELECT stage FROM generation_runs WHERE project_id = $1", {projectId});
+        !row.empty())
       status = failedFrom(row[0].text("stage"), failureStatus);
-    context_.logger().error("generation failed", {{"project_id", projectId}, {"stage", stage}, {"error", error.what()}});
+    context_.logger().error("generation failed",
+                            {{"project_id", projectId}, {"stage", stage}, {"error", error.what()}});
     setStatus(projectId, status, error.what());
   }
 }
@@ -269,7 +277,8 @@ void GenerationService::unpack(std::int64_t projectId, JobContext& job) {
     if (job.stopping()) throw std::runtime_error("shutting down; the unpack resumes on restart");
     throw StageFailure(Status::CloneFail, result.error);
   }
-  if (!setStatus(projectId, Status::CloneSuccess, std::to_string(result.files) + " files unpacked")) throw ProjectGone();
+  if (!setStatus(projectId, Status::CloneSuccess, std::to_string(result.files) + " files unpacked"))
+    throw ProjectGone();
   queueStage(projectId, "analyze");
 }
 
@@ -301,7 +310,8 @@ void GenerationService::cloneSources(std::int64_t projectId, JobContext& job) {
     throw StageFailure(Status::CloneFail, result.error);
   }
   if (!projects.setCommitHash(projectId, result.commit)) throw ProjectGone();
-  if (!setStatus(projectId, Status::CloneSuccess, "commit " + result.commit + " of " + result.branch)) throw ProjectGone();
+  if (!setStatus(projectId, Status::CloneSuccess, "commit " + result.commit + " of " + result.branch))
+    throw ProjectGone();
   queueStage(projectId, "analyze");
 }
 
@@ -334,7 +344,8 @@ void GenerationService::writePages(std::int64_t projectId, JobContext& job) {
   if (!project) throw ProjectGone();
   fs::path dir = projectDir(projectId);
   auto analyzed = analysisCache_.read(dir / "analysis.json");
-  if (!analyzed) throw std::runtime_error("the analysis of project " + std::to_string(projectId) + " is missing or damaged");
+  if (!analyzed)
+    throw std::runtime_error("the analysis of project " + std::to_string(projectId) + " is missing or damaged");
   // Page ids of earlier attempts are reused, so a resumed run writes no duplicates.
   FirstRunSink sink(context_, services_, projectId, project->commitHash);
   WriteProgress progress(
@@ -354,9 +365,10 @@ void GenerationService::writePages(std::int64_t projectId, JobContext& job) {
     auto result = Pipeline({settings_.model, settings_.maxModelPages}).run(sources, *analyzed, sink, progress);
     progress.succeeded();
     if (!setStatus(projectId, Status::DocSuccess,
-                   settings_.model.configured() ? "the model wrote " + std::to_string(result.modelUsed) + " file openings; " +
-                                                      std::to_string(result.modelFellBack) + " fell back to the offline writer"
-                                                : "offline writer"))
+                   settings_.model.configured()
+                       ? "the model wrote " + std::to_string(result.modelUsed) + " file openings; " +
+                             std::to_string(result.modelFellBack) + " fell back to the offline writer"
+                       : "offline writer"))
       throw ProjectGone();
     docs::publish(context_.events(), kAnalysisChanged, {projectId});
     // Pushes that arrived while the first run worked are synced now.
@@ -374,7 +386,6 @@ void GenerationService::writePages(std::int64_t projectId, JobContext& job) {
     throw StageFailure(progress.failedStatus(), error.what());
   }
 }
-
 
 std::optional<GitCredentials> GenerationService::credentialsFor(std::int64_t projectId) {
   auto* github = services_.github.get();
@@ -423,9 +434,10 @@ std::optional<GitCredentials> GenerationService::credentialsFor(std::int64_t pro
 void GenerationService::requestSync(std::int64_t projectId) {
   auto project = services_.projects->find(projectId);
   if (!project || project->type != "github") return;
-  context_.db().exec("INSERT INTO generation_runs (project_id, stage, sync_wanted) VALUES ($1, $2, 1)"
-                     " ON CONFLICT (project_id) DO UPDATE SET sync_wanted = generation_runs.sync_wanted + 1",
-                     {projectId, project->status});
+  context_.db().exec(
+      "INSERT INTO generation_runs (project_id, stage, sync_wanted) VALUES ($1, $2, 1)"
+      " ON CONFLICT (project_id) DO UPDATE SET sync_wanted = generation_runs.sync_wanted + 1",
+      {projectId, project->status});
   // A first run that failed before its pages were all written starts over from the new
   // commit (its pages are remembered: the new run writes no duplicates).
   auto current = parseProjectStatus(project->status);
@@ -445,8 +457,11 @@ void GenerationService::syncRepository(std::int64_t projectId, JobContext& job) 
     std::int64_t seen = wanted.empty() ? 0 : wanted[0].int64("sync_wanted");
     if (!syncOnce(projectId, job)) return;
     // Pushes that came in meanwhile leave sync_wanted changed: one more round covers them all.
-    if (context_.db().exec("UPDATE generation_runs SET sync_wanted = 0 WHERE project_id = $1 AND sync_wanted = $2",
-                           {projectId, seen}).affectedRows() > 0 || seen == 0)
+    if (context_.db()
+                .exec("UPDATE generation_runs SET sync_wanted = 0 WHERE project_id = $1 AND sync_wanted = $2",
+                      {projectId, seen})
+                .affectedRows() > 0 ||
+        seen == 0)
       return;
   }
 }
@@ -474,7 +489,8 @@ bool GenerationService::syncOnce(std::int64_t projectId, JobContext& job) {
   steps.mark("fetch_and_diff");
   // The analysis again (ctags over the tree), only of the files the diff names; the rest
   // come from the last run. The pages are rewritten only where needed.
-  SyncProgress progress(job, [&] { return projectExists(projectId); }, steps);
+  SyncProgress progress(
+      job, [&] { return projectExists(projectId); }, steps);
   auto previous = analysisCache_.read(dir / "analysis.json");  // null: a full analysis
   steps.mark("read_analysis");
   std::set<std::string> touched = change.changed;
@@ -490,12 +506,18 @@ bool GenerationService::syncOnce(std::int64_t projectId, JobContext& job) {
   SourceTree sources{source.string(), project->language.empty() ? "en" : project->language, project->gitUrl, commit};
   Pipeline(WriterSettings{}).run(sources, *analysis, sink, progress);  // a sync never asks the model
   steps.mark("write_pages");
-  context_.logger().info("synced", {{"project_id", projectId}, {"commit", commit}, {"rewritten", sink.rewritten},
-                                    {"added", sink.added}, {"removed", sink.removed}, {"kept", sink.kept}, {"ms", steps.json()}});
+  context_.logger().info("synced", {{"project_id", projectId},
+                                    {"commit", commit},
+                                    {"rewritten", sink.rewritten},
+                                    {"added", sink.added},
+                                    {"removed", sink.removed},
+                                    {"kept", sink.kept},
+                                    {"ms", steps.json()}});
   if (!projects.setCommitHash(projectId, commit)) throw ProjectGone();
   setStatus(projectId, Status::DocSuccess,
-            "synced " + commit + ": " + std::to_string(sink.rewritten) + " pages rewritten, " + std::to_string(sink.added) +
-                " added, " + std::to_string(sink.removed) + " removed, " + std::to_string(sink.kept) + " kept for their edits");
+            "synced " + commit + ": " + std::to_string(sink.rewritten) + " pages rewritten, " +
+                std::to_string(sink.added) + " added, " + std::to_string(sink.removed) + " removed, " +
+                std::to_string(sink.kept) + " kept for their edits");
   docs::publish(context_.events(), kAnalysisChanged, {projectId});
   return true;
 }
@@ -547,21 +569,24 @@ std::string GenerationService::retry(std::int64_t projectId) {
   auto project = services_.projects->find(projectId);
   if (!project) throw HttpError(404, "not_found", "Project not found");
   if (!isFailedName(project->status))
-    throw HttpError(409, "not_failed", "The project's generation has not failed (" + project->status + "): there is nothing to retry");
+    throw HttpError(409, "not_failed",
+                    "The project's generation has not failed (" + project->status + "): there is nothing to retry");
   bool repository = project->type == "github";
   bool synced = repository && !project->commitHash.empty();
   auto status = parseProjectStatus(project->status);
   std::string stage;
   if (status == Status::CloneFail) stage = repository ? "clone" : "unpack";
   else if (status == Status::PullFail || (status == Status::DocFailure && synced)) stage = "sync";
-  else if (fs::is_directory(fs::path(projectDir(projectId)) / "source")) stage = "analyze";  // the analysis and the pages again
+  else if (fs::is_directory(fs::path(projectDir(projectId)) / "source"))
+    stage = "analyze";                           // the analysis and the pages again
   else stage = repository ? "clone" : "unpack";  // the sources went: fetch them first
   // The run shows as started at once (the job may wait for a worker); its own statuses follow.
   if (stage == "clone" || stage == "unpack") setStatus(projectId, Status::RequestToClone, "retried");
   else if (stage == "analyze") setStatus(projectId, Status::DocPending, "retried");
   else setStatus(projectId, Status::DocUpdating, "retried");
   queueStage(projectId, stage);
-  context_.logger().info("generation retried", {{"project_id", projectId}, {"from", project->status}, {"stage", stage}});
+  context_.logger().info("generation retried",
+                         {{"project_id", projectId}, {"from", project->status}, {"stage", stage}});
   return stage;
 }
 
@@ -571,11 +596,14 @@ nlohmann::json GenerationService::describe(std::int64_t projectId) {
     out["status"] = project->status;
     out["failed"] = isFailedName(project->status);
   }
-  for (auto row : context_.db().exec("SELECT status, message, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') AS at"
-                                     " FROM generation_status_log WHERE project_id = $1 ORDER BY id",
-                                     {projectId}))
-    out["history"].push_back({{"status", row.text("status")}, {"message", row.text("message")}, {"at", row.text("at")}});
-  if (auto run = context_.db().exec("SELECT stage, message FROM generation_runs WHERE project_id = $1", {projectId}); !run.empty()) {
+  for (auto row : context_.db().exec(
+           "SELECT status, message, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') AS at"
+           " FROM generation_status_log WHERE project_id = $1 ORDER BY id",
+           {projectId}))
+    out["history"].push_back(
+        {{"status", row.text("status")}, {"message", row.text("message")}, {"at", row.text("at")}});
+  if (auto run = context_.db().exec("SELECT stage, message FROM generation_runs WHERE project_id = $1", {projectId});
+      !run.empty()) {
     out["stage"] = run[0].text("stage");
     out["message"] = run[0].text("message");
   }

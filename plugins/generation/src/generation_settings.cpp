@@ -20,7 +20,8 @@ namespace {
 // line (and docs::support::modelSettingsFrom reads the llm.* keys, renames and bounds, as ever).
 class LookupConfig final : public Config {
  public:
-  explicit LookupConfig(std::function<std::optional<std::string>(const std::string&)> value) : value_(std::move(value)) {}
+  explicit LookupConfig(std::function<std::optional<std::string>(const std::string&)> value)
+      : value_(std::move(value)) {}
   bool has(std::string_view key) const override { return find(key) != nullptr; }
   std::string getString(std::string_view key) const override {
     if (auto found = value_(std::string(key))) return *found;
@@ -135,7 +136,8 @@ GenerationSettings readGenerationSettings(const Config& config) {
   settings.clonePolicy.allowFileUrls = config.getBool("generation.allow_local_sources");
   if (!config.getString("generation.allow_file_urls").empty()) {
     settings.deprecatedInUse.push_back("generation.allow_file_urls (now generation.allow_local_sources)");
-    settings.clonePolicy.allowFileUrls = settings.clonePolicy.allowFileUrls || config.getBool("generation.allow_file_urls");
+    settings.clonePolicy.allowFileUrls =
+        settings.clonePolicy.allowFileUrls || config.getBool("generation.allow_file_urls");
   }
   settings.gitLimits.maxReceivedBytes = static_cast<std::uint64_t>(config.getInt("generation.max_clone_mb")) << 20;
   // A checkout may hold as many files and folders as a ZIP may hold entries.

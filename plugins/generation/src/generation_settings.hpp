@@ -22,17 +22,17 @@ class Registry;
 namespace docs_generation {
 
 struct GenerationSettings {
-  std::string failStage;      // tests: a stage that fails on purpose ("" = none)
-  int stageDelayMs = 0;       // tests: a pause after each status, to stop a run in the middle
+  std::string failStage;  // tests: a stage that fails on purpose ("" = none)
+  int stageDelayMs = 0;   // tests: a pause after each status, to stop a run in the middle
   std::string ctags = "ctags";
   std::uint64_t maxFiles = 20000;
   std::uint64_t maxUnpackedBytes = 1ull << 30;
   ClonePolicy clonePolicy;
   GitLimits gitLimits;
-  docs::support::ModelSettings model;  // url "" = the offline writer alone
-  int maxModelPages = 200;        // file pages per run the model writes the opening of
-  int reconcileSeconds = 300;     // repository projects compared with their remote this often
-  int maxRunSeconds = 3600;       // analysis and writing of one run together (0: unbounded)
+  docs::support::ModelSettings model;        // url "" = the offline writer alone
+  int maxModelPages = 200;                   // file pages per run the model writes the opening of
+  int reconcileSeconds = 300;                // repository projects compared with their remote this often
+  int maxRunSeconds = 3600;                  // analysis and writing of one run together (0: unbounded)
   std::vector<std::string> deprecatedInUse;  // old key names that are set ("old (now new)")
 };
 

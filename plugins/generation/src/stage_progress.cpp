@@ -55,8 +55,12 @@ void SyncProgress::checkpoint() {
 
 WriteProgress::WriteProgress(JobContext& job, Advance advance, std::function<bool()> projectExists, RunClock clock,
                              bool everyPage, FellBack fellBack)
-    : job_(job), advance_(std::move(advance)), projectExists_(std::move(projectExists)), clock_(clock),
-      everyPage_(everyPage), fellBack_(std::move(fellBack)) {}
+    : job_(job),
+      advance_(std::move(advance)),
+      projectExists_(std::move(projectExists)),
+      clock_(clock),
+      everyPage_(everyPage),
+      fellBack_(std::move(fellBack)) {}
 
 void WriteProgress::enter(Status running, const char* phase) {
   running_ = running;

@@ -89,7 +89,9 @@ class WriteProgress final : public QuietProgress {
   void step(PipelineStep step, std::size_t count) override;
   void checkpoint() override;
   void beforePage() override { clock_.check(failedStatus()); }
-  void modelFellBack(const PageDraft& page, const std::string&, const std::string& problem) override { fellBack_(page, problem); }
+  void modelFellBack(const PageDraft& page, const std::string&, const std::string& problem) override {
+    fellBack_(page, problem);
+  }
   // The failure of the phase that runs (DOC_FAILURE once the pages are all written).
   Status failedStatus() const;
   void succeeded() { running_ = Status::DocSuccess; }

@@ -23,9 +23,10 @@ TEST(ClonePolicy, ARebindingNameThroughTheSystemResolverIsClonedFromTheAddressCh
   if (docs::test::runCommand({"sh", "-c", "command -v ip && command -v openssl && command -v git"}).first != 0)
     GTEST_SKIP() << "needs ip (iproute2), openssl and git";
   docs::test::TempDir work;
-  auto [status, output] = docs::test::runCommand(
-      {"unshare", "--net", "--mount", "--fork", "python3", docs::test::sourceDir() + "/plugins/generation/tests/dns_rebinding.py",
-       "--docsd", docs::test::buildDir() + "/bin/docsd", "--work", work.path()});
+  auto [status, output] =
+      docs::test::runCommand({"unshare", "--net", "--mount", "--fork", "python3",
+                              docs::test::sourceDir() + "/plugins/generation/tests/dns_rebinding.py", "--docsd",
+                              docs::test::buildDir() + "/bin/docsd", "--work", work.path()});
   ASSERT_EQ(status, 0) << output;
   EXPECT_TRUE(has(output, "status=0")) << output;
   // The pages are the public repository's: the clone went where the check looked.

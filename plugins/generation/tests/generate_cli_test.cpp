@@ -39,15 +39,19 @@ const std::map<std::string, std::string> kShop = {
     {"README.md", "# Shop\n\nA tiny shop.\n"},
     {"shop/__init__.py", "\"\"\"The shop package.\"\"\"\n"},
     {"shop/models.py",
-     "\"\"\"What is sold.\"\"\"\n\n\nclass Product:\n    \"\"\"One thing for sale.\"\"\"\n\n    def __init__(self, name, price):\n"
-     "        self.name = name\n        self.price = price\n\n\ndef total(products):\n    \"\"\"The sum of the prices.\"\"\"\n"
+     "\"\"\"What is sold.\"\"\"\n\n\nclass Product:\n    \"\"\"One thing for sale.\"\"\"\n\n    def __init__(self, "
+     "name, price):\n"
+     "        self.name = name\n        self.price = price\n\n\ndef total(products):\n    \"\"\"The sum of the "
+     "prices.\"\"\"\n"
      "    return sum(p.price for p in products)\n"},
     {"shop/api.py",
-     "\"\"\"HTTP handlers.\"\"\"\nfrom shop.models import Product, total\n\n\ndef list_products():\n    \"\"\"Every product.\"\"\"\n"
+     "\"\"\"HTTP handlers.\"\"\"\nfrom shop.models import Product, total\n\n\ndef list_products():\n    \"\"\"Every "
+     "product.\"\"\"\n"
      "    return [Product(\"tea\", 3)]\n\n\ndef basket_total():\n    \"\"\"What the basket costs.\"\"\"\n"
      "    return total(list_products())\n"},
-    {"reports/report.py", "\"\"\"Prints a report.\"\"\"\nfrom shop.api import basket_total\n\n\ndef main():\n    \"\"\"Entry.\"\"\"\n"
-                        "    print(basket_total())\n"},
+    {"reports/report.py",
+     "\"\"\"Prints a report.\"\"\"\nfrom shop.api import basket_total\n\n\ndef main():\n    \"\"\"Entry.\"\"\"\n"
+     "    print(basket_total())\n"},
 };
 
 std::string docsd() { return docs::test::buildDir() + "/bin/docsd"; }
@@ -154,7 +158,8 @@ void walkIndex(const nlohmann::json& list, const fs::path& out, std::map<std::st
                const std::string& parent) {
   ASSERT_TRUE(list.is_array());
   for (const auto& node : list) {
-    ASSERT_TRUE(node.contains("key") && node.contains("title") && node.contains("type") && node.contains("path")) << node.dump();
+    ASSERT_TRUE(node.contains("key") && node.contains("title") && node.contains("type") && node.contains("path"))
+        << node.dump();
     EXPECT_TRUE(fs::is_regular_file(out / node["path"].get<std::string>())) << node["path"];
     parentOf[node["key"].get<std::string>()] = parent;
     walkIndex(node["children"], out, parentOf, node["key"].get<std::string>());
@@ -315,12 +320,17 @@ TEST(GenerateCommand, OnATerminalItShowsALiveProgressLine) {
   // The line is redrawn in place: carriage return, erase line, elapsed, stage, done/total.
   EXPECT_TRUE(std::regex_search(run.out, std::regex(R"(\r\x1b\[K\[[0-9]+s\] inventory)"))) << run.out;
   // Analysis: ctags over the 4 code files, then every file read.
-  EXPECT_TRUE(std::regex_search(run.out, std::regex(R"(\r\x1b\[K\[[0-9]+s\] analysis \(5 files\): symbols 4/4)"))) << run.out;
-  EXPECT_TRUE(std::regex_search(run.out, std::regex(R"(\r\x1b\[K\[[0-9]+s\] analysis \(5 files\): reading 5/5)"))) << run.out;
+  EXPECT_TRUE(std::regex_search(run.out, std::regex(R"(\r\x1b\[K\[[0-9]+s\] analysis \(5 files\): symbols 4/4)")))
+      << run.out;
+  EXPECT_TRUE(std::regex_search(run.out, std::regex(R"(\r\x1b\[K\[[0-9]+s\] analysis \(5 files\): reading 5/5)")))
+      << run.out;
   std::smatch pages;
-  ASSERT_TRUE(std::regex_search(run.out, pages, std::regex(R"(\r\x1b\[K\[[0-9]+s\] writing ([0-9]+) pages ([0-9]+)/([0-9]+))"))) << run.out;
+  ASSERT_TRUE(
+      std::regex_search(run.out, pages, std::regex(R"(\r\x1b\[K\[[0-9]+s\] writing ([0-9]+) pages ([0-9]+)/([0-9]+))")))
+      << run.out;
   EXPECT_EQ(pages[1], pages[3]);
-  EXPECT_TRUE(std::regex_search(run.out, std::regex(R"(writing ([0-9]+) pages \1/\1\r?\n)"))) << "the last count is the total";
+  EXPECT_TRUE(std::regex_search(run.out, std::regex(R"(writing ([0-9]+) pages \1/\1\r?\n)")))
+      << "the last count is the total";
 }
 
 TEST(GenerateCommand, SettingsComeFromTheConfigFileAndTheEnvironment) {
@@ -335,17 +345,22 @@ TEST(GenerateCommand, SettingsComeFromTheConfigFileAndTheEnvironment) {
 
   // file:// needs generation.allow_local_sources (here from the environment).
   writeTree(work.path() + "/repo", kShop);
-  auto git = docs::test::runCommand({"sh", "-c", "cd '" + work.path() + "/repo' && git init -q && git add -A && "
-                                     "git -c user.email=t@t -c user.name=t commit -q -m shop"});
+  auto git = docs::test::runCommand({"sh", "-c",
+                                     "cd '" + work.path() +
+                                         "/repo' && git init -q && git add -A && "
+                                         "git -c user.email=t@t -c user.name=t commit -q -m shop"});
   ASSERT_EQ(git.first, 0) << git.second;
   std::string url = "file://" + work.path() + "/repo";
   auto withoutFlag = runPiped({"generate", url, "--out", work.path() + "/b"});
   EXPECT_EQ(withoutFlag.status, 1);
   EXPECT_NE(withoutFlag.err.find("file://"), std::string::npos) << withoutFlag.err;
-  auto allowed = runPiped({"generate", url, "--out", work.path() + "/c"}, {{"DOCS_GENERATION_ALLOW_LOCAL_SOURCES", "true"}});
+  auto allowed =
+      runPiped({"generate", url, "--out", work.path() + "/c"}, {{"DOCS_GENERATION_ALLOW_LOCAL_SOURCES", "true"}});
   ASSERT_EQ(allowed.status, 0) << allowed.err;
   // The deprecated name still works.
-  EXPECT_EQ(runPiped({"generate", url, "--out", work.path() + "/c-old"}, {{"DOCS_GENERATION_ALLOW_FILE_URLS", "true"}}).status, 0);
+  EXPECT_EQ(runPiped({"generate", url, "--out", work.path() + "/c-old"}, {{"DOCS_GENERATION_ALLOW_FILE_URLS", "true"}})
+                .status,
+            0);
   EXPECT_EQ(linesOf(allowed.err).at(0).substr(linesOf(allowed.err)[0].find(' ') + 1), "cloning");
   expectShopTree(work.path() + "/c");
 
@@ -353,7 +368,8 @@ TEST(GenerateCommand, SettingsComeFromTheConfigFileAndTheEnvironment) {
   std::string wrapper = work.path() + "/my-ctags";
   std::ofstream(wrapper) << "#!/bin/sh\ntouch '" << work.path() << "/ctags-ran'\nexec ctags \"$@\"\n";
   fs::permissions(wrapper, fs::perms::owner_all);
-  auto ownCtags = runPiped({"generate", work.path() + "/repo", "--out", work.path() + "/d"}, {{"DOCS_GENERATION_CTAGS", wrapper}});
+  auto ownCtags =
+      runPiped({"generate", work.path() + "/repo", "--out", work.path() + "/d"}, {{"DOCS_GENERATION_CTAGS", wrapper}});
   ASSERT_EQ(ownCtags.status, 0) << ownCtags.err;
   EXPECT_TRUE(fs::exists(work.path() + "/ctags-ran"));
   expectShopTree(work.path() + "/d");
@@ -372,7 +388,8 @@ TEST(GenerateCommand, AGitBombIsRefusedBeforeItsCheckoutAndLeavesNothing) {
   docs::test::commitGitBomb(bare, {10, 4, 0});  // 100,000 files
   // The temporary clone goes under TMPDIR: it must be gone afterwards.
   fs::create_directories(work.path() + "/tmp");
-  std::map<std::string, std::string> env = {{"DOCS_GENERATION_ALLOW_LOCAL_SOURCES", "true"}, {"TMPDIR", work.path() + "/tmp"}};
+  std::map<std::string, std::string> env = {{"DOCS_GENERATION_ALLOW_LOCAL_SOURCES", "true"},
+                                            {"TMPDIR", work.path() + "/tmp"}};
   // generation.max_files sets the limit, as on the server: twice 100.
   env["DOCS_GENERATION_MAX_FILES"] = "100";
   auto small = runPiped({"generate", "file://" + bare, "--out", work.path() + "/a"}, env);
@@ -418,10 +435,13 @@ TEST(GenerateCommand, WithLlmBaseUrlTheModelWritesFilePagesAndABrokenAnswerFalls
 
   // The model from the config file, named as a global option before the command.
   docs::test::FakeModel model;
-  model.setDefault(docs::test::FakeModel::answer(
-      nlohmann::json{{"paragraphs", {"`list_products` answers with every product [shop/api.py#L5-L7]."}}, {"diagram", ""}}.dump()));
+  model.setDefault(docs::test::FakeModel::answer(nlohmann::json{
+      {"paragraphs", {"`list_products` answers with every product [shop/api.py#L5-L7]."}},
+      {"diagram", ""}}.dump()));
   std::ofstream(work.path() + "/docsd.json")
-      << nlohmann::json{{"llm", {{"base_url", model.url()}, {"model", "cli-writer"}, {"concurrency", 2}, {"max_attempts", 1}}}}.dump();
+      << nlohmann::json{{"llm",
+                         {{"base_url", model.url()}, {"model", "cli-writer"}, {"concurrency", 2}, {"max_attempts", 1}}}}
+             .dump();
   auto written = runPiped({"--config", work.path() + "/docsd.json", "generate", work.path() + "/shop-src", "--out",
                            work.path() + "/model"});
   ASSERT_EQ(written.status, 0) << written.err << written.out;
@@ -433,7 +453,9 @@ TEST(GenerateCommand, WithLlmBaseUrlTheModelWritesFilePagesAndABrokenAnswerFalls
   ASSERT_GE(requests.size(), 3u);  // one per file page
   for (const auto& request : requests) EXPECT_EQ(request["model"], "cli-writer");
   std::smatch used;
-  ASSERT_TRUE(std::regex_search(written.out, used, std::regex(R"(writer: model cli-writer at \S+ wrote the opening of ([0-9]+) file pages; 0 fell back)")))
+  ASSERT_TRUE(std::regex_search(
+      written.out, used,
+      std::regex(R"(writer: model cli-writer at \S+ wrote the opening of ([0-9]+) file pages; 0 fell back)")))
       << written.out;
   EXPECT_EQ(std::stoul(used[1]), requests.size());
 
@@ -444,7 +466,8 @@ TEST(GenerateCommand, WithLlmBaseUrlTheModelWritesFilePagesAndABrokenAnswerFalls
   ASSERT_EQ(fallback.status, 0) << fallback.err << fallback.out;
   EXPECT_EQ(readText(work.path() + "/fallback/files/shop/api.py.md"), offlineApi);
   EXPECT_NE(fallback.out.find("wrote the opening of 0 file pages"), std::string::npos) << fallback.out;
-  EXPECT_NE(fallback.err.find("the offline page stays: shop/api.py: the model's answer is not the JSON"), std::string::npos)
+  EXPECT_NE(fallback.err.find("the offline page stays: shop/api.py: the model's answer is not the JSON"),
+            std::string::npos)
       << fallback.err;
 }
 

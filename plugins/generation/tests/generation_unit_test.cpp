@@ -7,9 +7,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <cstdlib>
 #include <iostream>
 #include <map>
 #include <set>
@@ -22,19 +22,19 @@
 #include "analysis/analysis.hpp"
 #include "analysis/analysis_cache.hpp"
 #include "analysis/analysis_service.hpp"
-#include "sources/clone_policy.hpp"
+#include "analysis/inventory.hpp"
 #include "fake_model.hpp"
 #include "generate_cli.hpp"
 #include "git_bomb.hpp"
-#include "writing/model_writer.hpp"
 #include "git_server.hpp"
-#include "sources/git_source.hpp"
-#include "analysis/inventory.hpp"
-#include "writing/offline_writer.hpp"
 #include "planning/planner.hpp"
-#include "writing/quality_report.hpp"
+#include "sources/clone_policy.hpp"
+#include "sources/git_source.hpp"
 #include "sources/source_archive.hpp"
 #include "test_support.hpp"
+#include "writing/model_writer.hpp"
+#include "writing/offline_writer.hpp"
+#include "writing/quality_report.hpp"
 #include "zip_builder.hpp"
 
 namespace fs = std::filesystem;
@@ -66,7 +66,8 @@ class Unpack : public ::testing::Test {
   void expectNothingOutside() {
     for (const auto& entry : fs::recursive_directory_iterator(dir_.path())) {
       std::string name = entry.path().filename().string();
-      EXPECT_TRUE(name.rfind("in-", 0) == 0 || name.rfind("out-", 0) == 0 || entry.path().string().find("/out-") != std::string::npos)
+      EXPECT_TRUE(name.rfind("in-", 0) == 0 || name.rfind("out-", 0) == 0 ||
+                  entry.path().string().find("/out-") != std::string::npos)
           << entry.path();
     }
     EXPECT_FALSE(fs::exists(fs::path(dir_.path()).parent_path() / "evil.txt"));
@@ -78,15 +79,17 @@ class Unpack : public ::testing::Test {
 }  // namespace
 
 TEST(EntryNames, OnlyNamesInsideTheFolder) {
-  for (std::string good : {"a.txt", "src/a.py", "a/b/c/", "a..b/c", ".hidden"}) EXPECT_TRUE(safeEntryName(good)) << good;
-  for (std::string bad : std::vector<std::string>{"../evil.txt", "a/../../evil", "/etc/passwd", "a\\..\\evil", "C:evil", "c:/evil", "a//b", "./a",
-                          "a/./b", "", std::string("a\0b", 3)})
+  for (std::string good : {"a.txt", "src/a.py", "a/b/c/", "a..b/c", ".hidden"})
+    EXPECT_TRUE(safeEntryName(good)) << good;
+  for (std::string bad : std::vector<std::string>{"../evil.txt", "a/../../evil", "/etc/passwd", "a\\..\\evil", "C:evil",
+                                                  "c:/evil", "a//b", "./a", "a/./b", "", std::string("a\0b", 3)})
     EXPECT_FALSE(safeEntryName(bad)) << bad;
 }
 
 TEST_F(Unpack, ARegularArchiveUnpacksAndASharedTopFolderIsStripped) {
   auto out = target();
-  auto result = unpackZip(zip({{"repo-main/README.md", "# Hi"}, {"repo-main/src/a.py", "print(1)\n"}, {"repo-main/src/", ""}}), out, {});
+  auto result = unpackZip(
+      zip({{"repo-main/README.md", "# Hi"}, {"repo-main/src/a.py", "print(1)\n"}, {"repo-main/src/", ""}}), out, {});
   ASSERT_TRUE(result.ok) << result.error;
   EXPECT_EQ(result.files, 2u);
   EXPECT_TRUE(fs::exists(out + "/README.md"));
@@ -94,7 +97,8 @@ TEST_F(Unpack, ARegularArchiveUnpacksAndASharedTopFolderIsStripped) {
 }
 
 TEST_F(Unpack, ZipSlipNamesRefuseTheWholeArchive) {
-  for (std::string name : {"../evil.txt", "ok/../../evil.txt", "/tmp/evil.txt", "..\\evil.txt", "C:\\evil.txt", "C:evil.txt"}) {
+  for (std::string name :
+       {"../evil.txt", "ok/../../evil.txt", "/tmp/evil.txt", "..\\evil.txt", "C:\\evil.txt", "C:evil.txt"}) {
     auto out = target();
     auto result = unpackZip(zip({{"fine.txt", "x"}, {name, "evil"}}), out, {});
     EXPECT_FALSE(result.ok) << name;
@@ -182,12 +186,14 @@ TEST(Imports, PerLanguageFamily) {
             (std::vector<std::string>{"fmt", "net/http"}));
   EXPECT_EQ(extractImports("java", "import java.util.List;\nimport static a.B.c;\n"),
             (std::vector<std::string>{"java.util.List", "a.B.c"}));
-  EXPECT_EQ(extractImports("rust", "use crate::net::Socket;\nmod parser;\n"), (std::vector<std::string>{"crate::net::Socket", "./parser"}));
+  EXPECT_EQ(extractImports("rust", "use crate::net::Socket;\nmod parser;\n"),
+            (std::vector<std::string>{"crate::net::Socket", "./parser"}));
 }
 
 TEST(Comments, LeadingCommentSkipsLicences) {
-  EXPECT_EQ(leadingComment("c++", "// Copyright 2020 Someone. Licensed under MIT.\n\n// Parses HTTP requests.\n\nint x;\n"),
-            "Parses HTTP requests.");
+  EXPECT_EQ(
+      leadingComment("c++", "// Copyright 2020 Someone. Licensed under MIT.\n\n// Parses HTTP requests.\n\nint x;\n"),
+      "Parses HTTP requests.");
   // Right above a declaration, the comment is that declaration's, not the file's.
   EXPECT_EQ(leadingComment("c++", "// Copyright 2020 Someone. Licensed under MIT.\n\n// The port.\nint x;\n"), "");
   EXPECT_EQ(leadingComment("c++", "// Parses HTTP requests.\n#include <string>\nint x;\n"), "Parses HTTP requests.");
@@ -195,8 +201,11 @@ TEST(Comments, LeadingCommentSkipsLicences) {
             "Tools for parsing.\n\nMore.");
   EXPECT_EQ(leadingComment("javascript", "/**\n * The router.\n */\nexport {}\n"), "The router.");
   EXPECT_EQ(leadingComment("javascript", "/**\n * Adds two numbers.\n */\nexport function add(a, b) {}\n"), "");
-  EXPECT_EQ(leadingComment("javascript", "/**\n * @file Adds numbers.\n */\nexport function add(a, b) {}\n"), "Adds numbers.");
-  EXPECT_EQ(leadingComment("javascript", "/**\n * @module adder\n *\n * Adds numbers.\n */\nexport function add(a, b) {}\n"), "Adds numbers.");
+  EXPECT_EQ(leadingComment("javascript", "/**\n * @file Adds numbers.\n */\nexport function add(a, b) {}\n"),
+            "Adds numbers.");
+  EXPECT_EQ(
+      leadingComment("javascript", "/**\n * @module adder\n *\n * Adds numbers.\n */\nexport function add(a, b) {}\n"),
+      "Adds numbers.");
   EXPECT_EQ(leadingComment("go", "package main\n\nfunc main() {}\n"), "");
 }
 
@@ -207,9 +216,13 @@ TEST(Writer, PagesOfASmallProjectAreWhatTheAnalysisImplies) {
     std::ofstream(fs::path(dir.path()) / path) << text;
   };
   write("README.md", "# Shop\n\nShop sells things online.\n");
-  write("shop/models.py", "\"\"\"Data models of the shop.\"\"\"\n\nclass Product:\n    \"\"\"A thing for sale.\"\"\"\n    pass\n");
-  write("shop/api.py", "\"\"\"HTTP handlers.\"\"\"\nfrom .models import Product\n\ndef list_products():\n    \"\"\"Every product.\"\"\"\n    return [Product()]\n");
-  write("reports/report.py", "\"\"\"Sales report.\"\"\"\nfrom shop.api import list_products\n\ndef main():\n    print(list_products())\n");
+  write("shop/models.py",
+        "\"\"\"Data models of the shop.\"\"\"\n\nclass Product:\n    \"\"\"A thing for sale.\"\"\"\n    pass\n");
+  write("shop/api.py",
+        "\"\"\"HTTP handlers.\"\"\"\nfrom .models import Product\n\ndef list_products():\n    \"\"\"Every "
+        "product.\"\"\"\n    return [Product()]\n");
+  write("reports/report.py",
+        "\"\"\"Sales report.\"\"\"\nfrom shop.api import list_products\n\ndef main():\n    print(list_products())\n");
   write("node_modules/x/index.js", "module.exports = 1\n");
   write("shop/bad.py", std::string("\"\"\"Bytes \xff\xfe here.\"\"\"\n"));
   auto inventory = takeInventory(dir.path(), {});
@@ -235,7 +248,9 @@ TEST(Writer, PagesOfASmallProjectAreWhatTheAnalysisImplies) {
   EXPECT_EQ(pages[0].key, "overview");
   WriterContext context;
   context.sourceRoot = dir.path();
-  context.sourceUrl = [](const std::string& p, int a, int b) { return p + "#L" + std::to_string(a) + "-L" + std::to_string(b); };
+  context.sourceUrl = [](const std::string& p, int a, int b) {
+    return p + "#L" + std::to_string(a) + "-L" + std::to_string(b);
+  };
   context.pageHref = [](const std::string& key) { return "#" + key; };
   int mermaid = 0;
   for (auto& page : pages) {
@@ -248,7 +263,8 @@ TEST(Writer, PagesOfASmallProjectAreWhatTheAnalysisImplies) {
         std::string error;
         EXPECT_TRUE(checkMermaid(node["content"][0]["text"], &error)) << error;
       }
-      if (node.contains("content")) for (const auto& child : node["content"]) visit(child);
+      if (node.contains("content"))
+        for (const auto& child : node["content"]) visit(child);
     };
     visit(page.content);
   }
@@ -256,7 +272,8 @@ TEST(Writer, PagesOfASmallProjectAreWhatTheAnalysisImplies) {
   std::string overview = pages[0].content.dump();
   EXPECT_NE(overview.find("Shop sells things online."), std::string::npos);
   EXPECT_NE(overview.find("#topic:shop"), std::string::npos);
-  auto apiPage = std::find_if(pages.begin(), pages.end(), [](const PageDraft& p) { return p.key == "file:shop/api.py"; });
+  auto apiPage =
+      std::find_if(pages.begin(), pages.end(), [](const PageDraft& p) { return p.key == "file:shop/api.py"; });
   ASSERT_NE(apiPage, pages.end());
   std::string text = apiPage->content.dump();
   EXPECT_NE(text.find("shop/api.py#L4-L6"), std::string::npos) << text;
@@ -270,9 +287,14 @@ TEST(Writer, PagesOfASmallProjectAreWhatTheAnalysisImplies) {
   EXPECT_GT(report["identifiers_named"].get<int>(), 0);
   // A page citing lines past the end of a file, or a made-up name, is caught.
   PageDraft broken = pages[0];
-  broken.content = {{"type", "doc"}, {"content", {{{"type", "paragraph"}, {"content", {
-      {{"type", "text"}, {"text", "no_such_function"}, {"marks", {{{"type", "code"}}}}},
-      {{"type", "text"}, {"text", "x"}, {"marks", {{{"type", "link"}, {"attrs", {{"href", "shop/api.py#L4-L999"}}}}}}}}}}}}};
+  broken.content = {{"type", "doc"},
+                    {"content",
+                     {{{"type", "paragraph"},
+                       {"content",
+                        {{{"type", "text"}, {"text", "no_such_function"}, {"marks", {{{"type", "code"}}}}},
+                         {{"type", "text"},
+                          {"text", "x"},
+                          {"marks", {{{"type", "link"}, {"attrs", {{"href", "shop/api.py#L4-L999"}}}}}}}}}}}}};
   auto bad = measureQuality(analysis, {broken}, dir.path()).toJson();
   EXPECT_LT(bad["identifiers_existing_share"].get<double>(), 1.0);
   EXPECT_LT(bad["source_links_resolving_share"].get<double>(), 1.0);
@@ -337,7 +359,8 @@ TEST(ClonePolicy, ACheckResolvesOnceAndKeepsWhatItChecked) {
     return answers.at(lookups++);
   };
   // One private address among public ones is enough to refuse.
-  answers = {{"93.184.215.14", "127.0.0.1"}, {"2606:50c0:8000::153", "::1"}, {}, {"93.184.215.14", "2606:50c0:8000::153"}};
+  answers = {
+      {"93.184.215.14", "127.0.0.1"}, {"2606:50c0:8000::153", "::1"}, {}, {"93.184.215.14", "2606:50c0:8000::153"}};
   EXPECT_NE(refuseCloneUrl("https://rebind.test/a/b", policy)->find("private or local"), std::string::npos);
   EXPECT_NE(refuseCloneUrl("https://rebind.test/a/b", policy)->find("private or local"), std::string::npos);
   EXPECT_NE(refuseCloneUrl("https://rebind.test/a/b", policy)->find("does not resolve"), std::string::npos);
@@ -415,8 +438,10 @@ TEST(ClonePolicy, LineLinksUseTheRepositoryAtItsCommit) {
 
 TEST(GitSource, CloneDropsLinksFetchMovesOnAndDiffNamesTheChanges) {
   docs::test::GitHttpServer server;
-  auto first = server.createRepository("acme", "widgets", {{"README.md", "# Widgets\n"}, {"src/a.py", "def a():\n    return 1\n"},
-                                                            {"src/b.py", "def b():\n    return 2\n"}});
+  auto first = server.createRepository("acme", "widgets",
+                                       {{"README.md", "# Widgets\n"},
+                                        {"src/a.py", "def a():\n    return 1\n"},
+                                        {"src/b.py", "def b():\n    return 2\n"}});
   // A link out of the tree, committed with git itself.
   docs::test::TempDir work;
   std::string checkout = work.path() + "/clone";
@@ -430,8 +455,9 @@ TEST(GitSource, CloneDropsLinksFetchMovesOnAndDiffNamesTheChanges) {
   std::string text((std::istreambuf_iterator<char>(config)), {});
   EXPECT_EQ(text.find("token"), std::string::npos);
 
-  auto second = server.commit("acme", "widgets", {{"src/a.py", "def a():\n    return 10\n"}, {"src/c.py", "def c():\n    pass\n"}},
-                              {"src/b.py"});
+  auto second =
+      server.commit("acme", "widgets",
+                    {{"src/a.py", "def a():\n    return 10\n"}, {"src/c.py", "def c():\n    pass\n"}}, {"src/b.py"});
   auto fetched = docs_generation::fetchLatest(checkout, pinned(server.url() + "/acme/widgets"), std::nullopt, {});
   ASSERT_TRUE(fetched.ok) << fetched.error;
   EXPECT_EQ(fetched.commit, second);
@@ -476,7 +502,9 @@ TEST(GitSource, ConnectionsGoToTheCheckedAddressAndNowhereElse) {
   ClonePolicy policy;
   policy.trustedBase = base;
   int lookups = 0;
-  policy.resolve = [&](const std::string&) { return std::vector<std::string>{++lookups == 1 ? "127.0.0.1" : "127.0.0.2"}; };
+  policy.resolve = [&](const std::string&) {
+    return std::vector<std::string>{++lookups == 1 ? "127.0.0.1" : "127.0.0.2"};
+  };
   auto checked = checkCloneUrl(base + "/acme/widgets", policy);
   ASSERT_FALSE(checked.refused) << *checked.refused;
   docs::test::TempDir work;
@@ -494,7 +522,8 @@ TEST(GitSource, ConnectionsGoToTheCheckedAddressAndNowhereElse) {
   ASSERT_FALSE(moved.refused);
   auto refused = cloneRepository(moved.target, work.path() + "/again", std::nullopt, {});
   EXPECT_FALSE(refused.ok);
-  EXPECT_NE(refused.error.find("could not connect to git.rebind.test at 127.0.0.2"), std::string::npos) << refused.error;
+  EXPECT_NE(refused.error.find("could not connect to git.rebind.test at 127.0.0.2"), std::string::npos)
+      << refused.error;
 
   // libgit2 asked to connect anywhere but the checked host and port (a redirect to
   // elsewhere would be that) is refused before any connection.
@@ -505,7 +534,8 @@ TEST(GitSource, ConnectionsGoToTheCheckedAddressAndNowhereElse) {
   EXPECT_NE(bounced.error.find("refusing to connect to localhost"), std::string::npos) << bounced.error;
   CloneTarget otherPort = checked.target;
   otherPort.port = std::to_string(server.port() + 1);
-  EXPECT_NE(cloneRepository(otherPort, work.path() + "/port", std::nullopt, {}).error.find("refusing to connect"), std::string::npos);
+  EXPECT_NE(cloneRepository(otherPort, work.path() + "/port", std::nullopt, {}).error.find("refusing to connect"),
+            std::string::npos);
   // A target nobody checked has no addresses: nothing is connected to.
   CloneTarget unchecked;
   unchecked.url = server.url() + "/acme/widgets";
@@ -520,8 +550,10 @@ TEST(GitSource, SymbolicLinksInARepositoryAreRemovedAfterCheckout) {
   auto git = [&](std::vector<std::string> args) {
     std::vector<std::string> argv = {"git", "-C", repo};
     argv.insert(argv.end(), args.begin(), args.end());
-    auto [status, output] = docs::test::runCommand(argv, {{"GIT_AUTHOR_NAME", "T"}, {"GIT_AUTHOR_EMAIL", "t@e"},
-                                                          {"GIT_COMMITTER_NAME", "T"}, {"GIT_COMMITTER_EMAIL", "t@e"},
+    auto [status, output] = docs::test::runCommand(argv, {{"GIT_AUTHOR_NAME", "T"},
+                                                          {"GIT_AUTHOR_EMAIL", "t@e"},
+                                                          {"GIT_COMMITTER_NAME", "T"},
+                                                          {"GIT_COMMITTER_EMAIL", "t@e"},
                                                           {"HOME", "/nonexistent"}});
     ASSERT_EQ(status, 0) << output;
   };
@@ -541,7 +573,8 @@ TEST(GitSource, SymbolicLinksInARepositoryAreRemovedAfterCheckout) {
 
 TEST(GenerateCli, ClonesOnlyWhatTheRulesAllow) {
   docs::test::GitHttpServer server;
-  auto commit = server.createRepository("acme", "tool", {{"tool.py", "\"\"\"A tool.\"\"\"\n\ndef run():\n    \"\"\"Run it.\"\"\"\n    return 1\n"}});
+  auto commit = server.createRepository(
+      "acme", "tool", {{"tool.py", "\"\"\"A tool.\"\"\"\n\ndef run():\n    \"\"\"Run it.\"\"\"\n    return 1\n"}});
   docs::test::TempDir out;
   std::ostringstream stdoutText, stderrText;
   // Loopback is not GitHub unless configured as such.
@@ -564,7 +597,8 @@ TEST(GenerateCli, ClonesOnlyWhatTheRulesAllow) {
       std::ifstream in(entry.path());
       all += std::string((std::istreambuf_iterator<char>(in)), {});
     }
-  EXPECT_NE(all.find(server.url() + "/acme/tool/blob/" + commit + "/tool.py#L3-L5"), std::string::npos) << all.substr(0, 2000);
+  EXPECT_NE(all.find(server.url() + "/acme/tool/blob/" + commit + "/tool.py#L3-L5"), std::string::npos)
+      << all.substr(0, 2000);
 }
 
 // ---- The model writer against a local OpenAI-compatible server ----
@@ -578,8 +612,9 @@ struct ModelFixture {
   WriterContext context;
   ModelFixture() {
     fs::create_directories(root.path() + "/shop");
-    std::ofstream(root.path() + "/shop/api.py") << "\"\"\"HTTP handlers.\"\"\"\nfrom .models import Product\n\ndef list_products():\n"
-                                                   "    \"\"\"Every product.\"\"\"\n    return [Product()]\n";
+    std::ofstream(root.path() + "/shop/api.py")
+        << "\"\"\"HTTP handlers.\"\"\"\nfrom .models import Product\n\ndef list_products():\n"
+           "    \"\"\"Every product.\"\"\"\n    return [Product()]\n";
     FileAnalysis file;
     file.path = "shop/api.py";
     file.language = "Python";
@@ -588,8 +623,11 @@ struct ModelFixture {
     analysis.files = {file};
     page.key = "file:shop/api.py";
     page.title = "api.py";
-    page.content = {{"type", "doc"}, {"content", {{{"type", "heading"}, {"attrs", {{"level", 1}}}, {"content", {{{"type", "text"}, {"text", "api.py"}}}}},
-                                                  {{"type", "paragraph"}, {"content", {{{"type", "text"}, {"text", "Offline text."}}}}}}}};
+    page.content = {
+        {"type", "doc"},
+        {"content",
+         {{{"type", "heading"}, {"attrs", {{"level", 1}}}, {"content", {{{"type", "text"}, {"text", "api.py"}}}}},
+          {{"type", "paragraph"}, {"content", {{{"type", "text"}, {"text", "Offline text."}}}}}}}};
     context.language = "en";
     context.sourceRoot = root.path();
     context.sourceUrl = [](const std::string& path, int from, int to) {
@@ -615,8 +653,11 @@ std::string modelJson(const std::string& paragraph, const std::string& diagram =
 TEST(ModelWriter, AGoodAnswerOpensThePageWithLinkedCitations) {
   ModelFixture f;
   docs::test::FakeModel model;
-  model.enqueue(docs::test::FakeModel::answer("```json\n" + modelJson("`list_products` returns every product [shop/api.py#L4-L6].",
-                                                                       "flowchart TD\n  A[\"request\"]\n  B[\"list_products\"]\n  A --> B") + "\n```"));
+  model.enqueue(
+      docs::test::FakeModel::answer("```json\n" +
+                                    modelJson("`list_products` returns every product [shop/api.py#L4-L6].",
+                                              "flowchart TD\n  A[\"request\"]\n  B[\"list_products\"]\n  A --> B") +
+                                    "\n```"));
   auto result = writeFileOpeningWithModel(f.page, f.analysis.files[0], f.analysis, f.context, f.settings(model));
   ASSERT_TRUE(result.used) << result.problem;
   auto md = docs::ydoc::toMarkdown(f.page.content);
@@ -641,7 +682,8 @@ TEST(ModelWriter, RetriesA429AndFallsBackOnEveryOtherFailure) {
   auto expectFallback = [&](const std::string& why) {
     ModelFixture fresh;
     auto before = fresh.page.content;
-    auto result = writeFileOpeningWithModel(fresh.page, fresh.analysis.files[0], fresh.analysis, fresh.context, settings);
+    auto result =
+        writeFileOpeningWithModel(fresh.page, fresh.analysis.files[0], fresh.analysis, fresh.context, settings);
     EXPECT_FALSE(result.used) << why;
     EXPECT_NE(result.problem.find(why), std::string::npos) << result.problem;
     EXPECT_EQ(fresh.page.content, before);  // the offline page stays as it was
@@ -665,7 +707,8 @@ TEST(ModelWriter, RetriesA429AndFallsBackOnEveryOtherFailure) {
 TEST(ModelWriter, ABrokenDiagramIsShownAsCodeWithANote) {
   ModelFixture f;
   docs::test::FakeModel model;
-  model.enqueue(docs::test::FakeModel::answer(modelJson("It lists products [shop/api.py#L4-L6].", "flowchart TD\n  A[unclosed --> ((B")));
+  model.enqueue(docs::test::FakeModel::answer(
+      modelJson("It lists products [shop/api.py#L4-L6].", "flowchart TD\n  A[unclosed --> ((B")));
   auto result = writeFileOpeningWithModel(f.page, f.analysis.files[0], f.analysis, f.context, f.settings(model));
   ASSERT_TRUE(result.used) << result.problem;
   auto md = docs::ydoc::toMarkdown(f.page.content);
@@ -706,7 +749,8 @@ TEST(Analysis, AnIncrementalRunAnalysesOnlyTheChangedFiles) {
 
 TEST(Analysis, TheTextFormRoundTripsAndTheCacheFollowsTheFile) {
   docs::test::TempDir root;
-  std::ofstream(root.path() + "/a.py") << "\"\"\"Quotes \\\" and \u00e9 survive.\"\"\"\ndef alpha(x):\n    \"\"\"Doc.\"\"\"\n    return x\n";
+  std::ofstream(root.path() + "/a.py")
+      << "\"\"\"Quotes \\\" and \u00e9 survive.\"\"\"\ndef alpha(x):\n    \"\"\"Doc.\"\"\"\n    return x\n";
   std::ofstream(root.path() + "/b.py") << "from a import alpha\n";
   auto analysis = analyze(root.path(), takeInventory(root.path(), InventoryLimits{}), AnalysisOptions{});
   analysis.builds.push_back({"setup.py", "python", "demo", "a \"demo\"", {"fact one"}});
@@ -743,19 +787,22 @@ TEST(GitSource, HugeFilesDeepTreesAndSubmodulesStayOutOfTheDocumentation) {
   docs::test::GitHttpServer server;
   std::string deep;
   for (int i = 0; i < 40; ++i) deep += "d" + std::to_string(i) + "/";
-  server.createRepository("acme", "odd",
-                          {{"small.py", "def small():\n    return 1\n"},
-                           {"huge.py", std::string(3 << 20, '#')},
-                           {deep + "deep.py", "def deep():\n    return 2\n"},
-                           {".gitmodules", "[submodule \"vendor/lib\"]\n\tpath = vendor/lib\n\turl = https://example.org/evil.git\n"}});
+  server.createRepository(
+      "acme", "odd",
+      {{"small.py", "def small():\n    return 1\n"},
+       {"huge.py", std::string(3 << 20, '#')},
+       {deep + "deep.py", "def deep():\n    return 2\n"},
+       {".gitmodules", "[submodule \"vendor/lib\"]\n\tpath = vendor/lib\n\turl = https://example.org/evil.git\n"}});
   docs::test::TempDir work;
   // A real submodule: a gitlink entry (mode 160000) naming a commit of another repository,
   // next to the .gitmodules that points at it.
   std::string editor = work.path() + "/editor";
   std::string gitlink = "0123456789abcdef0123456789abcdef01234567";
-  std::string script = "set -e; git clone -q '" + server.root() + "/acme/odd' '" + editor + "'; cd '" + editor +
-                       "'; git update-index --add --cacheinfo 160000," + gitlink + ",vendor/lib;"
-                       " git -c user.name=t -c user.email=t@example.com commit -q -m submodule; git push -q origin main";
+  std::string script =
+      "set -e; git clone -q '" + server.root() + "/acme/odd' '" + editor + "'; cd '" + editor +
+      "'; git update-index --add --cacheinfo 160000," + gitlink +
+      ",vendor/lib;"
+      " git -c user.name=t -c user.email=t@example.com commit -q -m submodule; git push -q origin main";
   ASSERT_EQ(std::system(("sh -c \"" + script + "\" >/dev/null 2>&1").c_str()), 0);
   auto cloned =
       docs_generation::cloneRepository(pinned(server.url() + "/acme/odd"), work.path() + "/clone", std::nullopt, {});
@@ -769,7 +816,8 @@ TEST(GitSource, HugeFilesDeepTreesAndSubmodulesStayOutOfTheDocumentation) {
   // Submodules are not fetched: at most the empty folder git leaves for one.
   EXPECT_TRUE(!fs::exists(work.path() + "/clone/vendor/lib") || fs::is_empty(work.path() + "/clone/vendor/lib"));
   {
-    auto analysis = analyze(work.path() + "/clone", takeInventory(work.path() + "/clone", InventoryLimits{}), AnalysisOptions{});
+    auto analysis =
+        analyze(work.path() + "/clone", takeInventory(work.path() + "/clone", InventoryLimits{}), AnalysisOptions{});
     auto drafts = planPages(analysis, planTopics(analysis, PlanOptions{}), "en");
     std::set<std::string> keys;
     for (const auto& draft : drafts) keys.insert(draft.key);
@@ -808,7 +856,8 @@ TEST(GitSource, ACancelledCloneStopsAndLeavesNothing) {
   server.createRepository("acme", "shop", {{"a.py", "A = 1\n"}, {"b.py", "B = 2\n"}});
   docs::test::TempDir work;
   int asked = 0;
-  auto cloned = cloneRepository(pinned(server.url() + "/acme/shop"), work.path() + "/c", std::nullopt, {}, [&] { return ++asked > 0; });
+  auto cloned = cloneRepository(pinned(server.url() + "/acme/shop"), work.path() + "/c", std::nullopt, {},
+                                [&] { return ++asked > 0; });
   EXPECT_FALSE(cloned.ok);
   EXPECT_GT(asked, 0);
   EXPECT_EQ(cloned.error, "cancelled");
@@ -1010,9 +1059,10 @@ class MapConfig final : public docs::Config {
 };
 
 std::map<std::string, std::string, std::less<>> modelDefaults() {
-  return {{"llm.base_url", ""}, {"llm.api_key", ""}, {"llm.model", "gpt-4o-mini"}, {"llm.timeout_s", "60"},
-          {"llm.max_attempts", "3"}, {"llm.concurrency", "4"}, {"llm.max_input_tokens", "6000"},
-          {"model.url", ""}, {"model.api_key", ""}, {"model.name", ""}, {"model.timeout_ms", ""}};
+  return {
+      {"llm.base_url", ""},      {"llm.api_key", ""},      {"llm.model", "gpt-4o-mini"},     {"llm.timeout_s", "60"},
+      {"llm.max_attempts", "3"}, {"llm.concurrency", "4"}, {"llm.max_input_tokens", "6000"}, {"model.url", ""},
+      {"model.api_key", ""},     {"model.name", ""},       {"model.timeout_ms", ""}};
 }
 
 }  // namespace
@@ -1055,11 +1105,13 @@ TEST(ModelKeys, TheIssuesNamesAndTheOldNamesAsDeprecatedAliases) {
 TEST(ModelWriter, ALongFileIsSentInPartsWithinTheBudgetAndTheAnswersAreJoined) {
   ModelFixture f;
   std::string source;
-  for (int i = 1; i <= 150; ++i) source += "def handler_" + std::to_string(i) + "():  # answers request kind " + std::to_string(i) + "\n";
+  for (int i = 1; i <= 150; ++i)
+    source += "def handler_" + std::to_string(i) + "():  # answers request kind " + std::to_string(i) + "\n";
   std::ofstream(f.root.path() + "/shop/api.py", std::ios::trunc) << source;
   f.analysis.files[0].lines = 150;
   f.analysis.files[0].symbols.clear();
-  for (int i = 1; i <= 150; ++i) f.analysis.files[0].symbols.push_back({"handler_" + std::to_string(i), "function", "", "()", i, i, ""});
+  for (int i = 1; i <= 150; ++i)
+    f.analysis.files[0].symbols.push_back({"handler_" + std::to_string(i), "function", "", "()", i, i, ""});
   docs::test::FakeModel model;
   model.setDefault(docs::test::FakeModel::answer(modelJson("`handler_1` starts the file [shop/api.py#L1-L2].")));
   auto settings = f.settings(model);
@@ -1078,7 +1130,8 @@ TEST(ModelWriter, ALongFileIsSentInPartsWithinTheBudgetAndTheAnswersAreJoined) {
     EXPECT_EQ(data["part"]["first_line"], expectedFirst);  // contiguous, no line twice or missing
     expectedFirst = data["part"]["last_line"].get<int>() + 1;
     auto text = data["source"].get<std::string>();
-    EXPECT_EQ(text.rfind(std::to_string(data["part"]["first_line"].get<int>()) + ": def handler_", 0), 0u) << text.substr(0, 80);
+    EXPECT_EQ(text.rfind(std::to_string(data["part"]["first_line"].get<int>()) + ": def handler_", 0), 0u)
+        << text.substr(0, 80);
   }
   EXPECT_EQ(expectedFirst, 151);
   // One paragraph per part, joined on the page.
@@ -1097,7 +1150,8 @@ TEST(ModelWriter, ALongFileIsSentInPartsWithinTheBudgetAndTheAnswersAreJoined) {
   picky.setDefault(docs::test::FakeModel::answer(modelJson("It goes on [shop/api.py#L140-L400].")));
   auto pickySettings = fresh.settings(picky);
   pickySettings.maxInputTokens = 1200;
-  auto refused = writeFileOpeningWithModel(fresh.page, fresh.analysis.files[0], fresh.analysis, fresh.context, pickySettings);
+  auto refused =
+      writeFileOpeningWithModel(fresh.page, fresh.analysis.files[0], fresh.analysis, fresh.context, pickySettings);
   EXPECT_FALSE(refused.used);
   EXPECT_NE(refused.problem.find("lines that do not exist"), std::string::npos) << refused.problem;
   EXPECT_EQ(fresh.page.content, before);
@@ -1136,8 +1190,10 @@ TEST(Analysis, AMissingCtagsFailsTheAnalysisInsteadOfLeavingItWithoutSymbols) {
 TEST(Analysis, TheRepositorysOwnCtagsOptionsAreNeverRead) {
   docs::test::TempDir dir;
   fs::create_directories(fs::path(dir.path()) / ".ctags.d");
-  std::ofstream(fs::path(dir.path()) / ".ctags.d" / "forged.ctags") << "--regex-Python=/^secret_([a-z]+)/forged_\\1/f/\n";
-  std::ofstream(fs::path(dir.path()) / "tool.py") << "\"\"\"A tool.\"\"\"\nsecret_x = 1\n\ndef real():\n    \"\"\"Real.\"\"\"\n    pass\n";
+  std::ofstream(fs::path(dir.path()) / ".ctags.d" / "forged.ctags")
+      << "--regex-Python=/^secret_([a-z]+)/forged_\\1/f/\n";
+  std::ofstream(fs::path(dir.path()) / "tool.py")
+      << "\"\"\"A tool.\"\"\"\nsecret_x = 1\n\ndef real():\n    \"\"\"Real.\"\"\"\n    pass\n";
   auto analysis = analyze(dir.path(), takeInventory(dir.path(), InventoryLimits{}), AnalysisOptions{});
   const auto* tool = analysis.find("tool.py");
   ASSERT_NE(tool, nullptr);
@@ -1153,7 +1209,7 @@ TEST(Inventory, IgnoreRulesAreCappedAndTheCapIsReported) {
   docs::test::TempDir dir;
   std::string rules;
   for (std::size_t i = 0; i < IgnoreRules::kMaxRules; ++i) rules += "never-" + std::to_string(i) + "\n";
-  rules += "*.py\n";                                       // rule kMaxRules + 1: not applied
+  rules += "*.py\n";                                                    // rule kMaxRules + 1: not applied
   rules += std::string(IgnoreRules::kMaxPatternBytes + 1, '*') + "\n";  // too long as well
   std::ofstream(fs::path(dir.path()) / ".gitignore") << rules;
   std::ofstream(fs::path(dir.path()) / "kept.py") << "x = 1\n";
@@ -1161,7 +1217,8 @@ TEST(Inventory, IgnoreRulesAreCappedAndTheCapIsReported) {
   ASSERT_EQ(inventory.files.size(), 2u);  // .gitignore itself and kept.py
   EXPECT_EQ(inventory.files[1].path, "kept.py");
   bool reported = false;
-  for (const auto& note : inventory.skipped) reported = reported || note.find("2 rules over the limit") != std::string::npos;
+  for (const auto& note : inventory.skipped)
+    reported = reported || note.find("2 rules over the limit") != std::string::npos;
   EXPECT_TRUE(reported);
 }
 

@@ -10,8 +10,8 @@ namespace docs::test {
 
 struct GitBomb {
   int width = 10;
-  int levels = 4;              // 10 wide, 4 levels: 100,000 files in 111,110 files and folders
-  std::size_t blobBytes = 0;   // 0: "x\n"; else this many zero bytes (compress to almost nothing)
+  int levels = 4;             // 10 wide, 4 levels: 100,000 files in 111,110 files and folders
+  std::size_t blobBytes = 0;  // 0: "x\n"; else this many zero bytes (compress to almost nothing)
 };
 
 // Commits the bomb on refs/heads/main of the repository whose git directory is `gitDir`

@@ -12,11 +12,11 @@
 #include "analysis/analysis.hpp"
 #include "analysis/bounded_json.hpp"
 #include "analysis/inventory.hpp"
+#include "planning/planner.hpp"
+#include "test_support.hpp"
 #include "writing/model_writer.hpp"
 #include "writing/offline_writer.hpp"
-#include "planning/planner.hpp"
 #include "writing/quality_report.hpp"
-#include "test_support.hpp"
 
 namespace fs = std::filesystem;
 using namespace docs_generation;
@@ -69,7 +69,8 @@ TEST(HostileInput, ADeeplyNestedPackageJsonIsReadWithoutCrashing) {
   EXPECT_EQ(analysis.find("index.js")->summary, "The entry.");
 
   // A name of the wrong type is not an error either.
-  auto build = readBuildText("package.json", R"({"name":["x"],"description":{"a":1},"main":7,"scripts":{"t":"vitest"}})");
+  auto build =
+      readBuildText("package.json", R"({"name":["x"],"description":{"a":1},"main":7,"scripts":{"t":"vitest"}})");
   EXPECT_EQ(build.name, "");
   EXPECT_EQ(build.facts, std::vector<std::string>{"script `t`: vitest"});
 }
@@ -129,9 +130,11 @@ TEST(HostileInput, TheInventoryJudgesMinifiedFilesByTheirLongestLine) {
 
 TEST(HostileInput, LongModelTextAndPagesAreCheckedWithoutCrashing) {
   Analysis analysis;
-  analysis.files.push_back({"a.py", "python", 3, 30, "", {{"run", "function", "", "()", 1, 2, ""}}, {}, {}, {}, false, false, false});
+  analysis.files.push_back(
+      {"a.py", "python", 3, 30, "", {{"run", "function", "", "()", 1, 2, ""}}, {}, {}, {}, false, false, false});
   ModelText text;
-  text.paragraphs = {"[" + std::string(80 * 1024, 'e'), "`" + std::string(80 * 1024, 'f'), "See [a.py#L1-L2] and `run`."};
+  text.paragraphs = {"[" + std::string(80 * 1024, 'e'), "`" + std::string(80 * 1024, 'f'),
+                     "See [a.py#L1-L2] and `run`."};
   auto check = checkModelText(text, analysis, "a.py");
   EXPECT_TRUE(check.ok) << check.problem;
   text.paragraphs.push_back("[a.py#L9]");
@@ -142,11 +145,16 @@ TEST(HostileInput, LongModelTextAndPagesAreCheckedWithoutCrashing) {
 
   analysis.readme = std::string(80 * 1024, 'i') + "." + std::string(80 * 1024, 'j');
   PageDraft page;
-  page.content = {{"type", "doc"},
-                  {"content", {{{"type", "paragraph"},
-                                {"content", {{{"type", "text"},
-                                              {"text", std::string(80 * 1024, 'k')},
-                                              {"marks", {{{"type", "link"}, {"attrs", {{"href", std::string(80 * 1024, 'l') + "#L1-L99999999999999999999999"}}}}, {{"type", "code"}}}}}}}}}}};
+  page.content = {
+      {"type", "doc"},
+      {"content",
+       {{{"type", "paragraph"},
+         {"content",
+          {{{"type", "text"},
+            {"text", std::string(80 * 1024, 'k')},
+            {"marks",
+             {{{"type", "link"}, {"attrs", {{"href", std::string(80 * 1024, 'l') + "#L1-L99999999999999999999999"}}}},
+              {{"type", "code"}}}}}}}}}}};
   auto report = measureQuality(analysis, {page}, "/nonexistent");
   EXPECT_EQ(report.sourceLinks, 1u);
   EXPECT_EQ(report.sourceLinksResolved, 0u);
@@ -161,23 +169,30 @@ TEST(HostileInput, ManySpacesInACommentCostLinearTime) {
 }
 
 TEST(Imports, EveryPatternReadsWhatItUsedTo) {
-  EXPECT_EQ(extractImports("javascript", "import './styles.css'\nconst a = require ( \"a/b\" ) ;\nimport {x} from 'y' // from \"z\"\n"),
-            (std::vector<std::string>{"./styles.css", "a/b", "y"}));
+  EXPECT_EQ(
+      extractImports("javascript",
+                     "import './styles.css'\nconst a = require ( \"a/b\" ) ;\nimport {x} from 'y' // from \"z\"\n"),
+      (std::vector<std::string>{"./styles.css", "a/b", "y"}));
   EXPECT_EQ(extractImports("javascript", "const datefrom 'x'\nrequire('c'\n"), std::vector<std::string>{});
   EXPECT_EQ(extractImports("vue", "import A from './A.vue'\nrequire('no')\n"), std::vector<std::string>{"./A.vue"});
-  EXPECT_EQ(extractImports("python", "from . import x\nimport a.b as c\nfrom x importer\n"), (std::vector<std::string>{".", "a.b"}));
-  EXPECT_EQ(extractImports("c", "  #  include<stdio.h>\n#import \"a.h\"\n#include MACRO\n"), (std::vector<std::string>{"stdio.h", "a.h"}));
-  EXPECT_EQ(extractImports("kotlin", "import static\nimport staticx.Y\n"), (std::vector<std::string>{"static", "staticx.Y"}));
+  EXPECT_EQ(extractImports("python", "from . import x\nimport a.b as c\nfrom x importer\n"),
+            (std::vector<std::string>{".", "a.b"}));
+  EXPECT_EQ(extractImports("c", "  #  include<stdio.h>\n#import \"a.h\"\n#include MACRO\n"),
+            (std::vector<std::string>{"stdio.h", "a.h"}));
+  EXPECT_EQ(extractImports("kotlin", "import static\nimport staticx.Y\n"),
+            (std::vector<std::string>{"static", "staticx.Y"}));
   EXPECT_EQ(extractImports("go", "import \"fmt\"\nimport (\n  _ \"embed\"\n  x \"a/b\" // c\n  \"os\"\n)\n"),
             (std::vector<std::string>{"fmt", "embed", "os"}));
   EXPECT_EQ(extractImports("rust", "pub use a::b;\npub mod c;\nmod d {\n"), (std::vector<std::string>{"a::b", "./c"}));
-  EXPECT_EQ(extractImports("ruby", "require 'json'\nrequire_relative('lib/x')\n"), (std::vector<std::string>{"json", "./lib/x"}));
+  EXPECT_EQ(extractImports("ruby", "require 'json'\nrequire_relative('lib/x')\n"),
+            (std::vector<std::string>{"json", "./lib/x"}));
   EXPECT_EQ(extractImports("php", "use App\\Models\\User;\n"), std::vector<std::string>{"App/Models/User"});
   EXPECT_EQ(extractImports("csharp", "using System.Text;\nusing X = Y;\n"), std::vector<std::string>{"System.Text"});
 }
 
 TEST(BuildFiles, NamesDescriptionsAndTargetsAreReadWithPlainScans) {
-  auto cmake = readBuildText("CMakeLists.txt", "PROJECT ( demo.app VERSION 1)\nadd_library(core a.cpp)\nADD_EXECUTABLE (tool main.cpp)\n");
+  auto cmake = readBuildText(
+      "CMakeLists.txt", "PROJECT ( demo.app VERSION 1)\nadd_library(core a.cpp)\nADD_EXECUTABLE (tool main.cpp)\n");
   EXPECT_EQ(cmake.name, "demo.app");
   EXPECT_EQ(cmake.facts, (std::vector<std::string>{"library core", "executable tool"}));
   auto python = readBuildText("pyproject.toml", "[project]\nname = \"shop-api\"\ndescription = 'A shop.'\n");

@@ -18,8 +18,9 @@ namespace {
 // mark types, block containers holding blocks, list items opening with a paragraph,
 // tables of rows of cells, no empty text. Returns the first problem ("" when none).
 std::string schemaProblem(const Json& node, const std::string& parent = "doc") {
-  static const std::set<std::string> blocks = {"paragraph", "heading", "bulletList", "orderedList", "taskList", "blockquote", "codeBlock",
-                                               "alert", "table", "image", "horizontalRule"};
+  static const std::set<std::string> blocks = {"paragraph", "heading",    "bulletList",    "orderedList",
+                                               "taskList",  "blockquote", "codeBlock",     "alert",
+                                               "table",     "image",      "horizontalRule"};
   static const std::set<std::string> marks = {"link", "bold", "italic", "underline", "strike", "code"};
   std::string type = node.value("type", "");
   const Json content = node.value("content", Json::array());
@@ -91,14 +92,16 @@ std::string types(const Json& blocks) {
 }  // namespace
 
 TEST(Markdown, ReadmeMarkupBecomesNodesNotEscapedText) {
-  auto blocks = markdownBlocks("**[Gin 1.9.0](https://example.com/releases) is out!** Read the *notes* & `go get` it.\n");
+  auto blocks =
+      markdownBlocks("**[Gin 1.9.0](https://example.com/releases) is out!** Read the *notes* & `go get` it.\n");
   ASSERT_EQ(blocks.size(), 1u);
   const auto& inlines = blocks[0]["content"];
   EXPECT_EQ(inlineText(blocks[0]), "Gin 1.9.0 is out! Read the notes & go get it.");
   EXPECT_EQ(inlines[0]["text"], "Gin 1.9.0");
   EXPECT_EQ(inlines[0]["marks"].size(), 2u);  // bold and the link
   bool linked = false;
-  for (const auto& m : inlines[0]["marks"]) linked = linked || (m["type"] == "link" && m["attrs"]["href"] == "https://example.com/releases");
+  for (const auto& m : inlines[0]["marks"])
+    linked = linked || (m["type"] == "link" && m["attrs"]["href"] == "https://example.com/releases");
   EXPECT_TRUE(linked);
   EXPECT_EQ(inlines[1]["text"], " is out!");
   for (const auto& node : inlines) EXPECT_EQ(node.value("text", "").find('*'), std::string::npos);
@@ -120,7 +123,8 @@ TEST(Markdown, BlocksOfAGuide) {
   EXPECT_EQ(schemaProblem(doc), "");
   const auto& b = doc["content"];
   EXPECT_EQ(types(b),
-            "heading paragraph codeBlock heading heading orderedList taskList table alert blockquote horizontalRule paragraph codeBlock");
+            "heading paragraph codeBlock heading heading orderedList taskList table alert blockquote horizontalRule "
+            "paragraph codeBlock");
   EXPECT_EQ(b[2]["attrs"]["language"], "bash");
   EXPECT_EQ(b[2]["content"][0]["text"], "pip install click");
   EXPECT_EQ(b[4]["attrs"]["level"], 3);  // h4 kept as the deepest the editor has
@@ -136,7 +140,8 @@ TEST(Markdown, BlocksOfAGuide) {
   EXPECT_EQ(inlineText(b[11]), "Line one line two \u00A9 \u263A &bogus;");
   EXPECT_EQ(b[12]["attrs"]["language"], nullptr);
   // Fence names as the editor registers them.
-  auto fences = markdownBlocks("```tsx\nx\n```\n```console\n$ x\n```\n```yml\na: 1\n```\n```mermaid\ngraph TD\n```\n```toml\na=1\n```\n");
+  auto fences = markdownBlocks(
+      "```tsx\nx\n```\n```console\n$ x\n```\n```yml\na: 1\n```\n```mermaid\ngraph TD\n```\n```toml\na=1\n```\n");
   std::vector<Json> languages;
   for (const auto& block : fences) languages.push_back(block["attrs"]["language"]);
   EXPECT_EQ(languages, (std::vector<Json>{"typescript", "bash", "yaml", "mermaid", nullptr}));
@@ -187,10 +192,14 @@ TEST(Markdown, HostileInputStaysShallowAndFitsTheSchema) {
   std::string quotes(20000, '>');
   quotes += " deep\n";
   std::string brackets(50000, '[');
-  for (const auto& input : {deep, quotes, brackets, std::string("* \n*\n\n|a|\n|-|\n"), std::string("```\n"), std::string("\0\0x", 3),
-                            std::string("- ```\n  code\n- > quote\n  - [ ] t\n"), std::string("\xff\xfe not utf8 **bold**")}) {
+  for (const auto& input :
+       {deep, quotes, brackets, std::string("* \n*\n\n|a|\n|-|\n"), std::string("```\n"), std::string("\0\0x", 3),
+        std::string("- ```\n  code\n- > quote\n  - [ ] t\n"), std::string("\xff\xfe not utf8 **bold**")}) {
     auto doc = docOf(input);
-    EXPECT_EQ(schemaProblem(doc.value("content", Json::array()).empty() ? Json{{"type", "doc"}, {"content", {{{"type", "paragraph"}}}}} : doc), "")
+    EXPECT_EQ(schemaProblem(doc.value("content", Json::array()).empty()
+                                ? Json{{"type", "doc"}, {"content", {{{"type", "paragraph"}}}}}
+                                : doc),
+              "")
         << input.substr(0, 40);
     std::size_t depth = depthOf(doc);
     EXPECT_LT(depth, 120u) << input.substr(0, 40);
@@ -201,7 +210,9 @@ TEST(Markdown, TextThatIsNotUtf8IsReplacedStrictly) {
   // Overlong forms, surrogates and bytes past U+10FFFF are replaced like any broken byte:
   // JSON writers refuse them (found by docs_fuzz_markdown).
   const std::string replacement = "\xEF\xBF\xBD";
-  EXPECT_EQ(validUtf8("a\xC0\x9B" "b"), "a" + replacement + replacement + "b");
+  EXPECT_EQ(validUtf8("a\xC0\x9B"
+                      "b"),
+            "a" + replacement + replacement + "b");
   EXPECT_EQ(validUtf8("\xED\xA0\x80"), replacement + replacement + replacement);
   EXPECT_EQ(validUtf8("\xF4\x90\x80\x80"), replacement + replacement + replacement + replacement);
   EXPECT_EQ(validUtf8("\xE0\x80\x80"), replacement + replacement + replacement);
@@ -216,7 +227,8 @@ TEST(RestructuredText, ASphinxPageBecomesTheSameNodes) {
       ".. _quickstart:\n\n"
       "Install it with ``pip``::\n\n    $ pip install click\n\n"
       "Basic concepts\n--------------\n\n"
-      "Click uses :func:`~click.command` and :class:`click.Group`; see `the docs <https://click.palletsprojects.com/>`_\n"
+      "Click uses :func:`~click.command` and :class:`click.Group`; see `the docs "
+      "<https://click.palletsprojects.com/>`_\n"
       "and :doc:`options <options>`.\n\n"
       ".. code-block:: python\n   :linenos:\n\n   @click.command()\n   def hello():\n       pass\n\n"
       ".. note::\n   Use ``--help``.\n\n   Always.\n\n"
@@ -235,7 +247,8 @@ TEST(RestructuredText, ASphinxPageBecomesTheSameNodes) {
   EXPECT_EQ(schemaProblem(doc), "") << markdown;
   const auto& b = doc["content"];
   EXPECT_EQ(types(b),
-            "heading paragraph codeBlock heading paragraph codeBlock alert alert bulletList orderedList codeBlock heading paragraph paragraph "
+            "heading paragraph codeBlock heading paragraph codeBlock alert alert bulletList orderedList codeBlock "
+            "heading paragraph paragraph "
             "codeBlock")
       << markdown;
   EXPECT_EQ(inlineText(b[0]), "Quickstart");
@@ -274,7 +287,8 @@ TEST(RestructuredText, HostileInputConvertsInLinearTime) {
   std::string ticks(100000, '`');
   std::string directives;
   for (int i = 0; i < 2000; ++i) directives += std::string(static_cast<std::size_t>(i * 3), ' ') + ".. note::\n";
-  for (const auto& input : {nested, roles, ticks, directives, std::string("====\n"), std::string("::\n"), std::string("a\n=\n")}) {
+  for (const auto& input :
+       {nested, roles, ticks, directives, std::string("====\n"), std::string("::\n"), std::string("a\n=\n")}) {
     Json doc = {{"type", "doc"}, {"content", markdownBlocks(restructuredTextToMarkdown(input))}};
     EXPECT_LT(depthOf(doc), 120u);
     EXPECT_NO_THROW((void)doc.dump());
@@ -282,8 +296,10 @@ TEST(RestructuredText, HostileInputConvertsInLinearTime) {
 }
 
 TEST(DocComments, EachLanguagesMarkupBecomesMarksNotEscapedText) {
-  auto js = docCommentInlines("Renders a [`<link>`](https://developer.mozilla.org/x) for **each** {@link RouteObject}; see [the guide](../how-to/x).",
-                              "typescript");
+  auto js = docCommentInlines(
+      "Renders a [`<link>`](https://developer.mozilla.org/x) for **each** {@link RouteObject}; see [the "
+      "guide](../how-to/x).",
+      "typescript");
   std::string text;
   for (const auto& node : js) text += node.value("text", "");
   EXPECT_EQ(text, "Renders a <link> for each RouteObject; see the guide.");
@@ -291,7 +307,8 @@ TEST(DocComments, EachLanguagesMarkupBecomesMarksNotEscapedText) {
   bool relativeLinked = false;
   for (const auto& node : js)
     for (const auto& mark : node.value("marks", Json::array()))
-      relativeLinked = relativeLinked || (mark["type"] == "link" && mark["attrs"]["href"].get<std::string>().find("how-to") != std::string::npos);
+      relativeLinked = relativeLinked || (mark["type"] == "link" &&
+                                          mark["attrs"]["href"].get<std::string>().find("how-to") != std::string::npos);
   EXPECT_FALSE(relativeLinked);
   auto go = docCommentInlines("New returns an [Engine] that serves [net/http.Handler] values [sic].", "go");
   EXPECT_EQ(go[1]["text"], "Engine");

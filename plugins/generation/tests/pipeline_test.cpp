@@ -49,28 +49,33 @@ TEST(WorkerPool, RunsEveryItemOnceOnAtMostTheThreadsAsked) {
 TEST(WorkerPool, OneThreadRunsOnTheCallerWithTheHookAfterEachItem) {
   std::vector<std::string> order;
   auto caller = std::this_thread::get_id();
-  runBounded(3, 1, [&](std::size_t i) {
-    EXPECT_EQ(std::this_thread::get_id(), caller);
-    order.push_back("task " + std::to_string(i));
-  }, {[&] { order.push_back("after"); }, [&] { order.push_back("waiting"); }});
+  runBounded(3, 1,
+             [&](std::size_t i) {
+               EXPECT_EQ(std::this_thread::get_id(), caller);
+               order.push_back("task " + std::to_string(i));
+             },
+             {[&] { order.push_back("after"); }, [&] { order.push_back("waiting"); }});
   EXPECT_EQ(order, (std::vector<std::string>{"task 0", "after", "task 1", "after", "task 2", "after"}));
 }
 
 TEST(WorkerPool, TheFirstFailureStopsTheOthersAndIsThrownToTheCaller) {
   std::atomic<int> ran{0};
-  EXPECT_THROW(runBounded(1000, 4, [&](std::size_t i) {
-                 ++ran;
-                 if (i == 5) throw std::runtime_error("page 5");
-                 std::this_thread::sleep_for(std::chrono::milliseconds(1));
-               }),
+  EXPECT_THROW(runBounded(1000, 4,
+                          [&](std::size_t i) {
+                            ++ran;
+                            if (i == 5) throw std::runtime_error("page 5");
+                            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+                          }),
                std::runtime_error);
   EXPECT_LT(ran.load(), 1000);
   // A hook's failure stops the workers too.
   std::atomic<int> started{0};
-  EXPECT_THROW(runBounded(1000, 2, [&](std::size_t) {
-                 ++started;
-                 std::this_thread::sleep_for(std::chrono::milliseconds(5));
-               }, {{}, [] { throw std::invalid_argument("stop"); }}),
+  EXPECT_THROW(runBounded(1000, 2,
+                          [&](std::size_t) {
+                            ++started;
+                            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+                          },
+                          {{}, [] { throw std::invalid_argument("stop"); }}),
                std::invalid_argument);
   EXPECT_LT(started.load(), 1000);
 }
@@ -232,7 +237,8 @@ TEST(Pipeline, APageContentIsFreedOnceStoredUnlessTheCallerKeepsIt) {
     ASSERT_GE(result.pages.size(), 3u);
     for (const auto& page : result.pages) {
       ASSERT_TRUE(sink.stored.count(page.key)) << page.key;
-      EXPECT_NE(sink.stored[page.key].find("\"type\":\"doc\""), std::string::npos) << page.key;  // the sink got it whole
+      EXPECT_NE(sink.stored[page.key].find("\"type\":\"doc\""), std::string::npos)
+          << page.key;  // the sink got it whole
       if (keep) EXPECT_EQ(page.content.dump(), sink.stored[page.key]) << page.key;
       else EXPECT_TRUE(page.content.is_null()) << page.key << " kept " << page.content.dump().size() << " bytes";
     }

@@ -9,11 +9,11 @@
 #include <fstream>
 #include <set>
 
-#include "planning/import_communities.hpp"
 #include "analysis/inventory.hpp"
+#include "planning/import_communities.hpp"
 #include "planning/planner.hpp"
-#include "writing/quality_report.hpp"
 #include "test_support.hpp"
+#include "writing/quality_report.hpp"
 
 namespace fs = std::filesystem;
 using namespace docs_generation;
@@ -33,7 +33,8 @@ void addPythonFiles(Analysis& analysis, const std::vector<std::string>& paths) {
 }
 
 // An analysis of code files only, with imports given as (from, to) pairs.
-Analysis analysisOf(const std::vector<std::string>& paths, const std::vector<std::pair<std::string, std::string>>& imports) {
+Analysis analysisOf(const std::vector<std::string>& paths,
+                    const std::vector<std::pair<std::string, std::string>>& imports) {
   Analysis analysis;
   addPythonFiles(analysis, paths);
   auto at = [&](const std::string& path) -> FileAnalysis& {
@@ -50,12 +51,17 @@ Analysis analysisOf(const std::vector<std::string>& paths, const std::vector<std
 
 // A flat folder `app/` of 20 files: a parser cluster, an http_* cluster, and loose files.
 Analysis flatFolder() {
-  std::vector<std::string> paths = {"app/parser.py", "app/lexer.py", "app/tokens.py", "app/ast_nodes.py",
-                                    "app/http_client.py", "app/http_server.py", "app/http_headers.py", "app/http_cookies.py"};
+  std::vector<std::string> paths = {"app/parser.py",       "app/lexer.py",       "app/tokens.py",
+                                    "app/ast_nodes.py",    "app/http_client.py", "app/http_server.py",
+                                    "app/http_headers.py", "app/http_cookies.py"};
   for (int i = 0; i < 12; ++i) paths.push_back("app/loose" + std::to_string(i) + ".py");
-  return analysisOf(paths, {{"app/parser.py", "app/lexer.py"}, {"app/parser.py", "app/ast_nodes.py"}, {"app/lexer.py", "app/tokens.py"},
-                            {"app/ast_nodes.py", "app/tokens.py"}, {"app/http_client.py", "app/http_headers.py"},
-                            {"app/http_server.py", "app/http_headers.py"}, {"app/http_server.py", "app/http_cookies.py"},
+  return analysisOf(paths, {{"app/parser.py", "app/lexer.py"},
+                            {"app/parser.py", "app/ast_nodes.py"},
+                            {"app/lexer.py", "app/tokens.py"},
+                            {"app/ast_nodes.py", "app/tokens.py"},
+                            {"app/http_client.py", "app/http_headers.py"},
+                            {"app/http_server.py", "app/http_headers.py"},
+                            {"app/http_server.py", "app/http_cookies.py"},
                             {"app/http_cookies.py", "app/http_headers.py"}});
 }
 
@@ -87,8 +93,10 @@ TEST(ImportCommunities, FilesThatImportEachOtherFormAGroup) {
   for (const auto& f : analysis.files) all.push_back(f.path);
   auto groups = importCommunities(analysis, all);
   ASSERT_EQ(groups.size(), 2u);
-  EXPECT_EQ(groups[0], (std::vector<std::string>{"app/ast_nodes.py", "app/lexer.py", "app/parser.py", "app/tokens.py"}));
-  EXPECT_EQ(groups[1], (std::vector<std::string>{"app/http_client.py", "app/http_cookies.py", "app/http_headers.py", "app/http_server.py"}));
+  EXPECT_EQ(groups[0],
+            (std::vector<std::string>{"app/ast_nodes.py", "app/lexer.py", "app/parser.py", "app/tokens.py"}));
+  EXPECT_EQ(groups[1], (std::vector<std::string>{"app/http_client.py", "app/http_cookies.py", "app/http_headers.py",
+                                                 "app/http_server.py"}));
   // Named by the common prefix, else by the file the others import most.
   EXPECT_EQ(communityName(analysis, groups[0]), "tokens");
   EXPECT_EQ(communityName(analysis, groups[1]), "http");
@@ -173,13 +181,16 @@ TEST(Planner, SubFoldersStillComeFirstAndKeysNeverCollide) {
   for (const auto& sub : plan.topics[0].subtopics) EXPECT_TRUE(keys.insert(sub.key).second) << sub.key;
   EXPECT_TRUE(keys.count("topic:app/http"));
   EXPECT_TRUE(keys.count("topic:app/http-2"));
-  EXPECT_EQ(findTopic(plan.topics, "topic:app/http")->files, (std::vector<std::string>{"app/http/a.py", "app/http/b.py"}));
+  EXPECT_EQ(findTopic(plan.topics, "topic:app/http")->files,
+            (std::vector<std::string>{"app/http/a.py", "app/http/b.py"}));
   EXPECT_EQ(findTopic(plan.topics, "topic:app/http-2")->files.size(), 4u);
 }
 
 TEST(Planner, AFolderThatOnlyWrapsAnotherIsThatFolder) {
-  auto plan = planTopics(analysisOf({"pkg/dist/development/a.py", "pkg/dist/development/b.py", "pkg/dist/development/lib/c.py",
-                                     "other/x.py"}, {}), {});
+  auto plan = planTopics(analysisOf({"pkg/dist/development/a.py", "pkg/dist/development/b.py",
+                                     "pkg/dist/development/lib/c.py", "other/x.py"},
+                                    {}),
+                         {});
   ASSERT_EQ(plan.topics.size(), 2u);
   const Topic* development = findTopic(plan.topics, "topic:pkg/dist/development");
   ASSERT_NE(development, nullptr);
@@ -283,16 +294,21 @@ TEST(Quality, RepositoryBlobLinksResolveAndTheStrictShareCountsOnlyCode) {
     return nlohmann::json{{"type", "text"}, {"text", text}, {"marks", nlohmann::json::array({{{"type", "code"}}})}};
   };
   auto block = [](const std::string& url) {
-    return nlohmann::json{{"type", "codeBlock"}, {"attrs", {{"language", "python"}, {"git_url", url}}},
+    return nlohmann::json{{"type", "codeBlock"},
+                          {"attrs", {{"language", "python"}, {"git_url", url}}},
                           {"content", nlohmann::json::array({{{"type", "text"}, {"text", "def run(argv):"}}})}};
   };
   const std::string base = "https://git.example/acme/tool/blob/0123456789abcdef0123456789abcdef01234567/";
   PageDraft page;
   page.key = "file:tool/run.py";
-  page.content = {{"type", "doc"},
-                  {"content", nlohmann::json::array({block(base + "tool/run.py#L4-L5"), block(base + "tool/run.py#L4-L9"),
-                                                     block("tool/run.py#L1-L1"),
-                                                     {{"type", "paragraph"}, {"content", nlohmann::json::array({code("run"), code("argv"), code("tool/run.py")})}}})}};
+  page.content = {
+      {"type", "doc"},
+      {"content", nlohmann::json::array(
+                      {block(base + "tool/run.py#L4-L5"),
+                       block(base + "tool/run.py#L4-L9"),
+                       block("tool/run.py#L1-L1"),
+                       {{"type", "paragraph"},
+                        {"content", nlohmann::json::array({code("run"), code("argv"), code("tool/run.py")})}}})}};
   auto report = measureQuality(analysis, {page}, dir.path()).toJson();
   EXPECT_EQ(report["source_links"], 3);
   EXPECT_DOUBLE_EQ(report["source_links_resolving_share"].get<double>(), 2.0 / 3.0) << report.dump(2);

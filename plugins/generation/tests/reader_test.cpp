@@ -45,7 +45,7 @@ TEST(FileRoles, EachLanguagesConventions) {
       {"click/test_utils.py", "test"},
       {"click/testing.py", "library"},
       {"docs/conf.py", "tooling"},
-      {"doc/md_docs.go", "library", "go"},         // cobra's doc package
+      {"doc/md_docs.go", "library", "go"},  // cobra's doc package
       {"doc/md_docs_test.go", "test", "go"},
       {"examples/repo/repo.py", "example"},
       {"setup.py", "build", "python", false, true},
@@ -82,10 +82,10 @@ TEST(FileRoles, EachLanguagesConventions) {
 
 #include <docs/ydoc/any.hpp>
 
-#include <map>
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <map>
 
 #include "analysis/analysis.hpp"
 #include "analysis/concept_relations.hpp"
@@ -109,21 +109,30 @@ struct GoRepository {
   GoRepository() {
     write("go.mod", "module example.com/web\n\ngo 1.21\n");
     write("README.md", "# web\n\nA small web framework.\n");
-    std::string engine = "//go:build !tiny\n\n// Package web is a small HTTP framework: an Engine routes requests to handlers.\npackage web\n\n";
+    std::string engine =
+        "//go:build !tiny\n\n// Package web is a small HTTP framework: an Engine routes requests to handlers.\npackage "
+        "web\n\n";
     engine += "// Engine routes requests.\ntype Engine struct{}\n\n";
     for (int i = 0; i < 120; ++i)
-      engine += "// Bind" + std::to_string(i) + " binds part " + std::to_string(i) + ".\nfunc (e *Engine) Bind" + std::to_string(i) +
-                "() {}\n\n";
+      engine += "// Bind" + std::to_string(i) + " binds part " + std::to_string(i) + ".\nfunc (e *Engine) Bind" +
+                std::to_string(i) + "() {}\n\n";
     engine += "func (e *Engine) helper() {}\n\n// New makes an Engine.\nfunc New() *Engine { return &Engine{} }\n";
     write("engine.go", engine);
-    write("render/render.go", "// Package render writes responses.\npackage render\n\nimport \"example.com/web\"\n\n// JSON writes JSON.\nfunc JSON(e *web.Engine) {}\n");
-    write("binding/binding.go", "// Package binding reads requests.\npackage binding\n\nimport \"example.com/web\"\n\n// Bind reads a body.\nfunc Bind(e *web.Engine) {}\n");
+    write("render/render.go",
+          "// Package render writes responses.\npackage render\n\nimport \"example.com/web\"\n\n// JSON writes "
+          "JSON.\nfunc JSON(e *web.Engine) {}\n");
+    write("binding/binding.go",
+          "// Package binding reads requests.\npackage binding\n\nimport \"example.com/web\"\n\n// Bind reads a "
+          "body.\nfunc Bind(e *web.Engine) {}\n");
     for (int i = 0; i < 6; ++i)
       write("tests/t" + std::to_string(i) + "_test.go",
-            "package tests\n\nimport (\n  \"example.com/web\"\n  \"example.com/web/render\"\n)\n\nfunc TestThing" + std::to_string(i) +
-                "(t *testing.T) { web.New(); render.JSON(nil) }\nfunc TestOther" + std::to_string(i) + "(t *testing.T) {}\n");
+            "package tests\n\nimport (\n  \"example.com/web\"\n  \"example.com/web/render\"\n)\n\nfunc TestThing" +
+                std::to_string(i) + "(t *testing.T) { web.New(); render.JSON(nil) }\nfunc TestOther" +
+                std::to_string(i) + "(t *testing.T) {}\n");
     write("engine_test.go", "package web\n\nfunc TestNew(t *testing.T) { New() }\n");
-    write("cmd/webd/main.go", "// Command webd serves a folder.\npackage main\n\nimport \"example.com/web\"\n\nfunc main() { web.New() }\n");
+    write(
+        "cmd/webd/main.go",
+        "// Command webd serves a folder.\npackage main\n\nimport \"example.com/web\"\n\nfunc main() { web.New() }\n");
     write("_examples/hello/main.go", "package main\n\nimport \"example.com/web\"\n\nfunc main() { web.New() }\n");
   }
 };
@@ -151,7 +160,8 @@ TEST(ReadingOrder, LibraryFirstTestsLastNoTestInAnyApiAndTheWholeApiOnItsFilePag
   EXPECT_EQ(analysis.find("engine_test.go")->role, "test");
   EXPECT_EQ(analysis.find("_examples/hello/main.go")->role, "example");
   // Purposes come from the package doc comment, never from a build constraint.
-  EXPECT_EQ(analysis.find("engine.go")->summary.rfind("Package web is a small HTTP framework", 0), 0u) << analysis.find("engine.go")->summary;
+  EXPECT_EQ(analysis.find("engine.go")->summary.rfind("Package web is a small HTTP framework", 0), 0u)
+      << analysis.find("engine.go")->summary;
   // Entry points: the Go command; never a test.
   EXPECT_TRUE(analysis.find("cmd/webd/main.go")->entryPoint);
   EXPECT_FALSE(analysis.find("tests/t0_test.go")->entryPoint);
@@ -168,7 +178,9 @@ TEST(ReadingOrder, LibraryFirstTestsLastNoTestInAnyApiAndTheWholeApiOnItsFilePag
   auto pages = planPages(analysis, plan, "en");
   WriterContext context;
   context.sourceRoot = repo.dir.path();
-  context.sourceUrl = [](const std::string& p, int a, int b) { return p + "#L" + std::to_string(a) + "-L" + std::to_string(b); };
+  context.sourceUrl = [](const std::string& p, int a, int b) {
+    return p + "#L" + std::to_string(a) + "-L" + std::to_string(b);
+  };
   context.pageHref = [](const std::string& key) { return "#" + key; };
   for (auto& page : pages) {
     writePage(page, analysis, plan, context);
@@ -179,7 +191,8 @@ TEST(ReadingOrder, LibraryFirstTestsLastNoTestInAnyApiAndTheWholeApiOnItsFilePag
     }
     if (page.key == "file:engine.go") {
       // All 120 exported methods and New, none cut; the unexported helper under Internals.
-      for (int i = 0; i < 120; ++i) EXPECT_NE(text.find("Engine.Bind" + std::to_string(i) + " "), std::string::npos) << i;
+      for (int i = 0; i < 120; ++i)
+        EXPECT_NE(text.find("Engine.Bind" + std::to_string(i) + " "), std::string::npos) << i;
       EXPECT_NE(text.find("New "), std::string::npos);
       auto internals = text.find("Internals");
       ASSERT_NE(internals, std::string::npos);
@@ -196,11 +209,16 @@ TEST(ReadingOrder, LibraryFirstTestsLastNoTestInAnyApiAndTheWholeApiOnItsFilePag
 // them: Engine, not the tests' helpers and not a private type.
 TEST(Concepts, TheMostUsedExportedTypesWithWhereTheyAreUsedAndAnExample) {
   GoRepository repo;
-  repo.write("context.go",
-             "package web\n\n// Context carries one request.\ntype Context struct{ engine *Engine }\n\ntype state struct{}\n\n"
-             "// Owner is the engine that made it.\nfunc (c *Context) Owner() *Engine { return c.engine }\n");
-  repo.write("router.go", "package web\n\n// Router maps paths to handlers of an Engine.\ntype Router struct{ e *Engine; c *Context }\n");
-  repo.write("_examples/hello/main.go", "package main\n\nimport \"example.com/web\"\n\nfunc main() {\n  e := web.New()\n  var c *web.Context\n  _ = c\n  _ = e\n}\n");
+  repo.write(
+      "context.go",
+      "package web\n\n// Context carries one request.\ntype Context struct{ engine *Engine }\n\ntype state struct{}\n\n"
+      "// Owner is the engine that made it.\nfunc (c *Context) Owner() *Engine { return c.engine }\n");
+  repo.write(
+      "router.go",
+      "package web\n\n// Router maps paths to handlers of an Engine.\ntype Router struct{ e *Engine; c *Context }\n");
+  repo.write("_examples/hello/main.go",
+             "package main\n\nimport \"example.com/web\"\n\nfunc main() {\n  e := web.New()\n  var c *web.Context\n  _ "
+             "= c\n  _ = e\n}\n");
   auto analysis = analyze(repo.dir.path(), takeInventory(repo.dir.path(), InventoryLimits{}), AnalysisOptions{});
   PlanOptions options;
   options.sourceRoot = repo.dir.path();
@@ -211,7 +229,7 @@ TEST(Concepts, TheMostUsedExportedTypesWithWhereTheyAreUsedAndAnExample) {
   EXPECT_NE(std::find(names.begin(), names.end(), "Engine"), names.end());
   EXPECT_NE(std::find(names.begin(), names.end(), "Context"), names.end());
   EXPECT_EQ(std::find(names.begin(), names.end(), "Router"), names.end());  // used nowhere else
-  EXPECT_EQ(std::find(names.begin(), names.end(), "state"), names.end());  // not exported
+  EXPECT_EQ(std::find(names.begin(), names.end(), "state"), names.end());   // not exported
   for (const auto& c : plan.concepts)
     for (const auto& path : c.usedIn) EXPECT_EQ(path.find("_test.go"), std::string::npos) << c.name << " " << path;
   const auto& context = plan.concepts[std::find(names.begin(), names.end(), "Context") - names.begin()];
@@ -220,7 +238,9 @@ TEST(Concepts, TheMostUsedExportedTypesWithWhereTheyAreUsedAndAnExample) {
   EXPECT_EQ(context.doc, "Context carries one request.");
   // How they relate, from their definitions: Context holds and returns an Engine, New creates one.
   using Relation = std::pair<std::string, std::string>;
-  auto has = [](const Concept& c, const Relation& r) { return std::find(c.relations.begin(), c.relations.end(), r) != c.relations.end(); };
+  auto has = [](const Concept& c, const Relation& r) {
+    return std::find(c.relations.begin(), c.relations.end(), r) != c.relations.end();
+  };
   EXPECT_TRUE(has(context, {"holds", "Engine"}));
   EXPECT_TRUE(has(context, {"returns", "Engine"}));
   const auto& engine = plan.concepts[std::find(names.begin(), names.end(), "Engine") - names.begin()];
@@ -236,7 +256,9 @@ TEST(Concepts, TheMostUsedExportedTypesWithWhereTheyAreUsedAndAnExample) {
   EXPECT_EQ(pages[1].key, "concepts");
   WriterContext ctx;
   ctx.sourceRoot = repo.dir.path();
-  ctx.sourceUrl = [](const std::string& p, int a, int b) { return p + "#L" + std::to_string(a) + "-L" + std::to_string(b); };
+  ctx.sourceUrl = [](const std::string& p, int a, int b) {
+    return p + "#L" + std::to_string(a) + "-L" + std::to_string(b);
+  };
   ctx.pageHref = [](const std::string& key) { return "#" + key; };
   writePage(pages[0], analysis, plan, ctx);
   std::string overview = textOf(pages[0].content);
@@ -249,11 +271,16 @@ TEST(Concepts, TheMostUsedExportedTypesWithWhereTheyAreUsedAndAnExample) {
 }
 
 TEST(EntryPoints, DeclaredByPackagingMetadata) {
-  EXPECT_EQ(declaredEntryPoints("package.json", R"({"bin":{"tool":"./bin/tool.js"},"main":"lib/index.js","exports":{".":{"import":"./esm/index.mjs"}}})"),
-            (std::vector<std::string>{"bin/tool.js", "lib/index.js", "esm/index.mjs"}));
-  EXPECT_EQ(declaredEntryPoints("pyproject.toml", "[project]\nname = \"x\"\n[project.scripts]\nflask = \"flask.cli:main\"\n"),
-            (std::vector<std::string>{"flask/cli.py"}));
-  EXPECT_EQ(declaredEntryPoints("tools/CMakeLists.txt", "add_executable(docsd main.cpp ${EXTRA})\n"), (std::vector<std::string>{"tools/main.cpp"}));
+  EXPECT_EQ(
+      declaredEntryPoints(
+          "package.json",
+          R"({"bin":{"tool":"./bin/tool.js"},"main":"lib/index.js","exports":{".":{"import":"./esm/index.mjs"}}})"),
+      (std::vector<std::string>{"bin/tool.js", "lib/index.js", "esm/index.mjs"}));
+  EXPECT_EQ(
+      declaredEntryPoints("pyproject.toml", "[project]\nname = \"x\"\n[project.scripts]\nflask = \"flask.cli:main\"\n"),
+      (std::vector<std::string>{"flask/cli.py"}));
+  EXPECT_EQ(declaredEntryPoints("tools/CMakeLists.txt", "add_executable(docsd main.cpp ${EXTRA})\n"),
+            (std::vector<std::string>{"tools/main.cpp"}));
   EXPECT_TRUE(isGoMainPackage("// Command x.\npackage main\n"));
   EXPECT_FALSE(isGoMainPackage("package mainly\n"));
 }
@@ -284,17 +311,23 @@ std::string hrefOf(const docs::ydoc::Json& node, const std::string& text) {
 // code point at pages; Markdown renders as nodes, never as escaped text.
 TEST(Guides, TheRepositorysDocsBecomePagesInTheOrderOfItsSite) {
   GoRepository repo;
-  repo.write("README.md",
-             "# Web\n\n[![CI](https://github.com/o/web/actions/workflows/ci.yml/badge.svg)](https://github.com/o/web/actions)\n\n"
-             "**[Web 2.0](https://example.com/v2) is out.** A *small* HTTP framework; see the [guides](docs/index.md).\n\n"
-             "## Installation\n\n```sh\ngo get example.com/web\n```\n\n## Usage\n\nCall `New`.\n\n### Options\n\nSome.\n\n## License\n\nMIT.\n");
+  repo.write(
+      "README.md",
+      "# "
+      "Web\n\n[![CI](https://github.com/o/web/actions/workflows/ci.yml/badge.svg)](https://github.com/o/web/"
+      "actions)\n\n"
+      "**[Web 2.0](https://example.com/v2) is out.** A *small* HTTP framework; see the [guides](docs/index.md).\n\n"
+      "## Installation\n\n```sh\ngo get example.com/web\n```\n\n## Usage\n\nCall `New`.\n\n### Options\n\nSome.\n\n## "
+      "License\n\nMIT.\n");
   repo.write("docs/index.md", "# Web documentation\n\nStart with [installing](start/install.md).\n");
   repo.write("docs/start/index.md", "---\ntitle: First steps\n---\n\nThe basics.\n");
   repo.write("docs/start/install.md",
              "---\norder: 2\n---\n# Install\n\nThen [fetch](../how-to/fetch.md), read [the engine](../../engine.go), "
-             "[this part](#later), [a lost page](missing.md) and [outside](../../../etc/passwd).\n\n> [!NOTE]\n> Go 1.21 or later.\n");
+             "[this part](#later), [a lost page](missing.md) and [outside](../../../etc/passwd).\n\n> [!NOTE]\n> Go "
+             "1.21 or later.\n");
   repo.write("docs/start/modes.md", "---\norder: 1\n---\n# Modes\n\nTwo modes.\n");
-  repo.write("docs/how-to/fetch.md", "<h1 align=\"center\">Web</h1>\n\n## Fetching\n\nCreate an `Engine` with `New` and call `Bind0`.\n");
+  repo.write("docs/how-to/fetch.md",
+             "<h1 align=\"center\">Web</h1>\n\n## Fetching\n\nCreate an `Engine` with `New` and call `Bind0`.\n");
   repo.write("CONTRIBUTING.md", "# Contributing\n\nSend patches.\n");
   repo.write("CHANGELOG.md", "# Changes\n\n- 2.0\n");
   repo.write("tests/README.md", "# How the tests run\n");
@@ -308,8 +341,8 @@ TEST(Guides, TheRepositorysDocsBecomePagesInTheOrderOfItsSite) {
   for (const auto& guide : plan.guides) order.push_back(guide.path + " < " + guide.parentKey);
   EXPECT_EQ(order, (std::vector<std::string>{"docs/index.md < guides", "docs/start/index.md < guides",
                                              "docs/start/modes.md < guide:docs/start/index.md",
-                                             "docs/start/install.md < guide:docs/start/index.md", "docs/how-to/fetch.md < guides",
-                                             "CONTRIBUTING.md < guides"}));
+                                             "docs/start/install.md < guide:docs/start/index.md",
+                                             "docs/how-to/fetch.md < guides", "CONTRIBUTING.md < guides"}));
   EXPECT_EQ(plan.guides[1].title, "First steps");
   EXPECT_EQ(plan.guides[4].title, "Fetching");
   EXPECT_EQ(plan.guides[4].topics, (std::vector<std::string>{plan.topicOfFile["engine.go"]}));
@@ -365,9 +398,11 @@ TEST(Guides, TheRepositorysDocsBecomePagesInTheOrderOfItsSite) {
   EXPECT_EQ(hrefOf(install, "a lost page"), "");
   EXPECT_EQ(hrefOf(install, "outside"), "");
   bool callout = false;
-  for (const auto& block : install["content"]) callout = callout || (block.value("type", "") == "alert" && block["attrs"]["type"] == "info");
+  for (const auto& block : install["content"])
+    callout = callout || (block.value("type", "") == "alert" && block["attrs"]["type"] == "info");
   EXPECT_TRUE(callout);
-  EXPECT_EQ(hrefOf(install, "docs/start/install.md"), "https://github.com/o/web/blob/abc123/docs/start/install.md#L1-L9");
+  EXPECT_EQ(hrefOf(install, "docs/start/install.md"),
+            "https://github.com/o/web/blob/abc123/docs/start/install.md#L1-L9");
   // A folder's index guide lists the guides under it; the topic links the guide that uses its code.
   EXPECT_EQ(hrefOf(written["guide:docs/start/index.md"], "Modes"), "/p/guide:docs/start/modes.md");
   EXPECT_EQ(hrefOf(written[plan.topicOfFile["engine.go"]], "Fetching"), "/p/guide:docs/how-to/fetch.md");
@@ -382,8 +417,12 @@ TEST(Guides, TheRepositorysDocsBecomePagesInTheOrderOfItsSite) {
 TEST(Guides, SphinxPagesFollowTheToctree) {
   GoRepository repo;
   fs::remove(fs::path(repo.dir.path()) / "README.md");
-  repo.write("README.rst", "Web\n===\n\nA *small* framework.\n\nInstallation\n------------\n\n.. code-block:: sh\n\n   go get example.com/web\n");
-  repo.write("docs/index.rst", "Welcome\n=======\n\n.. toctree::\n   :maxdepth: 2\n\n   quickstart\n   Advanced use <advanced/routing>\n   api\n");
+  repo.write("README.rst",
+             "Web\n===\n\nA *small* framework.\n\nInstallation\n------------\n\n.. code-block:: sh\n\n   go get "
+             "example.com/web\n");
+  repo.write("docs/index.rst",
+             "Welcome\n=======\n\n.. toctree::\n   :maxdepth: 2\n\n   quickstart\n   Advanced use <advanced/routing>\n "
+             "  api\n");
   repo.write("docs/api.rst", "API\n===\n\n.. autofunction:: web.New\n");
   repo.write("docs/quickstart.rst", "Quickstart\n==========\n\nCall :func:`New`.\n");
   repo.write("docs/advanced/routing.rst", "Routing\n=======\n\nSee :doc:`../api`.\n");
@@ -394,13 +433,15 @@ TEST(Guides, SphinxPagesFollowTheToctree) {
   auto plan = planTopics(analysis, options);
   std::vector<std::string> order;
   for (const auto& guide : plan.guides) order.push_back(guide.title + " " + guide.path);
-  EXPECT_EQ(order, (std::vector<std::string>{"Welcome docs/index.rst", "Quickstart docs/quickstart.rst", "Routing docs/advanced/routing.rst",
-                                             "API docs/api.rst"}));
+  EXPECT_EQ(order, (std::vector<std::string>{"Welcome docs/index.rst", "Quickstart docs/quickstart.rst",
+                                             "Routing docs/advanced/routing.rst", "API docs/api.rst"}));
   EXPECT_EQ(plan.readme, "README.rst");
   EXPECT_EQ(plan.gettingStarted, (std::vector<std::string>{"Installation"}));
   WriterContext context;
   context.sourceRoot = repo.dir.path();
-  context.sourceUrl = [](const std::string& p, int a, int b) { return p + "#L" + std::to_string(a) + "-L" + std::to_string(b); };
+  context.sourceUrl = [](const std::string& p, int a, int b) {
+    return p + "#L" + std::to_string(a) + "-L" + std::to_string(b);
+  };
   context.pageHref = [](const std::string& key) { return "/p/" + key; };
   for (auto page : planPages(analysis, plan, "en")) {
     writePage(page, analysis, plan, context);

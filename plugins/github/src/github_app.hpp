@@ -20,7 +20,7 @@ namespace docs_github {
 
 struct AppSettings {
   std::string appId;
-  std::string privateKeyPem;   // the key file's contents
+  std::string privateKeyPem;  // the key file's contents
   std::string apiUrl = "https://api.github.com";
 };
 
@@ -39,14 +39,16 @@ using GithubAccountOf = std::function<std::optional<docs::LinkedAccounts::Accoun
 
 class GithubApp final : public docs::GithubAccess {
  public:
-  GithubApp(AppSettings settings, GithubAccountOf accountOf) : settings_(std::move(settings)), accountOf_(std::move(accountOf)) {}
+  GithubApp(AppSettings settings, GithubAccountOf accountOf)
+      : settings_(std::move(settings)), accountOf_(std::move(accountOf)) {}
   // The key file's contents, read by the plugin's start() (before it the App is not configured).
   void setPrivateKey(std::string pem) { settings_.privateKeyPem = std::move(pem); }
   bool configured() const override { return !settings_.appId.empty() && !settings_.privateKeyPem.empty(); }
   std::int64_t installationFor(std::string_view owner, std::string_view repo) override;
   std::int64_t installationReadableBy(std::string_view owner, std::string_view repo,
                                       const docs::Principal& caller) override;
-  std::optional<std::string> repositoryToken(std::int64_t installationId, std::string_view owner, std::string_view repo) override;
+  std::optional<std::string> repositoryToken(std::int64_t installationId, std::string_view owner,
+                                             std::string_view repo) override;
 
  private:
   struct Token {

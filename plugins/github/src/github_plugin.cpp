@@ -29,17 +29,21 @@ class GithubPlugin final : public docs::Plugin {
   void configure(docs::Registry& registry) override {
     context_ = &registry.context();
     docs::declare(registry, docs::kGithubUrl);
-    registry.configKey("github.api_url", "https://api.github.com", "GitHub REST API base URL (GitHub Enterprise: https://ghe.example.com/api/v3).");
+    registry.configKey("github.api_url", "https://api.github.com",
+                       "GitHub REST API base URL (GitHub Enterprise: https://ghe.example.com/api/v3).");
     registry.configKey("github.app_id", "", "The GitHub App's id (empty: no app; public repositories only).");
     registry.configKey("github.private_key_file", "", "PEM file of the GitHub App's private key.");
-    registry.configKey("github.webhook_secret", "", "The GitHub App's webhook secret (empty: the webhook refuses every delivery).");
-    registry.configKey("github.delivery_retention_days", "30",
-                       "Days a webhook delivery (its id and body digest) is remembered against replays; GitHub redelivers for 3.");
+    registry.configKey("github.webhook_secret", "",
+                       "The GitHub App's webhook secret (empty: the webhook refuses every delivery).");
+    registry.configKey(
+        "github.delivery_retention_days", "30",
+        "Days a webhook delivery (its id and body digest) is remembered against replays; GitHub redelivers for 3.");
     registry.configKey("github.prune_interval_seconds", "3600", "How often forgotten deliveries are pruned.");
     registry.configKey("github.app_slug", "", "GitHub App slug shown to the SPA (githubAppSlug in /config.json).");
     docs_plugin_github::registerMigrations(registry);
     // The New Project dialog links to the App's installation page by its slug.
-    registry.clientSetting("githubAppSlug", [slug = context_->config().getString("github.app_slug")] { return docs::Json(slug); });
+    registry.clientSetting("githubAppSlug",
+                           [slug = context_->config().getString("github.app_slug")] { return docs::Json(slug); });
 
     // The person's GitHub identity comes from the auth plugin; without it no private
     // repository is readable by anyone.
@@ -88,5 +92,6 @@ class GithubPlugin final : public docs::Plugin {
 
 }  // namespace
 
-DOCS_PLUGIN(GithubPlugin, "github", "0.1.0", "projects,rbac",
-            "The GitHub App: installation status, installation tokens, the webhook that keeps repository projects in sync")
+DOCS_PLUGIN(
+    GithubPlugin, "github", "0.1.0", "projects,rbac",
+    "The GitHub App: installation status, installation tokens, the webhook that keeps repository projects in sync")

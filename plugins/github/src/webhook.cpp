@@ -29,10 +29,12 @@ std::string stringAt(const Json& json, std::initializer_list<const char*> path) 
 }  // namespace
 
 void Webhook::handle(docs::Request& request, docs::Response& response) {
-  if (secret_.empty()) throw HttpError(503, "webhook_not_configured", "github.webhook_secret is not set on this server");
+  if (secret_.empty())
+    throw HttpError(503, "webhook_not_configured", "github.webhook_secret is not set on this server");
   auto signature = request.header("X-Hub-Signature-256");
   if (!signature) throw HttpError(401, "signature_required", "X-Hub-Signature-256 is required");
-  if (!validWebhookSignature(secret_, request.body(), *signature)) throw HttpError(401, "bad_signature", "The signature does not match");
+  if (!validWebhookSignature(secret_, request.body(), *signature))
+    throw HttpError(401, "bad_signature", "The signature does not match");
   auto delivery = request.header("X-GitHub-Delivery");
   auto event = request.header("X-GitHub-Event");
   if (!delivery || delivery->empty() || delivery->size() > 100 || !event || event->empty())
@@ -40,9 +42,10 @@ void Webhook::handle(docs::Request& request, docs::Response& response) {
   Json payload = request.jsonObject();
   auto& db = context_.db();
   // Either the id or the signed body seen before: a redelivery or a replay.
-  auto fresh = db.exec("INSERT INTO github_deliveries (delivery_id, event, body_sha256) VALUES ($1, $2, $3)"
-                       " ON CONFLICT DO NOTHING RETURNING 1",
-                       {*delivery, *event, bodyDigest(request.body())});
+  auto fresh = db.exec(
+      "INSERT INTO github_deliveries (delivery_id, event, body_sha256) VALUES ($1, $2, $3)"
+      " ON CONFLICT DO NOTHING RETURNING 1",
+      {*delivery, *event, bodyDigest(request.body())});
   if (fresh.empty()) {
     response.json({{"status", "duplicate"}});
     return;
@@ -67,7 +70,8 @@ Json Webhook::onPush(const Json& payload) {
   std::string fullName = stringAt(payload, {"repository", "full_name"});
   std::string branch = stringAt(payload, {"repository", "default_branch"});
   std::string ref = stringAt(payload, {"ref"});
-  if (fullName.empty() || branch.empty() || ref.empty()) throw HttpError::badRequest("A push names its repository and ref", "invalid_payload");
+  if (fullName.empty() || branch.empty() || ref.empty())
+    throw HttpError::badRequest("A push names its repository and ref", "invalid_payload");
   if (ref != "refs/heads/" + branch) return {{"status", "ignored"}, {"reason", "not the default branch"}};
   auto project = projects_->findByGitUrl(githubUrl_ + "/" + fullName);
   if (!project) return {{"status", "ignored"}, {"reason", "no project uses this repository"}};
@@ -78,17 +82,18 @@ Json Webhook::onPush(const Json& payload) {
 Json Webhook::onInstallation(const std::string& event, const Json& payload) {
   auto& projects = *projects_;
   std::int64_t installation = 0;
-  if (payload.contains("installation") && payload["installation"].is_object() && payload["installation"].contains("id") &&
-      payload["installation"]["id"].is_number_integer())
+  if (payload.contains("installation") && payload["installation"].is_object() &&
+      payload["installation"].contains("id") && payload["installation"]["id"].is_number_integer())
     installation = payload["installation"]["id"].get<std::int64_t>();
   std::string action = stringAt(payload, {"action"});
   int updated = 0;
   auto apply = [&](const char* listName, std::int64_t id) {
     if (!payload.contains(listName) || !payload[listName].is_array()) return;
     for (const auto& repository : payload[listName]) {
-      std::string fullName = repository.is_object() && repository.contains("full_name") && repository["full_name"].is_string()
-                                 ? repository["full_name"].get<std::string>()
-                                 : "";
+      std::string fullName =
+          repository.is_object() && repository.contains("full_name") && repository["full_name"].is_string()
+              ? repository["full_name"].get<std::string>()
+              : "";
       if (fullName.empty()) continue;
       if (auto project = projects.findByGitUrl(githubUrl_ + "/" + fullName)) {
         // Removing access only forgets the installation that had it, in the same statement

@@ -29,8 +29,8 @@ struct FakeGithubApi::State {
     std::string token;
     bool isPrivate = true;
   };
-  std::map<std::string, Repository> repositories;  // full name -> installation
-  std::map<std::string, long long> users;           // login -> id
+  std::map<std::string, Repository> repositories;                         // full name -> installation
+  std::map<std::string, long long> users;                                 // login -> id
   std::map<std::string, std::map<std::string, std::string>> permissions;  // full name -> login -> permission
   int tokenRequests = 0;
   int rejectedJwts = 0;
@@ -51,8 +51,10 @@ bool validJwt(const FakeGithubApi::State& state, const std::string& authorizatio
   if (payload.is_discarded() || payload.value("iss", "") != state.appId) return false;
   auto now = static_cast<long long>(std::time(nullptr));
   if (payload.value("exp", 0LL) < now || payload.value("iat", now + 100) > now) return false;
-  std::unique_ptr<BIO, decltype(&BIO_free)> bio(BIO_new_mem_buf(state.pem.data(), static_cast<int>(state.pem.size())), BIO_free);
-  std::unique_ptr<EVP_PKEY, decltype(&EVP_PKEY_free)> key(PEM_read_bio_PrivateKey(bio.get(), nullptr, nullptr, nullptr), EVP_PKEY_free);
+  std::unique_ptr<BIO, decltype(&BIO_free)> bio(BIO_new_mem_buf(state.pem.data(), static_cast<int>(state.pem.size())),
+                                                BIO_free);
+  std::unique_ptr<EVP_PKEY, decltype(&EVP_PKEY_free)> key(PEM_read_bio_PrivateKey(bio.get(), nullptr, nullptr, nullptr),
+                                                          EVP_PKEY_free);
   std::string signature = fromBase64Url(jwt.substr(second + 1));
   std::string input = jwt.substr(0, second);
   std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> context(EVP_MD_CTX_new(), EVP_MD_CTX_free);
@@ -126,8 +128,12 @@ class Handler final : public Poco::Net::HTTPRequestHandler {
       if (known && asked.is_object() && asked.contains("repositories") && asked["repositories"].is_array() &&
           asked["repositories"].size() == 1 && asked["repositories"][0].is_string()) {
         for (const auto& [name, entry] : state_->repositories)
-          if (entry.installation == id && name.substr(name.find('/') + 1) == asked["repositories"][0].get<std::string>()) token = entry.token;
-        if (token.empty()) status = 422, body = {{"message", "There is at least one repository that does not exist or is not accessible"}};
+          if (entry.installation == id &&
+              name.substr(name.find('/') + 1) == asked["repositories"][0].get<std::string>())
+            token = entry.token;
+        if (token.empty())
+          status = 422,
+          body = {{"message", "There is at least one repository that does not exist or is not accessible"}};
       } else if (known && asked.is_object() && !asked.contains("repositories")) {
         token = std::to_string(id) + "-all";
       }
@@ -151,7 +157,9 @@ class Handler final : public Poco::Net::HTTPRequestHandler {
 class Factory final : public Poco::Net::HTTPRequestHandlerFactory {
  public:
   explicit Factory(std::shared_ptr<FakeGithubApi::State> state) : state_(std::move(state)) {}
-  Poco::Net::HTTPRequestHandler* createRequestHandler(const Poco::Net::HTTPServerRequest&) override { return new Handler(state_); }
+  Poco::Net::HTTPRequestHandler* createRequestHandler(const Poco::Net::HTTPServerRequest&) override {
+    return new Handler(state_);
+  }
 
  private:
   std::shared_ptr<FakeGithubApi::State> state_;
@@ -170,7 +178,8 @@ FakeGithubApi::FakeGithubApi(std::string appId, std::string privateKeyPem) : sta
 
 FakeGithubApi::~FakeGithubApi() { server_->stopAll(true); }
 
-void FakeGithubApi::install(const std::string& fullName, long long installationId, const std::string& token, bool isPrivate) {
+void FakeGithubApi::install(const std::string& fullName, long long installationId, const std::string& token,
+                            bool isPrivate) {
   std::lock_guard lock(state_->mutex);
   state_->repositories[fullName] = {installationId, token, isPrivate};
 }
@@ -180,7 +189,8 @@ void FakeGithubApi::addUser(const std::string& login, long long id) {
   state_->users[login] = id;
 }
 
-void FakeGithubApi::addCollaborator(const std::string& fullName, const std::string& login, const std::string& permission) {
+void FakeGithubApi::addCollaborator(const std::string& fullName, const std::string& login,
+                                    const std::string& permission) {
   std::lock_guard lock(state_->mutex);
   state_->permissions[fullName][login] = permission;
 }

@@ -23,8 +23,8 @@
 
 using docs::test::base64;
 using docs::test::Docsd;
-using docs::test::HttpResponse;
 using docs::test::httpRequest;
+using docs::test::HttpResponse;
 using nlohmann::json;
 
 namespace {
@@ -37,11 +37,16 @@ std::string hmacHeader(const std::string& body, const std::string& secret = kSec
 }
 
 std::map<std::string, std::string> shopFiles() {
-  return {{"README.md", "# Shop\n\nShop sells things online.\n"},
-          {"shop/models.py", "\"\"\"Data models of the shop.\"\"\"\n\nclass Product:\n    \"\"\"A thing for sale.\"\"\"\n    pass\n"},
-          {"shop/api.py", "\"\"\"HTTP handlers.\"\"\"\nfrom .models import Product\n\ndef list_products():\n    \"\"\"Every product.\"\"\"\n    return [Product()]\n"},
-          {"reports/report.py", "\"\"\"Sales report.\"\"\"\nfrom shop.api import list_products\n\ndef main():\n    print(list_products())\n"},
-          {"reports/cleanup.py", "\"\"\"Removes old carts.\"\"\"\n\ndef sweep():\n    return 0\n"}};
+  return {
+      {"README.md", "# Shop\n\nShop sells things online.\n"},
+      {"shop/models.py",
+       "\"\"\"Data models of the shop.\"\"\"\n\nclass Product:\n    \"\"\"A thing for sale.\"\"\"\n    pass\n"},
+      {"shop/api.py",
+       "\"\"\"HTTP handlers.\"\"\"\nfrom .models import Product\n\ndef list_products():\n    \"\"\"Every "
+       "product.\"\"\"\n    return [Product()]\n"},
+      {"reports/report.py",
+       "\"\"\"Sales report.\"\"\"\nfrom shop.api import list_products\n\ndef main():\n    print(list_products())\n"},
+      {"reports/cleanup.py", "\"\"\"Removes old carts.\"\"\"\n\ndef sweep():\n    return 0\n"}};
 }
 
 class GithubFlow : public ::testing::Test {
@@ -56,10 +61,10 @@ class GithubFlow : public ::testing::Test {
   }
   void start(const std::string& plugins = "auth,rbac,projects,pages,generation,github") {
     std::map<std::string, std::string> env = {
-        {"DOCS_PLUGINS_ENABLED", plugins}, {"DOCS_JOBS_POLL_MS", "200"},
-        {"DOCS_GITHUB_URL", git_.url()}, {"DOCS_GITHUB_API_URL", api_.apiUrl()}, {"DOCS_GITHUB_APP_ID", "4242"},
-        {"DOCS_GITHUB_PRIVATE_KEY_FILE", keyFile_}, {"DOCS_GITHUB_WEBHOOK_SECRET", kSecret},
-        {"DOCS_GENERATION_RECONCILE_SECONDS", "0"}};
+        {"DOCS_PLUGINS_ENABLED", plugins},       {"DOCS_JOBS_POLL_MS", "200"},
+        {"DOCS_GITHUB_URL", git_.url()},         {"DOCS_GITHUB_API_URL", api_.apiUrl()},
+        {"DOCS_GITHUB_APP_ID", "4242"},          {"DOCS_GITHUB_PRIVATE_KEY_FILE", keyFile_},
+        {"DOCS_GITHUB_WEBHOOK_SECRET", kSecret}, {"DOCS_GENERATION_RECONCILE_SECONDS", "0"}};
     for (const auto& [key, value] : extraEnv_) env[key] = value;
     docsd_ = std::make_unique<Docsd>(Docsd::Options{env, {"serve"}, dataDir_.path(), database_.url()});
     ASSERT_TRUE(docsd_->start()) << docsd_->log();
@@ -70,8 +75,9 @@ class GithubFlow : public ::testing::Test {
   }
   // What GitHub sign-in leaves behind: the user's GitHub id linked, their login kept.
   void linkGithub(const docs::test::SignedIn& user, const std::string& login, long long githubId) {
-    docs::test::sqlValue(database_.url(), "INSERT INTO auth_accounts (provider, account_id, user_id) VALUES ('github', '" +
-                                              std::to_string(githubId) + "', " + user.userId + ")");
+    docs::test::sqlValue(database_.url(),
+                         "INSERT INTO auth_accounts (provider, account_id, user_id) VALUES ('github', '" +
+                             std::to_string(githubId) + "', " + user.userId + ")");
     docs::test::sqlValue(database_.url(), "UPDATE auth_users SET login = '" + login + "' WHERE id = " + user.userId);
   }
   Headers auth(const docs::test::SignedIn& user) {
@@ -84,9 +90,11 @@ class GithubFlow : public ::testing::Test {
   }
   HttpResponse createProject(const std::string& repo) { return createProject(repo, alice_); }
   HttpResponse createProject(const std::string& repo, const docs::test::SignedIn& user) {
-    return httpRequest(docsd_->port(), "POST", "/api/project/github",
-                       json{{"repo_owner", "acme"}, {"repo_name", repo}, {"name", repo}, {"language", "en"}, {"is_private", true}}.dump(),
-                       auth(user));
+    return httpRequest(
+        docsd_->port(), "POST", "/api/project/github",
+        json{{"repo_owner", "acme"}, {"repo_name", repo}, {"name", repo}, {"language", "en"}, {"is_private", true}}
+            .dump(),
+        auth(user));
   }
   HttpResponse status(const std::string& repo, const docs::test::SignedIn& user) {
     return httpRequest(docsd_->port(), "GET", "/api/github/acme/" + repo + "/installation/status", "", auth(user));
@@ -101,8 +109,11 @@ class GithubFlow : public ::testing::Test {
     ADD_FAILURE() << "waited in vain: " << p.dump().substr(0, 500);
     return p;
   }
-  HttpResponse deliver(const std::string& event, const std::string& body, const std::string& delivery, Headers extra = {}) {
-    Headers headers = {{"Content-Type", "application/json"}, {"X-GitHub-Event", event}, {"X-GitHub-Delivery", delivery},
+  HttpResponse deliver(const std::string& event, const std::string& body, const std::string& delivery,
+                       Headers extra = {}) {
+    Headers headers = {{"Content-Type", "application/json"},
+                       {"X-GitHub-Event", event},
+                       {"X-GitHub-Delivery", delivery},
                        {"X-Hub-Signature-256", hmacHeader(body)}};
     for (auto& [k, v] : extra) {
       if (v.empty()) headers.erase(k);
@@ -110,13 +121,18 @@ class GithubFlow : public ::testing::Test {
     }
     return httpRequest(docsd_->port(), "POST", "/api/github/webhook", body, headers);
   }
-  std::string pushPayload(const std::string& repo, const std::string& after, const std::string& ref = "refs/heads/main") {
-    return json{{"ref", ref}, {"after", after},
-                {"repository", {{"full_name", "acme/" + repo}, {"default_branch", "main"}, {"html_url", git_.url() + "/acme/" + repo}}}}
+  std::string pushPayload(const std::string& repo, const std::string& after,
+                          const std::string& ref = "refs/heads/main") {
+    return json{
+        {"ref", ref},
+        {"after", after},
+        {"repository",
+         {{"full_name", "acme/" + repo}, {"default_branch", "main"}, {"html_url", git_.url() + "/acme/" + repo}}}}
         .dump();
   }
   std::string exportPage(std::int64_t pageId) {
-    return httpRequest(docsd_->port(), "GET", "/api/page/" + std::to_string(pageId) + "/export?format=md", "", auth()).body;
+    return httpRequest(docsd_->port(), "GET", "/api/page/" + std::to_string(pageId) + "/export?format=md", "", auth())
+        .body;
   }
   std::map<std::string, std::int64_t> pagesByName(const json& project) {
     std::map<std::string, std::int64_t> out;
@@ -154,7 +170,9 @@ TEST_F(GithubFlow, CreateGeneratePushSyncRewritesOnlyWhatChangedAndKeepsAPersons
   auto created = createProject("shop");
   ASSERT_TRUE(created.status == 200 || created.status == 201) << created.body;
   auto id = json::parse(created.body)["id"].get<std::int64_t>();
-  auto p = waitFor(id, [](const json& x) { return x.value("status", "") == "DOC_SUCCESS" || x.value("status", "").find("FAIL") != std::string::npos; });
+  auto p = waitFor(id, [](const json& x) {
+    return x.value("status", "") == "DOC_SUCCESS" || x.value("status", "").find("FAIL") != std::string::npos;
+  });
   ASSERT_EQ(p["status"], "DOC_SUCCESS") << p.dump().substr(0, 400);
   EXPECT_EQ(p["commit_hash"], first);
   EXPECT_EQ(p["installation_id"], 77);
@@ -169,23 +187,35 @@ TEST_F(GithubFlow, CreateGeneratePushSyncRewritesOnlyWhatChangedAndKeepsAPersons
   EXPECT_EQ(configText.find(kToken), std::string::npos);
 
   auto pages = pagesByName(p);
-  ASSERT_TRUE(pages.count("api.py") && pages.count("models.py") && pages.count("report.py") && pages.count("cleanup.py"));
+  ASSERT_TRUE(pages.count("api.py") && pages.count("models.py") && pages.count("report.py") &&
+              pages.count("cleanup.py"));
   std::string cleanupBefore = exportPage(pages["cleanup.py"]);
   // A person edits the models page.
-  json edited = {{"type", "doc"}, {"content", {{{"type", "paragraph"}, {"content", {{{"type", "text"}, {"text", "Hand-written notes on models."}}}}}}}};
-  auto put = httpRequest(docsd_->port(), "PUT", "/api/page/" + std::to_string(pages["models.py"]) + "/content",
-                         json{{"content_bytea", base64(docs::ydoc::proseMirrorJsonToUpdate(edited, 999))}}.dump(), auth());
+  json edited = {
+      {"type", "doc"},
+      {"content",
+       {{{"type", "paragraph"}, {"content", {{{"type", "text"}, {"text", "Hand-written notes on models."}}}}}}}};
+  auto put =
+      httpRequest(docsd_->port(), "PUT", "/api/page/" + std::to_string(pages["models.py"]) + "/content",
+                  json{{"content_bytea", base64(docs::ydoc::proseMirrorJsonToUpdate(edited, 999))}}.dump(), auth());
   ASSERT_EQ(put.status, 200) << put.body;
 
-  auto second = git_.commit("acme", "shop",
-                            {{"shop/api.py", "\"\"\"HTTP handlers.\"\"\"\nfrom .models import Product\n\ndef list_products():\n    \"\"\"Every product on sale today.\"\"\"\n    return [Product()]\n"},
-                             {"shop/models.py", "\"\"\"Data models of the shop.\"\"\"\n\nclass Product:\n    \"\"\"A thing for sale, with a price.\"\"\"\n    price = 0\n"},
-                             {"reports/export.py", "\"\"\"Exports the catalogue.\"\"\"\n\ndef export_catalogue():\n    return []\n"}},
-                            {"reports/report.py"});
+  auto second = git_.commit(
+      "acme", "shop",
+      {{"shop/api.py",
+        "\"\"\"HTTP handlers.\"\"\"\nfrom .models import Product\n\ndef list_products():\n    \"\"\"Every product on "
+        "sale today.\"\"\"\n    return [Product()]\n"},
+       {"shop/models.py",
+        "\"\"\"Data models of the shop.\"\"\"\n\nclass Product:\n    \"\"\"A thing for sale, with a price.\"\"\"\n    "
+        "price = 0\n"},
+       {"reports/export.py", "\"\"\"Exports the catalogue.\"\"\"\n\ndef export_catalogue():\n    return []\n"}},
+      {"reports/report.py"});
   auto hook = deliver("push", pushPayload("shop", second), "delivery-1");
   ASSERT_EQ(hook.status, 200) << hook.body;
   EXPECT_EQ(json::parse(hook.body)["status"], "queued");
-  p = waitFor(id, [&](const json& x) { return x.value("commit_hash", "") == second && x.value("status", "") == "DOC_SUCCESS"; });
+  p = waitFor(id, [&](const json& x) {
+    return x.value("commit_hash", "") == second && x.value("status", "") == "DOC_SUCCESS";
+  });
   ASSERT_EQ(p["commit_hash"], second);
   auto after = pagesByName(p);
   EXPECT_EQ(after["api.py"], pages["api.py"]);  // same page, new text
@@ -236,7 +266,8 @@ TEST_F(GithubFlow, OnlyACollaboratorMakesAProjectOfAPrivateRepository) {
   // For everyone but alice, the private repository looks exactly like one without the App.
   auto notInstalled = status("nowhere", bob);
   ASSERT_EQ(notInstalled.status, 200) << notInstalled.body;
-  EXPECT_EQ(json::parse(notInstalled.body), (json{{"is_project_already_exists", false}, {"has_installation_access", false}}));
+  EXPECT_EQ(json::parse(notInstalled.body),
+            (json{{"is_project_already_exists", false}, {"has_installation_access", false}}));
   for (const auto* user : {&bob, &carol, &dave, &mallory}) {
     auto answer = status("shop", *user);
     EXPECT_EQ(answer.status, 200) << answer.body;
@@ -255,7 +286,9 @@ TEST_F(GithubFlow, OnlyACollaboratorMakesAProjectOfAPrivateRepository) {
   auto created = createProject("shop");
   ASSERT_EQ(created.status, 201) << created.body;
   auto id = json::parse(created.body)["id"].get<std::int64_t>();
-  auto p = waitFor(id, [](const json& x) { return x.value("status", "") == "DOC_SUCCESS" || x.value("status", "").find("FAIL") != std::string::npos; });
+  auto p = waitFor(id, [](const json& x) {
+    return x.value("status", "") == "DOC_SUCCESS" || x.value("status", "").find("FAIL") != std::string::npos;
+  });
   EXPECT_EQ(p["status"], "DOC_SUCCESS");
   // Every token asked for named one repository and only reading it.
   auto bodies = api_.tokenRequestBodies();
@@ -276,7 +309,8 @@ TEST_F(GithubFlow, OnlyACollaboratorMakesAProjectOfAPrivateRepository) {
   auto mine = createProject("shop");
   EXPECT_EQ(mine.status, 409) << mine.body;
   // Nor can bob reach the project's code or pages by id.
-  EXPECT_EQ(httpRequest(docsd_->port(), "GET", "/api/project?projectId=" + std::to_string(id), "", auth(bob)).status, 404);
+  EXPECT_EQ(httpRequest(docsd_->port(), "GET", "/api/project?projectId=" + std::to_string(id), "", auth(bob)).status,
+            404);
 }
 
 // The App reads the code on behalf of the project's creator: once GitHub says they may
@@ -287,10 +321,13 @@ TEST_F(GithubFlow, ASyncStopsWhenTheCreatorLosesReadAccess) {
   auto created = createProject("shop");
   ASSERT_EQ(created.status, 201) << created.body;
   auto id = json::parse(created.body)["id"].get<std::int64_t>();
-  auto p = waitFor(id, [](const json& x) { return x.value("status", "") == "DOC_SUCCESS" || x.value("status", "").find("FAIL") != std::string::npos; });
+  auto p = waitFor(id, [](const json& x) {
+    return x.value("status", "") == "DOC_SUCCESS" || x.value("status", "").find("FAIL") != std::string::npos;
+  });
   ASSERT_EQ(p["status"], "DOC_SUCCESS");
   api_.addCollaborator("acme/shop", "alice-gh", "none");
-  auto after = git_.commit("acme", "shop", {{"shop/secret.py", "\"\"\"Added after alice lost access.\"\"\"\nKEY = 1\n"}});
+  auto after =
+      git_.commit("acme", "shop", {{"shop/secret.py", "\"\"\"Added after alice lost access.\"\"\"\nKEY = 1\n"}});
   auto pushed = deliver("push", pushPayload("shop", after), "d-after-revoke");
   ASSERT_EQ(pushed.status, 200) << pushed.body;
   p = waitFor(id, [](const json& x) { return x.value("status", "") == "PULL_FAIL"; });
@@ -312,21 +349,27 @@ TEST_F(GithubFlow, TheWebhookRefusesWhatGithubDidNotSign) {
     EXPECT_EQ(parsed["error"]["code"], code) << r.body;
   };
   expectRefused(deliver("push", body, "d-missing", {{"X-Hub-Signature-256", ""}}), 401, "signature_required");
-  expectRefused(deliver("push", body, "d-wrong", {{"X-Hub-Signature-256", hmacHeader(body, "not-the-secret")}}), 401, "bad_signature");
+  expectRefused(deliver("push", body, "d-wrong", {{"X-Hub-Signature-256", hmacHeader(body, "not-the-secret")}}), 401,
+                "bad_signature");
   // SHA-1 only (the legacy header) is not enough.
   unsigned char digest[EVP_MAX_MD_SIZE];
   unsigned int length = 0;
-  HMAC(EVP_sha1(), kSecret.data(), static_cast<int>(kSecret.size()), reinterpret_cast<const unsigned char*>(body.data()), body.size(), digest, &length);
-  expectRefused(deliver("push", body, "d-sha1", {{"X-Hub-Signature-256", ""}, {"X-Hub-Signature", "sha1=00"}}), 401, "signature_required");
+  HMAC(EVP_sha1(), kSecret.data(), static_cast<int>(kSecret.size()),
+       reinterpret_cast<const unsigned char*>(body.data()), body.size(), digest, &length);
+  expectRefused(deliver("push", body, "d-sha1", {{"X-Hub-Signature-256", ""}, {"X-Hub-Signature", "sha1=00"}}), 401,
+                "signature_required");
   // Signed over a re-serialisation of the same JSON: another body.
   std::string pretty = json::parse(body).dump(2);
-  expectRefused(deliver("push", pretty, "d-reserialised", {{"X-Hub-Signature-256", hmacHeader(body)}}), 401, "bad_signature");
+  expectRefused(deliver("push", pretty, "d-reserialised", {{"X-Hub-Signature-256", hmacHeader(body)}}), 401,
+                "bad_signature");
   // Signed but without a delivery id.
   expectRefused(deliver("push", body, "", {{"X-GitHub-Delivery", ""}}), 400, "invalid_delivery");
   // Larger than GitHub ever sends.
   std::string huge(25 * 1024 * 1024 + 10, ' ');
   auto big = httpRequest(docsd_->port(), "POST", "/api/github/webhook", huge,
-                         {{"Content-Type", "application/json"}, {"X-GitHub-Event", "push"}, {"X-GitHub-Delivery", "d-big"},
+                         {{"Content-Type", "application/json"},
+                          {"X-GitHub-Event", "push"},
+                          {"X-GitHub-Delivery", "d-big"},
                           {"X-Hub-Signature-256", hmacHeader(huge)}});
   EXPECT_EQ(big.status, 413) << big.body.substr(0, 200);
   // Signed and well-formed, but nothing to do.
@@ -354,10 +397,13 @@ TEST_F(GithubFlow, OldDeliveriesArePruned) {
   start();
   ASSERT_EQ(json::parse(deliver("ping", R"({"zen":"old"})", "d-old").body)["status"], "pong");
   ASSERT_EQ(json::parse(deliver("ping", R"({"zen":"new"})", "d-new").body)["status"], "pong");
-  docs::test::sqlValue(database_.url(), "UPDATE github_deliveries SET received_at = now() - interval '31 days' WHERE delivery_id = 'd-old'");
+  docs::test::sqlValue(
+      database_.url(),
+      "UPDATE github_deliveries SET received_at = now() - interval '31 days' WHERE delivery_id = 'd-old'");
   std::string left;
   for (int i = 0; i < 600; ++i) {
-    left = docs::test::sqlValue(database_.url(), "SELECT string_agg(delivery_id, ',' ORDER BY delivery_id) FROM github_deliveries");
+    left = docs::test::sqlValue(database_.url(),
+                                "SELECT string_agg(delivery_id, ',' ORDER BY delivery_id) FROM github_deliveries");
     if (left == "d-new") break;
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
@@ -376,14 +422,19 @@ TEST_F(GithubFlow, InstallationEventsMoveAccess) {
     return x.value("installation_id", json()).is_number() && x.value("status", "") == "DOC_SUCCESS";
   });
   auto removed = deliver("installation_repositories",
-                         json{{"action", "removed"}, {"installation", {{"id", 77}}}, {"repositories_added", json::array()},
-                              {"repositories_removed", {{{"full_name", "acme/shop"}}}}}.dump(),
+                         json{{"action", "removed"},
+                              {"installation", {{"id", 77}}},
+                              {"repositories_added", json::array()},
+                              {"repositories_removed", {{{"full_name", "acme/shop"}}}}}
+                             .dump(),
                          "d-removed");
   EXPECT_EQ(json::parse(removed.body)["projects"], 1) << removed.body;
   EXPECT_TRUE(get("/api/project?projectId=" + std::to_string(id))["installation_id"].is_null());
-  auto added = deliver("installation",
-                       json{{"action", "created"}, {"installation", {{"id", 88}}}, {"repositories", {{{"full_name", "acme/shop"}}}}}.dump(),
-                       "d-added");
+  auto added = deliver(
+      "installation",
+      json{{"action", "created"}, {"installation", {{"id", 88}}}, {"repositories", {{{"full_name", "acme/shop"}}}}}
+          .dump(),
+      "d-added");
   EXPECT_EQ(json::parse(added.body)["projects"], 1) << added.body;
   EXPECT_EQ(get("/api/project?projectId=" + std::to_string(id))["installation_id"], 88);
 }
@@ -405,22 +456,33 @@ TEST_F(GithubFlow, PushesDuringASyncCoalesceAndAPushNoWebhookBroughtIsFoundLater
 
   // Slow syncs, so that pushes land while one runs.
   docsd_.reset();
-  std::map<std::string, std::string> env = {
-      {"DOCS_PLUGINS_ENABLED", "auth,rbac,projects,pages,generation,github"}, {"DOCS_JOBS_POLL_MS", "200"},
-      {"DOCS_GITHUB_URL", git_.url()}, {"DOCS_GITHUB_API_URL", api_.apiUrl()}, {"DOCS_GITHUB_APP_ID", "4242"},
-      {"DOCS_GITHUB_PRIVATE_KEY_FILE", keyFile_}, {"DOCS_GITHUB_WEBHOOK_SECRET", kSecret},
-      {"DOCS_GENERATION_RECONCILE_SECONDS", "2"}, {"DOCS_GENERATION_TEST_STAGE_DELAY_MS", "1500"}};
+  std::map<std::string, std::string> env = {{"DOCS_PLUGINS_ENABLED", "auth,rbac,projects,pages,generation,github"},
+                                            {"DOCS_JOBS_POLL_MS", "200"},
+                                            {"DOCS_GITHUB_URL", git_.url()},
+                                            {"DOCS_GITHUB_API_URL", api_.apiUrl()},
+                                            {"DOCS_GITHUB_APP_ID", "4242"},
+                                            {"DOCS_GITHUB_PRIVATE_KEY_FILE", keyFile_},
+                                            {"DOCS_GITHUB_WEBHOOK_SECRET", kSecret},
+                                            {"DOCS_GENERATION_RECONCILE_SECONDS", "2"},
+                                            {"DOCS_GENERATION_TEST_STAGE_DELAY_MS", "1500"}};
   docsd_ = std::make_unique<Docsd>(Docsd::Options{env, {"serve"}, dataDir_.path(), database_.url()});
   ASSERT_TRUE(docsd_->start()) << docsd_->log();
   int updatingBefore = statusCount("DOC_UPDATING");
-  auto a = git_.commit("acme", "shop", {{"reports/cleanup.py", "\"\"\"Removes old carts, weekly.\"\"\"\n\ndef sweep():\n    return 0\n"}});
+  auto a =
+      git_.commit("acme", "shop",
+                  {{"reports/cleanup.py", "\"\"\"Removes old carts, weekly.\"\"\"\n\ndef sweep():\n    return 0\n"}});
   ASSERT_EQ(deliver("push", pushPayload("shop", a), "c-1").status, 200);
   waitFor(id, [](const json& x) { return x.value("status", "") == "DOC_UPDATING"; });
-  auto b = git_.commit("acme", "shop", {{"reports/cleanup.py", "\"\"\"Removes old carts, daily.\"\"\"\n\ndef sweep():\n    return 1\n"}});
+  auto b =
+      git_.commit("acme", "shop",
+                  {{"reports/cleanup.py", "\"\"\"Removes old carts, daily.\"\"\"\n\ndef sweep():\n    return 1\n"}});
   ASSERT_EQ(deliver("push", pushPayload("shop", b), "c-2").status, 200);
-  auto c = git_.commit("acme", "shop", {{"reports/cleanup.py", "\"\"\"Removes old carts, hourly.\"\"\"\n\ndef sweep():\n    return 2\n"}});
+  auto c =
+      git_.commit("acme", "shop",
+                  {{"reports/cleanup.py", "\"\"\"Removes old carts, hourly.\"\"\"\n\ndef sweep():\n    return 2\n"}});
   ASSERT_EQ(deliver("push", pushPayload("shop", c), "c-3").status, 200);
-  auto p = waitFor(id, [&](const json& x) { return x.value("commit_hash", "") == c && x.value("status", "") == "DOC_SUCCESS"; });
+  auto p = waitFor(
+      id, [&](const json& x) { return x.value("commit_hash", "") == c && x.value("status", "") == "DOC_SUCCESS"; });
   ASSERT_EQ(p["commit_hash"], c);
   std::this_thread::sleep_for(std::chrono::seconds(4));  // nothing more runs
   int runs = statusCount("DOC_UPDATING") - updatingBefore;
@@ -429,8 +491,11 @@ TEST_F(GithubFlow, PushesDuringASyncCoalesceAndAPushNoWebhookBroughtIsFoundLater
   EXPECT_NE(exportPage(pagesByName(p)["cleanup.py"]).find("Removes old carts, hourly."), std::string::npos);
 
   // A push whose webhook never came: the periodic comparison with the remote finds it.
-  auto d = git_.commit("acme", "shop", {{"reports/cleanup.py", "\"\"\"Removes old carts, now.\"\"\"\n\ndef sweep():\n    return 3\n"}});
-  p = waitFor(id, [&](const json& x) { return x.value("commit_hash", "") == d && x.value("status", "") == "DOC_SUCCESS"; }, 120);
+  auto d = git_.commit("acme", "shop",
+                       {{"reports/cleanup.py", "\"\"\"Removes old carts, now.\"\"\"\n\ndef sweep():\n    return 3\n"}});
+  p = waitFor(
+      id, [&](const json& x) { return x.value("commit_hash", "") == d && x.value("status", "") == "DOC_SUCCESS"; },
+      120);
   EXPECT_EQ(p["commit_hash"], d);
 }
 
@@ -445,16 +510,23 @@ TEST_F(GithubFlow, AnEditorOpenOnAPageSeesTheSyncRewriteArriveLive) {
   ASSERT_GT(apiPage, 0);
   // A Hocuspocus client (the SPA's provider) holds the page open.
   std::string ready = scratch_.path() + "/ready";
-  json spec = {{"scenario", "watchUntil"}, {"url", "ws://127.0.0.1:" + std::to_string(docsd_->port()) + "/collaboration"},
-               {"room", std::to_string(id) + "__" + std::to_string(apiPage)}, {"tokens", {alice_.token}},
-               {"text", "Every product on sale today."}, {"readyFile", ready}, {"timeoutMs", 60000}};
+  json spec = {{"scenario", "watchUntil"},
+               {"url", "ws://127.0.0.1:" + std::to_string(docsd_->port()) + "/collaboration"},
+               {"room", std::to_string(id) + "__" + std::to_string(apiPage)},
+               {"tokens", {alice_.token}},
+               {"text", "Every product on sale today."},
+               {"readyFile", ready},
+               {"timeoutMs", 60000}};
   auto watcher = std::async(std::launch::async, [spec] {
     return docs::test::runCommand({"node", docs::test::sourceDir() + "/tests/collab/scenario.cjs", spec.dump()});
   });
-  for (int i = 0; i < 300 && !std::filesystem::exists(ready); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  for (int i = 0; i < 300 && !std::filesystem::exists(ready); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
   ASSERT_TRUE(std::filesystem::exists(ready)) << "the watcher never synced: " << watcher.get().second;
   auto second = git_.commit("acme", "shop",
-                            {{"shop/api.py", "\"\"\"HTTP handlers.\"\"\"\nfrom .models import Product\n\ndef list_products():\n    \"\"\"Every product on sale today.\"\"\"\n    return [Product()]\n"}});
+                            {{"shop/api.py",
+                              "\"\"\"HTTP handlers.\"\"\"\nfrom .models import Product\n\ndef list_products():\n    "
+                              "\"\"\"Every product on sale today.\"\"\"\n    return [Product()]\n"}});
   ASSERT_EQ(deliver("push", pushPayload("shop", second), "live-1").status, 200);
   auto [code, output] = watcher.get();
   ASSERT_EQ(code, 0) << output;
@@ -467,7 +539,9 @@ TEST_F(GithubFlow, AnEditorOpenOnAPageSeesTheSyncRewriteArriveLive) {
   // was before the sync) and the one the sync wrote, each labelled with its commit.
   // The editor sees the text before the sync has labelled its version: wait for the sync
   // to finish, then for the labelled version (the state, not a time).
-  waitFor(id, [&](const json& x) { return x.value("commit_hash", "") == second && x.value("status", "") == "DOC_SUCCESS"; });
+  waitFor(id, [&](const json& x) {
+    return x.value("commit_hash", "") == second && x.value("status", "") == "DOC_SUCCESS";
+  });
   std::string history = "/api/page/" + std::to_string(apiPage) + "/history";
   std::string generated = "Generated from " + first.substr(0, 12), synced = "Sync to " + second.substr(0, 12);
   std::map<std::string, std::int64_t> byLabel;
@@ -477,16 +551,19 @@ TEST_F(GithubFlow, AnEditorOpenOnAPageSeesTheSyncRewriteArriveLive) {
     listed = get(history);  // named: a range-for over get(...)["versions"] would dangle
     byLabel.clear();
     for (const auto& version : listed["versions"])
-      if (version["label"].is_string()) byLabel[version["label"].get<std::string>()] = version["id"].get<std::int64_t>();
+      if (version["label"].is_string())
+        byLabel[version["label"].get<std::string>()] = version["id"].get<std::int64_t>();
     if (byLabel.count(generated) && byLabel.count(synced)) break;
   }
-  ASSERT_TRUE(byLabel.count(generated) && byLabel.count(synced)) << generated << ", " << synced << ": " << listed.dump();
+  ASSERT_TRUE(byLabel.count(generated) && byLabel.count(synced))
+      << generated << ", " << synced << ": " << listed.dump();
   auto md = [&](std::int64_t version) {
     return httpRequest(docsd_->port(), "GET", history + "/" + std::to_string(version) + "?format=md", "", auth()).body;
   };
   EXPECT_EQ(md(byLabel[generated]).find("Every product on sale today."), std::string::npos);
   EXPECT_NE(md(byLabel[synced]).find("Every product on sale today."), std::string::npos);
-  auto changes = get(history + "/" + std::to_string(byLabel[synced]) + "/diff?against=" + std::to_string(byLabel[generated]));
+  auto changes =
+      get(history + "/" + std::to_string(byLabel[synced]) + "/diff?against=" + std::to_string(byLabel[generated]));
   EXPECT_GT(changes["added"].get<int>() + changes["changed"].get<int>(), 0) << changes.dump().substr(0, 800);
 }
 

@@ -27,9 +27,9 @@ TEST(WebhookSignature, AnythingElseIsRefused) {
   const std::string secret = "s3cret", body = R"({"zen":"Keep it logically awesome."})";
   auto good = webhookSignature(secret, body);
   EXPECT_TRUE(validWebhookSignature(secret, body, good));
-  EXPECT_FALSE(validWebhookSignature(secret, body + " ", good));             // another body
-  EXPECT_FALSE(validWebhookSignature("other", body, good));                  // another secret
-  EXPECT_FALSE(validWebhookSignature(secret, body, good.substr(0, 70)));     // cut
+  EXPECT_FALSE(validWebhookSignature(secret, body + " ", good));          // another body
+  EXPECT_FALSE(validWebhookSignature("other", body, good));               // another secret
+  EXPECT_FALSE(validWebhookSignature(secret, body, good.substr(0, 70)));  // cut
   EXPECT_FALSE(validWebhookSignature(secret, body, "sha1=" + good.substr(7)));
   EXPECT_FALSE(validWebhookSignature(secret, body, ""));
   EXPECT_FALSE(validWebhookSignature("", body, webhookSignature("", body)));  // no secret: nothing passes
@@ -68,7 +68,8 @@ TEST(AppJwt, SignedWithTheAppKeyForTenMinutes) {
   EXPECT_EQ(payload["exp"], 1'800'000'000 + 540);
   // The signature verifies with the key's public half.
   std::unique_ptr<BIO, decltype(&BIO_free)> bio(BIO_new_mem_buf(pem.data(), static_cast<int>(pem.size())), BIO_free);
-  std::unique_ptr<EVP_PKEY, decltype(&EVP_PKEY_free)> key(PEM_read_bio_PrivateKey(bio.get(), nullptr, nullptr, nullptr), EVP_PKEY_free);
+  std::unique_ptr<EVP_PKEY, decltype(&EVP_PKEY_free)> key(PEM_read_bio_PrivateKey(bio.get(), nullptr, nullptr, nullptr),
+                                                          EVP_PKEY_free);
   std::string signature = fromBase64Url(jwt.substr(second + 1));
   std::string input = jwt.substr(0, second);
   std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> context(EVP_MD_CTX_new(), EVP_MD_CTX_free);

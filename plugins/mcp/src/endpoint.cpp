@@ -42,7 +42,8 @@ std::optional<Principal> Endpoint::caller(const Request& request) {
   std::optional<Principal> principal;
   if (value.size() > 7 && strncasecmp(value.data(), "Bearer ", 7) == 0)
     principal = authenticator_->authenticateToken(value.substr(7));
-  if (!principal) throw HttpError(401, "invalid_token", "Not Authorized: send a valid access token or JWT as Bearer, or none");
+  if (!principal)
+    throw HttpError(401, "invalid_token", "Not Authorized: send a valid access token or JWT as Bearer, or none");
   return principal;
 }
 
@@ -56,7 +57,8 @@ void Endpoint::refuseForeignOrigin(const Request& request) const {
 
 bool Endpoint::allowNewSession(const std::string& address) {
   if (settings_.sessionsPerMinutePerAddress <= 0) return true;
-  auto minute = std::chrono::duration_cast<std::chrono::minutes>(std::chrono::steady_clock::now().time_since_epoch()).count();
+  auto minute =
+      std::chrono::duration_cast<std::chrono::minutes>(std::chrono::steady_clock::now().time_since_epoch()).count();
   std::lock_guard lock(openedMutex_);
   if (openedPerAddress_.size() > 100000) openedPerAddress_.clear();  // bounded: a minute's worth at most
   auto& [at, count] = openedPerAddress_[address];
@@ -67,10 +69,12 @@ bool Endpoint::allowNewSession(const std::string& address) {
   return ++count <= settings_.sessionsPerMinutePerAddress;
 }
 
-std::optional<McpSession> Endpoint::requireSession(const Request& request, const std::optional<Principal>& principal, Response& response) {
+std::optional<McpSession> Endpoint::requireSession(const Request& request, const std::optional<Principal>& principal,
+                                                   Response& response) {
   auto id = request.header("Mcp-Session-Id");
   if (!id || id->empty()) {
-    rpcAnswer(response, errorMessage(nullptr, kInvalidRequest, "Bad Request: no Mcp-Session-Id; call initialize first"), 400);
+    rpcAnswer(response, errorMessage(nullptr, kInvalidRequest, "Bad Request: no Mcp-Session-Id; call initialize first"),
+              400);
     return std::nullopt;
   }
   auto session = sessions_.find(*id, principal ? principal->userId : "");
@@ -79,7 +83,8 @@ std::optional<McpSession> Endpoint::requireSession(const Request& request, const
     return std::nullopt;
   }
   if (auto version = request.header("MCP-Protocol-Version"); version && !supported(*version)) {
-    rpcAnswer(response, errorMessage(nullptr, kInvalidRequest, "Bad Request: unsupported MCP-Protocol-Version " + *version), 400);
+    rpcAnswer(response,
+              errorMessage(nullptr, kInvalidRequest, "Bad Request: unsupported MCP-Protocol-Version " + *version), 400);
     return std::nullopt;
   }
   return session;
@@ -103,12 +108,13 @@ Json Endpoint::initialize(const Json& message, const std::optional<Principal>& p
     client = params["clientInfo"]["name"];
   auto session = sessions_.open(principal ? principal->userId : "", version, client);
   response.setHeader("Mcp-Session-Id", session.id);
-  Json result = {{"protocolVersion", version},
-                 {"capabilities", {{"tools", {{"listChanged", false}}}}},
-                 {"serverInfo", {{"name", "docsd"}, {"title", "docs"}, {"version", "1.0.0"}}},
-                 {"instructions",
-                  "Documentation of code projects. list_projects names the projects you can read; read_wiki_structure "
-                  "and read_wiki_contents read a project's pages; ask_question and search look through its code and docs."}};
+  Json result = {
+      {"protocolVersion", version},
+      {"capabilities", {{"tools", {{"listChanged", false}}}}},
+      {"serverInfo", {{"name", "docsd"}, {"title", "docs"}, {"version", "1.0.0"}}},
+      {"instructions",
+       "Documentation of code projects. list_projects names the projects you can read; read_wiki_structure "
+       "and read_wiki_contents read a project's pages; ask_question and search look through its code and docs."}};
   return resultMessage(id, result);
 }
 
@@ -162,11 +168,15 @@ void Endpoint::post(Request& request, Response& response) {
   if (body.is_array()) {
     // Batches exist in 2025-03-26 only; never empty, never with initialize.
     if (session.protocolVersion != kBatchingProtocol || body.empty()) {
-      rpcAnswer(response, errorMessage(nullptr, kInvalidRequest, "Invalid Request: batches are not supported in this protocol version"), 400);
+      rpcAnswer(
+          response,
+          errorMessage(nullptr, kInvalidRequest, "Invalid Request: batches are not supported in this protocol version"),
+          400);
       return;
     }
     if (body.size() > 50) {
-      rpcAnswer(response, errorMessage(nullptr, kInvalidRequest, "Invalid Request: at most 50 messages in a batch"), 400);
+      rpcAnswer(response, errorMessage(nullptr, kInvalidRequest, "Invalid Request: at most 50 messages in a batch"),
+                400);
       return;
     }
     Json answers = Json::array();

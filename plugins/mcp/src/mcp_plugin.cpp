@@ -26,9 +26,12 @@ class McpPlugin final : public docs::Plugin {
  public:
   void configure(docs::Registry& registry) override {
     context_ = &registry.context();
-    registry.configKey("mcp.session_idle_minutes", "1440", "An MCP session unused this long ends (its client initializes again).");
-    registry.configKey("mcp.sessions_per_minute", "60", "MCP sessions one client address may open per minute (0: unlimited).");
-    registry.configKey("mcp.max_wiki_kb", "4096", "Largest whole-wiki answer of read_wiki_contents; later pages are left out.");
+    registry.configKey("mcp.session_idle_minutes", "1440",
+                       "An MCP session unused this long ends (its client initializes again).");
+    registry.configKey("mcp.sessions_per_minute", "60",
+                       "MCP sessions one client address may open per minute (0: unlimited).");
+    registry.configKey("mcp.max_wiki_kb", "4096",
+                       "Largest whole-wiki answer of read_wiki_contents; later pages are left out.");
     docs_plugin_mcp::registerMigrations(registry);
     const auto& config = context_->config();
     docs_mcp::EndpointSettings settings;

@@ -25,7 +25,8 @@ bool plausibleId(const std::string& id) {
 
 Sessions::Sessions(Db& db, std::chrono::minutes idle) : db_(db), idle_(idle) {}
 
-McpSession Sessions::open(const std::string& userId, const std::string& protocolVersion, const std::string& clientName) {
+McpSession Sessions::open(const std::string& userId, const std::string& protocolVersion,
+                          const std::string& clientName) {
   McpSession session{randomId(), userId, protocolVersion};
   db_.exec("INSERT INTO mcp_sessions (id, user_id, protocol_version, client_name) VALUES ($1, $2, $3, $4)",
            {session.id, userId, protocolVersion, clientName.substr(0, 200)});
@@ -34,9 +35,10 @@ McpSession Sessions::open(const std::string& userId, const std::string& protocol
 
 std::optional<McpSession> Sessions::find(const std::string& id, const std::string& userId) {
   if (!plausibleId(id)) return std::nullopt;
-  auto rows = db_.exec("SELECT protocol_version, last_seen_at < now() - interval '1 minute' AS stale FROM mcp_sessions"
-                       " WHERE id = $1 AND user_id = $2 AND last_seen_at > now() - make_interval(mins => $3)",
-                       {id, userId, static_cast<std::int64_t>(idle_.count())});
+  auto rows = db_.exec(
+      "SELECT protocol_version, last_seen_at < now() - interval '1 minute' AS stale FROM mcp_sessions"
+      " WHERE id = $1 AND user_id = $2 AND last_seen_at > now() - make_interval(mins => $3)",
+      {id, userId, static_cast<std::int64_t>(idle_.count())});
   if (rows.empty()) return std::nullopt;
   if (rows[0].boolean("stale")) db_.exec("UPDATE mcp_sessions SET last_seen_at = now() WHERE id = $1", {id});
   return McpSession{id, userId, rows[0].text("protocol_version")};

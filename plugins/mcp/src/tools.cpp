@@ -51,7 +51,8 @@ std::string boundedString(const Json& value, std::string_view name, std::size_t 
   if (!value.is_string()) throw RpcError(kInvalidParams, "'" + std::string(name) + "' must be a string");
   const auto& text = value.get_ref<const std::string&>();
   if (codePoints(text) > maxChars)
-    throw RpcError(kInvalidParams, "'" + std::string(name) + "' is longer than " + std::to_string(maxChars) + " characters");
+    throw RpcError(kInvalidParams,
+                   "'" + std::string(name) + "' is longer than " + std::to_string(maxChars) + " characters");
   return text;
 }
 
@@ -89,11 +90,14 @@ std::vector<std::string> projectReferences(const Json& arguments, bool several, 
   if (several && arguments.contains("projects") && !arguments["projects"].is_null()) {
     const auto& list = arguments["projects"];
     if (!list.is_array()) throw RpcError(kInvalidParams, "'projects' must be an array of project ids or owner/name");
-    if (list.size() > maxProjects) throw RpcError(kInvalidParams, "At most " + std::to_string(maxProjects) + " projects at once");
+    if (list.size() > maxProjects)
+      throw RpcError(kInvalidParams, "At most " + std::to_string(maxProjects) + " projects at once");
     for (const auto& item : list) references.push_back(projectReference(item));
   }
-  if (references.empty()) throw RpcError(kInvalidParams, several ? "'project' or 'projects' is required" : "'project' is required");
-  if (references.size() > maxProjects) throw RpcError(kInvalidParams, "At most " + std::to_string(maxProjects) + " projects at once");
+  if (references.empty())
+    throw RpcError(kInvalidParams, several ? "'project' or 'projects' is required" : "'project' is required");
+  if (references.size() > maxProjects)
+    throw RpcError(kInvalidParams, "At most " + std::to_string(maxProjects) + " projects at once");
   return references;
 }
 
@@ -158,7 +162,9 @@ std::string pageMarkdown(const ToolServices& services, std::int64_t pageId) {
   bytes = services.documents->read(pageId);
   try {
     docs::ydoc::Doc doc;
-    if (bytes && !bytes->empty()) doc.applyUpdate(std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>(bytes->data()), bytes->size()));
+    if (bytes && !bytes->empty())
+      doc.applyUpdate(
+          std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>(bytes->data()), bytes->size()));
     return docs::ydoc::toMarkdown(docs::ydoc::toProseMirrorJson(doc));
   } catch (const docs::ydoc::YdocError&) {
     return "*(this page's stored content cannot be read)*\n";
@@ -168,27 +174,38 @@ std::string pageMarkdown(const ToolServices& services, std::int64_t pageId) {
 Json schemaFor(const std::string& name, const ToolSettings& settings) {
   Json project = {{"description", "A project id, or a GitHub repository as owner/name"},
                   {"type", Json::array({"string", "integer"})}};
-  Json projects = {{"type", "array"}, {"items", project}, {"maxItems", settings.maxProjects},
+  Json projects = {{"type", "array"},
+                   {"items", project},
+                   {"maxItems", settings.maxProjects},
                    {"description", "Several projects (ids or owner/name)"}};
-  if (name == "list_projects") return {{"type", "object"}, {"properties", Json::object()}, {"additionalProperties", false}};
+  if (name == "list_projects")
+    return {{"type", "object"}, {"properties", Json::object()}, {"additionalProperties", false}};
   if (name == "read_wiki_structure")
     return {{"type", "object"}, {"properties", {{"project", project}}}, {"required", {"project"}}};
   if (name == "read_wiki_contents")
     return {{"type", "object"},
-            {"properties", {{"project", project},
-                            {"page", {{"type", Json::array({"string", "integer"})},
-                                      {"description", "A page id from read_wiki_structure; omit it for the whole wiki"}}}}},
+            {"properties",
+             {{"project", project},
+              {"page",
+               {{"type", Json::array({"string", "integer"})},
+                {"description", "A page id from read_wiki_structure; omit it for the whole wiki"}}}}},
             {"required", {"project"}}};
   if (name == "ask_question")
     return {{"type", "object"},
-            {"properties", {{"project", project}, {"projects", projects},
-                            {"question", {{"type", "string"}, {"maxLength", settings.maxArgumentChars}}}}},
+            {"properties",
+             {{"project", project},
+              {"projects", projects},
+              {"question", {{"type", "string"}, {"maxLength", settings.maxArgumentChars}}}}},
             {"required", {"question"}}};
   return {{"type", "object"},
-          {"properties", {{"project", project}, {"projects", projects},
-                          {"query", {{"type", "string"}, {"maxLength", settings.maxArgumentChars}}},
-                          {"kind", {{"type", "string"}, {"enum", {"code", "docs"}},
-                                    {"description", "Search only code or only documentation; both when omitted"}}}}},
+          {"properties",
+           {{"project", project},
+            {"projects", projects},
+            {"query", {{"type", "string"}, {"maxLength", settings.maxArgumentChars}}},
+            {"kind",
+             {{"type", "string"},
+              {"enum", {"code", "docs"}},
+              {"description", "Search only code or only documentation; both when omitted"}}}}},
           {"required", {"query"}}};
 }
 
@@ -219,9 +236,10 @@ std::string formatHits(const Json& items) {
   std::string text;
   int n = 0;
   for (const auto& item : items) {
-    text += std::to_string(++n) + ". [" + item.value("source", "") + "] " + item.value("description", "") + " (project " +
-            std::to_string(item.value("project_id", 0)) + ")\n";
-    if (item.contains("git_url") && item["git_url"].is_string()) text += "   " + item["git_url"].get<std::string>() + "\n";
+    text += std::to_string(++n) + ". [" + item.value("source", "") + "] " + item.value("description", "") +
+            " (project " + std::to_string(item.value("project_id", 0)) + ")\n";
+    if (item.contains("git_url") && item["git_url"].is_string())
+      text += "   " + item["git_url"].get<std::string>() + "\n";
     else if (item.contains("page_id") && item["page_id"].is_number())
       text += "   page " + std::to_string(item["page_id"].get<std::int64_t>()) + "\n";
     text += "```\n" + item.value("content", "") + "\n```\n\n";
@@ -249,16 +267,24 @@ Json Tools::list() const {
     bool needsSearch;
   };
   static const Entry entries[] = {
-      {"list_projects", "List projects", "List the documentation projects you can read, with their ids and GitHub owner/name.", false},
-      {"read_wiki_structure", "Read a wiki's page tree", "Get the page tree of a project's wiki: page ids and titles.", false},
-      {"read_wiki_contents", "Read wiki pages", "Read one page of a project's wiki, or the whole wiki, as Markdown.", false},
-      {"ask_question", "Ask about a project", "Ask a question about one or more projects; the answer cites its sources in the code and docs.", true},
-      {"search", "Search code and docs", "Search one or more projects' code or documentation; returns the best passages with their locations.", true}};
+      {"list_projects", "List projects",
+       "List the documentation projects you can read, with their ids and GitHub owner/name.", false},
+      {"read_wiki_structure", "Read a wiki's page tree", "Get the page tree of a project's wiki: page ids and titles.",
+       false},
+      {"read_wiki_contents", "Read wiki pages", "Read one page of a project's wiki, or the whole wiki, as Markdown.",
+       false},
+      {"ask_question", "Ask about a project",
+       "Ask a question about one or more projects; the answer cites its sources in the code and docs.", true},
+      {"search", "Search code and docs",
+       "Search one or more projects' code or documentation; returns the best passages with their locations.", true}};
   bool searchable = static_cast<bool>(services_.search);
   Json tools = Json::array();
   for (const auto& entry : entries) {
     if (entry.needsSearch && !searchable) continue;
-    tools.push_back({{"name", entry.name}, {"title", entry.title}, {"description", entry.description}, {"inputSchema", schemaFor(entry.name, settings_)},
+    tools.push_back({{"name", entry.name},
+                     {"title", entry.title},
+                     {"description", entry.description},
+                     {"inputSchema", schemaFor(entry.name, settings_)},
                      {"annotations", {{"readOnlyHint", true}, {"openWorldHint", false}}}});
   }
   return tools;
@@ -280,7 +306,8 @@ Json Tools::call(const std::string& name, const Json& arguments, const ToolCalle
       std::string text;
       for (auto id : ids)
         if (auto project = projects.find(id)) text += describeProject(*project, settings_.githubBase) + "\n";
-      return textResult(text.empty() ? "No projects." : "Projects (id, repository, name, visibility and status):\n" + text);
+      return textResult(text.empty() ? "No projects."
+                                     : "Projects (id, repository, name, visibility and status):\n" + text);
     }
     if (name == "read_wiki_structure") {
       rejectUnknown(arguments, {"project", "repoName"});
@@ -289,7 +316,8 @@ Json Tools::call(const std::string& name, const Json& arguments, const ToolCalle
       auto pages = services_.pages->listProject(project.id);
       std::string text = "# " + project.name + " (project " + std::to_string(project.id) + ")\n\n";
       for (const auto& [page, depth] : pageTree(pages))
-        text += std::string(static_cast<std::size_t>(depth) * 2, ' ') + "- " + std::to_string(page->id) + ": " + page->name + "\n";
+        text += std::string(static_cast<std::size_t>(depth) * 2, ' ') + "- " + std::to_string(page->id) + ": " +
+                page->name + "\n";
       if (pages.empty()) text += "(no pages yet)\n";
       return textResult(text);
     }
@@ -317,14 +345,16 @@ Json Tools::call(const std::string& name, const Json& arguments, const ToolCalle
                 "\n\n";
       }
       if (left > 0)
-        text += "*(" + std::to_string(left) + " more pages left out: the wiki is larger than one answer may be; read them "
+        text += "*(" + std::to_string(left) +
+                " more pages left out: the wiki is larger than one answer may be; read them "
                 "one at a time with `page`)*\n";
       return textResult(text.empty() ? "(no pages yet)" : text);
     }
     if (name == "ask_question" || name == "search") {
       bool ask = name == "ask_question";
-      rejectUnknown(arguments, ask ? std::initializer_list<std::string_view>{"project", "projects", "repoName", "question"}
-                                   : std::initializer_list<std::string_view>{"project", "projects", "repoName", "query", "kind"});
+      rejectUnknown(arguments,
+                    ask ? std::initializer_list<std::string_view>{"project", "projects", "repoName", "question"}
+                        : std::initializer_list<std::string_view>{"project", "projects", "repoName", "query", "kind"});
       std::string text = requiredText(arguments, ask ? "question" : "query", settings_.maxArgumentChars);
       std::string kind;
       if (!ask && arguments.contains("kind") && !arguments["kind"].is_null()) {
@@ -332,7 +362,10 @@ Json Tools::call(const std::string& name, const Json& arguments, const ToolCalle
         if (kind != "code" && kind != "docs") throw RpcError(kInvalidParams, "'kind' must be code or docs");
       }
       auto ids = projectIds(services_, arguments, caller, settings_);
-      Json body = {{"query", text}, {"projectIds", ids}, {"is_llm", ask}, {"is_code", kind != "docs"},
+      Json body = {{"query", text},
+                   {"projectIds", ids},
+                   {"is_llm", ask},
+                   {"is_code", kind != "docs"},
                    {"is_docs", kind != "code"}};
       Json answer = askSearch(services_, body, caller);
       return textResult(ask ? (answer.is_string() ? answer.get<std::string>() : answer.dump()) : formatHits(answer));

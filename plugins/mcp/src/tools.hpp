@@ -18,16 +18,16 @@
 namespace docs_mcp {
 
 struct ToolSettings {
-  std::size_t maxArgumentChars = 2000;  // a question, a query, a project reference
-  std::size_t maxProjects = 100;        // projects one question may name
-  std::size_t maxWikiBytes = 4 << 20;   // the whole wiki as one Markdown text
+  std::size_t maxArgumentChars = 2000;            // a question, a query, a project reference
+  std::size_t maxProjects = 100;                  // projects one question may name
+  std::size_t maxWikiBytes = 4 << 20;             // the whole wiki as one Markdown text
   std::string githubBase = "https://github.com";  // github.url: owner/name is a repository there
 };
 
 struct ToolCaller {
   std::optional<docs::Principal> principal;  // nullopt: anonymous, public projects only
-  std::string address;                 // for the rate limits of questions
-  bool argumentErrorsAsResults = false;  // the session's protocol reports bad arguments as isError
+  std::string address;                       // for the rate limits of questions
+  bool argumentErrorsAsResults = false;      // the session's protocol reports bad arguments as isError
 };
 
 // The other plugins' services the tools read, declared in configure().

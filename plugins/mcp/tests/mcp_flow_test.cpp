@@ -16,8 +16,8 @@
 
 using docs::test::base64;
 using docs::test::Docsd;
-using docs::test::HttpResponse;
 using docs::test::httpRequest;
+using docs::test::HttpResponse;
 using nlohmann::json;
 
 namespace {
@@ -30,8 +30,10 @@ class McpFlow : public ::testing::Test {
   void SetUp() override {
     Docsd::Options options;
     // github.url where nothing listens: a repository project's clone fails at once, offline.
-    options.env = {{"DOCS_PLUGINS_ENABLED", "all"}, {"DOCS_RAG_USER_REQUESTS_PER_MINUTE", "1000"},
-                   {"DOCS_RAG_ADDRESS_REQUESTS_PER_MINUTE", "1000"}, {"DOCS_GITHUB_URL", "http://127.0.0.1:9"},
+    options.env = {{"DOCS_PLUGINS_ENABLED", "all"},
+                   {"DOCS_RAG_USER_REQUESTS_PER_MINUTE", "1000"},
+                   {"DOCS_RAG_ADDRESS_REQUESTS_PER_MINUTE", "1000"},
+                   {"DOCS_GITHUB_URL", "http://127.0.0.1:9"},
                    {"DOCS_SERVER_PUBLIC_URL", "https://docs.example.com"}};
     options.databaseUrl = database_.url();
     docsd_ = std::make_unique<Docsd>(options);
@@ -53,7 +55,8 @@ class McpFlow : public ::testing::Test {
     bobToken_ = token(bob_, "stranger");
   }
 
-  HttpResponse call(const std::string& method, const std::string& path, const Headers& headers, const json& body = nullptr) {
+  HttpResponse call(const std::string& method, const std::string& path, const Headers& headers,
+                    const json& body = nullptr) {
     Headers all = headers;
     if (!body.is_null()) all["Content-Type"] = "application/json";
     return httpRequest(docsd_->port(), method, path, body.is_null() ? "" : body.dump(), all);
@@ -71,7 +74,8 @@ class McpFlow : public ::testing::Test {
     return call("PATCH", "/api/page/" + std::to_string(page), alice_.bearer(), {{"name", name}});
   }
   HttpResponse setText(std::int64_t page, const std::string& text) {
-    json pm = {{"type", "doc"}, {"content", {{{"type", "paragraph"}, {"content", {{{"type", "text"}, {"text", text}}}}}}}};
+    json pm = {{"type", "doc"},
+               {"content", {{{"type", "paragraph"}, {"content", {{{"type", "text"}, {"text", text}}}}}}}};
     return call("PUT", "/api/page/" + std::to_string(page) + "/content", alice_.bearer(),
                 {{"content_bytea", base64(docs::ydoc::proseMirrorJsonToUpdate(pm, 4242))}});
   }
@@ -91,9 +95,13 @@ class McpFlow : public ::testing::Test {
     return httpRequest(docsd_->port(), "POST", "/mcp", body, headers);
   }
   std::string initialize(const std::string& auth = "", const std::string& version = "2025-11-25") {
-    json request = {{"jsonrpc", "2.0"}, {"id", 1}, {"method", "initialize"},
-                    {"params", {{"protocolVersion", version}, {"capabilities", json::object()},
-                                {"clientInfo", {{"name", "test"}, {"version", "1"}}}}}};
+    json request = {{"jsonrpc", "2.0"},
+                    {"id", 1},
+                    {"method", "initialize"},
+                    {"params",
+                     {{"protocolVersion", version},
+                      {"capabilities", json::object()},
+                      {"clientInfo", {{"name", "test"}, {"version", "1"}}}}}};
     auto r = mcp(request.dump(), auth);
     EXPECT_EQ(r.status, 200) << r.body;
     std::string session = r.header("mcp-session-id");
@@ -103,7 +111,10 @@ class McpFlow : public ::testing::Test {
   }
   // A tools/call's result, or the JSON-RPC error object.
   json tool(const std::string& name, const json& arguments, const std::string& auth, const std::string& session) {
-    json request = {{"jsonrpc", "2.0"}, {"id", 7}, {"method", "tools/call"}, {"params", {{"name", name}, {"arguments", arguments}}}};
+    json request = {{"jsonrpc", "2.0"},
+                    {"id", 7},
+                    {"method", "tools/call"},
+                    {"params", {{"name", name}, {"arguments", arguments}}}};
     auto r = mcp(request.dump(), auth, session);
     EXPECT_EQ(r.status, 200) << r.body;
     json answer = json::parse(r.body, nullptr, false);
@@ -122,9 +133,13 @@ class McpFlow : public ::testing::Test {
 };
 
 TEST_F(McpFlow, InitializeNegotiatesTheVersionAndSessionsAreBoundToTheirCaller) {
-  json request = {{"jsonrpc", "2.0"}, {"id", "a"}, {"method", "initialize"},
-                  {"params", {{"protocolVersion", "2025-06-18"}, {"capabilities", json::object()},
-                              {"clientInfo", {{"name", "raw"}, {"version", "0"}}}}}};
+  json request = {{"jsonrpc", "2.0"},
+                  {"id", "a"},
+                  {"method", "initialize"},
+                  {"params",
+                   {{"protocolVersion", "2025-06-18"},
+                    {"capabilities", json::object()},
+                    {"clientInfo", {{"name", "raw"}, {"version", "0"}}}}}};
   auto r = mcp(request.dump(), aliceToken_);
   ASSERT_EQ(r.status, 200) << r.body;
   json answer = json::parse(r.body);
@@ -143,17 +158,21 @@ TEST_F(McpFlow, InitializeNegotiatesTheVersionAndSessionsAreBoundToTheirCaller) 
   request["params"]["protocolVersion"] = "1999-01-01";
   EXPECT_EQ(json::parse(mcp(request.dump()).body)["result"]["protocolVersion"], "2025-11-25");
   // initialize without a protocolVersion is invalid params.
-  EXPECT_EQ(json::parse(mcp(json{{"jsonrpc", "2.0"}, {"id", 5}, {"method", "initialize"}, {"params", json::object()}}.dump()).body)
-                ["error"]["code"],
-            -32602);
+  EXPECT_EQ(
+      json::parse(mcp(json{{"jsonrpc", "2.0"}, {"id", 5}, {"method", "initialize"}, {"params", json::object()}}.dump())
+                      .body)["error"]["code"],
+      -32602);
 
-  EXPECT_EQ(mcp(json{{"jsonrpc", "2.0"}, {"method", "notifications/initialized"}}.dump(), aliceToken_, session).status, 202);
+  EXPECT_EQ(mcp(json{{"jsonrpc", "2.0"}, {"method", "notifications/initialized"}}.dump(), aliceToken_, session).status,
+            202);
   auto ping = mcp(json{{"jsonrpc", "2.0"}, {"id", 2}, {"method", "ping"}}.dump(), aliceToken_, session);
   EXPECT_EQ(ping.status, 200);
   EXPECT_EQ(json::parse(ping.body)["result"], json::object());
   // No session, an unknown one, another caller's: 400, 404, 404.
   EXPECT_EQ(mcp(json{{"jsonrpc", "2.0"}, {"id", 3}, {"method", "ping"}}.dump(), aliceToken_).status, 400);
-  EXPECT_EQ(mcp(json{{"jsonrpc", "2.0"}, {"id", 3}, {"method", "ping"}}.dump(), aliceToken_, std::string(32, 'a')).status, 404);
+  EXPECT_EQ(
+      mcp(json{{"jsonrpc", "2.0"}, {"id", 3}, {"method", "ping"}}.dump(), aliceToken_, std::string(32, 'a')).status,
+      404);
   EXPECT_EQ(mcp(json{{"jsonrpc", "2.0"}, {"id", 3}, {"method", "ping"}}.dump(), bobToken_, session).status, 404);
   EXPECT_EQ(mcp(json{{"jsonrpc", "2.0"}, {"id", 3}, {"method", "ping"}}.dump(), "", session).status, 404);
   // An unsupported MCP-Protocol-Version header is a 400.
@@ -174,14 +193,17 @@ TEST_F(McpFlow, InitializeNegotiatesTheVersionAndSessionsAreBoundToTheirCaller) 
                 {{"Origin", "https://docs.example.com"}})
                 .status,
             200);
-  EXPECT_EQ(call("DELETE", "/mcp", {{"Authorization", "Bearer " + aliceToken_}, {"Mcp-Session-Id", session},
-                                   {"Origin", "http://evil.example"}})
-                .status,
-            403);
+  EXPECT_EQ(
+      call("DELETE", "/mcp",
+           {{"Authorization", "Bearer " + aliceToken_}, {"Mcp-Session-Id", session}, {"Origin", "http://evil.example"}})
+          .status,
+      403);
   // GET offers no stream; DELETE ends the session.
   EXPECT_EQ(call("GET", "/mcp", {{"Authorization", "Bearer " + aliceToken_}}).status, 405);
-  EXPECT_EQ(call("DELETE", "/mcp", {{"Authorization", "Bearer " + bobToken_}, {"Mcp-Session-Id", session}}).status, 404);
-  EXPECT_EQ(call("DELETE", "/mcp", {{"Authorization", "Bearer " + aliceToken_}, {"Mcp-Session-Id", session}}).status, 204);
+  EXPECT_EQ(call("DELETE", "/mcp", {{"Authorization", "Bearer " + bobToken_}, {"Mcp-Session-Id", session}}).status,
+            404);
+  EXPECT_EQ(call("DELETE", "/mcp", {{"Authorization", "Bearer " + aliceToken_}, {"Mcp-Session-Id", session}}).status,
+            204);
   EXPECT_EQ(mcp(json{{"jsonrpc", "2.0"}, {"id", 4}, {"method", "ping"}}.dump(), aliceToken_, session).status, 404);
 }
 
@@ -199,10 +221,11 @@ TEST_F(McpFlow, MalformedMessagesAreJsonRpcErrors) {
     EXPECT_EQ(r.status, 400) << invalid << ": " << r.body;
     EXPECT_EQ(json::parse(r.body, nullptr, false).value("error", json::object()).value("code", 0), -32600) << invalid;
   }
-  auto unknown = json::parse(mcp(R"({"jsonrpc": "2.0", "id": 9, "method": "resources/list"})", aliceToken_, session).body);
+  auto unknown =
+      json::parse(mcp(R"({"jsonrpc": "2.0", "id": 9, "method": "resources/list"})", aliceToken_, session).body);
   EXPECT_EQ(unknown["error"]["code"], -32601);
-  EXPECT_EQ(json::parse(mcp(R"({"jsonrpc": "2.0", "id": 9, "method": "tools/call", "params": {"arguments": {}}})", aliceToken_,
-                            session)
+  EXPECT_EQ(json::parse(mcp(R"({"jsonrpc": "2.0", "id": 9, "method": "tools/call", "params": {"arguments": {}}})",
+                            aliceToken_, session)
                             .body)["error"]["code"],
             -32602);
   // Invalid and oversized arguments: a question past rag.max_query_chars, too many
@@ -225,16 +248,19 @@ TEST_F(McpFlow, MalformedMessagesAreJsonRpcErrors) {
   EXPECT_EQ(tool("no_such_tool", json::object(), aliceToken_, session)["code"], -32602);
   EXPECT_EQ(tool("no_such_tool", json::object(), aliceToken_, current)["code"], -32602);
   // A body past 64 KiB is refused before it is read.
-  json huge = {{"jsonrpc", "2.0"}, {"id", 1}, {"method", "tools/call"},
+  json huge = {{"jsonrpc", "2.0"},
+               {"id", 1},
+               {"method", "tools/call"},
                {"params", {{"name", "search"}, {"arguments", {{"query", std::string(70000, 'x')}}}}}};
   EXPECT_EQ(mcp(huge.dump(), aliceToken_, session).status, 413);
 
   // Batches only under 2025-03-26; initialize never inside one.
   std::string old = initialize(aliceToken_, "2025-03-26");
-  auto batch = mcp(R"([{"jsonrpc": "2.0", "id": 1, "method": "ping"}, {"jsonrpc": "2.0", "method": "notifications/initialized"},
+  auto batch =
+      mcp(R"([{"jsonrpc": "2.0", "id": 1, "method": "ping"}, {"jsonrpc": "2.0", "method": "notifications/initialized"},
                        {"jsonrpc": "2.0", "id": 2, "method": "tools/list"}, {"jsonrpc": "2.0", "id": 3, "method": "initialize",
                        "params": {"protocolVersion": "2025-03-26"}}])",
-                   aliceToken_, old);
+          aliceToken_, old);
   ASSERT_EQ(batch.status, 200) << batch.body;
   json answers = json::parse(batch.body);
   ASSERT_EQ(answers.size(), 3u) << batch.body;
@@ -252,7 +278,8 @@ TEST_F(McpFlow, ToolsReadWhatTheCallerMayReadAndNothingElse) {
     names.insert(t["name"].get<std::string>());
     EXPECT_EQ(t["inputSchema"]["type"], "object");
   }
-  EXPECT_EQ(names, (std::set<std::string>{"list_projects", "read_wiki_structure", "read_wiki_contents", "ask_question", "search"}));
+  EXPECT_EQ(names, (std::set<std::string>{"list_projects", "read_wiki_structure", "read_wiki_contents", "ask_question",
+                                          "search"}));
 
   std::string listed = text(tool("list_projects", json::object(), aliceToken_, session));
   EXPECT_NE(listed.find("Secret Ledger"), std::string::npos) << listed;
@@ -262,7 +289,8 @@ TEST_F(McpFlow, ToolsReadWhatTheCallerMayReadAndNothingElse) {
   EXPECT_NE(tree.find("- " + std::to_string(overview_) + ": Overview"), std::string::npos) << tree;
   EXPECT_NE(tree.find("  - " + std::to_string(details_) + ": Details"), std::string::npos) << tree;
   // One page, by id as a number or a string; the whole wiki.
-  std::string page = text(tool("read_wiki_contents", {{"project", std::to_string(privateProject_)}, {"page", details_}}, aliceToken_, session));
+  std::string page = text(tool("read_wiki_contents", {{"project", std::to_string(privateProject_)}, {"page", details_}},
+                               aliceToken_, session));
   EXPECT_NE(page.find("Each pallet carries a barcode label."), std::string::npos) << page;
   EXPECT_EQ(page.find("turnips"), std::string::npos);
   std::string wiki = text(tool("read_wiki_contents", {{"project", privateProject_}}, aliceToken_, session));
@@ -271,14 +299,20 @@ TEST_F(McpFlow, ToolsReadWhatTheCallerMayReadAndNothingElse) {
   EXPECT_LT(wiki.find("turnips"), wiki.find("barcode")) << "parents before their children";
   // A repository project by owner/name (github.url is this test's), listed with it.
   auto repo = call("POST", "/api/project/github", bob_.bearer(),
-                   {{"repo_owner", "octo"}, {"repo_name", "hello"}, {"name", "Hello Repo"}, {"language", "en"}, {"is_private", false}});
+                   {{"repo_owner", "octo"},
+                    {"repo_name", "hello"},
+                    {"name", "Hello Repo"},
+                    {"language", "en"},
+                    {"is_private", false}});
   ASSERT_EQ(repo.status, 201) << repo.body;
   std::int64_t repoId = json::parse(repo.body)["id"];
   std::string byName = text(tool("read_wiki_structure", {{"project", "OCTO/hello"}}, aliceToken_, session));
   EXPECT_EQ(byName.rfind("# Hello Repo (project " + std::to_string(repoId) + ")", 0), 0u) << byName;
-  EXPECT_NE(text(tool("list_projects", json::object(), aliceToken_, session)).find(std::to_string(repoId) + " (octo/hello): Hello Repo"),
+  EXPECT_NE(text(tool("list_projects", json::object(), aliceToken_, session))
+                .find(std::to_string(repoId) + " (octo/hello): Hello Repo"),
             std::string::npos);
-  EXPECT_EQ(text(tool("read_wiki_structure", {{"project", "octo/absent"}}, aliceToken_, session)), "Project not found: octo/absent");
+  EXPECT_EQ(text(tool("read_wiki_structure", {{"project", "octo/absent"}}, aliceToken_, session)),
+            "Project not found: octo/absent");
   // A page of another project is not found through this one.
   auto foreign = tool("read_wiki_contents", {{"project", publicProject_}, {"page", details_}}, aliceToken_, session);
   EXPECT_TRUE(foreign["isError"].get<bool>());
@@ -286,16 +320,19 @@ TEST_F(McpFlow, ToolsReadWhatTheCallerMayReadAndNothingElse) {
   // search and ask_question go through the rag index (pages are indexed shortly after an edit).
   std::string found;
   for (int i = 0; i < 300 && found.find("barcode") == std::string::npos; ++i) {
-    found = text(tool("search", {{"project", privateProject_}, {"query", "barcode label"}, {"kind", "docs"}}, aliceToken_, session));
+    found = text(tool("search", {{"project", privateProject_}, {"query", "barcode label"}, {"kind", "docs"}},
+                      aliceToken_, session));
     if (found.find("barcode") == std::string::npos) std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
   EXPECT_NE(found.find("barcode"), std::string::npos) << found;
-  std::string answer = text(tool("ask_question", {{"projects", {privateProject_}}, {"question", "What does each pallet carry?"}},
-                                 aliceToken_, session));
+  std::string answer =
+      text(tool("ask_question", {{"projects", {privateProject_}}, {"question", "What does each pallet carry?"}},
+                aliceToken_, session));
   EXPECT_NE(answer.find("barcode"), std::string::npos) << answer;
-  EXPECT_EQ(text(tool("search", {{"project", privateProject_}, {"query", "barcode"}, {"kind", "code"}}, aliceToken_, session))
-                .find("barcode label"),
-            std::string::npos);
+  EXPECT_EQ(
+      text(tool("search", {{"project", privateProject_}, {"query", "barcode"}, {"kind", "code"}}, aliceToken_, session))
+          .find("barcode label"),
+      std::string::npos);
   // The tools' questions count as the rag plugin's, by way of its Search service (docs/metrics.md).
   auto metrics = httpRequest(docsd_->port(), "GET", "/metrics", "", {});
   ASSERT_EQ(metrics.status, 200);
@@ -338,11 +375,18 @@ TEST_F(McpFlow, RevokedMalformedAndUnknownTokensAre401) {
   std::string session = initialize(aliceToken_);
   auto tokens = json::parse(call("GET", "/api/tokens", alice_.bearer()).body)["tokens"];
   ASSERT_EQ(call("DELETE", "/api/tokens/" + tokens[0]["id"].get<std::string>(), alice_.bearer()).status, 204);
-  for (const std::string& bad : {aliceToken_, std::string("docs_pat_nope"), "docs_pat_" + std::string(43, 'Z'), std::string("not-a-jwt")}) {
+  for (const std::string& bad :
+       {aliceToken_, std::string("docs_pat_nope"), "docs_pat_" + std::string(43, 'Z'), std::string("not-a-jwt")}) {
     auto r = mcp(json{{"jsonrpc", "2.0"}, {"id", 1}, {"method", "ping"}}.dump(), bad, session);
     EXPECT_EQ(r.status, 401) << bad << ": " << r.body;
     EXPECT_EQ(json::parse(r.body, nullptr, false).value("error", json::object()).value("code", ""), "invalid_token");
-    EXPECT_EQ(mcp(json{{"jsonrpc", "2.0"}, {"id", 1}, {"method", "initialize"}, {"params", {{"protocolVersion", "2025-06-18"}}}}.dump(), bad).status,
+    EXPECT_EQ(mcp(json{{"jsonrpc", "2.0"},
+                       {"id", 1},
+                       {"method", "initialize"},
+                       {"params", {{"protocolVersion", "2025-06-18"}}}}
+                      .dump(),
+                  bad)
+                  .status,
               401);
   }
   // A session's JWT works as well as a token.

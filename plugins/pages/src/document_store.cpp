@@ -94,8 +94,8 @@ std::vector<std::int64_t> appendLog(docs::Db& db, std::string_view node, const s
     sql += "($" + std::to_string(base + 1) + ", $" + std::to_string(base + 2) + "::bytea, $" +
            std::to_string(base + 3) + ", $" + std::to_string(base + 4) + ", $1)";
     params.emplace_back(row.pageId);
-    params.push_back(docs::Param::bytes(row.updates.size() == 1 ? std::string(row.updates.front())
-                                                                : packUpdates(row.updates)));
+    params.push_back(
+        docs::Param::bytes(row.updates.size() == 1 ? std::string(row.updates.front()) : packUpdates(row.updates)));
     params.emplace_back(row.userId);
     params.emplace_back(static_cast<std::int64_t>(row.updates.size()));
   }

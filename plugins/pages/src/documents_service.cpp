@@ -78,7 +78,9 @@ std::vector<docs::LoggedUpdate> DocumentsService::readNode(std::int64_t pageId, 
   return logOfNode(context_.db(), pageId, node, fromId, toId);
 }
 
-std::vector<std::int64_t> DocumentsService::pagesWithLog(int limit) { return docs_pages::pagesWithLog(context_.db(), limit); }
+std::vector<std::int64_t> DocumentsService::pagesWithLog(int limit) {
+  return docs_pages::pagesWithLog(context_.db(), limit);
+}
 
 bool DocumentsService::fold(
     std::int64_t pageId, std::string_view node, std::int64_t upToId,
@@ -133,7 +135,8 @@ bool DocumentsService::apply(std::int64_t pageId, std::string_view update, std::
       }
       const bool pendingBefore = doc.hasPending();
       doc.applyUpdate(bytesOf(update));
-      if (!pendingBefore && doc.hasPending()) throw std::invalid_argument("the update needs changes the page's document does not have");
+      if (!pendingBefore && doc.hasPending())
+        throw std::invalid_argument("the update needs changes the page's document does not have");
     } catch (const docs::ydoc::YdocError& error) {
       throw std::invalid_argument(std::string("the update does not decode or apply: ") + error.what());
     }

@@ -20,10 +20,10 @@ class DocumentsService final : public docs::Documents {
   std::vector<docs::LoggedUpdate> readNode(std::int64_t pageId, std::string_view node, std::int64_t fromId,
                                            std::int64_t toId) override;
   std::vector<std::int64_t> pagesWithLog(int limit) override;
-  bool fold(std::int64_t pageId, std::string_view node, std::int64_t upToId,
-            const std::function<std::string(const docs::FoldInput&)>& merge,
-            const std::function<void(docs::Tx&, const docs::FoldedRows&, std::string_view storedBefore)>& inSameTx)
-      override;
+  bool fold(
+      std::int64_t pageId, std::string_view node, std::int64_t upToId,
+      const std::function<std::string(const docs::FoldInput&)>& merge,
+      const std::function<void(docs::Tx&, const docs::FoldedRows&, std::string_view storedBefore)>& inSameTx) override;
   std::optional<std::string> lockStored(docs::Tx& tx, std::int64_t pageId) override;
   bool apply(std::int64_t pageId, std::string_view update, std::optional<std::int64_t> userId) override;
   bool replace(std::int64_t pageId, std::string_view document) override;

@@ -10,7 +10,7 @@
 namespace docs_pages {
 
 inline constexpr std::uint64_t kMaxImageBytes = 20ull * 1024 * 1024;  // "max 20MB"
-inline constexpr std::size_t kSniffBytes = 12;                          // enough for every signature
+inline constexpr std::size_t kSniffBytes = 12;                        // enough for every signature
 
 struct ImageKind {
   std::string extension;    // png, jpg, gif, webp

@@ -38,14 +38,15 @@ docs::RouteDoc createPageDoc() {
   doc.summary = "Adds a page last among its siblings (writers)";
   doc.access = docs::RouteAccess::SignedIn;
   doc.params = {{"projectId", docs::ParamIn::Path, "the project's id", true, {{"type", "integer"}, {"minimum", 1}}}};
-  doc.body = docs::BodyDoc{"application/json",
-                           {{"type", "object"},
-                            {"properties", {{"parent_page_id", parentSchema()}, {"name", {{"type", "string"}}}}}},
-                           "may be empty: a root page named Untitled",
-                           false};
+  doc.body = docs::BodyDoc{
+      "application/json",
+      {{"type", "object"}, {"properties", {{"parent_page_id", parentSchema()}, {"name", {{"type", "string"}}}}}},
+      "may be empty: a root page named Untitled",
+      false};
   doc.answers = {jsonAnswer(201, "the page", schemaRef("Page")),
-                 errorAnswer(400, "the parent is not a page of this project, or a bad name"), errorAnswer(401, "signed out"),
-                 errorAnswer(403, "a lower role"), errorAnswer(404, "Project not found")};
+                 errorAnswer(400, "the parent is not a page of this project, or a bad name"),
+                 errorAnswer(401, "signed out"), errorAnswer(403, "a lower role"),
+                 errorAnswer(404, "Project not found")};
   doc.schemas = schemas();
   return doc;
 }
@@ -55,8 +56,10 @@ docs::RouteDoc getPageDoc() {
   doc.summary = "A page with its stored Yjs document (base64, or null)";
   doc.access = docs::RouteAccess::Optional;
   doc.params = {pageId()};
-  Json content = {{"oneOf", Json::array({Json{{"type", "null"}}, Json{{"type", "string"}, {"contentEncoding", "base64"}}})}};
-  Json withContent = {{"type", "object"}, {"required", {"content_bytea"}}, {"properties", {{"content_bytea", content}}}};
+  Json content = {
+      {"oneOf", Json::array({Json{{"type", "null"}}, Json{{"type", "string"}, {"contentEncoding", "base64"}}})}};
+  Json withContent = {
+      {"type", "object"}, {"required", {"content_bytea"}}, {"properties", {{"content_bytea", content}}}};
   doc.answers = {jsonAnswer(200, "the page", {{"allOf", Json::array({schemaRef("Page"), withContent})}}),
                  errorAnswer(404, "Page not found, or a private project the caller may not read")};
   doc.schemas = schemas();
@@ -88,7 +91,8 @@ docs::RouteDoc deletePageDoc() {
                             {{"type", "object"},
                              {"required", {"deleted"}},
                              {"additionalProperties", false},
-                             {"properties", {{"deleted", {{"type", "array"}, {"minItems", 1}, {"items", {{"type", "integer"}}}}}}}}),
+                             {"properties",
+                              {{"deleted", {{"type", "array"}, {"minItems", 1}, {"items", {{"type", "integer"}}}}}}}}),
                  errorAnswer(401, "signed out"), errorAnswer(403, "a lower role"), errorAnswer(404, "Page not found")};
   return doc;
 }
@@ -99,7 +103,9 @@ std::vector<docs::ParamDoc> imageParams(bool withName) {
   Json id = {{"type", "integer"}, {"minimum", 1}};
   std::vector<docs::ParamDoc> params = {{"projectId", docs::ParamIn::Path, "the project's id", true, id},
                                         {"pageId", docs::ParamIn::Path, "the page's id", true, id}};
-  if (withName) params.push_back({"name", docs::ParamIn::Path, "the image's file name, as its upload answered", true, {{"type", "string"}}});
+  if (withName)
+    params.push_back(
+        {"name", docs::ParamIn::Path, "the image's file name, as its upload answered", true, {{"type", "string"}}});
   return params;
 }
 
@@ -124,8 +130,9 @@ docs::RouteDoc getContentDoc() {
 docs::RouteDoc putContentDoc() {
   docs::RouteDoc doc;
   doc.summary = "Merges a Yjs update into the page (writers)";
-  doc.description = "The update is merged into the page's document (stored content and edits not yet folded; "
-                    "merged: true), never replacing it; editors who have the page open receive it.";
+  doc.description =
+      "The update is merged into the page's document (stored content and edits not yet folded; "
+      "merged: true), never replacing it; editors who have the page open receive it.";
   doc.access = docs::RouteAccess::SignedIn;
   doc.params = {pageId()};
   doc.body = docs::BodyDoc{"application/json",
@@ -138,10 +145,13 @@ docs::RouteDoc putContentDoc() {
                              {"required", {"id", "bytes", "merged"}},
                              {"additionalProperties", false},
                              {"properties",
-                              {{"id", {{"type", "integer"}}}, {"bytes", {{"type", "integer"}, {"minimum", 1}}},
+                              {{"id", {{"type", "integer"}}},
+                               {"bytes", {{"type", "integer"}, {"minimum", 1}}},
                                {"merged", {{"type", "boolean"}}}}}}),
-                 errorAnswer(400, "not a base64 Yjs update, or one that does not apply"), errorAnswer(401, "signed out"),
-                 errorAnswer(403, "a lower role"), errorAnswer(404, "Page not found"),
+                 errorAnswer(400, "not a base64 Yjs update, or one that does not apply"),
+                 errorAnswer(401, "signed out"),
+                 errorAnswer(403, "a lower role"),
+                 errorAnswer(404, "Page not found"),
                  errorAnswer(413, "the request is too large")};
   return doc;
 }
@@ -150,9 +160,10 @@ docs::RouteDoc exportPageDoc() {
   docs::RouteDoc doc;
   doc.summary = "The page as Markdown or as sandboxed HTML (readers)";
   doc.access = docs::RouteAccess::Optional;
-  doc.params = {pageId(),
-                {"format", docs::ParamIn::Query, "md or html", true, {{"enum", {"md", "html"}}}},
-                {"disposition", docs::ParamIn::Query, "inline: HTML shown, not downloaded", false, {{"enum", {"inline"}}}}};
+  doc.params = {
+      pageId(),
+      {"format", docs::ParamIn::Query, "md or html", true, {{"enum", {"md", "html"}}}},
+      {"disposition", docs::ParamIn::Query, "inline: HTML shown, not downloaded", false, {{"enum", {"inline"}}}}};
   docs::AnswerDoc markdown{200, "the page (text/markdown for md, text/html for html)", "text/markdown", {}};
   doc.answers = {markdown, errorAnswer(400, "a bad format"),
                  errorAnswer(404, "Page not found, or a project the caller may not read"),
@@ -166,17 +177,20 @@ docs::RouteDoc uploadImageDoc() {
   doc.access = docs::RouteAccess::SignedIn;
   doc.params = imageParams(false);
   doc.body = docs::BodyDoc{"image/*", {}, "the image's bytes; its Content-Type must match them", true};
-  doc.answers = {jsonAnswer(200, "where the image is served",
-                            {{"type", "object"},
-                             {"required", {"url", "signed_url", "expires_at"}},
-                             {"additionalProperties", false},
-                             {"properties",
-                              {{"url", {{"type", "string"}}},
-                               {"signed_url", {{"type", "string"}, {"description", "works without credentials until expires_at"}}},
-                               {"expires_at", unixTime()}}}}),
-                 errorAnswer(400, "unsupported_type, an empty or incomplete upload"), errorAnswer(401, "signed out"),
-                 errorAnswer(403, "a lower role"), errorAnswer(404, "Page not found in this project"),
-                 errorAnswer(413, "File size too big (max 20MB).")};
+  doc.answers = {
+      jsonAnswer(200, "where the image is served",
+                 {{"type", "object"},
+                  {"required", {"url", "signed_url", "expires_at"}},
+                  {"additionalProperties", false},
+                  {"properties",
+                   {{"url", {{"type", "string"}}},
+                    {"signed_url", {{"type", "string"}, {"description", "works without credentials until expires_at"}}},
+                    {"expires_at", unixTime()}}}}),
+      errorAnswer(400, "unsupported_type, an empty or incomplete upload"),
+      errorAnswer(401, "signed out"),
+      errorAnswer(403, "a lower role"),
+      errorAnswer(404, "Page not found in this project"),
+      errorAnswer(413, "File size too big (max 20MB).")};
   return doc;
 }
 

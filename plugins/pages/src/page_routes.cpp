@@ -16,16 +16,16 @@
 #include <docs/ydoc/error.hpp>
 #include <docs/ydoc/update.hpp>
 
-#include "base64.hpp"
 #include <docs/support/body_fields.hpp>
+#include <docs/support/upload_file.hpp>
+#include "base64.hpp"
+#include "documents_service.hpp"
 #include "image_rules.hpp"
 #include "page_docs.hpp"
 #include "page_export.hpp"
-#include "documents_service.hpp"
 #include "page_store.hpp"
 #include "pages_service.hpp"
 #include "signed_url.hpp"
-#include <docs/support/upload_file.hpp>
 
 namespace docs_pages {
 
@@ -221,12 +221,13 @@ class PageRoutes {
       // The page's HTML opened as a page (docs/security.md#browser-headers): sandboxed, so
       // nothing in it runs and it has no origin to act for; its images and videos show.
       // A download, unless asked for inline on purpose (?disposition=inline).
-      response.setHeader("Content-Security-Policy",
-                         "sandbox; default-src 'none'; img-src 'self' data: https:; style-src 'unsafe-inline'; "
-                         "frame-src https://www.youtube.com; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
+      response.setHeader(
+          "Content-Security-Policy",
+          "sandbox; default-src 'none'; img-src 'self' data: https:; style-src 'unsafe-inline'; "
+          "frame-src https://www.youtube.com; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
       bool inlineView = request.query("disposition").value_or("") == "inline";
-      response.setHeader("Content-Disposition", std::string(inlineView ? "inline" : "attachment") + "; filename=\"page-" +
-                                                    std::to_string(page.id) + ".html\"");
+      response.setHeader("Content-Disposition", std::string(inlineView ? "inline" : "attachment") +
+                                                    "; filename=\"page-" + std::to_string(page.id) + ".html\"");
     }
     response.setHeader("X-Content-Type-Options", "nosniff");
   }
@@ -268,11 +269,12 @@ class PageRoutes {
         throw HttpError(400, "body_incomplete", "The upload ended before Content-Length bytes arrived");
     }
     file.commit(directory + "/" + name);
-    std::string path = "/api/project/" + std::to_string(projectId) + "/page/" + std::to_string(pageId) + "/image/" + name;
+    std::string path =
+        "/api/project/" + std::to_string(projectId) + "/page/" + std::to_string(pageId) + "/image/" + name;
     std::string url = request.publicOrigin() + path;
     std::int64_t expires = nowUnix() + signedUrlSeconds_;
-    response.json({{"url", url}, {"signed_url", signedUrl(url, projectId, pageId, name, expires)},
-                   {"expires_at", expires}});
+    response.json(
+        {{"url", url}, {"signed_url", signedUrl(url, projectId, pageId, name, expires)}, {"expires_at", expires}});
   }
 
   std::string signedUrl(const std::string& url, std::int64_t projectId, std::int64_t pageId, const std::string& name,
@@ -336,8 +338,9 @@ class PageRoutes {
 };
 
 std::shared_ptr<PageRoutes> addPageRoutes(docs::Registry& registry, PagesService& pages, DocumentsService& documents) {
-  registry.configKey("pages.url_signing_key", "",
-                     "Key for signed image URLs; empty makes a random one per process (set it when several nodes serve)");
+  registry.configKey(
+      "pages.url_signing_key", "",
+      "Key for signed image URLs; empty makes a random one per process (set it when several nodes serve)");
   registry.configKey("pages.signed_url_seconds", "3600", "How long a signed image URL works");
   auto routes = std::make_shared<PageRoutes>(registry, pages, documents);
   docs::RouteOptions small;
@@ -351,25 +354,35 @@ std::shared_ptr<PageRoutes> addPageRoutes(docs::Registry& registry, PagesService
   using docs::Method;
   using docs::Request;
   using docs::Response;
-  registry.route(Method::Post, "/api/project/{projectId}/page", [routes](Request& q, Response& r) { routes->create(q, r); }, small,
-                 createPageDoc());
-  registry.route(Method::Get, "/api/page/{id}", [routes](Request& q, Response& r) { routes->get(q, r); }, {}, getPageDoc());
-  registry.route(Method::Patch, "/api/page/{id}", [routes](Request& q, Response& r) { routes->update(q, r); }, small,
-                 updatePageDoc());
-  registry.route(Method::Delete, "/api/page/{id}", [routes](Request& q, Response& r) { routes->remove(q, r); }, {},
-                 deletePageDoc());
-  registry.route(Method::Get, "/api/page/{id}/content", [routes](Request& q, Response& r) { routes->getContent(q, r); }, {},
-                 getContentDoc());
-  registry.route(Method::Put, "/api/page/{id}/content", [routes](Request& q, Response& r) { routes->putContent(q, r); }, content,
-                 putContentDoc());
-  registry.route(Method::Get, "/api/page/{id}/export", [routes](Request& q, Response& r) { routes->exportPage(q, r); }, {},
-                 exportPageDoc());
-  registry.route(Method::Post, "/api/project/{projectId}/page/{pageId}/upload",
-                 [routes](Request& q, Response& r) { routes->uploadImage(q, r); }, image, uploadImageDoc());
-  registry.route(Method::Get, "/api/project/{projectId}/page/{pageId}/image/{name}",
-                 [routes](Request& q, Response& r) { routes->serveImage(q, r); }, {}, serveImageDoc());
-  registry.route(Method::Get, "/api/project/{projectId}/page/{pageId}/image/{name}/signed",
-                 [routes](Request& q, Response& r) { routes->signImage(q, r); }, {}, signImageDoc());
+  registry.route(
+      Method::Post, "/api/project/{projectId}/page", [routes](Request& q, Response& r) { routes->create(q, r); }, small,
+      createPageDoc());
+  registry.route(
+      Method::Get, "/api/page/{id}", [routes](Request& q, Response& r) { routes->get(q, r); }, {}, getPageDoc());
+  registry.route(
+      Method::Patch, "/api/page/{id}", [routes](Request& q, Response& r) { routes->update(q, r); }, small,
+      updatePageDoc());
+  registry.route(
+      Method::Delete, "/api/page/{id}", [routes](Request& q, Response& r) { routes->remove(q, r); }, {},
+      deletePageDoc());
+  registry.route(
+      Method::Get, "/api/page/{id}/content", [routes](Request& q, Response& r) { routes->getContent(q, r); }, {},
+      getContentDoc());
+  registry.route(
+      Method::Put, "/api/page/{id}/content", [routes](Request& q, Response& r) { routes->putContent(q, r); }, content,
+      putContentDoc());
+  registry.route(
+      Method::Get, "/api/page/{id}/export", [routes](Request& q, Response& r) { routes->exportPage(q, r); }, {},
+      exportPageDoc());
+  registry.route(
+      Method::Post, "/api/project/{projectId}/page/{pageId}/upload",
+      [routes](Request& q, Response& r) { routes->uploadImage(q, r); }, image, uploadImageDoc());
+  registry.route(
+      Method::Get, "/api/project/{projectId}/page/{pageId}/image/{name}",
+      [routes](Request& q, Response& r) { routes->serveImage(q, r); }, {}, serveImageDoc());
+  registry.route(
+      Method::Get, "/api/project/{projectId}/page/{pageId}/image/{name}/signed",
+      [routes](Request& q, Response& r) { routes->signImage(q, r); }, {}, signImageDoc());
   return routes;
 }
 

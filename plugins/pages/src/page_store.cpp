@@ -92,17 +92,18 @@ void renamePage(docs::Tx& tx, std::int64_t id, const std::string& name) {
 
 void movePage(docs::Tx& tx, const docs::PageSummary& page, std::int64_t newParentId) {
   if (page.parentId == newParentId) return;  // already there: keep its place among siblings
-  tx.exec("UPDATE pages SET parent_id = $2, updated_at = now(), position = (SELECT coalesce(max(position), 0) + 1"
-          " FROM pages WHERE project_id = $3 AND parent_id IS NOT DISTINCT FROM $2) WHERE id = $1",
-          {page.id, parentParam(newParentId), page.projectId});
+  tx.exec(
+      "UPDATE pages SET parent_id = $2, updated_at = now(), position = (SELECT coalesce(max(position), 0) + 1"
+      " FROM pages WHERE project_id = $3 AND parent_id IS NOT DISTINCT FROM $2) WHERE id = $1",
+      {page.id, parentParam(newParentId), page.projectId});
 }
 
 std::vector<std::int64_t> deleteSubtree(docs::Tx& tx, std::int64_t id) {
-  return idsOf(tx.exec(
-      "WITH RECURSIVE sub(id) AS (SELECT id FROM pages WHERE id = $1"
-      "  UNION ALL SELECT p.id FROM pages p JOIN sub ON p.parent_id = sub.id)"
-      " DELETE FROM pages WHERE id IN (SELECT id FROM sub) RETURNING id",
-      {id}));
+  return idsOf(
+      tx.exec("WITH RECURSIVE sub(id) AS (SELECT id FROM pages WHERE id = $1"
+              "  UNION ALL SELECT p.id FROM pages p JOIN sub ON p.parent_id = sub.id)"
+              " DELETE FROM pages WHERE id IN (SELECT id FROM sub) RETURNING id",
+              {id}));
 }
 
 std::vector<std::int64_t> deleteProjectPages(docs::Tx& tx, std::int64_t projectId) {
@@ -116,9 +117,14 @@ std::int64_t firstRootPage(docs::Tx& tx, std::int64_t projectId) {
 }
 
 docs::Json pageJson(const docs::PageSummary& page) {
-  return {{"id", page.id},           {"project_id", page.projectId}, {"parent_id", page.parentId},
-          {"name", page.name},       {"type", page.type},            {"position", page.position},
-          {"created_at", page.createdAt}, {"updated_at", page.updatedAt}};
+  return {{"id", page.id},
+          {"project_id", page.projectId},
+          {"parent_id", page.parentId},
+          {"name", page.name},
+          {"type", page.type},
+          {"position", page.position},
+          {"created_at", page.createdAt},
+          {"updated_at", page.updatedAt}};
 }
 
 std::string fittedPageName(std::string_view raw) {

@@ -64,7 +64,8 @@ std::string paragraphAfter(const std::string& base, const std::string& text, std
   if (!base.empty()) doc.applyUpdate({reinterpret_cast<const std::uint8_t*>(base.data()), base.size()});
   auto before = doc.encodeStateVector();
   docs::ydoc::appendProseMirrorJson(
-      doc, {{"type", "doc"}, {"content", {{{"type", "paragraph"}, {"content", {{{"type", "text"}, {"text", text}}}}}}}});
+      doc,
+      {{"type", "doc"}, {"content", {{{"type", "paragraph"}, {"content", {{{"type", "text"}, {"text", text}}}}}}}});
   return asText(doc.encodeStateAsUpdate(before));
 }
 
@@ -133,7 +134,8 @@ TEST_F(DocumentsDb, AFoldThatFailsChangesNothingAndOneThatSucceedsStoresAndTrunc
 
   auto merge = [&](const docs::FoldInput& input) {
     docs::ydoc::Doc doc;
-    for (const auto& other : input.others) doc.applyUpdate({reinterpret_cast<const std::uint8_t*>(other.bytes.data()), other.bytes.size()});
+    for (const auto& other : input.others)
+      doc.applyUpdate({reinterpret_cast<const std::uint8_t*>(other.bytes.data()), other.bytes.size()});
     doc.applyUpdate({reinterpret_cast<const std::uint8_t*>(mine.data()), mine.size()});
     return asText(doc.encodeStateAsUpdate());
   };
@@ -197,8 +199,9 @@ TEST_F(DocumentsDb, DeletingAPageDropsItsLogAndAReplaceDropsItToo) {
   EXPECT_FALSE(documents_->load(pageId_));
   // A row written for a page deleted meanwhile is dropped by the next fold.
   documents_->append("node-a", {docs::LogRow{pageId_, {update}, std::nullopt}});
-  EXPECT_FALSE(documents_->fold(pageId_, "node-a", INT64_MAX, [](const docs::FoldInput&) { return std::string(); },
-                                [](docs::Tx&, const docs::FoldedRows&, std::string_view) {}));
+  EXPECT_FALSE(documents_->fold(
+      pageId_, "node-a", INT64_MAX, [](const docs::FoldInput&) { return std::string(); },
+      [](docs::Tx&, const docs::FoldedRows&, std::string_view) {}));
   EXPECT_EQ(logRows(), 0);
 }
 

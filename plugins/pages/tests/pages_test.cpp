@@ -35,7 +35,9 @@ class Pages : public RestTest {
   }
   static std::string page(std::int64_t id) { return "/api/page/" + std::to_string(id); }
   std::int64_t newPage(std::int64_t parent = 0) { return createPage(alice_, projectId_, parent)["id"]; }
-  HttpResponse move(std::int64_t id, const json& parent) { return call("PATCH", page(id), json{{"parent_id", parent}}, as(alice_)); }
+  HttpResponse move(std::int64_t id, const json& parent) {
+    return call("PATCH", page(id), json{{"parent_id", parent}}, as(alice_));
+  }
   json pages() {
     return parse(call("GET", "/api/project?projectId=" + std::to_string(projectId_), "", as(alice_)))["pages"];
   }
@@ -71,7 +73,8 @@ TEST_F(Pages, CreateGetRenameWithDefaults) {
   auto got = parse(call("GET", page(created["id"]), "", as(alice_)));
   EXPECT_TRUE(got.contains("content_bytea"));
   EXPECT_TRUE(got["content_bytea"].is_null());
-  EXPECT_EQ(parse(call("PATCH", page(created["id"]), json{{"name", "  Setup \n guide "}}, as(alice_)))["name"], "Setup guide");
+  EXPECT_EQ(parse(call("PATCH", page(created["id"]), json{{"name", "  Setup \n guide "}}, as(alice_)))["name"],
+            "Setup guide");
   EXPECT_EQ(parse(call("PATCH", page(created["id"]), json{{"name", ""}}, as(alice_)))["name"], "Untitled");
   expectError(call("PATCH", page(created["id"]), json{{"name", std::string(256, 'x')}}, as(alice_)), 400,
               "Page name must be at most 255 characters");
@@ -144,7 +147,8 @@ TEST_F(Pages, TenThousandPagesListInOneCall) {
   sql("INSERT INTO pages (project_id, parent_id, name, position) SELECT " + std::to_string(projectId_) +
       ", NULL, 'Root ' || g, g + 1 FROM generate_series(1, 100) g");
   sql("INSERT INTO pages (project_id, parent_id, name, position) SELECT r.project_id, r.id, 'Child ' || g, g"
-      " FROM pages r, generate_series(1, 99) g WHERE r.project_id = " + std::to_string(projectId_) + " AND r.name LIKE 'Root %'");
+      " FROM pages r, generate_series(1, 99) g WHERE r.project_id = " +
+      std::to_string(projectId_) + " AND r.name LIKE 'Root %'");
   // Speed is measured by bench/rest (statements per request, latency), not asserted here.
   auto response = call("GET", "/api/project?projectId=" + std::to_string(projectId_), "", as(alice_));
   ASSERT_EQ(response.status, 200);
@@ -167,10 +171,11 @@ TEST_F(Pages, TenThousandPagesListInOneCall) {
 TEST_F(Pages, ContentRoundTripAndExport) {
   expectError(call("GET", page(rootPage_) + "/content", "", as(alice_)), 404, "This page has no stored content");
   EXPECT_EQ(call("GET", page(rootPage_) + "/export?format=md", "", as(alice_)).body, "");
-  docs::ydoc::Json pm = {{"type", "doc"},
-                         {"content",
-                          {{{"type", "heading"}, {"attrs", {{"level", 2}}}, {"content", {{{"type", "text"}, {"text", "Install"}}}}},
-                           {{"type", "paragraph"}, {"content", {{{"type", "text"}, {"text", "Run <make>."}}}}}}}};
+  docs::ydoc::Json pm = {
+      {"type", "doc"},
+      {"content",
+       {{{"type", "heading"}, {"attrs", {{"level", 2}}}, {"content", {{{"type", "text"}, {"text", "Install"}}}}},
+        {{"type", "paragraph"}, {"content", {{{"type", "text"}, {"text", "Run <make>."}}}}}}}};
   std::string encoded = yjsDocument(pm);
   ASSERT_EQ(call("PUT", page(rootPage_) + "/content", json{{"content_bytea", encoded}}, as(alice_)).status, 200);
   EXPECT_EQ(parse(call("GET", page(rootPage_) + "/content", "", as(alice_)))["content_bytea"], encoded);
@@ -184,10 +189,12 @@ TEST_F(Pages, ContentRoundTripAndExport) {
   EXPECT_NE(html.body.find("<h2>Install</h2>"), std::string::npos) << html.body;
   EXPECT_NE(html.body.find("&lt;make&gt;"), std::string::npos) << html.body;
   // Opened as a page it runs nothing (sandbox) and downloads unless asked for inline.
-  EXPECT_EQ(html.header("content-security-policy").rfind("sandbox; default-src 'none';", 0), 0u) << html.header("content-security-policy");
+  EXPECT_EQ(html.header("content-security-policy").rfind("sandbox; default-src 'none';", 0), 0u)
+      << html.header("content-security-policy");
   EXPECT_EQ(html.header("content-disposition"), "attachment; filename=\"page-" + std::to_string(rootPage_) + ".html\"");
   auto inlineHtml = call("GET", page(rootPage_) + "/export?format=html&disposition=inline", "");
-  EXPECT_EQ(inlineHtml.header("content-disposition"), "inline; filename=\"page-" + std::to_string(rootPage_) + ".html\"");
+  EXPECT_EQ(inlineHtml.header("content-disposition"),
+            "inline; filename=\"page-" + std::to_string(rootPage_) + ".html\"");
   EXPECT_EQ(inlineHtml.header("content-security-policy"), html.header("content-security-policy"));
   expectError(call("GET", page(rootPage_) + "/export?format=pdf", ""), 400, "'format' must be md or html");
   expectError(call("GET", page(rootPage_) + "/export", ""), 400);
@@ -201,11 +208,13 @@ TEST_F(Pages, ContentRoundTripAndExport) {
     docs::ydoc::appendProseMirrorJson(elsewhere, {{"type", "doc"}, {"content", {{{"type", "paragraph"}}}}});
     auto base = elsewhere.encodeStateVector();
     docs::ydoc::appendProseMirrorJson(
-        elsewhere, {{"type", "doc"}, {"content", {{{"type", "paragraph"}, {"content", {{{"type", "text"}, {"text", "orphan"}}}}}}}});
+        elsewhere, {{"type", "doc"},
+                    {"content", {{{"type", "paragraph"}, {"content", {{{"type", "text"}, {"text", "orphan"}}}}}}}});
     auto orphan = elsewhere.encodeStateAsUpdate(base);
-    expectError(call("PUT", page(rootPage_) + "/content",
-                     json{{"content_bytea", docs::codec::base64Encode(std::string(orphan.begin(), orphan.end()))}}, as(alice_)),
-                400, "'content_bytea' does not apply to this page's document");
+    expectError(
+        call("PUT", page(rootPage_) + "/content",
+             json{{"content_bytea", docs::codec::base64Encode(std::string(orphan.begin(), orphan.end()))}}, as(alice_)),
+        400, "'content_bytea' does not apply to this page's document");
   }
   // The bad writes changed nothing.
   EXPECT_EQ(parse(call("GET", page(rootPage_) + "/content", "", as(alice_)))["content_bytea"], encoded);
@@ -215,7 +224,8 @@ TEST_F(Pages, ImagesAreCheckedByTheirBytes) {
   auto ok = uploadImage(rootPage_, pngBytes(1000), "image/png");
   ASSERT_EQ(ok.status, 200) << ok.body;
   std::string url = parse(ok)["url"];
-  EXPECT_NE(url.find("/api/project/" + std::to_string(projectId_) + "/page/" + std::to_string(rootPage_) + "/image/"), std::string::npos);
+  EXPECT_NE(url.find("/api/project/" + std::to_string(projectId_) + "/page/" + std::to_string(rootPage_) + "/image/"),
+            std::string::npos);
   auto served = call("GET", pathOf(url), "");  // public project: anyone
   EXPECT_EQ(served.status, 200);
   EXPECT_EQ(served.body, pngBytes(1000));
@@ -226,7 +236,8 @@ TEST_F(Pages, ImagesAreCheckedByTheirBytes) {
   std::string webp = "RIFF" + std::string(4, '\x20') + "WEBPVP8 " + std::string(50, 'w');
   EXPECT_EQ(uploadImage(rootPage_, webp, "image/webp").status, 200);
 
-  expectError(uploadImage(rootPage_, "<!DOCTYPE html><script>alert(1)</script>", "image/png"), 400, "File type not supported.");
+  expectError(uploadImage(rootPage_, "<!DOCTYPE html><script>alert(1)</script>", "image/png"), 400,
+              "File type not supported.");
   expectError(uploadImage(rootPage_, "<svg xmlns=\"http://www.w3.org/2000/svg\"><script/></svg>", "image/svg+xml"), 400,
               "File type not supported.");
   expectError(uploadImage(rootPage_, pngBytes(), "image/jpeg"), 400, "File type not supported.");
@@ -236,7 +247,11 @@ TEST_F(Pages, ImagesAreCheckedByTheirBytes) {
   std::size_t files = 0;
   for (const auto& entry : fs::directory_iterator(imageDir(rootPage_))) files += entry.is_regular_file();
   EXPECT_EQ(files, 4u) << "only the accepted images are stored";
-  expectError(call("GET", "/api/project/" + std::to_string(projectId_) + "/page/" + std::to_string(rootPage_) + "/image/..%2F..%2Fsecret", ""), 404);
+  expectError(call("GET",
+                   "/api/project/" + std::to_string(projectId_) + "/page/" + std::to_string(rootPage_) +
+                       "/image/..%2F..%2Fsecret",
+                   ""),
+              404);
 }
 
 TEST_F(Pages, ImageStreamedPastTwentyMegabytesIs413) {
@@ -262,14 +277,15 @@ TEST_F(Pages, PrivateImagesNeedAReaderOrASignedUrl) {
   std::int64_t pid = priv["id"], pageId = priv["default_page_id"];
   Headers headers = as(alice_);
   headers["Content-Type"] = "image/png";
-  auto up = call("POST", "/api/project/" + std::to_string(pid) + "/page/" + std::to_string(pageId) + "/upload", pngBytes(), headers);
+  auto up = call("POST", "/api/project/" + std::to_string(pid) + "/page/" + std::to_string(pageId) + "/upload",
+                 pngBytes(), headers);
   ASSERT_EQ(up.status, 200) << up.body;
   std::string path = pathOf(parse(up)["url"]);
   std::string signedPath = pathOf(parse(up)["signed_url"]);
-  EXPECT_EQ(call("GET", path, "").status, 404);                                  // anonymous
+  EXPECT_EQ(call("GET", path, "").status, 404);                                 // anonymous
   EXPECT_EQ(call("GET", path, "", as(signIn("eve@example.com"))).status, 404);  // stranger
-  EXPECT_EQ(call("GET", path, "", {{"Cookie", alice_.cookie}}).status, 200);     // an <img> with the session cookie
-  EXPECT_EQ(call("GET", signedPath, "").status, 200);                            // a signed URL on its own
+  EXPECT_EQ(call("GET", path, "", {{"Cookie", alice_.cookie}}).status, 200);    // an <img> with the session cookie
+  EXPECT_EQ(call("GET", signedPath, "").status, 200);                           // a signed URL on its own
   std::string tampered = signedPath;
   tampered.back() = tampered.back() == '0' ? '1' : '0';
   EXPECT_EQ(call("GET", tampered, "").status, 404);
@@ -395,9 +411,13 @@ TEST_F(Pages, LargeAnswersAreCompressedWhenAccepted) {
   // The Markdown export of a long page.
   docs::ydoc::Json paragraphs = docs::ydoc::Json::array();
   for (int i = 0; i < 60; ++i)
-    paragraphs.push_back({{"type", "paragraph"}, {"content", {{{"type", "text"}, {"text", "Paragraph " + std::to_string(i) + " of the guide."}}}}});
-  ASSERT_EQ(call("PUT", page(rootPage_) + "/content", json{{"content_bytea", yjsDocument({{"type", "doc"}, {"content", paragraphs}})}},
-                 as(alice_)).status, 200);
+    paragraphs.push_back(
+        {{"type", "paragraph"},
+         {"content", {{{"type", "text"}, {"text", "Paragraph " + std::to_string(i) + " of the guide."}}}}});
+  ASSERT_EQ(call("PUT", page(rootPage_) + "/content",
+                 json{{"content_bytea", yjsDocument({{"type", "doc"}, {"content", paragraphs}})}}, as(alice_))
+                .status,
+            200);
   auto md = call("GET", page(rootPage_) + "/export?format=md", "");
   ASSERT_GT(md.body.size(), 1024u);
   auto mdGzip = call("GET", page(rootPage_) + "/export?format=md", "", Headers{{"Accept-Encoding", "gzip"}});

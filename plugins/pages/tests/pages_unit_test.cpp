@@ -18,8 +18,8 @@ TEST(ImageRules, SniffsOnlyRealRasterImages) {
   EXPECT_EQ(sniffImage("\xFF\xD8\xFF\xE0 JFIF")->extension, "jpg");
   EXPECT_EQ(sniffImage("GIF89a......")->extension, "gif");
   EXPECT_EQ(sniffImage(std::string("RIFF\x10\x00\x00\x00WEBPVP8 ", 16))->extension, "webp");
-  for (const char* bad : {"<svg xmlns='http://www.w3.org/2000/svg'/>", "<!DOCTYPE html><script>", "<html>", "RIFF1234WAVE",
-                          "", "\x89PN", "%PDF-1.7"})
+  for (const char* bad : {"<svg xmlns='http://www.w3.org/2000/svg'/>", "<!DOCTYPE html><script>", "<html>",
+                          "RIFF1234WAVE", "", "\x89PN", "%PDF-1.7"})
     EXPECT_FALSE(sniffImage(bad)) << bad;
   auto png = *sniffImage(std::string("\x89PNG\r\n\x1a\n", 8));
   EXPECT_TRUE(declaredTypeMatches("image/png", png));
@@ -34,7 +34,8 @@ TEST(ImageRules, SniffsOnlyRealRasterImages) {
 }
 
 TEST(Base64, RoundTripsAndRefusesGarbage) {
-  for (std::string bytes : {std::string(), std::string("a"), std::string("ab"), std::string("abc"), std::string("\0\xff\x10", 3)})
+  for (std::string bytes :
+       {std::string(), std::string("a"), std::string("ab"), std::string("abc"), std::string("\0\xff\x10", 3)})
     EXPECT_EQ(base64Decode(base64Encode(bytes)), bytes);
   EXPECT_EQ(base64Encode("hello"), "aGVsbG8=");
   EXPECT_EQ(base64Decode("aGVs\nbG8="), "hello");
@@ -56,10 +57,11 @@ TEST(SignedUrl, VerifiesOnlyItsOwnUnexpiredSignatures) {
 }
 
 TEST(Export, MarkdownAndHtmlOfAStoredDocument) {
-  docs::ydoc::Json pm = {{"type", "doc"},
-                         {"content",
-                          {{{"type", "heading"}, {"attrs", {{"level", 1}}}, {"content", {{{"type", "text"}, {"text", "Title"}}}}},
-                           {{"type", "paragraph"}, {"content", {{{"type", "text"}, {"text", "<b>x</b>"}}}}}}}};
+  docs::ydoc::Json pm = {
+      {"type", "doc"},
+      {"content",
+       {{{"type", "heading"}, {"attrs", {{"level", 1}}}, {"content", {{{"type", "text"}, {"text", "Title"}}}}},
+        {{"type", "paragraph"}, {"content", {{{"type", "text"}, {"text", "<b>x</b>"}}}}}}}};
   auto update = docs::ydoc::proseMirrorJsonToUpdate(pm, 7);
   std::string bytes(update.begin(), update.end());
   EXPECT_TRUE(isValidUpdate(bytes));

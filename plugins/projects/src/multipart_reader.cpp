@@ -164,7 +164,7 @@ std::size_t MultipartReader::read(char* out, std::size_t size) {
       return 0;
     }
     // Bytes that cannot be the start of a delimiter may go out now.
-    std::size_t safe = at != std::string::npos ? at
+    std::size_t safe = at != std::string::npos               ? at
                        : buffer_.size() >= delimiter_.size() ? buffer_.size() - delimiter_.size() + 1
                                                              : 0;
     if (safe > 0) {

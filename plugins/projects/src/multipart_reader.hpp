@@ -32,8 +32,8 @@ class MultipartReader {
   std::size_t read(char* buffer, std::size_t size);
 
  private:
-  bool fill();                      // reads more from the source; false at its end
-  void expectMore();                // fill() or throw: the body ended early
+  bool fill();        // reads more from the source; false at its end
+  void expectMore();  // fill() or throw: the body ended early
   void skipPreamble();
   PartHeaders readHeaders();
 

@@ -75,16 +75,21 @@ docs::RouteDoc listProjectsDoc() {
 docs::RouteDoc getProjectDoc() {
   docs::RouteDoc doc;
   doc.summary = "A project and its page tree (flat, no content), by id or by repository URL";
-  doc.description = "Give `projectId` or `gitUrl`. A private project the caller may not read is a 404, as a missing one.";
+  doc.description =
+      "Give `projectId` or `gitUrl`. A private project the caller may not read is a 404, as a missing one.";
   doc.access = docs::RouteAccess::Optional;
   doc.params = {{"projectId", docs::ParamIn::Query, "the project's id", false, {{"type", "integer"}, {"minimum", 1}}},
-                {"gitUrl", docs::ParamIn::Query, "the repository's URL: github.com/o/r, with or without scheme, www., .git",
-                 false, {{"type", "string"}}}};
+                {"gitUrl",
+                 docs::ParamIn::Query,
+                 "the repository's URL: github.com/o/r, with or without scheme, www., .git",
+                 false,
+                 {{"type", "string"}}}};
   Json withPages = {{"type", "object"},
                     {"required", {"pages"}},
                     {"properties", {{"pages", {{"type", "array"}, {"items", schemaRef("ProjectPage")}}}}}};
-  doc.answers = {jsonAnswer(200, "the project with \"pages\"", {{"allOf", Json::array({schemaRef("Project"), withPages})}}),
-                 errorAnswer(400, "neither parameter, or not a GitHub URL"), errorAnswer(404, "Project not found")};
+  doc.answers = {
+      jsonAnswer(200, "the project with \"pages\"", {{"allOf", Json::array({schemaRef("Project"), withPages})}}),
+      errorAnswer(400, "neither parameter, or not a GitHub URL"), errorAnswer(404, "Project not found")};
   doc.schemas = schemas();
   return doc;
 }
@@ -123,7 +128,8 @@ docs::RouteDoc updateProjectDoc() {
                               {"description", {{"type", "string"}, {"maxLength", 1000}}},
                               {"visibility", {{"enum", {"public", "private"}}}}}}}};
   doc.answers = {jsonAnswer(200, "the updated project", schemaRef("Project")), errorAnswer(400, "invalid_field"),
-                 errorAnswer(401, "signed out"), errorAnswer(403, "a lower role"), errorAnswer(404, "Project not found")};
+                 errorAnswer(401, "signed out"), errorAnswer(403, "a lower role"),
+                 errorAnswer(404, "Project not found")};
   doc.schemas = schemas();
   return doc;
 }
@@ -138,7 +144,8 @@ docs::RouteDoc deleteProjectDoc() {
                              {"required", {"id", "deleted"}},
                              {"additionalProperties", false},
                              {"properties", {{"id", {{"type", "integer"}}}, {"deleted", {{"const", true}}}}}}),
-                 errorAnswer(401, "signed out"), errorAnswer(403, "not an admin"), errorAnswer(404, "Project not found")};
+                 errorAnswer(401, "signed out"), errorAnswer(403, "not an admin"),
+                 errorAnswer(404, "Project not found")};
   return doc;
 }
 
@@ -158,10 +165,13 @@ docs::RouteDoc createGithubProjectDoc() {
                               {"name", {{"type", "string"}, {"maxLength", 120}}},
                               {"language", {{"enum", {"en", "ru", "de"}}}},
                               {"is_private", {{"type", "boolean"}}}}}}};
-  doc.answers = {jsonAnswer(201, "the project", schemaRef("Project")), errorAnswer(400, "invalid_field"),
-                 errorAnswer(401, "signed out"), errorAnswer(403, "installation_required: install the GitHub App"),
+  doc.answers = {jsonAnswer(201, "the project", schemaRef("Project")),
+                 errorAnswer(400, "invalid_field"),
+                 errorAnswer(401, "signed out"),
+                 errorAnswer(403, "installation_required: install the GitHub App"),
                  errorAnswer(404, "the repository is a private project the caller may not read"),
-                 errorAnswer(409, "the repository already is a project"), errorAnswer(502, "github_unavailable")};
+                 errorAnswer(409, "the repository already is a project"),
+                 errorAnswer(502, "github_unavailable")};
   doc.schemas = schemas();
   return doc;
 }
@@ -176,18 +186,21 @@ docs::RouteDoc uploadZipDoc() {
                             {"required", {"file"}},
                             {"properties", {{"file", {{"type", "string"}, {"contentMediaType", "application/zip"}}}}}},
                            "the ZIP in the field 'file', less than 100 MB"};
-  doc.answers = {jsonAnswer(200, "stored",
-                            {{"type", "object"},
-                             {"required", {"project_id", "file_name", "size", "status"}},
-                             {"additionalProperties", false},
-                             {"properties",
-                              {{"project_id", {{"type", "integer"}}},
-                               {"file_name", {{"type", "string"}}},
-                               {"size", {{"type", "integer"}, {"minimum", 1}}},
-                               {"status", {{"type", "string"}, {"description", "the project's status before unpacking"}}}}}}),
-                 errorAnswer(400, "not multipart, not a ZIP, empty, or no field 'file'"), errorAnswer(401, "signed out"),
-                 errorAnswer(403, "a lower role"), errorAnswer(404, "Project not found"),
-                 errorAnswer(413, "too large, or quota_exceeded")};
+  doc.answers = {
+      jsonAnswer(200, "stored",
+                 {{"type", "object"},
+                  {"required", {"project_id", "file_name", "size", "status"}},
+                  {"additionalProperties", false},
+                  {"properties",
+                   {{"project_id", {{"type", "integer"}}},
+                    {"file_name", {{"type", "string"}}},
+                    {"size", {{"type", "integer"}, {"minimum", 1}}},
+                    {"status", {{"type", "string"}, {"description", "the project's status before unpacking"}}}}}}),
+      errorAnswer(400, "not multipart, not a ZIP, empty, or no field 'file'"),
+      errorAnswer(401, "signed out"),
+      errorAnswer(403, "a lower role"),
+      errorAnswer(404, "Project not found"),
+      errorAnswer(413, "too large, or quota_exceeded")};
   return doc;
 }
 

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <tuple>
 #include <filesystem>
+#include <tuple>
 #include <unordered_map>
 
 #include <docs/config.hpp>
@@ -19,12 +19,12 @@
 #include <docs/topics.hpp>
 
 #include <docs/support/body_fields.hpp>
-#include "multipart_reader.hpp"
+#include <docs/support/upload_file.hpp>
 #include "json_writer.hpp"
+#include "multipart_reader.hpp"
 #include "project_docs.hpp"
 #include "project_rules.hpp"
 #include "project_store.hpp"
-#include <docs/support/upload_file.hpp>
 
 namespace docs_projects {
 
@@ -46,8 +46,8 @@ bool isZip(const PartHeaders& part) {
     if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
   bool zipName = fileName.size() > 4 && fileName.compare(fileName.size() - 4, 4, ".zip") == 0;
   const std::string& type = part.contentType;
-  bool zipType = type == "application/zip" || type == "application/x-zip-compressed" ||
-                 type == "application/x-zip" || type == "multipart/x-zip";
+  bool zipType = type == "application/zip" || type == "application/x-zip-compressed" || type == "application/x-zip" ||
+                 type == "multipart/x-zip";
   return zipName || zipType;
 }
 
@@ -160,10 +160,11 @@ class ProjectRoutes {
     project.createdBy = parseCallerId(caller);
     try {
       context_.db().transaction([&](docs::Tx& tx) {
-        if (auto limit = context_.config().getInt("projects.max_per_user"); project.createdBy > 0 && limit > 0 &&
-                                                                             lockAndCountProjectsOf(tx, project.createdBy) >= limit)
-          throw HttpError(403, "quota_exceeded",
-                          "You have reached the limit of " + std::to_string(limit) + " projects. Delete one to create another.");
+        if (auto limit = context_.config().getInt("projects.max_per_user");
+            project.createdBy > 0 && limit > 0 && lockAndCountProjectsOf(tx, project.createdBy) >= limit)
+          throw HttpError(
+              403, "quota_exceeded",
+              "You have reached the limit of " + std::to_string(limit) + " projects. Delete one to create another.");
         id = insertProject(tx, project);
         access().grantCreator(tx, id, caller);
         if (withFirstPage) {
@@ -330,9 +331,12 @@ class ProjectRoutes {
     bool stored = false;
     std::vector<char> buffer(64 * 1024);
     // The uploads of one person's projects share a quota (charged to the project's creator).
-    std::uint64_t quota = static_cast<std::uint64_t>(std::max<std::int64_t>(0, context_.config().getInt("projects.max_upload_mb_per_user"))) << 20;
+    std::uint64_t quota = static_cast<std::uint64_t>(
+                              std::max<std::int64_t>(0, context_.config().getInt("projects.max_upload_mb_per_user")))
+                          << 20;
     std::int64_t owner = creatorOf(context_.db(), id);
-    std::uint64_t room = quota == 0 || owner == 0 ? UINT64_MAX : quota - std::min(quota, uploadBytesOf(context_.db(), owner, id));
+    std::uint64_t room =
+        quota == 0 || owner == 0 ? UINT64_MAX : quota - std::min(quota, uploadBytesOf(context_.db(), owner, id));
     while (reader.nextPart(part)) {
       if (part.name != "file" || stored) continue;  // other fields are skipped
       if (!isZip(part)) throw HttpError::badRequest("Please select a ZIP file", "invalid_field");
@@ -340,8 +344,9 @@ class ProjectRoutes {
       while (std::size_t n = reader.read(buffer.data(), buffer.size())) {
         if (file.size() + n >= kMaxZipBytes) throw HttpError::payloadTooLarge("File size must be less than 100MB");
         if (file.size() + n > room)
-          throw HttpError(413, "quota_exceeded",
-                          "The uploads of this project's owner would pass their limit of " + std::to_string(quota >> 20) + " MB");
+          throw HttpError(
+              413, "quota_exceeded",
+              "The uploads of this project's owner would pass their limit of " + std::to_string(quota >> 20) + " MB");
         file.write(buffer.data(), n);
       }
       if (file.size() == 0) throw HttpError::badRequest("The file is empty", "invalid_field");
@@ -383,22 +388,28 @@ std::shared_ptr<ProjectRoutes> addProjectRoutes(docs::Registry& registry) {
   using docs::Method;
   using docs::Request;
   using docs::Response;
-  registry.route(Method::Get, "/api/projects", [routes](Request& q, Response& r) { routes->list(q, r); }, {},
-                 listProjectsDoc());
-  registry.route(Method::Get, "/api/project", [routes](Request& q, Response& r) { routes->getOne(q, r); }, {},
-                 getProjectDoc());
-  registry.route(Method::Post, "/api/project", [routes](Request& q, Response& r) { routes->createEmpty(q, r, false); }, small,
-                 createProjectDoc(false));
-  registry.route(Method::Post, "/api/project/zip", [routes](Request& q, Response& r) { routes->createEmpty(q, r, true); }, small,
-                 createProjectDoc(true));
-  registry.route(Method::Post, "/api/project/github", [routes](Request& q, Response& r) { routes->createGithub(q, r); }, small,
-                 createGithubProjectDoc());
-  registry.route(Method::Patch, "/api/project/{id}", [routes](Request& q, Response& r) { routes->update(q, r); }, small,
-                 updateProjectDoc());
-  registry.route(Method::Delete, "/api/project/{id}", [routes](Request& q, Response& r) { routes->remove(q, r); }, {},
-                 deleteProjectDoc());
-  registry.route(Method::Post, "/api/project/{id}/upload-zip", [routes](Request& q, Response& r) { routes->uploadZip(q, r); }, zip,
-                 uploadZipDoc());
+  registry.route(
+      Method::Get, "/api/projects", [routes](Request& q, Response& r) { routes->list(q, r); }, {}, listProjectsDoc());
+  registry.route(
+      Method::Get, "/api/project", [routes](Request& q, Response& r) { routes->getOne(q, r); }, {}, getProjectDoc());
+  registry.route(
+      Method::Post, "/api/project", [routes](Request& q, Response& r) { routes->createEmpty(q, r, false); }, small,
+      createProjectDoc(false));
+  registry.route(
+      Method::Post, "/api/project/zip", [routes](Request& q, Response& r) { routes->createEmpty(q, r, true); }, small,
+      createProjectDoc(true));
+  registry.route(
+      Method::Post, "/api/project/github", [routes](Request& q, Response& r) { routes->createGithub(q, r); }, small,
+      createGithubProjectDoc());
+  registry.route(
+      Method::Patch, "/api/project/{id}", [routes](Request& q, Response& r) { routes->update(q, r); }, small,
+      updateProjectDoc());
+  registry.route(
+      Method::Delete, "/api/project/{id}", [routes](Request& q, Response& r) { routes->remove(q, r); }, {},
+      deleteProjectDoc());
+  registry.route(
+      Method::Post, "/api/project/{id}/upload-zip", [routes](Request& q, Response& r) { routes->uploadZip(q, r); }, zip,
+      uploadZipDoc());
   return routes;
 }
 

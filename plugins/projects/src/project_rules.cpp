@@ -80,8 +80,8 @@ std::string validLanguage(const std::optional<std::string>& raw) {
 bool validRepositoryPart(std::string_view part) {
   if (part.empty() || part.size() > 100 || part == "." || part == "..") return false;
   for (char c : part) {
-    bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' ||
-              c == '.';
+    bool ok =
+        (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.';
     if (!ok) return false;
   }
   return true;
@@ -97,7 +97,8 @@ std::optional<Repository> parseGitUrl(std::string_view url, std::string_view con
   if (auto scheme = configured.find("://"); scheme != std::string::npos) configured = configured.substr(scheme + 3);
   while (!configured.empty() && configured.back() == '/') configured.pop_back();
   configured = lowerAscii(configured) + "/";
-  for (std::string_view host : {std::string_view("www.github.com/"), std::string_view("github.com/"), std::string_view(configured)}) {
+  for (std::string_view host :
+       {std::string_view("www.github.com/"), std::string_view("github.com/"), std::string_view(configured)}) {
     if (host.size() <= 1) continue;
     if (rest.size() >= host.size() && lowerAscii(rest.substr(0, host.size())) == host) {
       rest.remove_prefix(host.size());

@@ -11,7 +11,7 @@ namespace docs_projects {
 inline constexpr std::size_t kMaxNameLength = 120;          // the inline editor's limit
 inline constexpr std::size_t kMaxDescriptionLength = 1000;  // room for a repository's own description
 inline constexpr const char* kDefaultDescription = "No description";
-inline constexpr std::uint64_t kMaxZipBytes = 104857600;    // "under 100 MB"
+inline constexpr std::uint64_t kMaxZipBytes = 104857600;  // "under 100 MB"
 
 // Stored status text, through the SDK's table (docs/project_status.hpp).
 bool isKnownStatus(std::string_view status);

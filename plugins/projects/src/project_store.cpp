@@ -88,9 +88,10 @@ void setDefaultPage(docs::Tx& tx, std::int64_t projectId, std::int64_t pageId) {
 }
 
 void updateProject(docs::Db& db, std::int64_t id, const ProjectChanges& changes) {
-  db.exec("UPDATE projects SET name = coalesce($2, name), description = coalesce($3, description),"
-          " visibility = coalesce($4, visibility), updated_at = now() WHERE id = $1",
-          {id, changes.name, changes.description, changes.visibility});
+  db.exec(
+      "UPDATE projects SET name = coalesce($2, name), description = coalesce($3, description),"
+      " visibility = coalesce($4, visibility), updated_at = now() WHERE id = $1",
+      {id, changes.name, changes.description, changes.visibility});
 }
 
 bool updateStatus(docs::Db& db, std::int64_t id, std::string_view status) {
@@ -102,12 +103,14 @@ bool updateRagStatus(docs::Db& db, std::int64_t id, std::string_view ragStatus) 
 }
 
 bool updateCommitHash(docs::Db& db, std::int64_t id, std::string_view commitHash) {
-  return db.exec("UPDATE projects SET commit_hash = $2, updated_at = now() WHERE id = $1", {id, commitHash}).affectedRows() > 0;
+  return db.exec("UPDATE projects SET commit_hash = $2, updated_at = now() WHERE id = $1", {id, commitHash})
+             .affectedRows() > 0;
 }
 
 bool updateInstallation(docs::Db& db, std::int64_t id, std::int64_t installationId) {
   return db.exec("UPDATE projects SET installation_id = $2, updated_at = now() WHERE id = $1",
-                 {id, installationId > 0 ? docs::Param(installationId) : docs::Param()}).affectedRows() > 0;
+                 {id, installationId > 0 ? docs::Param(installationId) : docs::Param()})
+             .affectedRows() > 0;
 }
 
 bool replaceInstallation(docs::Db& db, std::int64_t id, std::int64_t installationId, std::int64_t expectedId) {
@@ -125,13 +128,15 @@ void recordUpload(docs::Db& db, std::int64_t id, const std::string& path, const 
 }
 
 std::int64_t lockAndCountProjectsOf(docs::Tx& tx, std::int64_t userId) {
-  tx.exec("SELECT pg_advisory_xact_lock(hashtext('projects-of-user'), $1::int)", {static_cast<std::int64_t>(userId & 0x7fffffff)});
+  tx.exec("SELECT pg_advisory_xact_lock(hashtext('projects-of-user'), $1::int)",
+          {static_cast<std::int64_t>(userId & 0x7fffffff)});
   return tx.exec("SELECT count(*) AS n FROM projects WHERE created_by = $1", {userId})[0].int64("n");
 }
 
 std::uint64_t uploadBytesOf(docs::Db& db, std::int64_t userId, std::int64_t except) {
-  auto rows = db.exec("SELECT coalesce(sum(upload_size), 0)::bigint AS n FROM projects WHERE created_by = $1 AND id <> $2",
-                      {userId, except});
+  auto rows =
+      db.exec("SELECT coalesce(sum(upload_size), 0)::bigint AS n FROM projects WHERE created_by = $1 AND id <> $2",
+              {userId, except});
   return static_cast<std::uint64_t>(rows[0].int64("n"));
 }
 

@@ -35,4 +35,5 @@ class ProjectsPlugin final : public docs::Plugin {
 
 // rbac is a hard dependency (every call asks AccessControl, which is required); Pages and
 // GithubAccess are used, not required, since pages and github require Projects.
-DOCS_PLUGIN(ProjectsPlugin, "projects", "1.0.0", "rbac", "Projects: create, list, rename, visibility, delete, ZIP upload")
+DOCS_PLUGIN(ProjectsPlugin, "projects", "1.0.0", "rbac",
+            "Projects: create, list, rename, visibility, delete, ZIP upload")

@@ -4,9 +4,9 @@
 #include <algorithm>
 #include <random>
 
-#include "multipart_reader.hpp"
 #include <docs/support/body_fields.hpp>
 #include "json_writer.hpp"
+#include "multipart_reader.hpp"
 #include "project_rules.hpp"
 
 using namespace docs_projects;
@@ -16,10 +16,10 @@ TEST(ProjectRules, StatusBadgeOrder) {
   EXPECT_EQ(statusSortOrder("DOC_SUCCESS"), 1);
   EXPECT_EQ(statusSortOrder("READY"), 1);
   EXPECT_EQ(statusSortOrder("DOC_UPDATING"), 2);
-  for (const char* s : {"IDLE", "REQUEST_TO_CLONE", "CLONING", "CLONE_SUCCESS", "DOC_PENDING", "DOC_FILE_OVERVIEWS_GENERATING",
-                        "DOC_FILE_OVERVIEWS_FAILED", "DOC_PROJECT_OVERVIEW_GENERATING", "DOC_PROJECT_OVERVIEW_FAILED",
-                        "DOC_TOPICS_GENERATING", "DOC_TOPIC_PAGES_GENERATING", "DOC_SUBTOPICS_GENERATING",
-                        "DOC_FILE_PAGES_GENERATING"})
+  for (const char* s :
+       {"IDLE", "REQUEST_TO_CLONE", "CLONING", "CLONE_SUCCESS", "DOC_PENDING", "DOC_FILE_OVERVIEWS_GENERATING",
+        "DOC_FILE_OVERVIEWS_FAILED", "DOC_PROJECT_OVERVIEW_GENERATING", "DOC_PROJECT_OVERVIEW_FAILED",
+        "DOC_TOPICS_GENERATING", "DOC_TOPIC_PAGES_GENERATING", "DOC_SUBTOPICS_GENERATING", "DOC_FILE_PAGES_GENERATING"})
     EXPECT_EQ(statusSortOrder(s), 3) << s;
   EXPECT_EQ(statusSortOrder("DOC_FILE_PAGES_FAILED"), 4);
   for (const char* s : {"CLONE_FAIL", "PULL_FAIL", "DOC_TOPICS_FAILED", "DOC_TOPIC_PAGES_FAILED", "DOC_FAILURE"})
@@ -48,14 +48,15 @@ TEST(ProjectRules, Names) {
 }
 
 TEST(ProjectRules, GitUrls) {
-  for (const char* url : {"github.com/octo/hello", "https://github.com/octo/hello", "http://www.github.com/octo/hello.git",
-                          "https://GitHub.com/octo/hello/tree/main", "github.com/octo/hello?tab=readme"}) {
+  for (const char* url :
+       {"github.com/octo/hello", "https://github.com/octo/hello", "http://www.github.com/octo/hello.git",
+        "https://GitHub.com/octo/hello/tree/main", "github.com/octo/hello?tab=readme"}) {
     auto repo = parseGitUrl(url);
     ASSERT_TRUE(repo) << url;
     EXPECT_EQ(repo->url(), "https://github.com/octo/hello") << url;
   }
-  for (const char* url : {"", "github.com/octo", "https://gitlab.com/octo/hello", "github.com//hello", "github.com/o/h w",
-                          "evilgithub.com/octo/hello", "github.com/../etc"})
+  for (const char* url : {"", "github.com/octo", "https://gitlab.com/octo/hello", "github.com//hello",
+                          "github.com/o/h w", "evilgithub.com/octo/hello", "github.com/../etc"})
     EXPECT_FALSE(parseGitUrl(url)) << url;
 }
 
@@ -95,9 +96,10 @@ TEST(Multipart, Boundary) {
 TEST(Multipart, PartsInAnyPieceSize) {
   // Content that nearly matches the delimiter must pass through untouched.
   std::string tricky = "PK\r\n--XY not quite\r\n--X\r\n-\r\n--XY";
-  std::string body = "preamble\r\n--XYZ\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\nhello\r\n--XYZ\r\n"
-                     "Content-Disposition: form-data; name=\"file\"; filename=\"src.zip\"\r\nContent-Type: Application/Zip\r\n\r\n" +
-                     tricky + "\r\n--XYZ--\r\n";
+  std::string body =
+      "preamble\r\n--XYZ\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\nhello\r\n--XYZ\r\n"
+      "Content-Disposition: form-data; name=\"file\"; filename=\"src.zip\"\r\nContent-Type: Application/Zip\r\n\r\n" +
+      tricky + "\r\n--XYZ--\r\n";
   for (std::size_t piece : {1u, 2u, 3u, 5u, 16u, 1000u}) {
     PieceReader source(body, piece);
     MultipartReader reader(source, "XYZ");
@@ -201,8 +203,18 @@ TEST(Multipart, RandomContentAndPieceSizesRoundTrip) {
   // delimiter must come through byte for byte, whatever the piece size.
   std::mt19937 random(12345);
   const std::string boundary = "----docsBoundary7";
-  const std::vector<std::string> atoms = {"\r", "\n", "-", "--", "\r\n--", "----docs", "Boundary", "\r\n----docsBoundary",
-                                          "x", "PK\x03\x04", std::string(1, '\0'), "\xff"};
+  const std::vector<std::string> atoms = {"\r",
+                                          "\n",
+                                          "-",
+                                          "--",
+                                          "\r\n--",
+                                          "----docs",
+                                          "Boundary",
+                                          "\r\n----docsBoundary",
+                                          "x",
+                                          "PK\x03\x04",
+                                          std::string(1, '\0'),
+                                          "\xff"};
   for (int round = 0; round < 300; ++round) {
     std::vector<std::string> contents(1 + random() % 3);
     for (auto& content : contents) {
@@ -214,7 +226,8 @@ TEST(Multipart, RandomContentAndPieceSizesRoundTrip) {
     }
     std::string body = "--" + boundary;
     for (std::size_t i = 0; i < contents.size(); ++i)
-      body += "\r\nContent-Disposition: form-data; name=\"f" + std::to_string(i) + "\"\r\n\r\n" + contents[i] + "\r\n--" + boundary;
+      body += "\r\nContent-Disposition: form-data; name=\"f" + std::to_string(i) + "\"\r\n\r\n" + contents[i] +
+              "\r\n--" + boundary;
     body += "--\r\n";
     std::size_t piece = 1 + random() % 50;
     PieceReader source(body, piece);

@@ -26,7 +26,9 @@ class Projects : public RestTest {
     return parse(r);
   }
   HttpResponse patch(std::int64_t id, const json& body) { return call("PATCH", projectPath(id), body, as(alice_)); }
-  fs::path uploadDir(std::int64_t id) { return fs::path(docsd_->dataDir()) / "uploads" / "projects" / std::to_string(id); }
+  fs::path uploadDir(std::int64_t id) {
+    return fs::path(docsd_->dataDir()) / "uploads" / "projects" / std::to_string(id);
+  }
   std::vector<std::string> filesIn(const fs::path& dir) {
     std::vector<std::string> names;
     std::error_code ec;
@@ -63,10 +65,9 @@ TEST_F(Projects, EmptyProjectStartsReadyWithOnePage) {
 }
 
 TEST_F(Projects, ListIsSortedByStatusOrderThenName) {
-  std::map<std::string, std::string> statuses = {{"zeta", "READY"},      {"alpha", "DOC_FAILURE"},
-                                                 {"Beta", "IDLE"},       {"gamma", "DOC_UPDATING"},
-                                                 {"delta", "DOC_SUCCESS"}, {"eps", "DOC_FILE_PAGES_FAILED"},
-                                                 {"Omega", "CLONING"}};
+  std::map<std::string, std::string> statuses = {
+      {"zeta", "READY"},        {"alpha", "DOC_FAILURE"},         {"Beta", "IDLE"},    {"gamma", "DOC_UPDATING"},
+      {"delta", "DOC_SUCCESS"}, {"eps", "DOC_FILE_PAGES_FAILED"}, {"Omega", "CLONING"}};
   for (const auto& [name, status] : statuses) {
     std::int64_t id = createProject(alice_, name, true)["id"];
     sql("UPDATE projects SET status = '" + status + "' WHERE id = " + std::to_string(id));
@@ -87,7 +88,8 @@ TEST_F(Projects, RenameDescriptionAndVisibilityRules) {
   EXPECT_EQ(parse(patch(id, json{{"description", ""}}))["description"], "No description");
   EXPECT_EQ(parse(patch(id, json{{"visibility", "public"}}))["visibility"], "public");
   expectError(patch(id, json{{"name", std::string(121, 'n')}}), 400, "Project name must be at most 120 characters");
-  expectError(patch(id, json{{"description", std::string(1001, 'd')}}), 400, "Description must be at most 1000 characters");
+  expectError(patch(id, json{{"description", std::string(1001, 'd')}}), 400,
+              "Description must be at most 1000 characters");
   expectError(patch(id, json{{"visibility", "secret"}}), 400, "'visibility' must be public or private");
   expectError(patch(id, json{{"name", 5}}), 400, "'name' must be a string");
   expectError(patch(id, json{{"owner", "me"}}), 400, "Unknown field 'owner'");
@@ -118,7 +120,8 @@ TEST_F(Projects, BadIdsAndHugeBodies) {
 }
 
 TEST_F(Projects, GithubProjectsAndLookupByUrl) {
-  json body = {{"repo_owner", "octo"}, {"repo_name", "hello"}, {"name", "Hello"}, {"language", "de"}, {"is_private", false}};
+  json body = {
+      {"repo_owner", "octo"}, {"repo_name", "hello"}, {"name", "Hello"}, {"language", "de"}, {"is_private", false}};
   auto created = call("POST", "/api/project/github", body, as(alice_));
   ASSERT_EQ(created.status, 201) << created.body;
   EXPECT_EQ(parse(created)["type"], "github");
@@ -130,7 +133,8 @@ TEST_F(Projects, GithubProjectsAndLookupByUrl) {
   for (const char* field : {"repo_owner", "repo_name", "name", "language"}) {
     json missing = body;
     missing[field] = "";
-    expectError(call("POST", "/api/project/github", missing, as(alice_)), 400, "Project creation info is missing or invalid");
+    expectError(call("POST", "/api/project/github", missing, as(alice_)), 400,
+                "Project creation info is missing or invalid");
   }
   auto byUrl = call("GET", "/api/project?gitUrl=github.com%2Focto%2Fhello.git", "");  // public: anonymous may read
   ASSERT_EQ(byUrl.status, 200) << byUrl.body;
@@ -144,12 +148,16 @@ TEST_F(Projects, DeleteRemovesPagesPermissionsAndFiles) {
   std::int64_t id = createProject(alice_, "Doomed", true)["id"];
   auto page = createPage(alice_, id);
   grant(alice_, id, "bob@example.com", "read");
-  auto upload = call("POST", projectPath(id) + "/upload-zip", multipartBody("bnd", "file", "a.zip", "application/zip", emptyZip()),
-                     multipartHeaders(as(alice_), "bnd"));
+  auto upload =
+      call("POST", projectPath(id) + "/upload-zip",
+           multipartBody("bnd", "file", "a.zip", "application/zip", emptyZip()), multipartHeaders(as(alice_), "bnd"));
   ASSERT_EQ(upload.status, 200) << upload.body;
   Headers png = as(alice_);
   png["Content-Type"] = "image/png";
-  ASSERT_EQ(call("POST", projectPath(id) + "/page/" + std::to_string(page["id"].get<std::int64_t>()) + "/upload", pngBytes(), png).status, 200);
+  ASSERT_EQ(call("POST", projectPath(id) + "/page/" + std::to_string(page["id"].get<std::int64_t>()) + "/upload",
+                 pngBytes(), png)
+                .status,
+            200);
   ASSERT_TRUE(fs::exists(uploadDir(id) / "source.zip"));
   ASSERT_TRUE(fs::exists(fs::path(docsd_->dataDir()) / "images" / std::to_string(id)));
   auto deleted = call("DELETE", projectPath(id), "", as(alice_));
@@ -171,29 +179,38 @@ TEST_F(Projects, ZipUploadAcceptsZipsByNameOrType) {
   EXPECT_EQ(getProject(id)["pages"], json::array());
   auto headers = multipartHeaders(as(alice_), "----x");
   // A .zip name is enough, even when the bytes are not a ZIP (the unpacker refuses it later).
-  auto notZip = call("POST", projectPath(id) + "/upload-zip", multipartBody("----x", "file", "fake.ZIP", "text/plain", "hello"), headers);
+  auto notZip = call("POST", projectPath(id) + "/upload-zip",
+                     multipartBody("----x", "file", "fake.ZIP", "text/plain", "hello"), headers);
   ASSERT_EQ(notZip.status, 200) << notZip.body;
   EXPECT_EQ(parse(notZip)["size"], 5);
   EXPECT_EQ(parse(notZip)["status"], "IDLE");
   // So is a ZIP content type.
-  ASSERT_EQ(call("POST", projectPath(id) + "/upload-zip", multipartBody("----x", "file", "code", "application/zip", emptyZip()), headers).status, 200);
+  ASSERT_EQ(call("POST", projectPath(id) + "/upload-zip",
+                 multipartBody("----x", "file", "code", "application/zip", emptyZip()), headers)
+                .status,
+            200);
   std::ifstream stored(uploadDir(id) / "source.zip", std::ios::binary);
   EXPECT_EQ(std::string(std::istreambuf_iterator<char>(stored), {}), emptyZip());
-  expectError(call("POST", projectPath(id) + "/upload-zip", multipartBody("----x", "file", "notes.txt", "text/plain", "x"), headers), 400,
-              "Please select a ZIP file");
-  expectError(call("POST", projectPath(id) + "/upload-zip", multipartBody("----x", "other", "a.zip", "application/zip", "x"), headers), 400,
-              "The multipart field 'file' is missing");
-  expectError(call("POST", projectPath(id) + "/upload-zip", "raw bytes", {{"Content-Type", "application/zip"}, {"Authorization", "Bearer " + alice_.token}}),
+  expectError(call("POST", projectPath(id) + "/upload-zip",
+                   multipartBody("----x", "file", "notes.txt", "text/plain", "x"), headers),
+              400, "Please select a ZIP file");
+  expectError(call("POST", projectPath(id) + "/upload-zip",
+                   multipartBody("----x", "other", "a.zip", "application/zip", "x"), headers),
+              400, "The multipart field 'file' is missing");
+  expectError(call("POST", projectPath(id) + "/upload-zip", "raw bytes",
+                   {{"Content-Type", "application/zip"}, {"Authorization", "Bearer " + alice_.token}}),
               400, "Send the file as multipart/form-data in the field 'file'");
-  expectError(call("POST", projectPath(id) + "/upload-zip", multipartBody("----x", "file", "a.zip", "application/zip", "x"),
-                   multipartHeaders({}, "----x")), 404);
+  expectError(call("POST", projectPath(id) + "/upload-zip",
+                   multipartBody("----x", "file", "a.zip", "application/zip", "x"), multipartHeaders({}, "----x")),
+              404);
   EXPECT_EQ(filesIn(uploadDir(id)), std::vector<std::string>{"source.zip"});
 }
 
 TEST_F(Projects, ZipOverTheLimitIs413) {
   std::int64_t id = createProject(alice_, "Big", true)["id"];
   // Declared too large: refused before a byte is read.
-  std::string request = "POST " + projectPath(id) + "/upload-zip HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " + alice_.token +
+  std::string request = "POST " + projectPath(id) + "/upload-zip HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " +
+                        alice_.token +
                         "\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: 200000000\r\n\r\n";
   auto answer = docs::test::rawExchange(port(), request, std::chrono::seconds(10));
   EXPECT_NE(answer.find(" 413 "), std::string::npos) << answer.substr(0, 200);
@@ -207,10 +224,15 @@ TEST_F(Projects, ZipOverTheLimitIs413) {
 TEST_F(Projects, UploadCutHalfwayLeavesNothing) {
   std::int64_t id = createProject(alice_, "Cut", true)["id"];
   auto headers = multipartHeaders(as(alice_), "b");
-  ASSERT_EQ(call("POST", projectPath(id) + "/upload-zip", multipartBody("b", "file", "good.zip", "application/zip", emptyZip()), headers).status, 200);
+  ASSERT_EQ(call("POST", projectPath(id) + "/upload-zip",
+                 multipartBody("b", "file", "good.zip", "application/zip", emptyZip()), headers)
+                .status,
+            200);
   std::string body = multipartBody("b", "file", "next.zip", "application/zip", std::string(4 << 20, 'q'));
-  std::string head = "POST " + projectPath(id) + "/upload-zip HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " + alice_.token +
-                     "\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: " + std::to_string(body.size()) + "\r\n\r\n";
+  std::string head =
+      "POST " + projectPath(id) + "/upload-zip HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " + alice_.token +
+      "\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: " + std::to_string(body.size()) +
+      "\r\n\r\n";
   int fd = docs::test::connectTo(port());
   ASSERT_GE(fd, 0);
   std::string half = head + body.substr(0, body.size() / 2);
@@ -240,8 +262,8 @@ class ProjectQuotas : public RestTest {
   }
   HttpResponse upload(std::int64_t id, std::size_t bytes) {
     std::string zip = std::string("PK\x03\x04", 4) + std::string(bytes, '\0');
-    return call("POST", "/api/project/" + std::to_string(id) + "/upload-zip", multipartBody("bnd", "file", "a.zip", "application/zip", zip),
-                multipartHeaders(as(alice_), "bnd"));
+    return call("POST", "/api/project/" + std::to_string(id) + "/upload-zip",
+                multipartBody("bnd", "file", "a.zip", "application/zip", zip), multipartHeaders(as(alice_), "bnd"));
   }
   docs::test::SignedIn alice_, bob_;
 };
@@ -262,7 +284,7 @@ TEST_F(ProjectQuotas, ProjectsAndUploadBytesPerPerson) {
   auto over = upload(second, 600 << 10);  // 1.2 MB together: over 1 MB
   EXPECT_EQ(over.status, 413) << over.body;
   EXPECT_EQ(parse(over)["error"]["code"], "quota_exceeded");
-  EXPECT_EQ(upload(first, 700 << 10).status, 200);  // replacing the same project's upload
+  EXPECT_EQ(upload(first, 700 << 10).status, 200);   // replacing the same project's upload
   EXPECT_EQ(upload(second, 200 << 10).status, 200);  // what is left
 
   ASSERT_EQ(call("DELETE", "/api/project/" + std::to_string(first), "", as(alice_)).status, 200);

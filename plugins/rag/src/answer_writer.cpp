@@ -9,8 +9,8 @@ namespace docs_rag {
 
 namespace {
 
-constexpr std::size_t kQuotedChars = 1200;   // per passage in an extractive answer
-constexpr std::size_t kPromptChars = 3000;   // per source handed to the model
+constexpr std::size_t kQuotedChars = 1200;  // per passage in an extractive answer
+constexpr std::size_t kPromptChars = 3000;  // per source handed to the model
 
 std::string clip(const std::string& text, std::size_t maxChars) {
   if (text.size() <= maxChars) return text;
@@ -88,7 +88,8 @@ std::vector<docs::support::ChatMessage> answerPrompt(const std::string& question
       "sources do not answer the question, say so plainly. Do not invent file names, functions or lines.";
   nlohmann::json data = {{"question", question}, {"sources", nlohmann::json::array()}};
   for (std::size_t i = 0; i < sources.size(); ++i) {
-    nlohmann::json source = {{"number", i + 1}, {"source", sources[i].label}, {"text", clip(sources[i].text, kPromptChars)}};
+    nlohmann::json source = {
+        {"number", i + 1}, {"source", sources[i].label}, {"text", clip(sources[i].text, kPromptChars)}};
     if (!sources[i].doc.empty()) source["doc"] = clip(sources[i].doc, kPromptChars);
     data["sources"].push_back(std::move(source));
   }
@@ -125,7 +126,8 @@ CheckedAnswer checkCitations(const std::string& answer, const std::vector<Answer
     out.markdown += "\n\n> Some citations in the model's answer named sources it was not given and were removed.";
   if (!out.cited.empty()) {
     out.markdown += "\n\n**Sources**\n\n";
-    for (int n : out.cited) out.markdown += "- " + sourceLine(static_cast<std::size_t>(n), sources[static_cast<std::size_t>(n - 1)]) + "\n";
+    for (int n : out.cited)
+      out.markdown += "- " + sourceLine(static_cast<std::size_t>(n), sources[static_cast<std::size_t>(n - 1)]) + "\n";
   } else {
     out.markdown += "\n\n> The model's answer cites none of the sources it was given; check it against them.";
   }

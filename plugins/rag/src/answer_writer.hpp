@@ -16,7 +16,7 @@ struct AnswerSource {
   std::string link;      // web address of the lines or the page's address; may be ""
   std::string language;  // code fence language; "" for docs
   std::string text;
-  std::string doc;       // a documented definition's doc comment, shown before its code
+  std::string doc;  // a documented definition's doc comment, shown before its code
 };
 
 inline constexpr const char* kNoModelNotice =
@@ -34,8 +34,8 @@ std::vector<docs::support::ChatMessage> answerPrompt(const std::string& question
 
 struct CheckedAnswer {
   std::string markdown;
-  std::vector<int> cited;     // valid citations, in order of first use
-  std::vector<int> invalid;   // [n] that name no source (removed from the text)
+  std::vector<int> cited;    // valid citations, in order of first use
+  std::vector<int> invalid;  // [n] that name no source (removed from the text)
 };
 
 // Removes citations to sources that do not exist, and appends the list of sources used.

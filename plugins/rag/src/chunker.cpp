@@ -14,8 +14,8 @@ namespace {
 
 // Kinds that stand for a definition worth its own chunk (Universal Ctags' names).
 const std::set<std::string, std::less<>> kDefinitionKinds = {
-    "function", "method", "class", "struct", "interface", "enum", "trait", "impl", "module", "macro",
-    "type", "typedef", "union", "protocol", "object", "subroutine", "procedure", "func", "constructor"};
+    "function", "method",  "class", "struct",   "interface", "enum",       "trait",     "impl", "module",     "macro",
+    "type",     "typedef", "union", "protocol", "object",    "subroutine", "procedure", "func", "constructor"};
 
 std::vector<std::string_view> splitLines(std::string_view text) {
   std::vector<std::string_view> lines;
@@ -76,7 +76,8 @@ std::vector<Chunk> codeChunks(const CodeFile& file, std::string_view text, const
     bool definition = kDefinitionKinds.count(symbol.kind) || (symbol.kind == "member" && symbol.end > symbol.line);
     if (symbol.line >= 1 && symbol.line <= total && definition) defs.push_back(&symbol);
   }
-  std::sort(defs.begin(), defs.end(), [](auto* a, auto* b) { return a->line != b->line ? a->line < b->line : a->end > b->end; });
+  std::sort(defs.begin(), defs.end(),
+            [](auto* a, auto* b) { return a->line != b->line ? a->line < b->line : a->end > b->end; });
   std::vector<Span> spans;
   for (std::size_t i = 0; i < defs.size(); ++i) {
     int end = defs[i]->end;
@@ -106,8 +107,8 @@ std::vector<Chunk> codeChunks(const CodeFile& file, std::string_view text, const
       chunk.endLine = to;
       chunk.symbol = span.symbol->scope.empty() ? span.symbol->name : span.symbol->scope + "." + span.symbol->name;
       chunk.symbolKind = span.symbol->kind;
-      chunk.title = span.symbol->signature.empty() ? span.symbol->doc.substr(0, 300)
-                                                   : span.symbol->name + span.symbol->signature;
+      chunk.title =
+          span.symbol->signature.empty() ? span.symbol->doc.substr(0, 300) : span.symbol->name + span.symbol->signature;
       chunk.doc = span.symbol->doc;
       chunk.role = file.role;
       chunk.api = file.role == "library" && !span.symbol->doc.empty() && isPublicName(span.symbol->name, file.language);
@@ -200,7 +201,8 @@ std::string headingText(std::string_view text) {
 
 std::string unquoted(std::string_view text) {
   text = trim(text);
-  if (text.size() >= 2 && (text[0] == '"' || text[0] == '\'') && text.back() == text[0]) text = text.substr(1, text.size() - 2);
+  if (text.size() >= 2 && (text[0] == '"' || text[0] == '\'') && text.back() == text[0])
+    text = text.substr(1, text.size() - 2);
   return std::string(text);
 }
 
@@ -288,7 +290,8 @@ std::vector<Chunk> guideChunks(const CodeFile& file, std::string_view text, cons
   }
 
   if (documentTitle.empty() && !headings.empty() && headings[0].level == 1) documentTitle = headings[0].text;
-  if (documentTitle.empty()) documentTitle = file.path.substr(file.path.rfind('/') == std::string::npos ? 0 : file.path.rfind('/') + 1);
+  if (documentTitle.empty())
+    documentTitle = file.path.substr(file.path.rfind('/') == std::string::npos ? 0 : file.path.rfind('/') + 1);
 
   auto emit = [&](const std::string& title, int headingFirst, int from, int to) {
     // Body lines from..to (0-based); nothing but blank lines makes no chunk.
@@ -301,8 +304,10 @@ std::vector<Chunk> guideChunks(const CodeFile& file, std::string_view text, cons
       int end = start;
       std::size_t bytes = 0;
       int lastBlank = -1;
-      int budget = start == from ? std::max(1, limits.maxLines - (from - headingFirst)) : limits.maxLines;  // the heading counts
-      while (end <= to && end - start < budget && bytes + lines[static_cast<std::size_t>(end)].size() + 1 <= limits.maxBytes) {
+      int budget =
+          start == from ? std::max(1, limits.maxLines - (from - headingFirst)) : limits.maxLines;  // the heading counts
+      while (end <= to && end - start < budget &&
+             bytes + lines[static_cast<std::size_t>(end)].size() + 1 <= limits.maxBytes) {
         bytes += lines[static_cast<std::size_t>(end)].size() + 1;
         if (blank(lines[static_cast<std::size_t>(end)]) && end > start) lastBlank = end;
         ++end;
@@ -335,7 +340,8 @@ std::vector<Chunk> guideChunks(const CodeFile& file, std::string_view text, cons
     stack.push_back(&heading);
     std::string title = documentTitle;
     for (const Heading* above : stack)
-      if (!(above->level == 1 && above->text == documentTitle) && !above->text.empty()) title += " \u203a " + above->text;
+      if (!(above->level == 1 && above->text == documentTitle) && !above->text.empty())
+        title += " \u203a " + above->text;
     int to = h + 1 < headings.size() ? headings[h + 1].first - 1 : total - 1;
     emit(title.substr(0, 300), heading.first, heading.last + 1, to);
   }

@@ -14,28 +14,28 @@
 namespace docs_rag {
 
 struct Chunk {
-  std::string kind;         // code | docs
-  std::string path;         // code: the file
-  int startLine = 0;        // code: 1-based, inclusive
+  std::string kind;   // code | docs
+  std::string path;   // code: the file
+  int startLine = 0;  // code: 1-based, inclusive
   int endLine = 0;
-  std::string symbol;       // code: "Scope.name" or ""
-  std::string symbolKind;   // function, class, ...
+  std::string symbol;      // code: "Scope.name" or ""
+  std::string symbolKind;  // function, class, ...
   std::string language;
   std::int64_t pageId = 0;  // docs: the page; code: the file's page (0: none)
   std::string title;        // docs: "Page › Heading"; code: the signature line
   std::string doc;          // code: the symbol's doc comment (above the definition in C++ and JS)
   std::string content;
-  std::string role;         // the file's role (library, test, example, guide, ...); a file page: its file's; else ""
-  bool api = false;         // a documented public definition of library code
+  std::string role;  // the file's role (library, test, example, guide, ...); a file page: its file's; else ""
+  bool api = false;  // a documented public definition of library code
   // PostgreSQL text-search configuration of its words: english, or a project's page
   // language (russian, german; textSearchLanguage in searcher.hpp).
   std::string textLanguage = "english";
 };
 
 struct ChunkLimits {
-  int maxLines = 100;             // longer symbols are cut into pieces of this many lines
-  int windowLines = 60;           // uncovered lines
-  std::size_t maxBytes = 6000;    // per chunk
+  int maxLines = 100;           // longer symbols are cut into pieces of this many lines
+  int windowLines = 60;         // uncovered lines
+  std::size_t maxBytes = 6000;  // per chunk
 };
 
 std::vector<Chunk> codeChunks(const docs::CodeFile& file, std::string_view text, const ChunkLimits& limits = {});

@@ -28,13 +28,16 @@ nlohmann::json rowOf(const Chunk& chunk) {
   std::string names = nameWords(chunk.kind == "code" ? chunk.symbol : chunk.title);
   // A: the symbol's own name; its class goes to B with the path, so a method does not
   // carry every word of its class at the top weight (rag-quality.md).
-  std::string ownName = chunk.symbol.substr(chunk.symbol.rfind('.') == std::string::npos ? 0 : chunk.symbol.rfind('.') + 1);
-  std::string scope = ownName.size() < chunk.symbol.size() ? chunk.symbol.substr(0, chunk.symbol.size() - ownName.size() - 1) : "";
+  std::string ownName =
+      chunk.symbol.substr(chunk.symbol.rfind('.') == std::string::npos ? 0 : chunk.symbol.rfind('.') + 1);
+  std::string scope =
+      ownName.size() < chunk.symbol.size() ? chunk.symbol.substr(0, chunk.symbol.size() - ownName.size() - 1) : "";
   std::string strong = chunk.kind == "code" ? ownName : chunk.title;
   // The doc comment weighs as much as the path: in C++, JS and TS it sits above the
   // definition, outside the chunk's lines (docs/rag-quality.md measured the gain).
   // A guide's section: its headings at A, its path at B.
-  std::string middle = chunk.kind == "code" ? chunk.path + "\n" + scope + "\n" + chunk.title + "\n" + chunk.doc : chunk.path;
+  std::string middle =
+      chunk.kind == "code" ? chunk.path + "\n" + scope + "\n" + chunk.title + "\n" + chunk.doc : chunk.path;
   return {{"kind", chunk.kind},
           {"path", withoutNul(chunk.path)},
           {"start_line", chunk.startLine},
@@ -63,17 +66,18 @@ void insertChunks(Tx& tx, std::int64_t projectId, const std::vector<Chunk>& chun
     for (std::size_t i = start; i < chunks.size() && i < start + kBatch; ++i) rows.push_back(rowOf(chunks[i]));
     // Invalid UTF-8 in a source file becomes U+FFFD rather than failing the file.
     std::string payload = rows.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-    tx.exec("INSERT INTO rag_chunks (project_id, kind, path, start_line, end_line, symbol, symbol_kind, language,"
-            " page_id, title, content, names, role, api, doc, lang, search)"
-            " SELECT $1, r.kind, r.path, r.start_line, r.end_line, r.symbol, r.symbol_kind, r.language,"
-            " nullif(r.page_id, 0), r.title, r.content, r.names, r.role, r.api, r.doc, r.lang,"
-            " setweight(to_tsvector(r.lang::regconfig, r.a), 'A') || setweight(to_tsvector(r.lang::regconfig, r.b), 'B')"
-            " || to_tsvector(r.lang::regconfig, r.c)"
-            " FROM jsonb_to_recordset($2::jsonb) AS r(kind text, path text, start_line integer, end_line integer,"
-            " symbol text, symbol_kind text, language text, page_id bigint, title text, content text, names text,"
-            " role text, api boolean, doc text, lang text,"
-            " a text, b text, c text)",
-            {projectId, payload});
+    tx.exec(
+        "INSERT INTO rag_chunks (project_id, kind, path, start_line, end_line, symbol, symbol_kind, language,"
+        " page_id, title, content, names, role, api, doc, lang, search)"
+        " SELECT $1, r.kind, r.path, r.start_line, r.end_line, r.symbol, r.symbol_kind, r.language,"
+        " nullif(r.page_id, 0), r.title, r.content, r.names, r.role, r.api, r.doc, r.lang,"
+        " setweight(to_tsvector(r.lang::regconfig, r.a), 'A') || setweight(to_tsvector(r.lang::regconfig, r.b), 'B')"
+        " || to_tsvector(r.lang::regconfig, r.c)"
+        " FROM jsonb_to_recordset($2::jsonb) AS r(kind text, path text, start_line integer, end_line integer,"
+        " symbol text, symbol_kind text, language text, page_id bigint, title text, content text, names text,"
+        " role text, api boolean, doc text, lang text,"
+        " a text, b text, c text)",
+        {projectId, payload});
   }
 }
 
@@ -88,12 +92,14 @@ void replaceFile(Tx& tx, std::int64_t projectId, const std::string& path, const 
                  const std::vector<Chunk>& chunks) {
   removeFile(tx, projectId, path);
   insertChunks(tx, projectId, chunks);
-  tx.exec("INSERT INTO rag_files (project_id, path, digest) VALUES ($1, $2, $3)", {projectId, withoutNul(path), digest});
+  tx.exec("INSERT INTO rag_files (project_id, path, digest) VALUES ($1, $2, $3)",
+          {projectId, withoutNul(path), digest});
 }
 
 void removeFile(Tx& tx, std::int64_t projectId, const std::string& path) {
   // Code chunks and a document's sections (page sections have no path).
-  tx.exec("DELETE FROM rag_chunks WHERE project_id = $1 AND kind IN ('code', 'docs') AND path = $2", {projectId, withoutNul(path)});
+  tx.exec("DELETE FROM rag_chunks WHERE project_id = $1 AND kind IN ('code', 'docs') AND path = $2",
+          {projectId, withoutNul(path)});
   tx.exec("DELETE FROM rag_files WHERE project_id = $1 AND path = $2", {projectId, withoutNul(path)});
 }
 
@@ -109,15 +115,17 @@ void replacePage(Tx& tx, std::int64_t projectId, std::int64_t pageId, const std:
   tx.exec("SELECT pg_advisory_xact_lock($1)", {kPageLockBase + pageId});
   tx.exec("DELETE FROM rag_chunks WHERE kind = 'docs' AND page_id = $1 AND path = ''", {pageId});
   insertChunks(tx, projectId, chunks);
-  tx.exec("INSERT INTO rag_pages (page_id, project_id, digest, checked_updated_at) VALUES ($1, $2, $3, $4)"
-          " ON CONFLICT (page_id) DO UPDATE SET digest = EXCLUDED.digest, checked_updated_at = EXCLUDED.checked_updated_at",
-          {pageId, projectId, digest, updatedAt});
+  tx.exec(
+      "INSERT INTO rag_pages (page_id, project_id, digest, checked_updated_at) VALUES ($1, $2, $3, $4)"
+      " ON CONFLICT (page_id) DO UPDATE SET digest = EXCLUDED.digest, checked_updated_at = EXCLUDED.checked_updated_at",
+      {pageId, projectId, digest, updatedAt});
 }
 
 void markPageChecked(Db& db, std::int64_t projectId, std::int64_t pageId, const std::string& updatedAt) {
-  db.exec("INSERT INTO rag_pages (page_id, project_id, digest, checked_updated_at) VALUES ($1, $2, '', $3)"
-          " ON CONFLICT (page_id) DO UPDATE SET checked_updated_at = EXCLUDED.checked_updated_at",
-          {pageId, projectId, updatedAt});
+  db.exec(
+      "INSERT INTO rag_pages (page_id, project_id, digest, checked_updated_at) VALUES ($1, $2, '', $3)"
+      " ON CONFLICT (page_id) DO UPDATE SET checked_updated_at = EXCLUDED.checked_updated_at",
+      {pageId, projectId, updatedAt});
 }
 
 std::map<std::int64_t, std::string> checkedPages(Db& db, std::int64_t projectId) {
@@ -156,7 +164,8 @@ void dropPageSections(Db& db, std::int64_t pageId) {
 }
 
 bool pageHasSource(Db& db, std::int64_t pageId) {
-  return !db.exec("SELECT 1 FROM rag_chunks WHERE kind = 'docs' AND page_id = $1 AND path <> '' LIMIT 1", {pageId}).empty();
+  return !db.exec("SELECT 1 FROM rag_chunks WHERE kind = 'docs' AND page_id = $1 AND path <> '' LIMIT 1", {pageId})
+              .empty();
 }
 
 std::string fileRoleOfPage(Db& db, std::int64_t projectId, std::int64_t pageId) {

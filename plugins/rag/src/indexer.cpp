@@ -27,7 +27,7 @@ namespace {
 
 // Part of every digest: a new chunker rebuilds everything once.
 constexpr const char* kChunkerVersion = "chunker-4";  // 4: Markdown and reStructuredText as sections, roles
-constexpr std::size_t kAnalyzeAfterFiles = 100;  // files re-chunked in one run before ANALYZE
+constexpr std::size_t kAnalyzeAfterFiles = 100;       // files re-chunked in one run before ANALYZE
 
 std::string pageMarkdown(const std::string& bytes) {
   docs::ydoc::Doc doc;
@@ -45,8 +45,9 @@ void Indexer::queueProject(std::int64_t projectId) {
 void Indexer::queuePage(std::int64_t projectId, std::int64_t pageId) {
   // A short delay gathers a burst of edits into one run; an edit that arrives while the
   // page's job runs makes it run once more (it may have read the page before the edit).
-  context_.jobs().enqueue(JobSpec(kPageJob, {{"project_id", projectId}, {"page_id", pageId}}, 5, std::chrono::seconds(2),
-                                  "rag.page:" + std::to_string(pageId), docs::WhileRunning::RunAgain));
+  context_.jobs().enqueue(JobSpec(kPageJob, {{"project_id", projectId}, {"page_id", pageId}}, 5,
+                                  std::chrono::seconds(2), "rag.page:" + std::to_string(pageId),
+                                  docs::WhileRunning::RunAgain));
 }
 
 void Indexer::queueCatchUp() {
@@ -133,8 +134,8 @@ void Indexer::runProjectJob(JobContext& job) {
         present.insert(file.path);
         auto text = analysisService->readSource(projectId, file.path, settings_.maxFileBytes);
         if (!text) continue;
-        std::string digest = digestOf(std::string(kChunkerVersion) + "\n" + std::to_string(file.pageId) + "\n" + file.role +
-                                      "\n" + *text);
+        std::string digest = digestOf(std::string(kChunkerVersion) + "\n" + std::to_string(file.pageId) + "\n" +
+                                      file.role + "\n" + *text);
         auto found = stored.find(file.path);
         if (found != stored.end() && found->second == digest) continue;
         auto chunks = isDocumentFile(file) ? guideChunks(file, *text) : codeChunks(file, *text);

@@ -18,7 +18,7 @@ class JobContext;
 namespace docs_rag {
 
 struct IndexerSettings {
-  std::size_t maxFileBytes = 1 << 20;   // longer files are indexed up to this size
+  std::size_t maxFileBytes = 1 << 20;  // longer files are indexed up to this size
 };
 
 class Indexer {
@@ -47,7 +47,8 @@ class Indexer {
   // Re-chunks one page when its text changed; false when the page is gone. A file's
   // page takes the file's role (a test file's page yields as its code does): `roles`
   // maps page ids to roles when the caller knows them, else the file's chunks tell.
-  bool indexPage(std::int64_t projectId, std::int64_t pageId, const std::map<std::int64_t, std::string>* roles = nullptr);
+  bool indexPage(std::int64_t projectId, std::int64_t pageId,
+                 const std::map<std::int64_t, std::string>* roles = nullptr);
 
   docs::Context& context_;
   const RagServices& services_;

@@ -10,10 +10,11 @@ using docs::Metrics;
 using docs::Principal;
 
 QueryMetrics::QueryMetrics(Metrics& metrics)
-    : queries_(metrics.counter("docsd_rag_queries_total",
-                               "Questions, by way in (http: POST /lab/rag, service: another plugin such as MCP) and outcome "
-                               "(answered, refused: a 4xx, failed: a 5xx).",
-                               {"via", "outcome"})),
+    : queries_(
+          metrics.counter("docsd_rag_queries_total",
+                          "Questions, by way in (http: POST /lab/rag, service: another plugin such as MCP) and outcome "
+                          "(answered, refused: a 4xx, failed: a 5xx).",
+                          {"via", "outcome"})),
       seconds_(metrics.histogram("docsd_rag_query_seconds", "Time to answer one question, by way in.", {"via"},
                                  {0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60})) {}
 

@@ -23,8 +23,10 @@ class RagPlugin final : public docs::Plugin {
     context_ = &registry.context();
     registry.configKey("rag.max_query_chars", "2000", "Longest question /lab/rag accepts, in characters.");
     registry.configKey("rag.user_requests_per_minute", "30", "Questions per minute per signed-in user (0: unlimited).");
-    registry.configKey("rag.address_requests_per_minute", "60", "Questions per minute per client address (0: unlimited).");
-    registry.configKey("rag.daily_model_tokens", "200000", "Model tokens per user (or address) per UTC day (0: unlimited).");
+    registry.configKey("rag.address_requests_per_minute", "60",
+                       "Questions per minute per client address (0: unlimited).");
+    registry.configKey("rag.daily_model_tokens", "200000",
+                       "Model tokens per user (or address) per UTC day (0: unlimited).");
     registry.configKey("rag.max_file_kb", "1024", "Longest part of a source file that is indexed.");
     registry.configKey("rag.role_prior", "true",
                        "Rank by file role too: tests and examples yield unless the question names them; guides and "
@@ -62,7 +64,8 @@ class RagPlugin final : public docs::Plugin {
              [this](const docs::AnalysisChanged& event) { indexer_->queueProject(event.projectId); });
     docs::on(registry, docs::kProjectCreated, [this](const docs::ProjectCreated& event) {
       // Hand-written projects are indexed from the start (generated ones after their run).
-      if (auto project = services_.projects->find(event.projectId); project && project->status == docs::toString(docs::ProjectStatus::Ready))
+      if (auto project = services_.projects->find(event.projectId);
+          project && project->status == docs::toString(docs::ProjectStatus::Ready))
         indexer_->queueProject(event.projectId);
     });
     for (auto topic : {docs::kPageCreated, docs::kPageUpdated, docs::kPageContentReplaced})

@@ -53,12 +53,14 @@ int topK(const Json& body, std::string_view field) {
     if (n >= 0 && n <= kMaxTopK && n == static_cast<double>(static_cast<int>(n))) return static_cast<int>(n);
   } else if (value.is_string()) {
     const auto& text = value.get_ref<const std::string&>();
-    if (!text.empty() && text.size() <= 4 && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+    if (!text.empty() && text.size() <= 4 &&
+        std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; })) {
       int n = std::stoi(text);
       if (n <= kMaxTopK) return n;
     }
   }
-  throw HttpError::badRequest(std::string(field) + " must be an integer from 0 to 1000", "invalid_" + std::string(field));
+  throw HttpError::badRequest(std::string(field) + " must be an integer from 0 to 1000",
+                              "invalid_" + std::string(field));
 }
 
 RagRequest parseRequest(const Json& body, std::size_t maxQueryChars) {
@@ -70,7 +72,8 @@ RagRequest parseRequest(const Json& body, std::size_t maxQueryChars) {
   if (first == std::string::npos) throw HttpError::badRequest("query must not be empty", "empty_query");
   out.query = out.query.substr(first, out.query.find_last_not_of(" \t\r\n") - first + 1);
   if (docs::support::codePoints(out.query) > maxQueryChars)
-    throw HttpError::badRequest("query is longer than " + std::to_string(maxQueryChars) + " characters", "query_too_long");
+    throw HttpError::badRequest("query is longer than " + std::to_string(maxQueryChars) + " characters",
+                                "query_too_long");
   out.all = docs::support::optionalBool(body, "is_all").value_or(false);
   out.code = docs::support::optionalBool(body, "is_code").value_or(true);
   out.docs = docs::support::optionalBool(body, "is_docs").value_or(true);
@@ -81,13 +84,16 @@ RagRequest parseRequest(const Json& body, std::size_t maxQueryChars) {
     throw HttpError::badRequest("Nothing to search: enable code or docs with a count above 0", "nothing_to_search");
   if (body.contains("projectIds") && !body["projectIds"].is_null()) {
     const auto& ids = body["projectIds"];
-    if (!ids.is_array()) throw HttpError::badRequest("projectIds must be an array of project ids", "invalid_projectIds");
+    if (!ids.is_array())
+      throw HttpError::badRequest("projectIds must be an array of project ids", "invalid_projectIds");
     if (ids.size() > kMaxProjectIds)
-      throw HttpError::badRequest("projectIds may name at most " + std::to_string(kMaxProjectIds) + " projects", "invalid_projectIds");
+      throw HttpError::badRequest("projectIds may name at most " + std::to_string(kMaxProjectIds) + " projects",
+                                  "invalid_projectIds");
     for (const auto& id : ids) {
       std::int64_t value = docs::support::idFromJson(id);
       if (value <= 0) throw HttpError::badRequest("projectIds must be an array of project ids", "invalid_projectIds");
-      if (std::find(out.projectIds.begin(), out.projectIds.end(), value) == out.projectIds.end()) out.projectIds.push_back(value);
+      if (std::find(out.projectIds.begin(), out.projectIds.end(), value) == out.projectIds.end())
+        out.projectIds.push_back(value);
     }
   }
   if (!out.all && out.projectIds.empty())
@@ -129,14 +135,16 @@ std::string callerKey(const std::optional<Principal>& caller, const std::string&
 }
 
 std::int64_t tokensUsedToday(Db& db, const std::string& caller) {
-  auto rows = db.exec("SELECT tokens FROM rag_token_usage WHERE caller = $1 AND day = (now() AT TIME ZONE 'UTC')::date", {caller});
+  auto rows = db.exec("SELECT tokens FROM rag_token_usage WHERE caller = $1 AND day = (now() AT TIME ZONE 'UTC')::date",
+                      {caller});
   return rows.empty() ? 0 : rows[0].int64("tokens");
 }
 
 void addTokens(Db& db, const std::string& caller, std::int64_t tokens) {
-  db.exec("INSERT INTO rag_token_usage (caller, day, tokens) VALUES ($1, (now() AT TIME ZONE 'UTC')::date, $2)"
-          " ON CONFLICT (caller, day) DO UPDATE SET tokens = rag_token_usage.tokens + EXCLUDED.tokens",
-          {caller, tokens});
+  db.exec(
+      "INSERT INTO rag_token_usage (caller, day, tokens) VALUES ($1, (now() AT TIME ZONE 'UTC')::date, $2)"
+      " ON CONFLICT (caller, day) DO UPDATE SET tokens = rag_token_usage.tokens + EXCLUDED.tokens",
+      {caller, tokens});
 }
 
 std::string lineRange(const Hit& hit) {
@@ -145,7 +153,8 @@ std::string lineRange(const Hit& hit) {
 }
 
 std::string describe(const Hit& hit) {
-  if (hit.kind == "docs") return hit.path.empty() ? hit.title : hit.title + " (" + hit.path + ", " + lineRange(hit) + ")";
+  if (hit.kind == "docs")
+    return hit.path.empty() ? hit.title : hit.title + " (" + hit.path + ", " + lineRange(hit) + ")";
   std::string out = hit.symbol.empty() ? hit.path : hit.symbolKind + " " + hit.symbol + " in " + hit.path;
   return out + ", " + lineRange(hit);
 }
@@ -162,7 +171,8 @@ RagQuery::RagQuery(Context& context, const RagServices& services, QuerySettings 
 void RagQuery::handle(Request& request, Response& response) {
   int retryAfter = 0;
   try {
-    response.json(answer([&] { return request.jsonObject(); }, request.principal(), request.remoteAddress(), &retryAfter));
+    response.json(
+        answer([&] { return request.jsonObject(); }, request.principal(), request.remoteAddress(), &retryAfter));
   } catch (const HttpError& error) {
     if (error.status() == 429) response.setHeader("Retry-After", std::to_string(retryAfter));
     throw;
@@ -204,7 +214,8 @@ Json RagQuery::answer(const std::function<Json()>& readBody, const std::optional
   std::future<std::vector<Hit>> docsSearch;
   if (rag.docs && rag.docsTopK > 0)
     docsSearch = std::async(std::launch::async, [&] {
-      return searchChunks(db, rag.query, "docs", projects, rag.docsTopK, Ranking::Fused, settings_.rolePrior, languages);
+      return searchChunks(db, rag.query, "docs", projects, rag.docsTopK, Ranking::Fused, settings_.rolePrior,
+                          languages);
     });
   if (rag.code && rag.codeTopK > 0)
     hits = searchChunks(db, rag.query, "code", projects, rag.codeTopK, Ranking::Fused, settings_.rolePrior, languages);
@@ -267,7 +278,7 @@ Json RagQuery::answer(const std::function<Json()>& readBody, const std::optional
   std::vector<AnswerSource> sources;
   for (const Hit* hit : chosen) {
     AnswerSource source;
-    source.label = hit->kind == "code"      ? hit->path + " " + lineRange(*hit)
+    source.label = hit->kind == "code" ? hit->path + " " + lineRange(*hit)
                    : hit->path.empty() ? hit->title
                                        : hit->title + " (" + hit->path + " " + lineRange(*hit) + ")";
     if (hit->kind == "code" && hit->api) source.doc = hit->doc;

@@ -24,9 +24,9 @@ struct QuerySettings {
   std::size_t maxQueryChars = 2000;
   int userRequestsPerMinute = 30;
   int addressRequestsPerMinute = 60;
-  std::int64_t dailyModelTokens = 200000;   // per caller (user, or address when anonymous)
-  int answerSources = 8;                    // items handed to the model or quoted
-  bool rolePrior = true;                    // weigh hits by their file's role (role_prior.hpp)
+  std::int64_t dailyModelTokens = 200000;  // per caller (user, or address when anonymous)
+  int answerSources = 8;                   // items handed to the model or quoted
+  bool rolePrior = true;                   // weigh hits by their file's role (role_prior.hpp)
   docs::support::ModelSettings model;
 };
 

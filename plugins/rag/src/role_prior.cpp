@@ -31,20 +31,20 @@ bool among(const std::string& word, const std::array<std::string_view, N>& set) 
 // Words that open a question in English. Auxiliaries ("do", "is", "can") also open
 // identifier words (`_do_read_copied`) and imperative doc sentences ("Do the inverse of
 // ..."), so a question mark is what makes them questions.
-constexpr std::array<std::string_view, 9> kQuestionWords = {"how", "what", "what's", "why", "when", "where", "which", "who",
-                                                            "explain"};
-constexpr std::array<std::string_view, 14> kTestWords = {"test", "tests", "testing", "tested", "unittest", "spec", "specs",
-                                                         "benchmark", "benchmarks", "bench", "fixture", "fixtures", "e2e",
-                                                         "testdata"};
+constexpr std::array<std::string_view, 9> kQuestionWords = {"how",   "what",  "what's", "why",    "when",
+                                                            "where", "which", "who",    "explain"};
+constexpr std::array<std::string_view, 14> kTestWords = {"test",    "tests",    "testing",   "tested",     "unittest",
+                                                         "spec",    "specs",    "benchmark", "benchmarks", "bench",
+                                                         "fixture", "fixtures", "e2e",       "testdata"};
 constexpr std::array<std::string_view, 6> kExampleWords = {"example", "examples", "demo", "demos", "sample", "samples"};
 
 // Factors; a demoted role stays findable, it only yields to the others.
-constexpr double kAskedFor = 1.5;      // a test when the question is about tests (an example likewise)
-constexpr double kNotAskedFor = 0.4;   // ... when it is not
-constexpr double kGenerated = 0.5;     // generated or vendored code
-constexpr double kGuide = 1.6;         // a guide section, for a question in words
-constexpr double kDocumentedApi = 1.3; // a documented public definition, for a question in words
-constexpr double kAroundTheCode = 0.7; // build and tooling files, for a question in words
+constexpr double kAskedFor = 1.5;       // a test when the question is about tests (an example likewise)
+constexpr double kNotAskedFor = 0.4;    // ... when it is not
+constexpr double kGenerated = 0.5;      // generated or vendored code
+constexpr double kGuide = 1.6;          // a guide section, for a question in words
+constexpr double kDocumentedApi = 1.3;  // a documented public definition, for a question in words
+constexpr double kAroundTheCode = 0.7;  // build and tooling files, for a question in words
 
 }  // namespace
 
@@ -52,14 +52,16 @@ QueryIntent intentOf(std::string_view query) {
   QueryIntent intent;
   auto words = lowerWords(query);
   for (const auto& word : words) {
-    intent.aboutTests = intent.aboutTests || among(word, kTestWords) || word.starts_with("test_") || word.ends_with("_test");
+    intent.aboutTests =
+        intent.aboutTests || among(word, kTestWords) || word.starts_with("test_") || word.ends_with("_test");
     intent.aboutExamples = intent.aboutExamples || among(word, kExampleWords);
   }
   std::size_t end = query.find_last_not_of(" \t\r\n");
   bool questionMark = end != std::string_view::npos && query[end] == '?';
   bool opensAsQuestion = !words.empty() && among(words[0], kQuestionWords);
   bool howTo = false;
-  for (std::size_t i = 0; i + 1 < words.size(); ++i) howTo = howTo || (words[i] == "how" && (words[i + 1] == "to" || words[i + 1] == "do"));
+  for (std::size_t i = 0; i + 1 < words.size(); ++i)
+    howTo = howTo || (words[i] == "how" && (words[i + 1] == "to" || words[i + 1] == "do"));
   // Three words at least: "how" alone, or "is empty", is not a question in words.
   intent.natural = words.size() >= 3 && (opensAsQuestion || questionMark || howTo);
   return intent;

@@ -17,10 +17,10 @@ using docs::Tx;
 
 namespace {
 
-constexpr double kFusionK = 60;           // reciprocal rank fusion's constant
+constexpr double kFusionK = 60;  // reciprocal rank fusion's constant
 constexpr int kMaxCandidates = 2000;
-constexpr std::size_t kMaxNameQueryWords = 3;  // trigram names only for short, name-like queries
-constexpr int kMaxRanked = 2000;               // matches ranked per statement, at most
+constexpr std::size_t kMaxNameQueryWords = 3;   // trigram names only for short, name-like queries
+constexpr int kMaxRanked = 2000;                // matches ranked per statement, at most
 constexpr const char* kNameSimilarity = "0.6";  // pg_trgm threshold for the names list
 
 std::string idArray(const std::vector<std::int64_t>& ids) {
@@ -46,7 +46,9 @@ std::vector<std::int64_t> idsOf(const Result& rows, TraitsById* traits = nullptr
 }
 
 // Only these reach SQL text (they come from a fixed list, never from a request).
-bool knownTextLanguage(const std::string& language) { return language == "english" || language == "russian" || language == "german"; }
+bool knownTextLanguage(const std::string& language) {
+  return language == "english" || language == "russian" || language == "german";
+}
 
 std::vector<std::int64_t> textRanked(Db& db, const std::string& expression, const std::string& kind,
                                      const std::string& projects, int candidates, TraitsById& traits,
@@ -61,13 +63,17 @@ std::vector<std::int64_t> textRanked(Db& db, const std::string& expression, cons
   for (const auto& language : languages) {
     if (!knownTextLanguage(language)) continue;
     if (!branches.empty()) branches += " UNION ALL ";
-    branches += "SELECT id, search, q, role, api FROM rag_chunks, to_tsquery('" + language + "', $3) AS q"
-                " WHERE project_id = ANY($1::bigint[]) AND kind = $2 AND lang = '" + language + "' AND search @@ q";
+    branches += "SELECT id, search, q, role, api FROM rag_chunks, to_tsquery('" + language +
+                "', $3) AS q"
+                " WHERE project_id = ANY($1::bigint[]) AND kind = $2 AND lang = '" +
+                language + "' AND search @@ q";
   }
   if (branches.empty()) return {};
-  return idsOf(db.exec("SELECT id, role, api FROM (SELECT * FROM (" + branches + ") AS every_language LIMIT $5) AS matches"
-                       " ORDER BY ts_rank(search, q, 1) DESC, id LIMIT $4",
-                       {projects, kind, expression, static_cast<std::int64_t>(candidates), static_cast<std::int64_t>(kMaxRanked)}),
+  return idsOf(db.exec("SELECT id, role, api FROM (SELECT * FROM (" + branches +
+                           ") AS every_language LIMIT $5) AS matches"
+                           " ORDER BY ts_rank(search, q, 1) DESC, id LIMIT $4",
+                       {projects, kind, expression, static_cast<std::int64_t>(candidates),
+                        static_cast<std::int64_t>(kMaxRanked)}),
                &traits);
 }
 
@@ -79,10 +85,11 @@ std::vector<std::int64_t> nameRanked(Db& db, const std::string& words, const std
     // chunks, each read back from the table (0.5 to 1.1 s); at 0.6, 10 to 41 ms
     // (docs/benchmarks.md, rag at 1M chunks). Words themselves are the full-text lists' job.
     tx.exec("SET LOCAL pg_trgm.similarity_threshold = " + std::string(kNameSimilarity));
-    ids = idsOf(tx.exec("SELECT id, role, api FROM rag_chunks WHERE project_id = ANY($1::bigint[]) AND kind = $2 AND names % $3"
-                        " ORDER BY similarity(names, $3) DESC, id LIMIT $4",
-                        {projects, kind, words, static_cast<std::int64_t>(candidates)}),
-                &traits);
+    ids = idsOf(
+        tx.exec("SELECT id, role, api FROM rag_chunks WHERE project_id = ANY($1::bigint[]) AND kind = $2 AND names % $3"
+                " ORDER BY similarity(names, $3) DESC, id LIMIT $4",
+                {projects, kind, words, static_cast<std::int64_t>(candidates)}),
+        &traits);
   });
   return ids;
 }
@@ -121,13 +128,15 @@ std::vector<Hit> searchChunks(Db& db, const std::string& query, const std::strin
 
   std::map<std::int64_t, double> fused;
   auto addList = [&](const std::vector<std::int64_t>& ids) {
-    for (std::size_t rank = 0; rank < ids.size(); ++rank) fused[ids[rank]] += 1.0 / (kFusionK + static_cast<double>(rank) + 1);
+    for (std::size_t rank = 0; rank < ids.size(); ++rank)
+      fused[ids[rank]] += 1.0 / (kFusionK + static_cast<double>(rank) + 1);
   };
   if (ranking == Ranking::PlainText) {
-    addList(idsOf(db.exec("SELECT id FROM rag_chunks, websearch_to_tsquery('english', $3) AS q"
-                          " WHERE project_id = ANY($1::bigint[]) AND kind = $2 AND search @@ q"
-                          " ORDER BY ts_rank(search, q) DESC, id LIMIT $4",
-                          {projects, kind, query, static_cast<std::int64_t>(candidates)})));
+    addList(
+        idsOf(db.exec("SELECT id FROM rag_chunks, websearch_to_tsquery('english', $3) AS q"
+                      " WHERE project_id = ANY($1::bigint[]) AND kind = $2 AND search @@ q"
+                      " ORDER BY ts_rank(search, q) DESC, id LIMIT $4",
+                      {projects, kind, query, static_cast<std::int64_t>(candidates)})));
   } else {
     auto everyWord = textRanked(db, tsQueryExpression(query, true), kind, projects, candidates, traits, textLanguages);
     int unDemoted = 0;
@@ -136,25 +145,30 @@ std::vector<Hit> searchChunks(Db& db, const std::string& query, const std::strin
       // Too few chunks hold every word (or only demoted ones do): rank those holding any,
       // the complete ones first.
       auto anyWord = textRanked(db, tsQueryExpression(query, false), kind, projects, candidates, traits, textLanguages);
-      std::erase_if(anyWord, [&](std::int64_t id) { return std::find(everyWord.begin(), everyWord.end(), id) != everyWord.end(); });
+      std::erase_if(anyWord, [&](std::int64_t id) {
+        return std::find(everyWord.begin(), everyWord.end(), id) != everyWord.end();
+      });
       everyWord.insert(everyWord.end(), anyWord.begin(), anyWord.end());
     }
     addList(everyWord);
     std::string words = nameWords(query);
-    if (!words.empty() && wordCount(words) <= kMaxNameQueryWords) addList(nameRanked(db, words, kind, projects, candidates, traits));
+    if (!words.empty() && wordCount(words) <= kMaxNameQueryWords)
+      addList(nameRanked(db, words, kind, projects, candidates, traits));
     if (withPrior)
       for (auto& [id, score] : fused) score *= prior(id);
   }
 
   std::vector<std::pair<std::int64_t, double>> order(fused.begin(), fused.end());
-  std::sort(order.begin(), order.end(), [](auto& a, auto& b) { return a.second != b.second ? a.second > b.second : a.first < b.first; });
+  std::sort(order.begin(), order.end(),
+            [](auto& a, auto& b) { return a.second != b.second ? a.second > b.second : a.first < b.first; });
   if (static_cast<int>(order.size()) > limit) order.resize(static_cast<std::size_t>(limit));
   if (order.empty()) return hits;
   std::vector<std::int64_t> ids;
   for (auto& [id, score] : order) ids.push_back(id);
   std::map<std::int64_t, Hit> byId;
   for (auto row : db.exec("SELECT id, project_id, kind, path, start_line, end_line, symbol, symbol_kind, language,"
-                          " coalesce(page_id, 0) AS page_id, title, content, role, api, doc FROM rag_chunks WHERE id = ANY($1::bigint[])",
+                          " coalesce(page_id, 0) AS page_id, title, content, role, api, doc FROM rag_chunks WHERE id = "
+                          "ANY($1::bigint[])",
                           {idArray(ids)})) {
     Hit hit;
     hit.id = row.int64("id");

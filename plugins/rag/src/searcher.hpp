@@ -17,7 +17,7 @@ namespace docs_rag {
 struct Hit {
   std::int64_t id = 0;
   std::int64_t projectId = 0;
-  std::string kind;   // code | docs
+  std::string kind;  // code | docs
   std::string path;
   int startLine = 0;
   int endLine = 0;
@@ -27,10 +27,10 @@ struct Hit {
   std::int64_t pageId = 0;
   std::string title;
   std::string content;
-  std::string role;   // the file's role; "" for pages not generated for a file
-  bool api = false;   // documented public library code
-  std::string doc;    // code: the symbol's doc comment
-  double score = 0;   // fused rank, times the role prior
+  std::string role;  // the file's role; "" for pages not generated for a file
+  bool api = false;  // documented public library code
+  std::string doc;   // code: the symbol's doc comment
+  double score = 0;  // fused rank, times the role prior
 };
 
 enum class Ranking {

@@ -59,8 +59,10 @@ docs::CodeFile pythonFile() {
 }
 
 std::string pythonText() {
-  return "import os\nimport sys\n\n\nclass Loader:\n    \"\"\"Loads settings.\"\"\"\n\n    def read_config_file(self, path):\n"
-         "        \"\"\"Read a config file.\"\"\"\n        with open(path) as f:\n            return f.read()\n\n    x = 1\n"
+  return "import os\nimport sys\n\n\nclass Loader:\n    \"\"\"Loads settings.\"\"\"\n\n    def read_config_file(self, "
+         "path):\n"
+         "        \"\"\"Read a config file.\"\"\"\n        with open(path) as f:\n            return f.read()\n\n    x "
+         "= 1\n"
          "    y = 2\n\ndef helper():\n    return 3\n";
 }
 
@@ -127,7 +129,9 @@ TEST(Chunker, AFileWithoutSymbolsIsWindowed) {
 }
 
 TEST(Chunker, PagesSplitAtHeadingsButNotInsideCode) {
-  auto chunks = pageChunks(3, "Guide", "Intro text.\n\n## Install\n\nRun make.\n\n```sh\n# not a heading\nmake\n```\n\n## Use\n\nCall it.\n");
+  auto chunks =
+      pageChunks(3, "Guide",
+                 "Intro text.\n\n## Install\n\nRun make.\n\n```sh\n# not a heading\nmake\n```\n\n## Use\n\nCall it.\n");
   ASSERT_EQ(chunks.size(), 3u);
   EXPECT_EQ(chunks[0].title, "Guide");
   EXPECT_EQ(chunks[1].title, "Guide \u203a Install");
@@ -143,10 +147,10 @@ TEST(Guides, MarkdownIsCutAtItsSectionsWithTitlesPathsAndLines) {
   file.role = "guide";
   file.pageId = 9;
   std::string text =
-      "---\ntitle: Navigation Blocking\norder: 3\n---\n"     // 1-4
+      "---\ntitle: Navigation Blocking\norder: 3\n---\n"       // 1-4
       "\nIntro words.\n\n"                                     // 5-7
       "## Using a blocker\n\nCall useBlocker(shouldBlock).\n"  // 8-10
-      "\n```js\n# not a heading\n```\n"                         // 11-14
+      "\n```js\n# not a heading\n```\n"                        // 11-14
       "### With a form\n\nBlock while dirty.\n"                // 15-17
       "\nSetext heading\n--------------\n\nText under it.\n";  // 18-22
   auto chunks = guideChunks(file, text);
@@ -174,7 +178,8 @@ TEST(Guides, ReStructuredTextTitlesByAdornmentAndFirstHeadingNamesTheDocument) {
   docs::CodeFile file;
   file.path = "doc/usage.rst";
   file.language = "rst";
-  std::string text = "=====\nUsage\n=====\n\nOpening.\n\nInstalling\n----------\n\nRun pip.\n\nOptions\n-------\n\nSet them.\n";
+  std::string text =
+      "=====\nUsage\n=====\n\nOpening.\n\nInstalling\n----------\n\nRun pip.\n\nOptions\n-------\n\nSet them.\n";
   auto chunks = guideChunks(file, text);
   ASSERT_EQ(chunks.size(), 3u);
   EXPECT_EQ(chunks[0].title, "Usage");
@@ -229,11 +234,11 @@ TEST(RolePrior, TestsYieldUnlessAskedForAndGuidesLeadQuestionsInWords) {
   EXPECT_LT(rolePrior(howTo, "code", "example", false), 1.0);
   EXPECT_GT(rolePrior(howTo, "docs", "guide", false), rolePrior(howTo, "code", "library", true));
   EXPECT_GT(rolePrior(howTo, "code", "library", true), rolePrior(howTo, "code", "library", false));
-  EXPECT_EQ(rolePrior(words, "docs", "guide", false), 1.0);   // identifier words: the text decides
+  EXPECT_EQ(rolePrior(words, "docs", "guide", false), 1.0);  // identifier words: the text decides
   EXPECT_EQ(rolePrior(words, "code", "library", true), 1.0);
   EXPECT_EQ(rolePrior(words, "code", "generated", false), 1.0);
   EXPECT_LT(rolePrior(howTo, "code", "generated", false), 1.0);
-  EXPECT_EQ(rolePrior(howTo, "docs", "", false), 1.0);        // a page section
+  EXPECT_EQ(rolePrior(howTo, "docs", "", false), 1.0);  // a page section
 }
 
 TEST(RolePrior, PublicNamesByConvention) {
@@ -250,10 +255,12 @@ TEST(Chunker, DocumentedPublicLibraryDefinitionsAreApi) {
   file.path = "gin/routergroup.go";
   file.language = "go";
   file.role = "library";
-  file.symbols = {{"Static", "func", "", "(relativePath, root string)", "Static serves files from the given file system root.", 3, 5},
+  file.symbols = {{"Static", "func", "", "(relativePath, root string)",
+                   "Static serves files from the given file system root.", 3, 5},
                   {"handle", "func", "", "()", "handle registers.", 7, 9},
                   {"Undocumented", "func", "", "()", "", 11, 13}};
-  auto chunks = codeChunks(file, "package gin\n\nfunc Static() {\n}\n\n\nfunc handle() {\n}\n\n\nfunc Undocumented() {\n}\n\n");
+  auto chunks =
+      codeChunks(file, "package gin\n\nfunc Static() {\n}\n\n\nfunc handle() {\n}\n\n\nfunc Undocumented() {\n}\n\n");
   std::map<std::string, bool> api;
   for (const auto& c : chunks)
     if (!c.symbol.empty()) api[c.symbol] = c.api;
@@ -269,7 +276,8 @@ TEST(Chunker, DocumentedPublicLibraryDefinitionsAreApi) {
 
 namespace {
 std::vector<AnswerSource> twoSources() {
-  return {{"pkg/config.py lines 8-11", "https://example.com/blob/abc/pkg/config.py#L8-L11", "python", "def read_config_file(self, path):\n    ...", ""},
+  return {{"pkg/config.py lines 8-11", "https://example.com/blob/abc/pkg/config.py#L8-L11", "python",
+           "def read_config_file(self, path):\n    ...", ""},
           {"Guide \u203a Install", "/projects/1/3", "", "Run make.\nThen run it.", ""}};
 }
 }  // namespace

@@ -22,7 +22,8 @@ void throwIfDenied(int status, docs::Role needed) {
     case 0: return;
     case 401: throw docs::HttpError::unauthorized();
     case 403:
-      throw docs::HttpError::forbidden("This needs the " + std::string(docs::roleName(needed)) + " role in the project");
+      throw docs::HttpError::forbidden("This needs the " + std::string(docs::roleName(needed)) +
+                                       " role in the project");
     default: throw docs::HttpError::notFound("Project not found");
   }
 }

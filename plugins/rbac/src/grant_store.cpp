@@ -82,9 +82,10 @@ std::vector<Grant> lockGrants(docs::Tx& tx, std::int64_t projectId) {
 }
 
 bool insertGrant(docs::Tx& tx, std::int64_t projectId, std::int64_t userId, const std::string& email, docs::Role role) {
-  auto rows = tx.exec("INSERT INTO rbac_grants (project_id, user_id, user_email, role) VALUES ($1, $2, $3, $4)"
-                      " ON CONFLICT (project_id, user_email) DO NOTHING RETURNING id",
-                      {projectId, userParam(userId), email, std::string(docs::roleName(role))});
+  auto rows = tx.exec(
+      "INSERT INTO rbac_grants (project_id, user_id, user_email, role) VALUES ($1, $2, $3, $4)"
+      " ON CONFLICT (project_id, user_email) DO NOTHING RETURNING id",
+      {projectId, userParam(userId), email, std::string(docs::roleName(role))});
   return !rows.empty();
 }
 

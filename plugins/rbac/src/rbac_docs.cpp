@@ -81,7 +81,8 @@ docs::RouteDoc revokeDoc() {
   docs::RouteDoc doc;
   doc.summary = "Takes a member's access away (admins; a project keeps an admin)";
   doc.access = docs::RouteAccess::SignedIn;
-  doc.body = docs::BodyDoc{"application/json", bodyOf({"project_id", "email"}, {{"project_id", projectId()}, {"email", email()}})};
+  doc.body = docs::BodyDoc{"application/json",
+                           bodyOf({"project_id", "email"}, {{"project_id", projectId()}, {"email", email()}})};
   auto answers = failures({jsonAnswer(200, "the removed member",
                                       {{"type", "object"},
                                        {"required", {"user_email", "removed"}},

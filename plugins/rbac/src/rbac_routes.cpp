@@ -70,71 +70,83 @@ void addRbacRoutes(docs::Registry& registry, AccessControlService& access) {
   docs::RouteOptions small;
   small.maxBodyBytes = kSmallBody;
 
-  registry.route(docs::Method::Get, "/api/rbac/project/{id}", [&context, &access](docs::Request& request, docs::Response& response) {
-    std::int64_t projectId = request.idParam("id");
-    access.requireMember(projectId, request.principal(), Role::Read);
-    Json list = Json::array();
-    for (const auto& grant : listGrants(context.db(), projectId)) list.push_back(grantJson(grant));
-    response.json(list);
-  }, {}, listGrantsDoc());
+  registry.route(
+      docs::Method::Get, "/api/rbac/project/{id}",
+      [&context, &access](docs::Request& request, docs::Response& response) {
+        std::int64_t projectId = request.idParam("id");
+        access.requireMember(projectId, request.principal(), Role::Read);
+        Json list = Json::array();
+        for (const auto& grant : listGrants(context.db(), projectId)) list.push_back(grantJson(grant));
+        response.json(list);
+      },
+      {}, listGrantsDoc());
 
-  registry.route(docs::Method::Post, "/api/rbac/project", [&context, &access](docs::Request& request, docs::Response& response) {
-    Json body = request.jsonObject();
-    rejectUnknownFields(body, {"project_id", "role", "email"});
-    std::int64_t projectId = requiredId(body, "project_id");
-    access.require(projectId, request.principal(), Role::Admin);
-    std::string email = requiredEmail(body);
-    Role role = requiredRole(body, "role");
-    Member caller = Member::of(*request.principal());
-    context.db().transaction([&](docs::Tx& tx) {
-      requireAdminAmong(lockGrants(tx, projectId), caller);
-      if (!insertGrant(tx, projectId, 0, email, role))
-        throw HttpError::conflict(email + " already has access to this project");
-      docs::publishAfterCommit(context.events(), tx, docs::kRbacGranted, {projectId, email, role});
-    });
-    response.json({{"user_email", email}, {"role", docs::roleName(role)}}, 201);
-  }, small, grantDoc());
+  registry.route(
+      docs::Method::Post, "/api/rbac/project",
+      [&context, &access](docs::Request& request, docs::Response& response) {
+        Json body = request.jsonObject();
+        rejectUnknownFields(body, {"project_id", "role", "email"});
+        std::int64_t projectId = requiredId(body, "project_id");
+        access.require(projectId, request.principal(), Role::Admin);
+        std::string email = requiredEmail(body);
+        Role role = requiredRole(body, "role");
+        Member caller = Member::of(*request.principal());
+        context.db().transaction([&](docs::Tx& tx) {
+          requireAdminAmong(lockGrants(tx, projectId), caller);
+          if (!insertGrant(tx, projectId, 0, email, role))
+            throw HttpError::conflict(email + " already has access to this project");
+          docs::publishAfterCommit(context.events(), tx, docs::kRbacGranted, {projectId, email, role});
+        });
+        response.json({{"user_email", email}, {"role", docs::roleName(role)}}, 201);
+      },
+      small, grantDoc());
 
-  registry.route(docs::Method::Patch, "/api/rbac/project", [&context, &access](docs::Request& request, docs::Response& response) {
-    Json body = request.jsonObject();
-    rejectUnknownFields(body, {"project_id", "email", "new_role"});
-    std::int64_t projectId = requiredId(body, "project_id");
-    access.require(projectId, request.principal(), Role::Admin);
-    std::string email = requiredEmail(body);
-    Role role = requiredRole(body, "new_role");
-    Member caller = Member::of(*request.principal());
-    context.db().transaction([&](docs::Tx& tx) {
-      auto grants = lockGrants(tx, projectId);
-      requireAdminAmong(grants, caller);
-      const Grant* target = findByEmail(grants, email);
-      if (!target) throw HttpError::notFound(email + " has no access to this project");
-      refuseSelf(*target, caller);
-      keepAnAdmin(grants, *target, role);
-      updateRole(tx, target->id, role);
-      docs::publishAfterCommit(context.events(), tx, docs::kRbacChanged, {projectId, email, role});
-    });
-    response.json({{"user_email", email}, {"role", docs::roleName(role)}});
-  }, small, changeGrantDoc());
+  registry.route(
+      docs::Method::Patch, "/api/rbac/project",
+      [&context, &access](docs::Request& request, docs::Response& response) {
+        Json body = request.jsonObject();
+        rejectUnknownFields(body, {"project_id", "email", "new_role"});
+        std::int64_t projectId = requiredId(body, "project_id");
+        access.require(projectId, request.principal(), Role::Admin);
+        std::string email = requiredEmail(body);
+        Role role = requiredRole(body, "new_role");
+        Member caller = Member::of(*request.principal());
+        context.db().transaction([&](docs::Tx& tx) {
+          auto grants = lockGrants(tx, projectId);
+          requireAdminAmong(grants, caller);
+          const Grant* target = findByEmail(grants, email);
+          if (!target) throw HttpError::notFound(email + " has no access to this project");
+          refuseSelf(*target, caller);
+          keepAnAdmin(grants, *target, role);
+          updateRole(tx, target->id, role);
+          docs::publishAfterCommit(context.events(), tx, docs::kRbacChanged, {projectId, email, role});
+        });
+        response.json({{"user_email", email}, {"role", docs::roleName(role)}});
+      },
+      small, changeGrantDoc());
 
-  registry.route(docs::Method::Delete, "/api/rbac/project", [&context, &access](docs::Request& request, docs::Response& response) {
-    Json body = request.jsonObject();
-    rejectUnknownFields(body, {"project_id", "email"});
-    std::int64_t projectId = requiredId(body, "project_id");
-    access.require(projectId, request.principal(), Role::Admin);
-    std::string email = requiredEmail(body);
-    Member caller = Member::of(*request.principal());
-    context.db().transaction([&](docs::Tx& tx) {
-      auto grants = lockGrants(tx, projectId);
-      requireAdminAmong(grants, caller);
-      const Grant* target = findByEmail(grants, email);
-      if (!target) throw HttpError::notFound(email + " has no access to this project");
-      refuseSelf(*target, caller);
-      keepAnAdmin(grants, *target, Role::None);
-      deleteGrant(tx, target->id);
-      docs::publishAfterCommit(context.events(), tx, docs::kRbacRevoked, {projectId, email, std::nullopt});
-    });
-    response.json({{"user_email", email}, {"removed", true}});
-  }, small, revokeDoc());
+  registry.route(
+      docs::Method::Delete, "/api/rbac/project",
+      [&context, &access](docs::Request& request, docs::Response& response) {
+        Json body = request.jsonObject();
+        rejectUnknownFields(body, {"project_id", "email"});
+        std::int64_t projectId = requiredId(body, "project_id");
+        access.require(projectId, request.principal(), Role::Admin);
+        std::string email = requiredEmail(body);
+        Member caller = Member::of(*request.principal());
+        context.db().transaction([&](docs::Tx& tx) {
+          auto grants = lockGrants(tx, projectId);
+          requireAdminAmong(grants, caller);
+          const Grant* target = findByEmail(grants, email);
+          if (!target) throw HttpError::notFound(email + " has no access to this project");
+          refuseSelf(*target, caller);
+          keepAnAdmin(grants, *target, Role::None);
+          deleteGrant(tx, target->id);
+          docs::publishAfterCommit(context.events(), tx, docs::kRbacRevoked, {projectId, email, std::nullopt});
+        });
+        response.json({{"user_email", email}, {"removed", true}});
+      },
+      small, revokeDoc());
 }
 
 }  // namespace docs_rbac

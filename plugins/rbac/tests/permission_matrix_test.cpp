@@ -71,7 +71,6 @@ struct RouteCase {
 
 class PermissionMatrix : public RestTest {
  protected:
-
   void SetUp() override {
     startServer();
     admin_ = signIn("alice@example.com");
@@ -87,17 +86,20 @@ class PermissionMatrix : public RestTest {
     p.isPublic = isPublic;
     p.id = createProject(admin_, isPublic ? "Public" : "Private", !isPublic)["id"];
     // A repository URL too, so the lookup by URL is in the matrix (cloning is not).
-    sql("UPDATE projects SET git_url = 'https://github.com/matrix/p" + std::to_string(p.id) + "' WHERE id = " + std::to_string(p.id));
+    sql("UPDATE projects SET git_url = 'https://github.com/matrix/p" + std::to_string(p.id) +
+        "' WHERE id = " + std::to_string(p.id));
     grant(admin_, p.id, writer_.email, "write");
     grant(admin_, p.id, reader_.email, "read");
     grant(admin_, p.id, removed_.email, "write");
     grant(admin_, p.id, "frank@example.com", "read");
-    auto removal = call("DELETE", "/api/rbac/project", json{{"project_id", p.id}, {"email", removed_.email}}, as(admin_));
+    auto removal =
+        call("DELETE", "/api/rbac/project", json{{"project_id", p.id}, {"email", removed_.email}}, as(admin_));
     EXPECT_EQ(removal.status, 200) << removal.body;
     p.page = createPage(admin_, p.id)["id"];
     auto put = call("PUT", page(p.page) + "/content", json{{"content_bytea", yjsDocument("hello")}}, as(admin_));
     EXPECT_EQ(put.status, 200) << put.body;
-    auto upload = call("POST", imagePath(p.id, p.page) + "upload", pngBytes(), {{"Content-Type", "image/png"}, {"Authorization", "Bearer " + admin_.token}});
+    auto upload = call("POST", imagePath(p.id, p.page) + "upload", pngBytes(),
+                       {{"Content-Type", "image/png"}, {"Authorization", "Bearer " + admin_.token}});
     EXPECT_EQ(upload.status, 200) << upload.body;
     std::string url = parse(upload)["url"];
     p.image = url.substr(url.rfind('/') + 1);
@@ -130,85 +132,86 @@ class PermissionMatrix : public RestTest {
 };
 
 std::vector<RouteCase> PermissionMatrix::routes() {
-    using P = const Project&;
-    using H = const Headers&;
-    std::vector<RouteCase> table;
-    auto add = [&](std::string name, Need need, int success, auto run) {
-      table.push_back({std::move(name), need, success,
-                       [run](PermissionMatrix& self, H who, P p) { return run(self, who, p); }});
-    };
-    add("GET project", Need::Read, 200, [](PermissionMatrix& t, H who, P p) {
-      return t.call("GET", "/api/project?projectId=" + std::to_string(p.id), "", who);
-    });
-    add("GET project by gitUrl", Need::Read, 200, [](PermissionMatrix& t, H who, P p) {
-      return t.call("GET", "/api/project?gitUrl=github.com%2Fmatrix%2Fp" + std::to_string(p.id), "", who);
-    });
-    add("PATCH project name", Need::Write, 200, [](PermissionMatrix& t, H who, P p) {
-      return t.call("PATCH", project(p.id), json{{"name", "Renamed"}}, who);
-    });
-    add("PATCH project description", Need::Write, 200, [](PermissionMatrix& t, H who, P p) {
-      return t.call("PATCH", project(p.id), json{{"description", "About"}}, who);
-    });
-    add("PATCH project visibility", Need::Admin, 200, [](PermissionMatrix& t, H who, P p) {
-      return t.call("PATCH", project(p.id), json{{"visibility", p.isPublic ? "public" : "private"}}, who);
-    });
-    add("DELETE project", Need::Admin, 200, [](PermissionMatrix& t, H who, P p) {
-      Project fresh = t.makeProject(p.isPublic);
-      return t.call("DELETE", project(fresh.id), "", who);
-    });
-    add("POST upload-zip", Need::Write, 200, [](PermissionMatrix& t, H who, P p) {
-      return t.call("POST", project(p.id) + "/upload-zip", multipartBody("b0undary", "file", "code.zip", "application/zip", emptyZip()),
-                    multipartHeaders(who, "b0undary"));
-    });
-    add("GET rbac list", Need::Member, 200, [](PermissionMatrix& t, H who, P p) {
-      return t.call("GET", "/api/rbac/project/" + std::to_string(p.id), "", who);
-    });
-    add("POST rbac add", Need::Admin, 201, [](PermissionMatrix& t, H who, P p) {
-      std::string email = "new" + std::to_string(++t.counter_) + "@example.com";
-      return t.call("POST", "/api/rbac/project", json{{"project_id", p.id}, {"email", email}, {"role", "read"}}, who);
-    });
-    add("PATCH rbac role", Need::Admin, 200, [](PermissionMatrix& t, H who, P p) {
-      return t.call("PATCH", "/api/rbac/project", json{{"project_id", p.id}, {"email", "frank@example.com"}, {"new_role", "write"}}, who);
-    });
-    add("DELETE rbac user", Need::Admin, 200, [](PermissionMatrix& t, H who, P p) {
-      std::string email = "gone" + std::to_string(++t.counter_) + "@example.com";
-      t.grant(t.admin_, p.id, email, "read");
-      return t.call("DELETE", "/api/rbac/project", json{{"project_id", p.id}, {"email", email}}, who);
-    });
-    add("POST page", Need::Write, 201, [](PermissionMatrix& t, H who, P p) {
-      return t.call("POST", project(p.id) + "/page", json{{"parent_page_id", p.page}}, who);
-    });
-    add("GET page", Need::Read, 200, [](PermissionMatrix& t, H who, P p) { return t.call("GET", page(p.page), "", who); });
-    add("PATCH page name", Need::Write, 200, [](PermissionMatrix& t, H who, P p) {
-      return t.call("PATCH", page(p.page), json{{"name", "Intro"}}, who);
-    });
-    add("PATCH page move", Need::Write, 200, [](PermissionMatrix& t, H who, P p) {
-      return t.call("PATCH", page(p.page), json{{"parent_id", 0}}, who);
-    });
-    add("DELETE page", Need::Write, 200, [](PermissionMatrix& t, H who, P p) {
-      std::int64_t fresh = t.createPage(t.admin_, p.id)["id"];
-      return t.call("DELETE", page(fresh), "", who);
-    });
-    add("GET page content", Need::Read, 200, [](PermissionMatrix& t, H who, P p) {
-      return t.call("GET", page(p.page) + "/content", "", who);
-    });
-    add("PUT page content", Need::Write, 200, [](PermissionMatrix& t, H who, P p) {
-      return t.call("PUT", page(p.page) + "/content", json{{"content_bytea", yjsDocument("hello")}}, who);
-    });
-    add("GET page export", Need::Read, 200, [](PermissionMatrix& t, H who, P p) {
-      return t.call("GET", page(p.page) + "/export?format=md", "", who);
-    });
-    add("POST image", Need::Write, 200, [](PermissionMatrix& t, H who, P p) {
-      Headers headers = who;
-      headers["Content-Type"] = "image/png";
-      return t.call("POST", imagePath(p.id, p.page) + "upload", pngBytes(), headers);
-    });
-    add("GET image", Need::Read, 200, [](PermissionMatrix& t, H who, P p) {
-      return t.call("GET", imagePath(p.id, p.page) + "image/" + p.image, "", who);
-    });
-    add("GET signed image URL", Need::Read, 200, [](PermissionMatrix& t, H who, P p) {
-      return t.call("GET", imagePath(p.id, p.page) + "image/" + p.image + "/signed", "", who);
-    });
+  using P = const Project&;
+  using H = const Headers&;
+  std::vector<RouteCase> table;
+  auto add = [&](std::string name, Need need, int success, auto run) {
+    table.push_back(
+        {std::move(name), need, success, [run](PermissionMatrix& self, H who, P p) { return run(self, who, p); }});
+  };
+  add("GET project", Need::Read, 200, [](PermissionMatrix& t, H who, P p) {
+    return t.call("GET", "/api/project?projectId=" + std::to_string(p.id), "", who);
+  });
+  add("GET project by gitUrl", Need::Read, 200, [](PermissionMatrix& t, H who, P p) {
+    return t.call("GET", "/api/project?gitUrl=github.com%2Fmatrix%2Fp" + std::to_string(p.id), "", who);
+  });
+  add("PATCH project name", Need::Write, 200, [](PermissionMatrix& t, H who, P p) {
+    return t.call("PATCH", project(p.id), json{{"name", "Renamed"}}, who);
+  });
+  add("PATCH project description", Need::Write, 200, [](PermissionMatrix& t, H who, P p) {
+    return t.call("PATCH", project(p.id), json{{"description", "About"}}, who);
+  });
+  add("PATCH project visibility", Need::Admin, 200, [](PermissionMatrix& t, H who, P p) {
+    return t.call("PATCH", project(p.id), json{{"visibility", p.isPublic ? "public" : "private"}}, who);
+  });
+  add("DELETE project", Need::Admin, 200, [](PermissionMatrix& t, H who, P p) {
+    Project fresh = t.makeProject(p.isPublic);
+    return t.call("DELETE", project(fresh.id), "", who);
+  });
+  add("POST upload-zip", Need::Write, 200, [](PermissionMatrix& t, H who, P p) {
+    return t.call("POST", project(p.id) + "/upload-zip",
+                  multipartBody("b0undary", "file", "code.zip", "application/zip", emptyZip()),
+                  multipartHeaders(who, "b0undary"));
+  });
+  add("GET rbac list", Need::Member, 200, [](PermissionMatrix& t, H who, P p) {
+    return t.call("GET", "/api/rbac/project/" + std::to_string(p.id), "", who);
+  });
+  add("POST rbac add", Need::Admin, 201, [](PermissionMatrix& t, H who, P p) {
+    std::string email = "new" + std::to_string(++t.counter_) + "@example.com";
+    return t.call("POST", "/api/rbac/project", json{{"project_id", p.id}, {"email", email}, {"role", "read"}}, who);
+  });
+  add("PATCH rbac role", Need::Admin, 200, [](PermissionMatrix& t, H who, P p) {
+    return t.call("PATCH", "/api/rbac/project",
+                  json{{"project_id", p.id}, {"email", "frank@example.com"}, {"new_role", "write"}}, who);
+  });
+  add("DELETE rbac user", Need::Admin, 200, [](PermissionMatrix& t, H who, P p) {
+    std::string email = "gone" + std::to_string(++t.counter_) + "@example.com";
+    t.grant(t.admin_, p.id, email, "read");
+    return t.call("DELETE", "/api/rbac/project", json{{"project_id", p.id}, {"email", email}}, who);
+  });
+  add("POST page", Need::Write, 201, [](PermissionMatrix& t, H who, P p) {
+    return t.call("POST", project(p.id) + "/page", json{{"parent_page_id", p.page}}, who);
+  });
+  add("GET page", Need::Read, 200,
+      [](PermissionMatrix& t, H who, P p) { return t.call("GET", page(p.page), "", who); });
+  add("PATCH page name", Need::Write, 200, [](PermissionMatrix& t, H who, P p) {
+    return t.call("PATCH", page(p.page), json{{"name", "Intro"}}, who);
+  });
+  add("PATCH page move", Need::Write, 200, [](PermissionMatrix& t, H who, P p) {
+    return t.call("PATCH", page(p.page), json{{"parent_id", 0}}, who);
+  });
+  add("DELETE page", Need::Write, 200, [](PermissionMatrix& t, H who, P p) {
+    std::int64_t fresh = t.createPage(t.admin_, p.id)["id"];
+    return t.call("DELETE", page(fresh), "", who);
+  });
+  add("GET page content", Need::Read, 200,
+      [](PermissionMatrix& t, H who, P p) { return t.call("GET", page(p.page) + "/content", "", who); });
+  add("PUT page content", Need::Write, 200, [](PermissionMatrix& t, H who, P p) {
+    return t.call("PUT", page(p.page) + "/content", json{{"content_bytea", yjsDocument("hello")}}, who);
+  });
+  add("GET page export", Need::Read, 200,
+      [](PermissionMatrix& t, H who, P p) { return t.call("GET", page(p.page) + "/export?format=md", "", who); });
+  add("POST image", Need::Write, 200, [](PermissionMatrix& t, H who, P p) {
+    Headers headers = who;
+    headers["Content-Type"] = "image/png";
+    return t.call("POST", imagePath(p.id, p.page) + "upload", pngBytes(), headers);
+  });
+  add("GET image", Need::Read, 200, [](PermissionMatrix& t, H who, P p) {
+    return t.call("GET", imagePath(p.id, p.page) + "image/" + p.image, "", who);
+  });
+  add("GET signed image URL", Need::Read, 200, [](PermissionMatrix& t, H who, P p) {
+    return t.call("GET", imagePath(p.id, p.page) + "image/" + p.image + "/signed", "", who);
+  });
   return table;
 }
 
@@ -241,7 +244,8 @@ TEST_F(PermissionMatrix, CallsWithoutAProject) {
   // The removed member no longer sees the projects; the reader does.
   auto listed = [&](Actor actor) {
     std::set<std::int64_t> ids;
-    for (const auto& item : parse(call("GET", "/api/projects", "", headersOf(actor)))) ids.insert(item["id"].get<std::int64_t>());
+    for (const auto& item : parse(call("GET", "/api/projects", "", headersOf(actor))))
+      ids.insert(item["id"].get<std::int64_t>());
     return ids;
   };
   EXPECT_EQ(listed(Actor::Removed).count(projects_[0].id), 0u);
@@ -253,9 +257,11 @@ TEST_F(PermissionMatrix, ObjectIdsFromAnotherProject) {
   Project b;
   b.id = createProject(stranger_, "B", true)["id"];
   b.page = createPage(stranger_, b.id)["id"];
-  auto upload = call("POST", imagePath(b.id, b.page) + "upload", pngBytes(), {{"Content-Type", "image/png"}, {"Authorization", "Bearer " + stranger_.token}});
+  auto upload = call("POST", imagePath(b.id, b.page) + "upload", pngBytes(),
+                     {{"Content-Type", "image/png"}, {"Authorization", "Bearer " + stranger_.token}});
   ASSERT_EQ(upload.status, 200) << upload.body;
-  std::string bImage = parse(upload)["url"].get<std::string>().substr(parse(upload)["url"].get<std::string>().rfind('/') + 1);
+  std::string bImage =
+      parse(upload)["url"].get<std::string>().substr(parse(upload)["url"].get<std::string>().rfind('/') + 1);
   const Project& a = projects_[1];
 
   Headers png = as(admin_);
@@ -268,7 +274,9 @@ TEST_F(PermissionMatrix, ObjectIdsFromAnotherProject) {
               "The new parent is not a page of this project");
   expectError(call("GET", page(b.page), "", as(admin_)), 404);
   expectError(call("DELETE", page(b.page), "", as(admin_)), 404);
-  expectError(call("POST", "/api/rbac/project", json{{"project_id", b.id}, {"email", "x@example.com"}, {"role", "read"}}, as(admin_)), 404);
+  expectError(call("POST", "/api/rbac/project",
+                   json{{"project_id", b.id}, {"email", "x@example.com"}, {"role", "read"}}, as(admin_)),
+              404);
   // And the reverse: B's owner cannot reach A's private page through B.
   expectError(call("PATCH", page(b.page), json{{"parent_id", a.page}}, as(stranger_)), 400);
   expectError(call("GET", page(a.page) + "/content", "", as(stranger_)), 404);

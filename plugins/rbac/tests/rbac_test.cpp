@@ -16,7 +16,8 @@ class Rbac : public RestTest {
   }
   HttpResponse add(const json& body, const Headers& who) { return call("POST", "/api/rbac/project", body, who); }
   HttpResponse change(const std::string& email, const std::string& role, const Headers& who) {
-    return call("PATCH", "/api/rbac/project", json{{"project_id", projectId_}, {"email", email}, {"new_role", role}}, who);
+    return call("PATCH", "/api/rbac/project", json{{"project_id", projectId_}, {"email", email}, {"new_role", role}},
+                who);
   }
   HttpResponse removeUser(const std::string& email, const Headers& who) {
     return call("DELETE", "/api/rbac/project", json{{"project_id", projectId_}, {"email", email}}, who);
@@ -45,7 +46,8 @@ TEST_F(Rbac, InviteBeforeTheAccountExistsAppliesAtFirstSignIn) {
   auto list = parse(call("GET", "/api/projects", "", as(zoe)));
   ASSERT_EQ(list.size(), 1u);
   EXPECT_EQ(list[0]["id"], projectId_);
-  EXPECT_EQ(call("PATCH", "/api/project/" + std::to_string(projectId_), json{{"name", "Zoe was here"}}, as(zoe)).status, 200);
+  EXPECT_EQ(call("PATCH", "/api/project/" + std::to_string(projectId_), json{{"name", "Zoe was here"}}, as(zoe)).status,
+            200);
   // The grant is now tied to the account.
   EXPECT_EQ(sql("SELECT count(*) FROM rbac_grants WHERE user_email = 'zoe@example.com' AND user_id IS NOT NULL"), "1");
 }
@@ -112,7 +114,8 @@ TEST_F(Rbac, ConcurrentMutualDemotionKeepsAnAdmin) {
 
 TEST_F(Rbac, Validation) {
   auto admin = as(alice_);
-  expectError(add(json{{"project_id", projectId_}, {"email", "not-an-email"}, {"role", "read"}}, admin), 400, "Invalid email");
+  expectError(add(json{{"project_id", projectId_}, {"email", "not-an-email"}, {"role", "read"}}, admin), 400,
+              "Invalid email");
   expectError(add(json{{"project_id", projectId_}, {"email", "a@b.co"}, {"role", "owner"}}, admin), 400,
               "'role' must be read, write or admin");
   expectError(add(json{{"project_id", projectId_}, {"email", "a@b.co"}}, admin), 400, "'role' is required");
@@ -121,11 +124,13 @@ TEST_F(Rbac, Validation) {
               "'project_id' must be a positive integer");
   expectError(add(json{{"project_id", -4}, {"email", "a@b.co"}, {"role", "read"}}, admin), 400);
   expectError(add(json{{"project_id", true}, {"email", "a@b.co"}, {"role", "read"}}, admin), 400);
-  expectError(add(json{{"project_id", projectId_}, {"email", 7}, {"role", "read"}}, admin), 400, "'email' must be a string");
+  expectError(add(json{{"project_id", projectId_}, {"email", 7}, {"role", "read"}}, admin), 400,
+              "'email' must be a string");
   expectError(add(json{{"project_id", projectId_}, {"email", "a@b.co"}, {"role", "read"}, {"admin", true}}, admin), 400,
               "Unknown field 'admin'");
   expectError(add(json{{"project_id", 99999999}, {"email", "a@b.co"}, {"role", "read"}}, admin), 404);
-  ASSERT_EQ(add(json{{"project_id", std::to_string(projectId_)}, {"email", "a@b.co"}, {"role", "read"}}, admin).status, 201);
+  ASSERT_EQ(add(json{{"project_id", std::to_string(projectId_)}, {"email", "a@b.co"}, {"role", "read"}}, admin).status,
+            201);
   expectError(add(json{{"project_id", projectId_}, {"email", "A@B.co"}, {"role", "write"}}, admin), 409,
               "a@b.co already has access to this project");
   expectError(change("nobody@example.com", "read", admin), 404, "nobody@example.com has no access to this project");
@@ -142,7 +147,8 @@ TEST_F(Rbac, ADeletedAccountsGrantsGoWithIt) {
   grant(alice_, projectId_, "zoe@example.com", "write");
   auto zoe = signIn("zoe@example.com");
   ASSERT_EQ(call("GET", "/api/project?projectId=" + std::to_string(projectId_), "", as(zoe)).status, 200);
-  ASSERT_EQ(call("POST", "/api/auth/delete-user", json::object(), as(zoe)).status, 403);  // a session alone is not enough
+  ASSERT_EQ(call("POST", "/api/auth/delete-user", json::object(), as(zoe)).status,
+            403);  // a session alone is not enough
   auto deleted = docs::test::deleteAccount(*docsd_, zoe);
   ASSERT_EQ(deleted.status, 200) << deleted.body;
   for (int i = 0; i < 300 && members().size() != 1; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));

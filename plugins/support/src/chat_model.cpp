@@ -23,13 +23,18 @@ const RenamedKey kModel{"llm.model", "model.name", "gpt-4o-mini"};
 }  // namespace
 
 void declareModelKeys(Registry& registry) {
-  registry.configKey("llm.base_url", "", "Base address of an OpenAI-compatible API (e.g. https://api.openai.com/v1); empty: no model, the offline writer and extractive answers.");
+  registry.configKey("llm.base_url", "",
+                     "Base address of an OpenAI-compatible API (e.g. https://api.openai.com/v1); empty: no model, the "
+                     "offline writer and extractive answers.");
   registry.configKey("llm.api_key", "", "Bearer key for llm.base_url.");
   registry.configKey("llm.model", "gpt-4o-mini", "Model name sent with each request.");
   registry.configKey("llm.timeout_s", "60", "Time allowed for one model request, in seconds.");
-  registry.configKey("llm.max_attempts", "3", "Attempts per model request (429, 5xx and transport errors are retried with backoff).");
-  registry.configKey("llm.concurrency", "4", "Model requests a writer keeps open at once (file pages written in parallel).");
-  registry.configKey("llm.max_input_tokens", "6000", "Input budget per model request (about 4 characters a token); longer sources are sent in chunks.");
+  registry.configKey("llm.max_attempts", "3",
+                     "Attempts per model request (429, 5xx and transport errors are retried with backoff).");
+  registry.configKey("llm.concurrency", "4",
+                     "Model requests a writer keeps open at once (file pages written in parallel).");
+  registry.configKey("llm.max_input_tokens", "6000",
+                     "Input budget per model request (about 4 characters a token); longer sources are sent in chunks.");
   registry.configKey("model.url", "", "Deprecated name of llm.base_url.");
   registry.configKey("model.api_key", "", "Deprecated name of llm.api_key.");
   registry.configKey("model.name", "", "Deprecated name of llm.model.");
@@ -58,7 +63,8 @@ ModelSettings modelSettingsFrom(const Config& config, std::vector<std::string>* 
   settings.timeout = std::chrono::milliseconds(std::max<std::int64_t>(1000, timeoutMs));
   settings.maxAttempts = static_cast<int>(std::clamp<std::int64_t>(config.getInt("llm.max_attempts"), 1, 10));
   settings.concurrency = static_cast<int>(std::clamp<std::int64_t>(config.getInt("llm.concurrency"), 1, 32));
-  settings.maxInputTokens = static_cast<std::size_t>(std::max<std::int64_t>(500, config.getInt("llm.max_input_tokens")));
+  settings.maxInputTokens =
+      static_cast<std::size_t>(std::max<std::int64_t>(500, config.getInt("llm.max_input_tokens")));
   return settings;
 }
 
@@ -70,7 +76,8 @@ bool retryable(const HttpReply& reply) { return reply.status == 0 || reply.statu
 // leaves the backoff), at most a minute.
 std::optional<std::chrono::milliseconds> retryAfter(const HttpReply& reply) {
   std::string value = reply.header("retry-after");
-  if (value.empty() || value.size() > 6 || value.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
+  if (value.empty() || value.size() > 6 || value.find_first_not_of("0123456789") != std::string::npos)
+    return std::nullopt;
   return std::chrono::milliseconds(std::min<long long>(std::stoll(value), 60) * 1000);
 }
 
@@ -82,9 +89,12 @@ ModelReply complete(const ModelSettings& settings, const std::vector<ChatMessage
     out.error = "no model is configured";
     return out;
   }
-  nlohmann::json body = {{"model", settings.model}, {"temperature", 0}, {"max_tokens", settings.maxTokens},
+  nlohmann::json body = {{"model", settings.model},
+                         {"temperature", 0},
+                         {"max_tokens", settings.maxTokens},
                          {"messages", nlohmann::json::array()}};
-  for (const auto& message : messages) body["messages"].push_back({{"role", message.role}, {"content", message.content}});
+  for (const auto& message : messages)
+    body["messages"].push_back({{"role", message.role}, {"content", message.content}});
   HttpCall call;
   call.method = "POST";
   call.url = settings.url + "/chat/completions";

@@ -19,19 +19,19 @@ namespace docs {
 
 struct CodeSymbol {
   std::string name;
-  std::string kind;       // function, class, method, struct, ...
-  std::string scope;      // enclosing class or namespace
+  std::string kind;   // function, class, method, struct, ...
+  std::string scope;  // enclosing class or namespace
   std::string signature;
-  std::string doc;        // first paragraph of its doc comment or docstring
-  int line = 0;           // 1-based, inclusive
-  int end = 0;            // 0 when unknown
+  std::string doc;  // first paragraph of its doc comment or docstring
+  int line = 0;     // 1-based, inclusive
+  int end = 0;      // 0 when unknown
 };
 
 struct CodeFile {
-  std::string path;       // relative to the source root, '/' separated
+  std::string path;  // relative to the source root, '/' separated
   std::string language;
   std::uint64_t lines = 0;
-  std::string summary;    // the file's leading comment
+  std::string summary;  // the file's leading comment
   std::vector<CodeSymbol> symbols;
   std::int64_t pageId = 0;  // the file's documentation page (a guide's own page); 0: none
   // What the file is for a reader: library, test, example, guide (the repository's own
@@ -41,7 +41,7 @@ struct CodeFile {
 
 struct CodeAnalysis {
   std::int64_t projectId = 0;
-  std::string revision;   // the commit, or a stamp of the analysis run for uploads
+  std::string revision;  // the commit, or a stamp of the analysis run for uploads
   std::vector<CodeFile> files;
 };
 
@@ -54,7 +54,8 @@ class Analysis {
   virtual std::optional<CodeAnalysis> load(std::int64_t projectId) = 0;
   // A source file of that analysis, at most maxBytes; nullopt when the path is not one of
   // its files (never a path outside the project's sources).
-  virtual std::optional<std::string> readSource(std::int64_t projectId, std::string_view path, std::size_t maxBytes) = 0;
+  virtual std::optional<std::string> readSource(std::int64_t projectId, std::string_view path,
+                                                std::size_t maxBytes) = 0;
   // A web address of lines `from`..`to` of a file (the repository's blob URL at the
   // analysed commit), or "" when the project has no web address.
   virtual std::string sourceUrl(std::int64_t projectId, std::string_view path, int from, int to) = 0;

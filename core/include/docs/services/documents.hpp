@@ -32,8 +32,8 @@ struct LogRow {
 
 // What a page holds in storage, unmerged: what a room is loaded from.
 struct StoredDocument {
-  std::string content;             // "" when never written
-  std::vector<LoggedUpdate> log;   // not yet folded, oldest first
+  std::string content;            // "" when never written
+  std::vector<LoggedUpdate> log;  // not yet folded, oldest first
 };
 
 // What a fold gives the caller's merge: the stored content and the rows other writers

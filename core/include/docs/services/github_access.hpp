@@ -37,7 +37,8 @@ class GithubAccess {
   // has at least read permission. 0 otherwise, the same answer as "not installed", so a
   // caller learns nothing about repositories they cannot read.
   // Throws std::runtime_error when GitHub cannot be asked.
-  virtual std::int64_t installationReadableBy(std::string_view owner, std::string_view repo, const Principal& caller) = 0;
+  virtual std::int64_t installationReadableBy(std::string_view owner, std::string_view repo,
+                                              const Principal& caller) = 0;
   // A token that reads the contents of owner/repo and of no other repository of the
   // installation (cached until shortly before it expires), or nullopt when GitHub
   // refuses one.

@@ -15,15 +15,15 @@ class Tx;
 
 struct ProjectSummary {
   std::int64_t id = 0;
-  std::string type;        // github | user
+  std::string type;  // github | user
   std::string name;
-  std::string status;      // a ProjectStatus name (IDLE, ..., READY): parseProjectStatus reads it
-  std::string visibility;  // private | public
-  std::string language;    // en | ru | de
-  std::int64_t defaultPageId = 0;  // 0: none
-  std::string gitUrl;      // the repository's web address; "" for ZIP and empty projects
-  std::string commitHash;  // the commit its documentation was written from; "" when none
-  std::string ragStatus;   // active | idle
+  std::string status;               // a ProjectStatus name (IDLE, ..., READY): parseProjectStatus reads it
+  std::string visibility;           // private | public
+  std::string language;             // en | ru | de
+  std::int64_t defaultPageId = 0;   // 0: none
+  std::string gitUrl;               // the repository's web address; "" for ZIP and empty projects
+  std::string commitHash;           // the commit its documentation was written from; "" when none
+  std::string ragStatus;            // active | idle
   std::int64_t installationId = 0;  // the GitHub App installation that reaches it; 0: none
   std::int64_t createdBy = 0;       // the user who created it; 0: unknown
   bool isPublic() const { return visibility == "public"; }

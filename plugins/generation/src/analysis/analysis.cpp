@@ -13,8 +13,8 @@
 #include "analysis/entry_points.hpp"
 #include "analysis/file_roles.hpp"
 #include "analysis/languages/language_rules.hpp"
-#include "analysis/text_scan.hpp"
 #include "analysis/process_runner.hpp"
+#include "analysis/text_scan.hpp"
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -28,8 +28,8 @@ namespace {
 const std::vector<std::string>& ctagsEnvironment() {
   static const std::vector<std::string> environment = [] {
     const char* path = std::getenv("PATH");
-    return std::vector<std::string>{std::string("PATH=") + (path ? path : "/usr/local/bin:/usr/bin:/bin"), "HOME=/nonexistent",
-                                    "LC_ALL=C"};
+    return std::vector<std::string>{std::string("PATH=") + (path ? path : "/usr/local/bin:/usr/bin:/bin"),
+                                    "HOME=/nonexistent", "LC_ALL=C"};
   }();
   return environment;
 }
@@ -61,7 +61,6 @@ std::vector<std::string> lines(const std::string& text) {
   return out;
 }
 
-
 }  // namespace
 
 std::string validUtf8(const std::string& text) {
@@ -76,7 +75,8 @@ std::string validUtf8(const std::string& text) {
     for (int k = 1; ok && k < length; ++k) ok = (static_cast<unsigned char>(text[i + k]) >> 6) == 2;
     if (ok && length > 2) {
       auto second = static_cast<unsigned char>(text[i + 1]);
-      ok = !(c == 0xE0 && second < 0xA0) && !(c == 0xED && second >= 0xA0) && !(c == 0xF0 && second < 0x90) && !(c == 0xF4 && second >= 0x90);
+      ok = !(c == 0xE0 && second < 0xA0) && !(c == 0xED && second >= 0xA0) && !(c == 0xF0 && second < 0x90) &&
+           !(c == 0xF4 && second >= 0x90);
     }
     if (ok && c >= 0x20 ? true : ok && (c == '\n' || c == '\t' || c == '\r')) {
       out.append(text, i, static_cast<std::size_t>(length));
@@ -127,16 +127,18 @@ bool isCommentLine(const std::string& language, const std::string& line, std::st
 bool isDirectiveLine(std::string_view line) {
   while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.remove_prefix(1);
   if (line.empty()) return true;
-  for (std::string_view directive : {"go:", "+build", "<reference", "eslint-", "eslint ", "@ts-", "prettier-ignore", "jshint", "jslint",
-                                     "istanbul ", "c8 ", "noinspection", "pylint:", "type: ignore", "nolint", "vim:", "-*-", "@flow",
-                                     "@jsx", "#region", "#endregion", "clang-format", "NOLINT", "swiftlint", "rubocop:"})
+  for (std::string_view directive :
+       {"go:",          "+build", "<reference", "eslint-", "eslint ",      "@ts-",    "prettier-ignore",
+        "jshint",       "jslint", "istanbul ",  "c8 ",     "noinspection", "pylint:", "type: ignore",
+        "nolint",       "vim:",   "-*-",        "@flow",   "@jsx",         "#region", "#endregion",
+        "clang-format", "NOLINT", "swiftlint",  "rubocop:"})
     if (line.substr(0, directive.size()) == directive) return true;
   return false;
 }
 
 bool isBoilerplate(const std::string& text) {
-  for (std::string_view legal : {"copyright", "license", "licence", "spdx", "all rights reserved", "@generated", "auto-generated",
-                                 "do not edit", "(mit)", "(bsd)", "(apache"})
+  for (std::string_view legal : {"copyright", "license", "licence", "spdx", "all rights reserved", "@generated",
+                                 "auto-generated", "do not edit", "(mit)", "(bsd)", "(apache"})
     if (findIgnoringCase(text, legal) != std::string_view::npos) return true;
   std::string_view rest = text;
   while (!rest.empty()) {
@@ -316,8 +318,9 @@ class ImportResolver {
       if (found != index.end()) {
         for (const auto& candidate : found->second) {
           std::string target = withExtension ? candidate : stem(candidate);
-          if (target == path || (target.size() > path.size() && target.compare(target.size() - path.size(), path.size(), path) == 0 &&
-                                 target[target.size() - path.size() - 1] == '/'))
+          if (target == path ||
+              (target.size() > path.size() && target.compare(target.size() - path.size(), path.size(), path) == 0 &&
+               target[target.size() - path.size() - 1] == '/'))
             return candidate;
         }
       }
@@ -339,7 +342,8 @@ class ImportResolver {
 // The first place after an occurrence of `word` where `rest` reads a value; occurrences
 // are tried left to right.
 template <typename Rest>
-std::optional<std::string> firstAfter(std::string_view text, std::string_view word, Rest rest, bool ignoreCase = false) {
+std::optional<std::string> firstAfter(std::string_view text, std::string_view word, Rest rest,
+                                      bool ignoreCase = false) {
   auto find = [&](std::size_t from) { return ignoreCase ? findIgnoringCase(text, word, from) : text.find(word, from); };
   for (std::size_t at = find(0); at != std::string_view::npos; at = find(at + 1)) {
     Cursor cursor(text, at + word.size());
@@ -368,7 +372,8 @@ std::string readmeOpening(const std::string& text) {
       inCode = !inCode;
       continue;
     }
-    if (inCode || t.empty() || t[0] == '#' || t[0] == '[' || t[0] == '!' || t[0] == '<' || t[0] == '|' || t[0] == '=' || t[0] == '-') {
+    if (inCode || t.empty() || t[0] == '#' || t[0] == '[' || t[0] == '!' || t[0] == '<' || t[0] == '|' || t[0] == '=' ||
+        t[0] == '-') {
       if (!out.empty() && t.empty()) break;  // the first paragraph of prose is enough
       continue;
     }
@@ -393,7 +398,8 @@ BuildFile readBuildText(const std::string& path, const std::string& text) {
       build.description = stringMember(package, "description");
       if (auto scripts = package.find("scripts"); scripts != package.end() && scripts->is_object())
         for (auto& [key, value] : scripts->items())
-          if (value.is_string() && build.facts.size() < 30) build.facts.push_back("script `" + key + "`: " + value.get<std::string>());
+          if (value.is_string() && build.facts.size() < 30)
+            build.facts.push_back("script `" + key + "`: " + value.get<std::string>());
       for (const char* field : {"dependencies", "devDependencies"})
         if (auto found = package.find(field); found != package.end() && found->is_object())
           build.facts.push_back(std::to_string(found->size()) + " " + field);
@@ -403,7 +409,9 @@ BuildFile readBuildText(const std::string& path, const std::string& text) {
     build.kind = "cmake";
     // project(name ...), add_executable(name ...), add_library(name ...), any case.
     auto call = [](auto chars) {
-      return [chars](Cursor& c, std::string& value) { return c.spaces() && c.literal("(") && c.spaces() && c.take(chars, value); };
+      return [chars](Cursor& c, std::string& value) {
+        return c.spaces() && c.literal("(") && c.spaces() && c.take(chars, value);
+      };
     };
     if (auto found = firstAfter(text, "project", call(nameChars), true)) build.name = *found;
     std::vector<std::pair<std::size_t, std::string>> targets;  // position, fact
@@ -416,7 +424,8 @@ BuildFile readBuildText(const std::string& path, const std::string& text) {
           targets.emplace_back(at, std::string(command == "add_executable" ? "executable " : "library ") + target);
       }
     std::sort(targets.begin(), targets.end());
-    for (std::size_t i = 0; i < targets.size() && build.facts.size() < 30; ++i) build.facts.push_back(targets[i].second);
+    for (std::size_t i = 0; i < targets.size() && build.facts.size() < 30; ++i)
+      build.facts.push_back(targets[i].second);
   } else if (name == "pyproject.toml" || name == "setup.py" || name == "setup.cfg") {
     build.kind = "python";
     // name = "x" / name: x / name="x"; description = "..."
@@ -469,7 +478,8 @@ void describeFile(FileAnalysis& f, const std::string& text) {
   std::string base = basenameOf(stem(f.path));
   f.entryPoint = base == "main" || base == "__main__" || base == "cli" || base == "app" || base == "server" ||
                  (base == "index" && dirnameOf(f.path).find('/') == std::string::npos) ||
-                 std::any_of(f.symbols.begin(), f.symbols.end(), [](const Symbol& s) { return s.name == "main" && s.kind == "function"; });
+                 std::any_of(f.symbols.begin(), f.symbols.end(),
+                             [](const Symbol& s) { return s.name == "main" && s.kind == "function"; });
 }
 
 std::string firstSentences(const std::string& text, std::size_t maxChars) {
@@ -527,9 +537,10 @@ std::vector<std::string> extractImports(const std::string& language, const std::
 std::string leadingComment(const std::string& language, const std::string& source) {
   auto all = lines(source);
   std::size_t i = 0;
-  while (i < all.size() && (trim(all[i]).empty() || trim(all[i]).rfind("#!", 0) == 0 || trim(all[i]).rfind("# -*-", 0) == 0 ||
-                            trim(all[i]).rfind("'use strict'", 0) == 0 || trim(all[i]).rfind("\"use strict\"", 0) == 0 ||
-                            trim(all[i]).rfind("#pragma once", 0) == 0 || trim(all[i]).rfind("package ", 0) == 0))
+  while (i < all.size() &&
+         (trim(all[i]).empty() || trim(all[i]).rfind("#!", 0) == 0 || trim(all[i]).rfind("# -*-", 0) == 0 ||
+          trim(all[i]).rfind("'use strict'", 0) == 0 || trim(all[i]).rfind("\"use strict\"", 0) == 0 ||
+          trim(all[i]).rfind("#pragma once", 0) == 0 || trim(all[i]).rfind("package ", 0) == 0))
     ++i;
   // Blocks until one is not boilerplate (a licence header comes first in many files).
   for (int block = 0; block < 3 && i < all.size(); ++block) {
@@ -578,16 +589,18 @@ std::string leadingComment(const std::string& language, const std::string& sourc
       if (i < all.size() && !hasDocstrings(language)) {
         std::string next = trim(all[i]);
         bool preamble = next.empty();
-        for (const char* start : {"package ", "import ", "import{", "from ", "#include", "#import", "#pragma", "using ", "require(",
-                                  "'use strict'", "\"use strict\"", "module ", "namespace ", "const ", "var ", "let ",
-                                  "export {", "export * "})
+        for (const char* start : {"package ", "import ", "import{", "from ", "#include", "#import", "#pragma", "using ",
+                                  "require(", "'use strict'", "\"use strict\"", "module ", "namespace ", "const ",
+                                  "var ", "let ", "export {", "export * "})
           preamble = preamble || next.rfind(start, 0) == 0;
         bool declaresFile = text.find("@file") != std::string::npos || text.find("@module") != std::string::npos ||
-                            text.find("@overview") != std::string::npos || text.find("@fileoverview") != std::string::npos;
+                            text.find("@overview") != std::string::npos ||
+                            text.find("@fileoverview") != std::string::npos;
         bool requireLine = next.find("require(") != std::string::npos;
         if (!preamble && !declaresFile && !requireLine) return "";
         // `const x = ...` right under the comment is documented by it, unless it is an import.
-        if (!declaresFile && (next.rfind("const ", 0) == 0 || next.rfind("var ", 0) == 0 || next.rfind("let ", 0) == 0) &&
+        if (!declaresFile &&
+            (next.rfind("const ", 0) == 0 || next.rfind("var ", 0) == 0 || next.rfind("let ", 0) == 0) &&
             !requireLine && next.find(" from ") == std::string::npos)
           return "";
       }
@@ -599,7 +612,8 @@ std::string leadingComment(const std::string& language, const std::string& sourc
 }
 
 const FileAnalysis* Analysis::find(const std::string& path) const {
-  auto found = std::lower_bound(files.begin(), files.end(), path, [](const FileAnalysis& f, const std::string& p) { return f.path < p; });
+  auto found = std::lower_bound(files.begin(), files.end(), path,
+                                [](const FileAnalysis& f, const std::string& p) { return f.path < p; });
   return found != files.end() && found->path == path ? &*found : nullptr;
 }
 
@@ -738,8 +752,8 @@ Analysis analyze(const std::string& root, const Inventory& inventory, const Anal
   // Symbols from ctags, in batches of files (paths relative to the root).
   std::vector<std::string> codeFiles;
   for (const auto& f : analysis.files)
-    if (!reused.count(f.path) && !f.documentation && !f.build && !f.language.empty() && f.language != "json" && f.language != "yaml" &&
-        f.language != "text" && f.language != "markdown")
+    if (!reused.count(f.path) && !f.documentation && !f.build && !f.language.empty() && f.language != "json" &&
+        f.language != "yaml" && f.language != "text" && f.language != "markdown")
       codeFiles.push_back(f.path);
   struct Prototype {
     std::size_t file;
@@ -752,16 +766,27 @@ Analysis analyze(const std::string& root, const Inventory& inventory, const Anal
   for (std::size_t start = 0; start < codeFiles.size(); start += kBatch) {
     // --options=NONE first: ctags would otherwise read .ctags.d/ in the repository (it runs
     // there) and in $HOME, and a repository could forge symbols with its own regexes.
-    std::vector<std::string> argv = {options.ctags, "--options=NONE", "--output-format=json", "--fields=+nKSse", "--sort=no",
-                                     "--extras=-F", "--kinds-C=+p", "--kinds-C++=+p", "-f", "-"};
+    std::vector<std::string> argv = {options.ctags,
+                                     "--options=NONE",
+                                     "--output-format=json",
+                                     "--fields=+nKSse",
+                                     "--sort=no",
+                                     "--extras=-F",
+                                     "--kinds-C=+p",
+                                     "--kinds-C++=+p",
+                                     "-f",
+                                     "-"};
     // "./" keeps a file named like an option from being read as one.
-    for (std::size_t i = start; i < std::min(codeFiles.size(), start + kBatch); ++i) argv.push_back("./" + codeFiles[i]);
+    for (std::size_t i = start; i < std::min(codeFiles.size(), start + kBatch); ++i)
+      argv.push_back("./" + codeFiles[i]);
     auto result = runProcess(argv, root, options.ctagsTimeoutSeconds, 256u << 20, &ctagsEnvironment());
     if (result.timedOut)
-      throw CtagsFailed("Universal Ctags took longer than " + std::to_string(options.ctagsTimeoutSeconds) + " s on a batch of files");
+      throw CtagsFailed("Universal Ctags took longer than " + std::to_string(options.ctagsTimeoutSeconds) +
+                        " s on a batch of files");
     if (result.exitCode != 0 && result.output.empty())
-      throw CtagsFailed(result.exitCode < 0 ? "Universal Ctags could not be run (" + options.ctags + "; see generation.ctags)"
-                                            : "Universal Ctags failed with exit code " + std::to_string(result.exitCode));
+      throw CtagsFailed(result.exitCode < 0
+                            ? "Universal Ctags could not be run (" + options.ctags + "; see generation.ctags)"
+                            : "Universal Ctags failed with exit code " + std::to_string(result.exitCode));
     std::istringstream in(result.output);
     for (std::string line; std::getline(in, line);) {
       json tag = parseBoundedJson(line);
@@ -775,7 +800,8 @@ Analysis analyze(const std::string& root, const Inventory& inventory, const Anal
       if (kind == "prototype") {
         // Declarations are not listed, but their doc comments document the definitions.
         std::string kindOfScope = tag.value("scopeKind", "");
-        bool memberOf = kindOfScope != "namespace" && kindOfScope != "package" && kindOfScope != "module" && kindOfScope != "file";
+        bool memberOf =
+            kindOfScope != "namespace" && kindOfScope != "package" && kindOfScope != "module" && kindOfScope != "file";
         prototypes.push_back({found->second, memberOf ? validUtf8(tag.value("scope", "")) : std::string(),
                               validUtf8(tag.value("name", "")), tag.value("line", 0)});
         continue;
@@ -821,7 +847,8 @@ Analysis analyze(const std::string& root, const Inventory& inventory, const Anal
     std::string lower = f.path;
     for (auto& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     if (f.documentation) {
-      if (analysis.readme.empty() && (lower == "readme.md" || lower == "readme.rst" || lower == "readme.txt" || lower == "readme"))
+      if (analysis.readme.empty() &&
+          (lower == "readme.md" || lower == "readme.rst" || lower == "readme.txt" || lower == "readme"))
         analysis.readme = validUtf8(readmeOpening(text));
       continue;
     }
@@ -837,12 +864,14 @@ Analysis analyze(const std::string& root, const Inventory& inventory, const Anal
   // Entry points: what the packaging declares (and Go commands); only without any such
   // declaration the names (main, cli, index, ...) of library code. Never tests.
   bool anyDeclared = !goCommands.empty();
-  for (const auto& f : analysis.files) anyDeclared = anyDeclared || (declared.count(f.path) && !f.build && !f.documentation);
+  for (const auto& f : analysis.files)
+    anyDeclared = anyDeclared || (declared.count(f.path) && !f.build && !f.documentation);
   for (auto& f : analysis.files) {
     if (reused.count(f.path)) continue;
     bool declaredHere = (declared.count(f.path) || goCommands.count(f.path)) && !f.build && !f.documentation;
-    f.entryPoint = f.role != kRoleTest && f.role != kRoleGenerated &&
-                   (declaredHere || (!anyDeclared && f.entryPoint && (f.role == kRoleLibrary || f.role == kRoleExample)));
+    f.entryPoint =
+        f.role != kRoleTest && f.role != kRoleGenerated &&
+        (declaredHere || (!anyDeclared && f.entryPoint && (f.role == kRoleLibrary || f.role == kRoleExample)));
   }
   // C and C++ put the comments on declarations in headers: carry them to definitions
   // that have none (by name and enclosing scope).
@@ -852,7 +881,8 @@ Analysis analyze(const std::string& root, const Inventory& inventory, const Anal
     auto& all = linesOfFile[prototype.file];
     if (all.empty()) all = lines(readFile(fs::path(root) / analysis.files[prototype.file].path));
     if (prototype.line <= 0 || static_cast<std::size_t>(prototype.line) > all.size()) continue;
-    std::string doc = validUtf8(firstSentences(commentAbove(analysis.files[prototype.file].language, all, prototype.line), 300));
+    std::string doc =
+        validUtf8(firstSentences(commentAbove(analysis.files[prototype.file].language, all, prototype.line), 300));
     if (!doc.empty()) declarationDocs.emplace(prototype.scope + "::" + prototype.name, doc);
   }
   for (auto& f : analysis.files)

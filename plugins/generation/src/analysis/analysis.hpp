@@ -25,7 +25,7 @@ struct Symbol {
   std::string signature;  // "(int a, int b)" when ctags knows it
   int line = 0;
   int end = 0;
-  std::string doc;        // its doc comment or docstring, first paragraph
+  std::string doc;  // its doc comment or docstring, first paragraph
 };
 
 struct FileAnalysis {
@@ -33,28 +33,28 @@ struct FileAnalysis {
   std::string language;
   std::uint64_t lines = 0;
   std::uint64_t bytes = 0;
-  std::string summary;                  // the file's own leading comment or docstring
+  std::string summary;  // the file's own leading comment or docstring
   std::vector<Symbol> symbols;
-  std::vector<std::string> imports;     // as written
-  std::vector<std::string> dependsOn;   // files of this tree it imports
-  std::vector<std::string> usedBy;      // files of this tree importing it
+  std::vector<std::string> imports;    // as written
+  std::vector<std::string> dependsOn;  // files of this tree it imports
+  std::vector<std::string> usedBy;     // files of this tree importing it
   bool entryPoint = false;
   bool documentation = false;
   bool build = false;
-  std::string role = "library";         // analysis/file_roles.hpp: library, test, example, guide, build, tooling, generated
+  std::string role = "library";  // analysis/file_roles.hpp: library, test, example, guide, build, tooling, generated
 };
 
 struct BuildFile {
   std::string path;
-  std::string kind;         // "npm", "cmake", "python", "go", "cargo", ...
+  std::string kind;  // "npm", "cmake", "python", "go", "cargo", ...
   std::string name;
   std::string description;
   std::vector<std::string> facts;  // "script test: vitest run", "target docsd (executable)"
 };
 
 struct Analysis {
-  std::string name;          // project or folder name
-  std::string readme;        // the README's opening, plain text
+  std::string name;    // project or folder name
+  std::string readme;  // the README's opening, plain text
   std::vector<FileAnalysis> files;
   std::vector<BuildFile> builds;
   std::map<std::string, std::uint64_t> linesByLanguage;
@@ -67,7 +67,7 @@ struct Analysis {
 };
 
 struct AnalysisOptions {
-  std::string ctags = "ctags";   // Universal Ctags with +json
+  std::string ctags = "ctags";  // Universal Ctags with +json
   int ctagsTimeoutSeconds = 300;
   // Incremental: files of `previous` not named in `changed` keep their symbols, docs and
   // imports without ctags or parsing; imports are resolved again across the whole tree.

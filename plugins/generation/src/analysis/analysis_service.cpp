@@ -75,7 +75,8 @@ std::optional<CodeAnalysis> AnalysisService::load(std::int64_t projectId) {
     code.role = file.role;
     if (auto found = filePages.find(file.path); found != filePages.end()) code.pageId = found->second;
     for (const auto& symbol : file.symbols)
-      code.symbols.push_back({symbol.name, symbol.kind, symbol.scope, symbol.signature, symbol.doc, symbol.line, symbol.end});
+      code.symbols.push_back(
+          {symbol.name, symbol.kind, symbol.scope, symbol.signature, symbol.doc, symbol.line, symbol.end});
     out.files.push_back(std::move(code));
   }
   return out;

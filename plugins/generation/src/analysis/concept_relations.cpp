@@ -30,7 +30,8 @@ class LineCache {
       }
     }
     static const std::string none;
-    return n >= 1 && static_cast<std::size_t>(n) <= it->second.size() ? it->second[static_cast<std::size_t>(n) - 1] : none;
+    return n >= 1 && static_cast<std::size_t>(n) <= it->second.size() ? it->second[static_cast<std::size_t>(n) - 1]
+                                                                      : none;
   }
 
  private:
@@ -48,7 +49,9 @@ std::set<std::string> wordsOf(std::string_view text) {
       continue;
     }
     std::size_t start = i;
-    while (i < text.size() && (isWordChar(text[i]) || (text[i] == '.' && i + 1 < text.size() && isWordChar(text[i + 1])))) ++i;
+    while (i < text.size() &&
+           (isWordChar(text[i]) || (text[i] == '.' && i + 1 < text.size() && isWordChar(text[i + 1]))))
+      ++i;
     std::string_view word = text.substr(start, i - start);
     auto dot = word.rfind('.');
     words.emplace(dot == std::string_view::npos ? word : word.substr(dot + 1));
@@ -64,7 +67,8 @@ bool exportedName(const std::string& name, const std::string& language) {
 // How a language writes a type's bases on its definition line.
 std::vector<std::string_view> baseMarkers(const std::string& language) {
   if (language == "python") return {"("};
-  if (language == "javascript" || language == "typescript" || language == "java" || language == "php" || language == "groovy")
+  if (language == "javascript" || language == "typescript" || language == "java" || language == "php" ||
+      language == "groovy")
     return {"extends", "implements"};
   if (language == "c++" || language == "csharp" || language == "swift" || language == "kotlin" || language == "scala" ||
       language == "objective-c")
@@ -83,9 +87,10 @@ std::set<std::string> basesOn(const std::string& line, const std::string& name, 
     if (found == std::string::npos) continue;
     if (marker == ":" && found + 1 < rest.size() && rest[found + 1] == ':') continue;  // a::b
     std::string bases = rest.substr(found + marker.size());
-    bases = bases.substr(0, bases.find_first_of("{;=")) ;
+    bases = bases.substr(0, bases.find_first_of("{;="));
     auto words = wordsOf(bases);
-    for (const char* keyword : {"public", "private", "protected", "virtual", "extends", "implements", "object"}) words.erase(keyword);
+    for (const char* keyword : {"public", "private", "protected", "virtual", "extends", "implements", "object"})
+      words.erase(keyword);
     return words;
   }
   return {};
@@ -100,7 +105,8 @@ bool isCallableKind(const std::string& kind) {
 
 void add(Concept& c, const std::string& kind, const std::string& other) {
   std::pair<std::string, std::string> relation{kind, other};
-  if (other != c.name && std::find(c.relations.begin(), c.relations.end(), relation) == c.relations.end() && c.relations.size() < 12)
+  if (other != c.name && std::find(c.relations.begin(), c.relations.end(), relation) == c.relations.end() &&
+      c.relations.size() < 12)
     c.relations.push_back(std::move(relation));
 }
 
@@ -135,8 +141,8 @@ void findConceptRelations(std::vector<Concept>& concepts, const Analysis& analys
     if (!isLibraryRole(f.role)) continue;
     for (const auto& s : f.symbols) {
       // The concept's own definition: what it extends.
-      if (auto own = index.find(s.name); own != index.end() && s.scope.empty() && concepts[own->second].file == f.path &&
-                                         concepts[own->second].line == s.line) {
+      if (auto own = index.find(s.name); own != index.end() && s.scope.empty() &&
+                                         concepts[own->second].file == f.path && concepts[own->second].line == s.line) {
         for (const auto& base : basesOn(lines.line(f.path, s.line), s.name, f.language))
           if (index.count(base)) add(concepts[own->second], "extends", base);
       }
@@ -149,18 +155,21 @@ void findConceptRelations(std::vector<Concept>& concepts, const Analysis& analys
         continue;
       }
       // Members of a concept: Go's scope is "Engine", others "pkg.Engine" or "Engine::x".
-      std::string owner = s.scope.substr(s.scope.find_last_of(".:") == std::string::npos ? 0 : s.scope.find_last_of(".:") + 1);
+      std::string owner =
+          s.scope.substr(s.scope.find_last_of(".:") == std::string::npos ? 0 : s.scope.find_last_of(".:") + 1);
       auto holder = index.find(owner);
       if (holder == index.end()) continue;
       const std::string& text = lines.line(f.path, s.line);
       // Python's ctags calls methods members.
       bool callable = isCallableKind(s.kind) || (f.language == "python" && s.kind == "member");
       if (isMemberKind(s.kind) && !callable) {
-        for (const auto& word : wordsOf(text.substr(std::min(text.size(), text.find(s.name) == std::string::npos ? 0 : text.find(s.name) + s.name.size()))))
+        for (const auto& word : wordsOf(text.substr(std::min(
+                 text.size(), text.find(s.name) == std::string::npos ? 0 : text.find(s.name) + s.name.size()))))
           if (index.count(word)) add(concepts[holder->second], "holds", word);
         // A Go struct embedding another: a member named as the type it is, with no type after it.
         if (index.count(s.name) && f.language == "go") {
-          std::string after = text.substr(std::min(text.size(), text.find(s.name) == std::string::npos ? text.size() : text.find(s.name) + s.name.size()));
+          std::string after = text.substr(std::min(
+              text.size(), text.find(s.name) == std::string::npos ? text.size() : text.find(s.name) + s.name.size()));
           after = trim(after.substr(0, after.find("//")));
           if (after.empty() || after[0] == '`') add(concepts[holder->second], "embeds", s.name);
         }

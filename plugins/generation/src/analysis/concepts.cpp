@@ -29,8 +29,9 @@ std::string readText(const fs::path& path, std::size_t max = 1 << 20) {
 bool identifierChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$'; }
 
 bool candidateKind(const std::string& kind) {
-  static const std::set<std::string> kinds = {"class", "struct", "interface", "enum", "type", "typedef", "trait", "protocol",
-                                              "function", "func", "object", "alias", "union"};
+  static const std::set<std::string> kinds = {"class",   "struct", "interface", "enum",     "type",
+                                              "typedef", "trait",  "protocol",  "function", "func",
+                                              "object",  "alias",  "union"};
   return kinds.count(kind) > 0;
 }
 
@@ -38,13 +39,13 @@ bool typeKind(const std::string& kind) { return kind != "function" && kind != "f
 
 // Names too common to tell a reader anything, whatever the library.
 bool genericName(const std::string& name) {
-  static const std::set<std::string> names = {"main", "init", "New", "new", "get", "set", "run", "Run", "Error", "String",
-                                              "toString", "default", "index", "Options", "Config", "test", "setup", "noop",
-                                              "create", "handler", "Handler", "callback", "value", "data", "exports", "module", "options",
-                                              "opts", "request", "response", "result", "params", "args", "self", "this",
-                                              // the language's own types, which type declarations augment (`interface Array<T>`)
-                                              "Array", "Object", "Promise", "Map", "Set", "Function", "Number", "Boolean", "Symbol",
-                                              "Date", "RegExp", "JSON", "Window", "Buffer"};
+  static const std::set<std::string> names = {
+      "main", "init", "New", "new", "get", "set", "run", "Run", "Error", "String", "toString", "default", "index",
+      "Options", "Config", "test", "setup", "noop", "create", "handler", "Handler", "callback", "value", "data",
+      "exports", "module", "options", "opts", "request", "response", "result", "params", "args", "self", "this",
+      // the language's own types, which type declarations augment (`interface Array<T>`)
+      "Array", "Object", "Promise", "Map", "Set", "Function", "Number", "Boolean", "Symbol", "Date", "RegExp", "JSON",
+      "Window", "Buffer"};
   return names.count(name) > 0;
 }
 
@@ -56,7 +57,8 @@ bool exported(const Symbol& s, const std::string& language) {
 
 // The word at `at` is the whole name (not part of a longer identifier).
 bool wholeWordAt(const std::string& line, std::size_t at, std::size_t length) {
-  return (at == 0 || !identifierChar(line[at - 1])) && (at + length >= line.size() || !identifierChar(line[at + length]));
+  return (at == 0 || !identifierChar(line[at - 1])) &&
+         (at + length >= line.size() || !identifierChar(line[at + length]));
 }
 
 std::vector<std::string> linesOf(const std::string& text) {
@@ -75,7 +77,8 @@ bool usedAsCode(const std::string& line, std::size_t at, std::size_t length);
 
 // Up to 8 lines from the first line naming `name` (in a README or guide: only inside a
 // fenced code block), trimmed at a blank line after the first.
-bool findExcerpt(const std::string& text, const std::string& name, bool fencedOnly, int& lineOut, std::string& excerpt) {
+bool findExcerpt(const std::string& text, const std::string& name, bool fencedOnly, int& lineOut,
+                 std::string& excerpt) {
   auto all = linesOf(text);
   bool fenced = false;
   for (std::size_t i = 0; i < all.size(); ++i) {
@@ -135,12 +138,15 @@ std::string codeOf(const std::string& text) {
 bool usedAsCode(const std::string& line, std::size_t at, std::size_t length) {
   std::size_t after = at + length;
   while (after < line.size() && line[after] == ' ') ++after;
-  if (after < line.size() && (line[after] == '(' || line[after] == '.' || line[after] == '{' || line[after] == '<' || line[after] == '['))
+  if (after < line.size() &&
+      (line[after] == '(' || line[after] == '.' || line[after] == '{' || line[after] == '<' || line[after] == '['))
     return true;
   std::string before = line.substr(0, at);
   while (!before.empty() && before.back() == ' ') before.pop_back();
-  for (const char* lead : {"new", ":", ".", "extends", "implements", "import", "from", "*", "&", "func", "var", "let", "const"})
-    if (before.size() >= std::string(lead).size() && before.compare(before.size() - std::string(lead).size(), std::string::npos, lead) == 0)
+  for (const char* lead :
+       {"new", ":", ".", "extends", "implements", "import", "from", "*", "&", "func", "var", "let", "const"})
+    if (before.size() >= std::string(lead).size() &&
+        before.compare(before.size() - std::string(lead).size(), std::string::npos, lead) == 0)
       return true;
   return false;
 }
@@ -169,7 +175,9 @@ std::vector<Concept> rankConcepts(const Analysis& analysis, const std::string& r
   for (const auto& f : analysis.files) {
     if (!isLibraryRole(f.role)) continue;
     for (const auto& s : f.symbols) {
-      if (!s.scope.empty() || !candidateKind(s.kind) || !exported(s, f.language) || genericName(s.name) || s.name.size() < 3) continue;
+      if (!s.scope.empty() || !candidateKind(s.kind) || !exported(s, f.language) || genericName(s.name) ||
+          s.name.size() < 3)
+        continue;
       // ctags' JavaScript parser calls object literals classes: a real class is capitalised.
       bool script = f.language == "javascript" || f.language == "typescript";
       if (script && typeKind(s.kind) && !std::isupper(static_cast<unsigned char>(s.name[0]))) continue;

@@ -16,16 +16,16 @@ namespace docs_generation {
 struct Concept {
   std::string name;
   std::string kind;
-  std::string file;        // where it is defined
+  std::string file;  // where it is defined
   int line = 0;
   int end = 0;
   std::string doc;
   std::vector<std::string> usedIn;  // files naming it, most telling first (examples, guides, library)
   int score = 0;
-  std::string examplePath;          // where the usage excerpt comes from ("" when none)
+  std::string examplePath;  // where the usage excerpt comes from ("" when none)
   int exampleLine = 0;
-  std::string example;              // a few lines that use it
-  std::vector<std::string> related; // other concepts named in its signature, doc or members
+  std::string example;               // a few lines that use it
+  std::vector<std::string> related;  // other concepts named in its signature, doc or members
   // Typed relations (concept_relations.hpp): {"extends"|"embeds"|"holds"|"returns"|"created_by", name}.
   std::vector<std::pair<std::string, std::string>> relations;
 };

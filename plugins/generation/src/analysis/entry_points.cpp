@@ -50,7 +50,8 @@ std::string trim(const std::string& text) {
 // "pkg.cli:main" -> "pkg/cli.py".
 std::string moduleFile(std::string target) {
   target = trim(target);
-  if (target.size() >= 2 && (target.front() == '"' || target.front() == '\'')) target = target.substr(1, target.size() - 2);
+  if (target.size() >= 2 && (target.front() == '"' || target.front() == '\''))
+    target = target.substr(1, target.size() - 2);
   auto colon = target.find(':');
   std::string module = trim(target.substr(0, colon));
   if (module.empty()) return "";
@@ -106,7 +107,7 @@ std::vector<std::string> declaredEntryPoints(const std::string& buildPath, const
       if (auto relative = relativeTo(folder, path); !relative.empty()) out.push_back(relative);
   } else if (name == "pyproject.toml" || name == "setup.cfg") {
     std::vector<std::string> lines = name == "pyproject.toml" ? sectionLines(text, "[project.scripts]")
-                                                             : sectionLines(text, "[options.entry_points]");
+                                                              : sectionLines(text, "[options.entry_points]");
     if (name == "pyproject.toml") {
       auto poetry = sectionLines(text, "[tool.poetry.scripts]");
       lines.insert(lines.end(), poetry.begin(), poetry.end());
@@ -142,7 +143,8 @@ std::vector<std::string> declaredEntryPoints(const std::string& buildPath, const
         auto end = inside.find_first_of(" \t\r\n", begin);
         std::string token = inside.substr(begin, end == std::string::npos ? std::string::npos : end - begin);
         word = end == std::string::npos ? inside.size() : end;
-        if (index++ == 0 || token.find('$') != std::string::npos || token == "WIN32" || token == "MACOSX_BUNDLE") continue;
+        if (index++ == 0 || token.find('$') != std::string::npos || token == "WIN32" || token == "MACOSX_BUNDLE")
+          continue;
         if (auto relative = relativeTo(folder, token); !relative.empty()) out.push_back(relative);
       }
     }

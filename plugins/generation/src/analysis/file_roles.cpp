@@ -38,14 +38,16 @@ bool oneOf(std::string_view text, const std::array<std::string_view, N>& options
 }
 
 // Folder names, lower-cased, that make everything under them one role.
-constexpr std::array<std::string_view, 12> kTestFolders = {"test", "tests", "__tests__", "testdata", "testing_utils", "spec",
-                                                           "specs", "e2e", "__mocks__", "fixtures", "testutil", "testutils"};
-constexpr std::array<std::string_view, 9> kExampleFolders = {"example", "examples", "_examples", "demo", "demos",
-                                                             "sample", "samples", "cookbook", "playground"};
-constexpr std::array<std::string_view, 6> kVendoredFolders = {"vendor", "vendored", "_vendor", "third_party", "third-party",
-                                                              "thirdparty"};
-constexpr std::array<std::string_view, 11> kToolingFolders = {".github", ".circleci", ".gitlab", ".husky", ".devcontainer",
-                                                              ".vscode", "scripts", "script", "tools", "hack", "ci"};
+constexpr std::array<std::string_view, 12> kTestFolders = {"test",          "tests",    "__tests__", "testdata",
+                                                           "testing_utils", "spec",     "specs",     "e2e",
+                                                           "__mocks__",     "fixtures", "testutil",  "testutils"};
+constexpr std::array<std::string_view, 9> kExampleFolders = {"example", "examples", "_examples", "demo",      "demos",
+                                                             "sample",  "samples",  "cookbook",  "playground"};
+constexpr std::array<std::string_view, 6> kVendoredFolders = {"vendor",      "vendored",    "_vendor",
+                                                              "third_party", "third-party", "thirdparty"};
+constexpr std::array<std::string_view, 11> kToolingFolders = {".github",       ".circleci", ".gitlab", ".husky",
+                                                              ".devcontainer", ".vscode",   "scripts", "script",
+                                                              "tools",         "hack",      "ci"};
 constexpr std::array<std::string_view, 4> kDocFolders = {"docs", "doc", "documentation", "website"};
 
 bool benchFolder(std::string_view lower) { return startsWith(lower, "bench"); }
@@ -57,16 +59,17 @@ bool testByName(std::string_view name) {
   if (endsWith(name, "_test.py") || endsWith(name, "_tests.py")) return true;
   for (std::string_view marker : {".test.", ".spec.", "_spec.", "-test.", "-spec.", "_test.", "_unittest."})
     if (name.find(marker) != std::string_view::npos) return true;
-  if (endsWith(name, "test.java") || endsWith(name, "tests.java") || endsWith(name, "test.kt") || endsWith(name, "test.php") ||
-      endsWith(name, "tests.cs") || endsWith(name, "test.cs"))
+  if (endsWith(name, "test.java") || endsWith(name, "tests.java") || endsWith(name, "test.kt") ||
+      endsWith(name, "test.php") || endsWith(name, "tests.cs") || endsWith(name, "test.cs"))
     return true;
   return false;
 }
 
 bool toolingByName(std::string_view name, bool topLevel) {
   static constexpr std::array<std::string_view, 14> names = {
-      "makefile",       "gruntfile.js", "gulpfile.js",  "noxfile.py",     "tox.ini",       "fabfile.py",    "rakefile",
-      "justfile",       "taskfile.yml", ".travis.yml",  ".gitlab-ci.yml", "jenkinsfile",   "dangerfile.js", "azure-pipelines.yml"};
+      "makefile",       "gruntfile.js", "gulpfile.js",   "noxfile.py",         "tox.ini",
+      "fabfile.py",     "rakefile",     "justfile",      "taskfile.yml",       ".travis.yml",
+      ".gitlab-ci.yml", "jenkinsfile",  "dangerfile.js", "azure-pipelines.yml"};
   if (oneOf(name, names)) return true;
   // Configuration of the tools around the code (linters, bundlers, test runners).
   if (topLevel && (name.find(".config.") != std::string_view::npos || startsWith(name, ".eslintrc") ||
@@ -96,7 +99,8 @@ std::string fileRole(const FileFacts& facts) {
   if (segments.empty()) return kRoleLibrary;
   std::string_view name = segments.back();
   bool topLevel = segments.size() == 1;
-  if (facts.build || (topLevel && (name == "setup.py" || name == "setup.cfg" || name == "pyproject.toml" || name == "manifest.in")))
+  if (facts.build ||
+      (topLevel && (name == "setup.py" || name == "setup.cfg" || name == "pyproject.toml" || name == "manifest.in")))
     return kRoleBuild;
   for (std::size_t i = 0; i + 1 < segments.size(); ++i)
     if (oneOf(segments[i], kVendoredFolders)) return kRoleGenerated;

@@ -21,8 +21,8 @@ inline constexpr const char* kRoleTooling = "tooling";
 inline constexpr const char* kRoleGenerated = "generated";
 
 struct FileFacts {
-  std::string_view path;      // relative, '/'-separated
-  std::string_view language;  // the inventory's language ("" when not code)
+  std::string_view path;       // relative, '/'-separated
+  std::string_view language;   // the inventory's language ("" when not code)
   bool documentation = false;  // README, Markdown, reStructuredText
   bool build = false;          // a build or packaging file the analysis reads
   std::string_view head;       // the file's first lines (a "generated" marker is looked for there)

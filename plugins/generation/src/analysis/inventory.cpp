@@ -19,42 +19,101 @@ namespace {
 
 // Folders that hold other people's code or build output.
 const std::set<std::string> kSkippedFolders = {
-    ".git", ".hg", ".svn", "node_modules", "bower_components", "vendor", "third_party", "thirdparty",
-    "external", "dist", "build", "out", "target", ".venv", "venv", "env", "__pycache__", ".tox",
-    ".mypy_cache", ".pytest_cache", ".idea", ".vscode", "coverage", ".next", ".nuxt", ".gradle",
-    "Pods", "DerivedData", ".cache", "site-packages"};
+    ".git",    ".hg",         ".svn",        "node_modules", "bower_components",
+    "vendor",  "third_party", "thirdparty",  "external",     "dist",
+    "build",   "out",         "target",      ".venv",        "venv",
+    "env",     "__pycache__", ".tox",        ".mypy_cache",  ".pytest_cache",
+    ".idea",   ".vscode",     "coverage",    ".next",        ".nuxt",
+    ".gradle", "Pods",        "DerivedData", ".cache",       "site-packages"};
 
-const std::map<std::string, std::string> kByExtension = {
-    {".py", "python"}, {".pyi", "python"}, {".js", "javascript"}, {".mjs", "javascript"}, {".cjs", "javascript"},
-    {".jsx", "javascript"}, {".ts", "typescript"}, {".tsx", "typescript"}, {".mts", "typescript"},
-    {".java", "java"}, {".kt", "kotlin"}, {".kts", "kotlin"}, {".scala", "scala"}, {".go", "go"}, {".rs", "rust"},
-    {".c", "c"}, {".h", "c"}, {".cc", "c++"}, {".cpp", "c++"}, {".cxx", "c++"}, {".hpp", "c++"}, {".hh", "c++"},
-    {".hxx", "c++"}, {".ipp", "c++"}, {".cs", "csharp"}, {".php", "php"}, {".rb", "ruby"}, {".swift", "swift"},
-    {".sql", "sql"}, {".sh", "bash"}, {".bash", "bash"}, {".zsh", "shell"}, {".ps1", "powershell"},
-    {".css", "css"}, {".scss", "scss"}, {".html", "html"}, {".htm", "html"}, {".xml", "xml"}, {".json", "json"},
-    {".yaml", "yaml"}, {".yml", "yaml"}, {".md", "markdown"}, {".markdown", "markdown"}, {".rst", "rst"},
-    {".toml", "toml"}, {".lua", "lua"}, {".pl", "perl"}, {".pm", "perl"}, {".r", "r"}, {".dart", "dart"},
-    {".ex", "elixir"}, {".exs", "elixir"}, {".erl", "erlang"}, {".hs", "haskell"}, {".ml", "ocaml"},
-    {".clj", "clojure"}, {".vue", "vue"}, {".svelte", "svelte"}, {".proto", "protobuf"}, {".cmake", "cmake"},
-    {".gradle", "groovy"}, {".groovy", "groovy"}, {".m", "objective-c"}, {".mm", "objective-c"}, {".zig", "zig"},
-    {".tf", "terraform"}, {".txt", "text"}, {".cfg", "ini"}, {".ini", "ini"}};
+const std::map<std::string, std::string> kByExtension = {{".py", "python"},
+                                                         {".pyi", "python"},
+                                                         {".js", "javascript"},
+                                                         {".mjs", "javascript"},
+                                                         {".cjs", "javascript"},
+                                                         {".jsx", "javascript"},
+                                                         {".ts", "typescript"},
+                                                         {".tsx", "typescript"},
+                                                         {".mts", "typescript"},
+                                                         {".java", "java"},
+                                                         {".kt", "kotlin"},
+                                                         {".kts", "kotlin"},
+                                                         {".scala", "scala"},
+                                                         {".go", "go"},
+                                                         {".rs", "rust"},
+                                                         {".c", "c"},
+                                                         {".h", "c"},
+                                                         {".cc", "c++"},
+                                                         {".cpp", "c++"},
+                                                         {".cxx", "c++"},
+                                                         {".hpp", "c++"},
+                                                         {".hh", "c++"},
+                                                         {".hxx", "c++"},
+                                                         {".ipp", "c++"},
+                                                         {".cs", "csharp"},
+                                                         {".php", "php"},
+                                                         {".rb", "ruby"},
+                                                         {".swift", "swift"},
+                                                         {".sql", "sql"},
+                                                         {".sh", "bash"},
+                                                         {".bash", "bash"},
+                                                         {".zsh", "shell"},
+                                                         {".ps1", "powershell"},
+                                                         {".css", "css"},
+                                                         {".scss", "scss"},
+                                                         {".html", "html"},
+                                                         {".htm", "html"},
+                                                         {".xml", "xml"},
+                                                         {".json", "json"},
+                                                         {".yaml", "yaml"},
+                                                         {".yml", "yaml"},
+                                                         {".md", "markdown"},
+                                                         {".markdown", "markdown"},
+                                                         {".rst", "rst"},
+                                                         {".toml", "toml"},
+                                                         {".lua", "lua"},
+                                                         {".pl", "perl"},
+                                                         {".pm", "perl"},
+                                                         {".r", "r"},
+                                                         {".dart", "dart"},
+                                                         {".ex", "elixir"},
+                                                         {".exs", "elixir"},
+                                                         {".erl", "erlang"},
+                                                         {".hs", "haskell"},
+                                                         {".ml", "ocaml"},
+                                                         {".clj", "clojure"},
+                                                         {".vue", "vue"},
+                                                         {".svelte", "svelte"},
+                                                         {".proto", "protobuf"},
+                                                         {".cmake", "cmake"},
+                                                         {".gradle", "groovy"},
+                                                         {".groovy", "groovy"},
+                                                         {".m", "objective-c"},
+                                                         {".mm", "objective-c"},
+                                                         {".zig", "zig"},
+                                                         {".tf", "terraform"},
+                                                         {".txt", "text"},
+                                                         {".cfg", "ini"},
+                                                         {".ini", "ini"}};
 
 const std::map<std::string, std::string> kByName = {
-    {"CMakeLists.txt", "cmake"}, {"Makefile", "make"}, {"makefile", "make"}, {"GNUmakefile", "make"},
-    {"Dockerfile", "dockerfile"}, {"Containerfile", "dockerfile"}, {"Rakefile", "ruby"}, {"Gemfile", "ruby"},
-    {"BUILD", "starlark"}, {"BUILD.bazel", "starlark"}, {"WORKSPACE", "starlark"}, {"meson.build", "meson"},
-    {"nginx.conf", "nginx"}, {".htaccess", "apache"}};
+    {"CMakeLists.txt", "cmake"}, {"Makefile", "make"},         {"makefile", "make"},
+    {"GNUmakefile", "make"},     {"Dockerfile", "dockerfile"}, {"Containerfile", "dockerfile"},
+    {"Rakefile", "ruby"},        {"Gemfile", "ruby"},          {"BUILD", "starlark"},
+    {"BUILD.bazel", "starlark"}, {"WORKSPACE", "starlark"},    {"meson.build", "meson"},
+    {"nginx.conf", "nginx"},     {".htaccess", "apache"}};
 
 const std::set<std::string> kBinaryExtensions = {
-    ".png", ".jpg", ".jpeg", ".gif", ".webp", ".ico", ".bmp", ".tiff", ".pdf", ".zip", ".gz", ".tgz", ".bz2",
-    ".xz", ".7z", ".rar", ".jar", ".war", ".class", ".o", ".a", ".so", ".dll", ".dylib", ".exe", ".bin",
-    ".wasm", ".pyc", ".pyo", ".woff", ".woff2", ".ttf", ".otf", ".eot", ".mp3", ".mp4", ".mov", ".avi",
-    ".webm", ".ogg", ".wav", ".flac", ".db", ".sqlite", ".lock", ".min.js", ".min.css", ".map", ".svg"};
+    ".png",   ".jpg",  ".jpeg", ".gif",    ".webp", ".ico",    ".bmp",     ".tiff", ".pdf",   ".zip",
+    ".gz",    ".tgz",  ".bz2",  ".xz",     ".7z",   ".rar",    ".jar",     ".war",  ".class", ".o",
+    ".a",     ".so",   ".dll",  ".dylib",  ".exe",  ".bin",    ".wasm",    ".pyc",  ".pyo",   ".woff",
+    ".woff2", ".ttf",  ".otf",  ".eot",    ".mp3",  ".mp4",    ".mov",     ".avi",  ".webm",  ".ogg",
+    ".wav",   ".flac", ".db",   ".sqlite", ".lock", ".min.js", ".min.css", ".map",  ".svg"};
 
 const std::set<std::string> kBuildFiles = {
-    "CMakeLists.txt", "package.json", "pyproject.toml", "setup.py", "setup.cfg", "go.mod", "Cargo.toml",
-    "pom.xml", "build.gradle", "build.gradle.kts", "Makefile", "meson.build", "composer.json", "Gemfile",
-    "requirements.txt", "Dockerfile", "tsconfig.json", "deno.json", "mix.exs", "Package.swift"};
+    "CMakeLists.txt",   "package.json", "pyproject.toml",   "setup.py",  "setup.cfg",   "go.mod",        "Cargo.toml",
+    "pom.xml",          "build.gradle", "build.gradle.kts", "Makefile",  "meson.build", "composer.json", "Gemfile",
+    "requirements.txt", "Dockerfile",   "tsconfig.json",    "deno.json", "mix.exs",     "Package.swift"};
 
 std::string lower(std::string text) {
   for (auto& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -92,7 +151,7 @@ std::vector<std::string> publishedCodeFolders(const std::string& packageJson, bo
     if (target == "package.json") continue;
     auto slash = target.rfind('/');
     if (slash == std::string::npos || target.find("..") != std::string::npos) return {};  // code at the top
-    if (!kPublishedFolders.count(target.substr(0, target.find('/')))) return {};      // code elsewhere
+    if (!kPublishedFolders.count(target.substr(0, target.find('/')))) return {};          // code elsewhere
     folders.insert(target.substr(0, slash));
   }
   return {folders.begin(), folders.end()};
@@ -214,9 +273,9 @@ std::string languageOf(const std::string& path) {
 
 std::string codeBlockLanguage(const std::string& language) {
   static const std::set<std::string> registered = {
-      "javascript", "typescript", "python", "java", "c++", "c", "csharp", "php", "ruby", "go", "rust", "swift",
-      "kotlin", "scala", "sql", "json", "xml", "html", "yaml", "bash", "sh", "shell", "powershell", "css", "scss",
-      "markdown", "dockerfile", "nginx", "apache"};
+      "javascript", "typescript", "python",     "java",  "c++",  "c",        "csharp",     "php",   "ruby",  "go",
+      "rust",       "swift",      "kotlin",     "scala", "sql",  "json",     "xml",        "html",  "yaml",  "bash",
+      "sh",         "shell",      "powershell", "css",   "scss", "markdown", "dockerfile", "nginx", "apache"};
   if (registered.count(language)) return language;
   if (language == "cmake" || language == "make" || language == "toml" || language == "ini") return "";
   return "";
@@ -249,7 +308,8 @@ Inventory takeInventory(const std::string& root, const InventoryLimits& limits) 
     if (fs::exists(folder / ".gitignore", ec)) rules.add(relative, readSmall(folder / ".gitignore", 1 << 20));
     std::vector<std::string> published;
     if (fs::is_regular_file(folder / "package.json", ec))
-      for (const auto& sub : publishedCodeFolders(readSmall(folder / "package.json", 1 << 20), fs::is_directory(folder / "src", ec)))
+      for (const auto& sub :
+           publishedCodeFolders(readSmall(folder / "package.json", 1 << 20), fs::is_directory(folder / "src", ec)))
         published.push_back(relative.empty() ? sub : relative + "/" + sub);
     std::vector<fs::directory_entry> entries;
     for (const auto& entry : fs::directory_iterator(folder, fs::directory_options::skip_permission_denied, ec))
@@ -283,7 +343,8 @@ Inventory takeInventory(const std::string& root, const InventoryLimits& limits) 
       std::string lowerName = lower(name);
       bool binaryByName = false;
       for (const auto& extension : kBinaryExtensions)
-        if (lowerName.size() > extension.size() && lowerName.compare(lowerName.size() - extension.size(), extension.size(), extension) == 0)
+        if (lowerName.size() > extension.size() &&
+            lowerName.compare(lowerName.size() - extension.size(), extension.size(), extension) == 0)
           binaryByName = true;
       if (binaryByName) continue;
       auto bytes = entry.file_size(ec);
@@ -296,11 +357,13 @@ Inventory takeInventory(const std::string& root, const InventoryLimits& limits) 
       SourceFile file;
       file.path = path;
       file.bytes = bytes;
-      file.lines = static_cast<std::uint64_t>(std::count(text.begin(), text.end(), '\n')) + (text.empty() || text.back() == '\n' ? 0 : 1);
+      file.lines = static_cast<std::uint64_t>(std::count(text.begin(), text.end(), '\n')) +
+                   (text.empty() || text.back() == '\n' ? 0 : 1);
       // Minified or generated: judged by the longest line (one long line among short
       // ones hides from an average). Build files are read whatever their lines.
       if (auto longest = longestLine(text); longest > limits.maxLineBytes && !kBuildFiles.count(name)) {
-        inventory.skipped.push_back(path + ": minified or generated (a line of " + std::to_string(longest >> 10) + " KB)");
+        inventory.skipped.push_back(path + ": minified or generated (a line of " + std::to_string(longest >> 10) +
+                                    " KB)");
         continue;
       }
       file.language = languageOf(path);
@@ -313,7 +376,8 @@ Inventory takeInventory(const std::string& root, const InventoryLimits& limits) 
     inventory.skipped.push_back(".gitignore: " + std::to_string(rules.dropped()) + " rules over the limit of " +
                                 std::to_string(IgnoreRules::kMaxRules) + " (or longer than " +
                                 std::to_string(IgnoreRules::kMaxPatternBytes) + " bytes) not applied");
-  std::sort(inventory.files.begin(), inventory.files.end(), [](const auto& a, const auto& b) { return a.path < b.path; });
+  std::sort(inventory.files.begin(), inventory.files.end(),
+            [](const auto& a, const auto& b) { return a.path < b.path; });
   return inventory;
 }
 

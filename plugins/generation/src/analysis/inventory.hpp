@@ -21,17 +21,17 @@ struct SourceFile {
 
 struct InventoryLimits {
   std::uint64_t maxFiles = 20000;
-  std::uint64_t maxFileBytes = 1 << 20;   // larger files are listed as skipped
-  std::size_t maxLineBytes = 5000;         // a file with a longer line is taken for minified or generated
+  std::uint64_t maxFileBytes = 1 << 20;  // larger files are listed as skipped
+  std::size_t maxLineBytes = 5000;       // a file with a longer line is taken for minified or generated
   int maxDepth = 32;
   // Called every 256 entries; may throw to stop the walk (a deleted project, a deadline).
   std::function<void()> checkpoint;
 };
 
 struct Inventory {
-  std::vector<SourceFile> files;       // sorted by path
-  std::vector<std::string> skipped;    // "path: reason"
-  bool truncated = false;              // maxFiles reached
+  std::vector<SourceFile> files;     // sorted by path
+  std::vector<std::string> skipped;  // "path: reason"
+  bool truncated = false;            // maxFiles reached
 };
 
 Inventory takeInventory(const std::string& root, const InventoryLimits& limits);

@@ -44,7 +44,8 @@ ProcessResult runProcess(const std::vector<std::string>& argv, const std::string
   auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeoutSeconds);
   char buffer[65536];
   while (true) {
-    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
+    auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
     if (left <= 0) {
       result.timedOut = true;
       break;

@@ -79,6 +79,8 @@ inline auto noneOf(std::string_view excluded) {
 }
 
 // A quoted name right at the cursor: '...' or "..." (either quote closes it).
-inline bool quotedName(Cursor& c, std::string& name) { return c.oneOf("'\"") && c.take(noneOf("'\""), name) && c.oneOf("'\""); }
+inline bool quotedName(Cursor& c, std::string& name) {
+  return c.oneOf("'\"") && c.take(noneOf("'\""), name) && c.oneOf("'\"");
+}
 
 }  // namespace docs_generation

@@ -54,8 +54,11 @@ void MarkdownDirSink::finish(const std::vector<PageDraft>& pages) {
   std::function<nlohmann::json(const std::string&)> tree = [&](const std::string& parent) {
     nlohmann::json list = nlohmann::json::array();
     for (auto i : children[parent])
-      list.push_back({{"key", pages[i].key}, {"title", pages[i].title}, {"type", pages[i].type},
-                      {"path", paths_[pages[i].key]}, {"children", tree(pages[i].key)}});
+      list.push_back({{"key", pages[i].key},
+                      {"title", pages[i].title},
+                      {"type", pages[i].type},
+                      {"path", paths_[pages[i].key]},
+                      {"children", tree(pages[i].key)}});
     return list;
   };
   std::ofstream(fs::path(outDir_) / "index.json") << tree("").dump(2) << "\n";

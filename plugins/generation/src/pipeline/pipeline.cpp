@@ -46,7 +46,9 @@ Analysis analyzeTree(const std::string& root, const AnalyzeRequest& request, Pro
     options.previous = request.previous;
     options.changed = request.changed;
   }
-  options.onStep = [&](const std::string& what, std::size_t done, std::size_t total) { progress.analysing(what, done, total); };
+  options.onStep = [&](const std::string& what, std::size_t done, std::size_t total) {
+    progress.analysing(what, done, total);
+  };
   auto analysis = analyze(root, inventory, options, [&](std::size_t, std::size_t) { progress.checkpoint(); });
   progress.checkpoint();
   return analysis;
@@ -54,7 +56,8 @@ Analysis analyzeTree(const std::string& root, const AnalyzeRequest& request, Pro
 
 Pipeline::Pipeline(WriterSettings settings) : settings_(std::move(settings)) {}
 
-PipelineResult Pipeline::run(const SourceTree& sources, const Analysis& analysis, PageSink& sink, Progress& progress) const {
+PipelineResult Pipeline::run(const SourceTree& sources, const Analysis& analysis, PageSink& sink,
+                             Progress& progress) const {
   PipelineResult result;
   progress.step(PipelineStep::Planning, 0);
   result.plan = planTopics(analysis, planOptionsFor(sources.root));
@@ -100,13 +103,16 @@ PipelineResult Pipeline::run(const SourceTree& sources, const Analysis& analysis
     for (auto& page : result.pages)
       if (selects(page) && sink.wants(page)) selected.push_back(&page);
     std::size_t threads = withModel ? static_cast<std::size_t>(settings_.model.concurrency) : 1;
-    runBounded(selected.size(), threads, [&](std::size_t i) {
-      progress.beforePage();
-      sink.store(*selected[i], compose);
-      if (!settings_.keepContent) selected[i]->content = docs::ydoc::Json();
-      std::lock_guard lock(reportMutex);
-      progress.pageWritten(++done, total);
-    }, hooks);
+    runBounded(
+        selected.size(), threads,
+        [&](std::size_t i) {
+          progress.beforePage();
+          sink.store(*selected[i], compose);
+          if (!settings_.keepContent) selected[i]->content = docs::ydoc::Json();
+          std::lock_guard lock(reportMutex);
+          progress.pageWritten(++done, total);
+        },
+        hooks);
   };
   // The overview and the pages beside it (concepts, getting started, guides): all but topics and files.
   writeWhere([](const PageDraft& page) { return !hasPrefix(page.key, "topic:") && !hasPrefix(page.key, "file:"); });

@@ -72,7 +72,7 @@ Analysis analyzeTree(const std::string& root, const AnalyzeRequest& request, Pro
 // How pages are written: the offline writer, and the model's file openings on top.
 struct WriterSettings {
   docs::support::ModelSettings model;  // url "": the offline writer alone (a sync never asks the model)
-  int maxModelPages = 200;       // file pages per run whose opening the model writes
+  int maxModelPages = 200;             // file pages per run whose opening the model writes
   // Whether the pages' content stays in the result once stored (`docsd generate --report`
   // measures it). Otherwise each page's content is freed as soon as the sink has it: on a
   // big tree that is most of a run's memory.

@@ -29,26 +29,27 @@ std::uint64_t randomClientId() {
 
 // A warning alert appended to a page a person edited: what changed, and a link to the diff.
 nlohmann::json editedNotice(const std::string& what, const PushChange& change) {
-  return nlohmann::json{
-      {"type", "doc"},
-      {"content",
-       {{{"type", "alert"},
-         {"attrs", {{"type", "warning"}}},
-         {"content",
-          {{{"type", "paragraph"},
-            {"content",
-             {{{"type", "text"},
-               {"text", what + " (commit " + change.commit.substr(0, 12) + "). This page was edited here, so it was not rewritten. "}},
-              {{"type", "text"},
-               {"text", "View the changes"},
-               {"marks", {{{"type", "link"}, {"attrs", {{"href", change.compareUrl}}}}}}}}}}}}}}}};
+  return nlohmann::json{{"type", "doc"},
+                        {"content",
+                         {{{"type", "alert"},
+                           {"attrs", {{"type", "warning"}}},
+                           {"content",
+                            {{{"type", "paragraph"},
+                              {"content",
+                               {{{"type", "text"},
+                                 {"text", what + " (commit " + change.commit.substr(0, 12) +
+                                              "). This page was edited here, so it was not rewritten. "}},
+                                {{"type", "text"},
+                                 {"text", "View the changes"},
+                                 {"marks", {{{"type", "link"}, {"attrs", {{"href", change.compareUrl}}}}}}}}}}}}}}}};
 }
 
 }  // namespace
 
 ProjectPagesSink::ProjectPagesSink(Context& context, const GenerationServices& services, std::int64_t projectId)
     : context_(context), services_(services), pages_(*services.pages), projectId_(projectId) {
-  for (auto row : context_.db().exec("SELECT key, page_id, written_digest FROM generation_pages WHERE project_id = $1", {projectId})) {
+  for (auto row : context_.db().exec("SELECT key, page_id, written_digest FROM generation_pages WHERE project_id = $1",
+                                     {projectId})) {
     ids_[row.text("key")] = row.int64("page_id");
     writtenDigest_[row.text("key")] = row.text("written_digest");
   }
@@ -56,7 +57,8 @@ ProjectPagesSink::ProjectPagesSink(Context& context, const GenerationServices& s
 
 std::string ProjectPagesSink::href(const std::string&, const std::string& toKey) const {
   auto found = ids_.find(toKey);
-  return found == ids_.end() ? std::string() : "/projects/" + std::to_string(projectId_) + "/" + std::to_string(found->second);
+  return found == ids_.end() ? std::string()
+                             : "/projects/" + std::to_string(projectId_) + "/" + std::to_string(found->second);
 }
 
 std::int64_t ProjectPagesSink::createPage(const PageDraft& draft, std::int64_t parentId, bool resetDigest,
@@ -97,7 +99,8 @@ void FirstRunSink::store(PageDraft& page, const std::function<void(PageDraft&)>&
   compose(page);
   std::int64_t pageId = ids_.at(page.key);
   auto bytes = docs::ydoc::proseMirrorJsonToUpdate(page.content, randomClientId());
-  if (!services_.documents->replace(pageId, std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size())))
+  if (!services_.documents->replace(pageId,
+                                    std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size())))
     throw ProjectGone();  // its page (and so the project) was deleted meanwhile
   labelVersion(services_, context_.logger(), pageId, label_);
   context_.db().exec("UPDATE generation_pages SET written_digest = $3 WHERE project_id = $1 AND key = $2",

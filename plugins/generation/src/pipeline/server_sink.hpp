@@ -38,7 +38,7 @@ class ProjectPagesSink : public PageSink {
   const GenerationServices& services_;
   docs::Pages& pages_;
   std::int64_t projectId_;
-  std::map<std::string, std::int64_t> ids_;          // planned key -> page id
+  std::map<std::string, std::int64_t> ids_;           // planned key -> page id
   std::map<std::string, std::string> writtenDigest_;  // planned key -> digest last written ("" unknown)
 };
 

@@ -24,14 +24,18 @@ std::string lower(std::string text) {
   return text;
 }
 
-std::string baseName(const std::string& path) { return path.substr(path.rfind('/') == std::string::npos ? 0 : path.rfind('/') + 1); }
+std::string baseName(const std::string& path) {
+  return path.substr(path.rfind('/') == std::string::npos ? 0 : path.rfind('/') + 1);
+}
 
 std::string stem(const std::string& path) {
   std::string name = baseName(path);
   return name.substr(0, name.rfind('.'));
 }
 
-std::string folderOf(const std::string& path) { return path.rfind('/') == std::string::npos ? "" : path.substr(0, path.rfind('/')); }
+std::string folderOf(const std::string& path) {
+  return path.rfind('/') == std::string::npos ? "" : path.substr(0, path.rfind('/'));
+}
 
 // "quick-start" -> "Quick start"; a README is named after its folder.
 std::string titleFromName(const std::string& path) {
@@ -60,12 +64,13 @@ int nameRank(const std::string& path) {
     if (name.rfind(first, 0) == 0) return 1;
   for (const char* install : {"install", "setup", "requirements"})
     if (name.rfind(install, 0) == 0) return 2;
-  for (const char* quick : {"start", "quickstart", "quick-start", "quick_start", "getting-started", "getting_started", "gettingstarted", "first"})
+  for (const char* quick : {"start", "quickstart", "quick-start", "quick_start", "getting-started", "getting_started",
+                            "gettingstarted", "first"})
     if (name.rfind(quick, 0) == 0) return 3;
   for (const char* tutorial : {"tutorial", "guide", "usage", "basics"})
     if (name.rfind(tutorial, 0) == 0) return 4;
-  for (const char* paper : {"changelog", "changes", "history", "release", "license", "licence", "contributing", "code_of_conduct",
-                            "code-of-conduct", "security", "authors", "upgrad", "migrat"})
+  for (const char* paper : {"changelog", "changes", "history", "release", "license", "licence", "contributing",
+                            "code_of_conduct", "code-of-conduct", "security", "authors", "upgrad", "migrat"})
     if (name.find(paper) != std::string::npos) return 9;
   return 6;
 }
@@ -76,7 +81,8 @@ long frontMatterOrder(std::string_view text) {
   constexpr long kNone = 1L << 30;
   if (text.rfind("---", 0) != 0) return kNone;
   auto end = text.find("\n---", 3);
-  std::string_view head = text.substr(0, end == std::string_view::npos ? std::min<std::size_t>(text.size(), 4096) : end);
+  std::string_view head =
+      text.substr(0, end == std::string_view::npos ? std::min<std::size_t>(text.size(), 4096) : end);
   for (std::string_view key : {"\norder:", "\nsidebar_position:", "\nnav_order:", "\nweight:"}) {
     auto at = head.find(key);
     if (at == std::string_view::npos) continue;
@@ -86,7 +92,8 @@ long frontMatterOrder(std::string_view text) {
     if (negative) ++i;
     long value = 0;
     std::size_t digits = 0;
-    for (; i < head.size() && std::isdigit(static_cast<unsigned char>(head[i])) && digits < 9; ++i, ++digits) value = value * 10 + (head[i] - '0');
+    for (; i < head.size() && std::isdigit(static_cast<unsigned char>(head[i])) && digits < 9; ++i, ++digits)
+      value = value * 10 + (head[i] - '0');
     if (digits) return negative ? -value : value;
   }
   return kNone;
@@ -115,9 +122,11 @@ std::vector<std::string> toctreeEntries(const std::string& rst) {
     }
     if (t.empty() || t[0] == ':') continue;
     // "Title <path>" names the path last.
-    if (t.back() == '>' && t.rfind('<') != std::string::npos) t = t.substr(t.rfind('<') + 1, t.size() - t.rfind('<') - 2);
+    if (t.back() == '>' && t.rfind('<') != std::string::npos)
+      t = t.substr(t.rfind('<') + 1, t.size() - t.rfind('<') - 2);
     while (!t.empty() && (t.back() == ' ' || t.back() == '\t')) t.pop_back();
-    if (!t.empty() && t.find("://") == std::string::npos && t != "self" && t.find('*') == std::string::npos) out.push_back(t);
+    if (!t.empty() && t.find("://") == std::string::npos && t != "self" && t.find('*') == std::string::npos)
+      out.push_back(t);
   }
   return out;
 }
@@ -170,7 +179,8 @@ std::vector<std::string> mkdocsNav(const std::string& yaml) {
     auto dot = lower(line).find(".md");
     if (dot == std::string::npos) continue;
     auto start = line.find_last_of(" :'\"", dot);
-    std::string path = line.substr(start == std::string::npos ? 0 : start + 1, dot + 3 - (start == std::string::npos ? 0 : start + 1));
+    std::string path =
+        line.substr(start == std::string::npos ? 0 : start + 1, dot + 3 - (start == std::string::npos ? 0 : start + 1));
     if (path.rfind("http", 0) == 0) continue;
     out.push_back(docsDir + "/" + path);
   }
@@ -220,7 +230,8 @@ std::vector<Guide> planGuides(const Analysis& analysis, const std::string& sourc
     if (isGuideFile(f)) files.push_back(&f);
   std::unordered_map<std::string, std::size_t> navIndex;
   if (analysis.find("mkdocs.yml") || analysis.find("mkdocs.yaml")) {
-    auto nav = mkdocsNav(readDocumentText(sourceRoot, analysis.find("mkdocs.yml") ? "mkdocs.yml" : "mkdocs.yaml", 256 * 1024));
+    auto nav =
+        mkdocsNav(readDocumentText(sourceRoot, analysis.find("mkdocs.yml") ? "mkdocs.yml" : "mkdocs.yaml", 256 * 1024));
     for (std::size_t i = 0; i < nav.size(); ++i) navIndex.emplace(nav[i], i);
   }
   std::map<std::string, const FileAnalysis*> byPath;
@@ -230,7 +241,8 @@ std::vector<Guide> planGuides(const Analysis& analysis, const std::string& sourc
     if (lower(baseName(f->path)) == "index.rst") {
       navIndex.emplace(f->path, navIndex.size());  // the index comes before what it lists
       for (const auto& entry : toctreeEntries(readDocumentText(sourceRoot, f->path, 256 * 1024))) {
-        std::string path = entry.rfind('/', 0) == 0 ? firstSegmentOf(f->path) + entry : joinFolder(folderOf(f->path), entry);
+        std::string path =
+            entry.rfind('/', 0) == 0 ? firstSegmentOf(f->path) + entry : joinFolder(folderOf(f->path), entry);
         for (const std::string& candidate : {path + ".rst", path + ".md", path, path + "/index.rst"})
           if (byPath.count(candidate) && !navIndex.count(candidate)) {
             navIndex.emplace(candidate, navIndex.size());
@@ -263,14 +275,17 @@ std::vector<Guide> planGuides(const Analysis& analysis, const std::string& sourc
     // own front page (docs/index.md) stays a sibling of the rest.
     std::string folder = folderOf(f->path);
     if (isIndex(f->path)) folder = folderOf(folder);
-    for (; !folder.empty() && !(folder.find('/') == std::string::npos && isDocFolder(folder)); folder = folderOf(folder))
+    for (; !folder.empty() && !(folder.find('/') == std::string::npos && isDocFolder(folder));
+         folder = folderOf(folder))
       if (auto index = indexOf(folder); !index.empty() && index != f->path) {
         planned.guide.parentKey = "guide:" + index;
         break;
       }
     auto nav = navIndex.find(f->path);
-    std::string rankName = isIndex(f->path) && folderOf(f->path).find('/') != std::string::npos ? baseName(folderOf(f->path)) : f->path;
-    planned.rank = {nav != navIndex.end() ? nav->second : navIndex.size() + 1, frontMatterOrder(text), nameRank(rankName), f->path};
+    std::string rankName =
+        isIndex(f->path) && folderOf(f->path).find('/') != std::string::npos ? baseName(folderOf(f->path)) : f->path;
+    planned.rank = {nav != navIndex.end() ? nav->second : navIndex.size() + 1, frontMatterOrder(text),
+                    nameRank(rankName), f->path};
     titlesUnder[planned.guide.parentKey + "\n" + lower(planned.guide.title)] += 1;
     childrenOf[planned.guide.parentKey].push_back(std::move(planned));
   }
@@ -298,8 +313,8 @@ std::vector<Guide> planGuides(const Analysis& analysis, const std::string& sourc
   return guides;
 }
 
-void linkGuidesToTopics(std::vector<Guide>& guides, const Analysis& analysis, const std::map<std::string, std::string>& topicOfFile,
-                        const std::string& sourceRoot) {
+void linkGuidesToTopics(std::vector<Guide>& guides, const Analysis& analysis,
+                        const std::map<std::string, std::string>& topicOfFile, const std::string& sourceRoot) {
   // Exported top-level names of library code (long enough to mean something) -> topic.
   std::unordered_map<std::string, std::string> topicOfName;
   std::set<std::string> ambiguous;
@@ -325,7 +340,9 @@ void linkGuidesToTopics(std::vector<Guide>& guides, const Analysis& analysis, co
       for (const auto& name : names) inCode = inCode || text.find("`" + name) != std::string::npos;
       if (names.size() >= 2 || inCode) ranked.emplace_back(names.size(), topic);
     }
-    std::sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.first != b.first ? a.first > b.first : a.second < b.second; });
+    std::sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) {
+      return a.first != b.first ? a.first > b.first : a.second < b.second;
+    });
     guide.topics.clear();
     for (const auto& [count, topic] : ranked) guide.topics.push_back(topic);
   }
@@ -333,8 +350,9 @@ void linkGuidesToTopics(std::vector<Guide>& guides, const Analysis& analysis, co
 
 bool isGettingStartedTitle(const std::string& title) {
   std::string t = lower(title);
-  for (const char* word : {"install", "getting started", "get started", "quick start", "quickstart", "quick-start", "usage", "how to use",
-                           "example", "first steps", "tutorial", "setup", "set up", "basic use", "hello world", "requirements"})
+  for (const char* word :
+       {"install", "getting started", "get started", "quick start", "quickstart", "quick-start", "usage", "how to use",
+        "example", "first steps", "tutorial", "setup", "set up", "basic use", "hello world", "requirements"})
     if (t.find(word) != std::string::npos) return true;
   return false;
 }

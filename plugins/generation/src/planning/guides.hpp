@@ -15,11 +15,11 @@
 namespace docs_generation {
 
 struct Guide {
-  std::string path;                 // "docs/quickstart.md"
-  std::string key;                  // "guide:docs/quickstart.md"
-  std::string parentKey = "guides"; // its folder's index guide (docs/start/index.md), else the Guides page
-  std::string title;                // its front matter's or first heading's, else from its name
-  std::vector<std::string> topics;  // library topic keys it names symbols of, most named first
+  std::string path;                  // "docs/quickstart.md"
+  std::string key;                   // "guide:docs/quickstart.md"
+  std::string parentKey = "guides";  // its folder's index guide (docs/start/index.md), else the Guides page
+  std::string title;                 // its front matter's or first heading's, else from its name
+  std::vector<std::string> topics;   // library topic keys it names symbols of, most named first
 };
 
 inline constexpr std::size_t kMaxGuidePages = 300;
@@ -37,8 +37,8 @@ std::vector<Guide> planGuides(const Analysis& analysis, const std::string& sourc
 
 // Fills each guide's topics: the library topics (by `topicOfFile`, file -> topic key)
 // whose exported symbols the guide names, at least two names or one in code.
-void linkGuidesToTopics(std::vector<Guide>& guides, const Analysis& analysis, const std::map<std::string, std::string>& topicOfFile,
-                        const std::string& sourceRoot);
+void linkGuidesToTopics(std::vector<Guide>& guides, const Analysis& analysis,
+                        const std::map<std::string, std::string>& topicOfFile, const std::string& sourceRoot);
 
 // A document's text under `root`, at most `max` bytes ("" when root is "" or it is unreadable).
 std::string readDocumentText(const std::string& root, const std::string& path, std::size_t max = 1 << 20);

@@ -66,7 +66,8 @@ std::optional<std::vector<std::size_t>> localMoving(const std::vector<std::map<s
 
 }  // namespace
 
-std::vector<std::vector<std::string>> importCommunities(const Analysis& analysis, const std::vector<std::string>& files) {
+std::vector<std::vector<std::string>> importCommunities(const Analysis& analysis,
+                                                        const std::vector<std::string>& files) {
   std::vector<std::string> nodes(files.begin(), files.end());
   std::sort(nodes.begin(), nodes.end());
   nodes.erase(std::unique(nodes.begin(), nodes.end()), nodes.end());
@@ -126,7 +127,8 @@ std::vector<std::vector<std::string>> importCommunities(const Analysis& analysis
       if (member[n] == member[i]) inside[member[i]] += 0.5;
     }
   double modularity = 0;
-  for (const auto& [c, degree] : degrees) modularity += inside[c] / edges - (degree / (2 * edges)) * (degree / (2 * edges));
+  for (const auto& [c, degree] : degrees)
+    modularity += inside[c] / edges - (degree / (2 * edges)) * (degree / (2 * edges));
   if (edges == 0 || modularity < 0.3) return {};
   std::map<std::size_t, std::vector<std::string>> groups;
   for (std::size_t i = 0; i < nodes.size(); ++i)
@@ -135,7 +137,8 @@ std::vector<std::vector<std::string>> importCommunities(const Analysis& analysis
   for (auto& [_, group] : groups)
     if (group.size() >= 2) result.push_back(std::move(group));
   // Largest first, then by their first path (groups hold paths in order).
-  std::sort(result.begin(), result.end(), [](const auto& a, const auto& b) { return a.size() != b.size() ? a.size() > b.size() : a < b; });
+  std::sort(result.begin(), result.end(),
+            [](const auto& a, const auto& b) { return a.size() != b.size() ? a.size() > b.size() : a < b; });
   return result;
 }
 

@@ -6,9 +6,9 @@
 
 #include "analysis/bounded_json.hpp"
 #include "analysis/file_roles.hpp"
+#include "analysis/inventory.hpp"
 #include "planning/import_communities.hpp"
 #include "writing/rst_markdown.hpp"
-#include "analysis/inventory.hpp"
 
 namespace docs_generation {
 namespace {
@@ -123,7 +123,8 @@ Plan planTopics(const Analysis& analysis, const PlanOptions& options) {
   std::set<std::string> assigned;
   nlohmann::json wiki = parseBoundedJson(options.wikiJson.empty() ? "{}" : options.wikiJson);
   if (wiki.is_object()) {
-    if (wiki.contains("notes") && wiki["notes"].is_string()) plan.notes = wiki["notes"].get<std::string>().substr(0, 4000);
+    if (wiki.contains("notes") && wiki["notes"].is_string())
+      plan.notes = wiki["notes"].get<std::string>().substr(0, 4000);
     if (wiki.contains("pages") && wiki["pages"].is_array()) {
       int n = 0;
       for (const auto& page : wiki["pages"]) {
@@ -237,14 +238,17 @@ Plan planTopics(const Analysis& analysis, const PlanOptions& options) {
       weigh(sub);
       topic.importance += sub.importance;
     }
-    std::sort(topic.subtopics.begin(), topic.subtopics.end(), [](const Topic& a, const Topic& b) { return a.importance > b.importance; });
+    std::sort(topic.subtopics.begin(), topic.subtopics.end(),
+              [](const Topic& a, const Topic& b) { return a.importance > b.importance; });
   }
-  std::stable_sort(plan.topics.begin(), plan.topics.end(), [](const Topic& a, const Topic& b) { return a.importance > b.importance; });
+  std::stable_sort(plan.topics.begin(), plan.topics.end(),
+                   [](const Topic& a, const Topic& b) { return a.importance > b.importance; });
 
   // After the library: its examples, the tooling around it, and its tests last; one
   // topic each (files in path order). Generated and vendored code gets no topic.
   for (const auto& [role, key, title] : std::vector<std::tuple<std::string, std::string, std::string>>{
-           {kRoleExample, "topic:examples", "Examples"}, {kRoleTooling, "topic:tooling", "Tooling and scripts"},
+           {kRoleExample, "topic:examples", "Examples"},
+           {kRoleTooling, "topic:tooling", "Tooling and scripts"},
            {kRoleTest, "topic:tests", "Tests"}}) {
     Topic topic;
     topic.key = key;
@@ -291,7 +295,8 @@ Plan planTopics(const Analysis& analysis, const PlanOptions& options) {
   linkGuidesToTopics(plan.guides, analysis, plan.topicOfFile, options.sourceRoot);
   plan.readme = rootReadme(analysis);
   if (!plan.readme.empty())
-    plan.gettingStarted = gettingStartedSections(documentAsMarkdown(plan.readme, readDocumentText(options.sourceRoot, plan.readme)));
+    plan.gettingStarted =
+        gettingStartedSections(documentAsMarkdown(plan.readme, readDocumentText(options.sourceRoot, plan.readme)));
   return plan;
 }
 

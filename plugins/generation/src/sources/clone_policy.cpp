@@ -26,9 +26,9 @@ std::string defaultPort(const std::string& scheme) {
 }
 
 bool nonPublicV4(const unsigned char* a) {
-  return a[0] == 0 || a[0] == 10 || a[0] == 127 || (a[0] == 169 && a[1] == 254) || (a[0] == 172 && (a[1] & 0xF0) == 16) ||
-         (a[0] == 192 && a[1] == 168) || (a[0] == 100 && (a[1] & 0xC0) == 64) || (a[0] == 192 && a[1] == 0 && a[2] == 0) ||
-         (a[0] == 198 && (a[1] & 0xFE) == 18) || a[0] >= 224;
+  return a[0] == 0 || a[0] == 10 || a[0] == 127 || (a[0] == 169 && a[1] == 254) ||
+         (a[0] == 172 && (a[1] & 0xF0) == 16) || (a[0] == 192 && a[1] == 168) || (a[0] == 100 && (a[1] & 0xC0) == 64) ||
+         (a[0] == 192 && a[1] == 0 && a[2] == 0) || (a[0] == 198 && (a[1] & 0xFE) == 18) || a[0] >= 224;
 }
 
 }  // namespace
@@ -60,7 +60,8 @@ std::optional<ParsedUrl> parseUrl(const std::string& url) {
     out.host = lower(authority.substr(0, colon));
     if (colon != std::string::npos) out.port = authority.substr(colon + 1);
   }
-  if (!std::all_of(out.port.begin(), out.port.end(), [](unsigned char c) { return std::isdigit(c); })) return std::nullopt;
+  if (!std::all_of(out.port.begin(), out.port.end(), [](unsigned char c) { return std::isdigit(c); }))
+    return std::nullopt;
   if (out.port == defaultPort(out.scheme)) out.port.clear();
   if (out.scheme != "file" && out.host.empty()) return std::nullopt;
   return out;
@@ -74,7 +75,7 @@ bool isNonPublicAddress(const std::string& address) {
   if (std::memcmp(bytes, zero, 15) == 0 && (bytes[15] == 0 || bytes[15] == 1)) return true;  // :: and ::1
   static const unsigned char mapped[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff};
   if (std::memcmp(bytes, mapped, 12) == 0) return nonPublicV4(bytes + 12);
-  if ((bytes[0] & 0xFE) == 0xFC) return true;                    // fc00::/7 unique local
+  if ((bytes[0] & 0xFE) == 0xFC) return true;                      // fc00::/7 unique local
   if (bytes[0] == 0xFE && (bytes[1] & 0xC0) == 0x80) return true;  // fe80::/10 link-local
   if (bytes[0] == 0xFF) return true;                               // multicast
   if (bytes[0] == 0x20 && bytes[1] == 0x01 && bytes[2] == 0x0d && bytes[3] == 0xb8) return true;  // documentation
@@ -92,8 +93,9 @@ std::vector<std::string> resolveHost(const std::string& host) {
   for (addrinfo* each = found; each; each = each->ai_next) {
     if (each->ai_family != AF_INET && each->ai_family != AF_INET6) continue;
     char text[INET6_ADDRSTRLEN] = {};
-    const void* address = each->ai_family == AF_INET ? static_cast<const void*>(&reinterpret_cast<sockaddr_in*>(each->ai_addr)->sin_addr)
-                                                     : static_cast<const void*>(&reinterpret_cast<sockaddr_in6*>(each->ai_addr)->sin6_addr);
+    const void* address = each->ai_family == AF_INET
+                              ? static_cast<const void*>(&reinterpret_cast<sockaddr_in*>(each->ai_addr)->sin_addr)
+                              : static_cast<const void*>(&reinterpret_cast<sockaddr_in6*>(each->ai_addr)->sin6_addr);
     if (!inet_ntop(each->ai_family, address, text, sizeof text)) continue;
     if (std::find(addresses.begin(), addresses.end(), text) == addresses.end()) addresses.emplace_back(text);
   }
@@ -135,8 +137,7 @@ CloneCheck checkCloneUrl(const std::string& url, const ClonePolicy& policy) {
   unsigned char numeric[16];
   if (inet_pton(AF_INET, parsed->host.c_str(), numeric) == 1 || inet_pton(AF_INET6, parsed->host.c_str(), numeric) == 1)
     check.target.addresses = {parsed->host};  // nothing to resolve
-  else
-    check.target.addresses = policy.resolve ? policy.resolve(parsed->host) : resolveHost(parsed->host);
+  else check.target.addresses = policy.resolve ? policy.resolve(parsed->host) : resolveHost(parsed->host);
   if (check.target.addresses.empty()) return refuse("The repository's host does not resolve");
   if (!trusted)
     for (const auto& address : check.target.addresses)

@@ -33,7 +33,7 @@ using Connector = std::function<int(const std::string& address, const std::strin
 struct ClonePolicy {
   std::string trustedBase;                // e.g. "https://github.com" or "http://127.0.0.1:8123"
   std::vector<std::string> allowedHosts;  // lowercase host names (no port)
-  bool allowFileUrls = false;            // file:// and local paths (generation.allow_local_sources)
+  bool allowFileUrls = false;             // file:// and local paths (generation.allow_local_sources)
   Resolver resolve;                       // empty: resolveHost (tests inject their own)
 };
 
@@ -55,10 +55,10 @@ struct CloneCheck {
 };
 
 struct ParsedUrl {
-  std::string scheme;   // lowercase
-  std::string host;     // lowercase, brackets stripped from IPv6
-  std::string port;     // "" = the scheme's default
-  std::string path;     // from the first '/', may be ""
+  std::string scheme;  // lowercase
+  std::string host;    // lowercase, brackets stripped from IPv6
+  std::string port;    // "" = the scheme's default
+  std::string path;    // from the first '/', may be ""
   bool userinfo = false;
 };
 

@@ -49,7 +49,8 @@ std::string originOf(const std::string& url) {
 int credentialCallback(git_credential** out, const char* url, const char*, unsigned int allowed, void* payload) {
   auto* transfer = static_cast<Transfer*>(payload);
   // A second call means the first was refused: give up instead of looping.
-  if (!transfer->credentials->has_value() || ++transfer->credentialCalls > 1 || !(allowed & GIT_CREDENTIAL_USERPASS_PLAINTEXT))
+  if (!transfer->credentials->has_value() || ++transfer->credentialCalls > 1 ||
+      !(allowed & GIT_CREDENTIAL_USERPASS_PLAINTEXT))
     return GIT_PASSTHROUGH;
   // Only the host the repository is on gets the token, wherever a server sent the request.
   if (!url || transfer->origin.empty() || originOf(url) != transfer->origin) return GIT_PASSTHROUGH;
@@ -196,8 +197,8 @@ struct CheckoutWatch {
   std::uint64_t files = 0;
 };
 
-int checkoutNotify(git_checkout_notify_t why, const char*, const git_diff_file*, const git_diff_file*, const git_diff_file*,
-                   void* payload) {
+int checkoutNotify(git_checkout_notify_t why, const char*, const git_diff_file*, const git_diff_file*,
+                   const git_diff_file*, void* payload) {
   auto* watch = static_cast<CheckoutWatch*>(payload);
   if (why != GIT_CHECKOUT_NOTIFY_UPDATED) return 0;
   if (++watch->files > watch->transfer->limits->maxEntries) {
@@ -212,7 +213,8 @@ bool checkOutWithinLimits(git_repository* repo, const git_oid* commitId, unsigne
                           GitResult& result) {
   Owned<git_commit, git_commit_free> commit;
   Owned<git_object, git_object_free> target;
-  if (git_commit_lookup(&commit.ptr, repo, commitId) != 0 || git_object_lookup(&target.ptr, repo, commitId, GIT_OBJECT_COMMIT) != 0) {
+  if (git_commit_lookup(&commit.ptr, repo, commitId) != 0 ||
+      git_object_lookup(&target.ptr, repo, commitId, GIT_OBJECT_COMMIT) != 0) {
     result.error = lastError("Reading the commit failed");
     return false;
   }
@@ -328,7 +330,8 @@ GitResult fetchLatest(const std::string& directory, const CloneTarget& target,
   }
   GitResult checkedOut;
   // Links removed after the last checkout would otherwise be restored.
-  if (!checkOutWithinLimits(repo.ptr, &fetchedCommit, GIT_CHECKOUT_FORCE | GIT_CHECKOUT_REMOVE_UNTRACKED, transfer, checkedOut)) {
+  if (!checkOutWithinLimits(repo.ptr, &fetchedCommit, GIT_CHECKOUT_FORCE | GIT_CHECKOUT_REMOVE_UNTRACKED, transfer,
+                            checkedOut)) {
     result.error = checkedOut.error;
     return result;
   }
@@ -393,7 +396,8 @@ std::vector<ChangedFile> changedFiles(const std::string& directory, const std::s
   treeOf(from, &oldTree.ptr);
   treeOf(to, &newTree.ptr);
   Owned<git_diff, git_diff_free> diff;
-  if (git_diff_tree_to_tree(&diff.ptr, repo.ptr, oldTree.ptr, newTree.ptr, nullptr) != 0) throw std::runtime_error(lastError("diff"));
+  if (git_diff_tree_to_tree(&diff.ptr, repo.ptr, oldTree.ptr, newTree.ptr, nullptr) != 0)
+    throw std::runtime_error(lastError("diff"));
   git_diff_find_options find = GIT_DIFF_FIND_OPTIONS_INIT;
   find.flags = GIT_DIFF_FIND_RENAMES;
   git_diff_find_similar(diff.ptr, &find);
@@ -404,7 +408,10 @@ std::vector<ChangedFile> changedFiles(const std::string& directory, const std::s
     change.oldPath = delta->old_file.path ? delta->old_file.path : change.path;
     switch (delta->status) {
       case GIT_DELTA_ADDED: change.status = 'A'; break;
-      case GIT_DELTA_DELETED: change.status = 'D'; change.path = change.oldPath; break;
+      case GIT_DELTA_DELETED:
+        change.status = 'D';
+        change.path = change.oldPath;
+        break;
       case GIT_DELTA_RENAMED: change.status = 'R'; break;
       default: change.status = 'M'; break;
     }

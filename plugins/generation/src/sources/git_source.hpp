@@ -20,8 +20,8 @@
 namespace docs_generation {
 
 struct GitCredentials {
-  std::string username;   // GitHub App installations: "x-access-token"
-  std::string password;   // the token
+  std::string username;  // GitHub App installations: "x-access-token"
+  std::string password;  // the token
 };
 
 struct GitLimits {
@@ -30,7 +30,7 @@ struct GitLimits {
   // The checkout, counted per path from the tree before anything is written: files and
   // folders (a folder repeated N times counts N times), the bytes of the files, how deep
   // folders nest and how long one path is.
-  std::uint64_t maxEntries = 40000;            // the server: twice generation.max_files
+  std::uint64_t maxEntries = 40000;             // the server: twice generation.max_files
   std::uint64_t maxUnpackedBytes = 1ull << 30;  // generation.max_unpacked_mb
   std::size_t maxDepth = 100;
   std::size_t maxPathBytes = 1024;
@@ -38,9 +38,9 @@ struct GitLimits {
 
 struct GitResult {
   bool ok = false;
-  std::string error;       // for people; never contains credentials
-  std::string commit;      // the checked-out commit (hex)
-  std::string branch;      // the default branch's name
+  std::string error;                      // for people; never contains credentials
+  std::string commit;                     // the checked-out commit (hex)
+  std::string branch;                     // the default branch's name
   std::vector<std::string> removedLinks;  // symbolic links dropped from the checkout
 };
 
@@ -65,9 +65,9 @@ std::optional<std::string> remoteHead(const CloneTarget& target, const std::opti
                                       const GitLimits& limits);
 
 struct ChangedFile {
-  std::string path;        // new path ('/'-separated)
-  std::string oldPath;     // differs for renames
-  char status = 'M';       // A added, M modified, D deleted, R renamed
+  std::string path;     // new path ('/'-separated)
+  std::string oldPath;  // differs for renames
+  char status = 'M';    // A added, M modified, D deleted, R renamed
 };
 
 // Files that differ between two commits of the clone at `directory` (empty `from`: all).

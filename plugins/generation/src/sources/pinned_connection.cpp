@@ -134,7 +134,8 @@ ssize_t streamRead(git_stream* stream, void* data, std::size_t size) {
   auto* pinned = self(stream);
   while (true) {
     if (!waitFor(pinned->fd, POLLIN, pinned->state)) {
-      fail(errno == ECANCELED ? "stopped while waiting for the repository's host" : std::string("read failed: ") + std::strerror(errno));
+      fail(errno == ECANCELED ? "stopped while waiting for the repository's host"
+                              : std::string("read failed: ") + std::strerror(errno));
       return -1;
     }
     ssize_t got = ::recv(pinned->fd, data, size, 0);
@@ -156,7 +157,8 @@ ssize_t streamWrite(git_stream* stream, const char* data, std::size_t size, int)
     }
     if (wrote < 0 && errno == EINTR) continue;
     if (wrote < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) && waitFor(pinned->fd, POLLOUT, pinned->state)) continue;
-    fail(errno == ECANCELED ? "stopped while sending to the repository's host" : std::string("write failed: ") + std::strerror(errno));
+    fail(errno == ECANCELED ? "stopped while sending to the repository's host"
+                            : std::string("write failed: ") + std::strerror(errno));
     return -1;
   }
   return static_cast<ssize_t>(size);
@@ -185,7 +187,8 @@ int streamInit(git_stream** out, const char* host, const char* port) {
   const CloneTarget& target = *state->target;
   if (target.host.empty() || target.addresses.empty() || lower(host ? host : "") != target.host ||
       portNumber(port ? port : "") != portNumber(target.port)) {
-    fail("refusing to connect to " + asked + ": not the repository's checked address " + target.host + ":" + target.port);
+    fail("refusing to connect to " + asked + ": not the repository's checked address " + target.host + ":" +
+         target.port);
     return -1;
   }
   auto* stream = new PinnedStream{};
@@ -208,7 +211,8 @@ void installPinnedConnections() {
   static std::once_flag once;
   std::call_once(once, [] {
     static git_stream_registration registration{GIT_STREAM_VERSION, streamInit, nullptr};
-    if (git_stream_register(GIT_STREAM_STANDARD, &registration) != 0) throw std::runtime_error("libgit2 refused the pinned stream");
+    if (git_stream_register(GIT_STREAM_STANDARD, &registration) != 0)
+      throw std::runtime_error("libgit2 refused the pinned stream");
   });
 }
 

@@ -154,7 +154,8 @@ UnpackResult unpackZip(const std::string& zipPath, const std::string& destinatio
       }
       if (result.bytes > (16u << 20) && result.bytes > (totalCompressed + 1) * limits.maxRatio) {
         ::close(fd);
-        return fail("The archive expands more than " + std::to_string(limits.maxRatio) + " times: refused as a zip bomb");
+        return fail("The archive expands more than " + std::to_string(limits.maxRatio) +
+                    " times: refused as a zip bomb");
       }
       if (::write(fd, buffer, static_cast<std::size_t>(n)) != n) {
         ::close(fd);

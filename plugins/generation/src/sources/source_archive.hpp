@@ -15,15 +15,15 @@ struct ArchiveLimits {
   std::uint64_t maxEntries = 50000;
   std::uint64_t maxTotalBytes = 1ull << 30;  // uncompressed
   std::uint64_t maxFileBytes = 64ull << 20;
-  std::uint64_t maxRatio = 200;              // uncompressed / compressed, per entry and in total
+  std::uint64_t maxRatio = 200;  // uncompressed / compressed, per entry and in total
 };
 
 struct UnpackResult {
   bool ok = false;
-  std::string error;                  // why not, for people
+  std::string error;  // why not, for people
   std::uint64_t files = 0;
   std::uint64_t bytes = 0;
-  std::vector<std::string> skipped;   // symbolic links and other special entries
+  std::vector<std::string> skipped;  // symbolic links and other special entries
 };
 
 // Unpacks into `destination` (created; must not exist yet). On failure the destination

@@ -13,12 +13,15 @@ using docs::ydoc::Json;
 
 namespace {
 
-std::string folderOf(const std::string& path) { return path.rfind('/') == std::string::npos ? "" : path.substr(0, path.rfind('/')); }
+std::string folderOf(const std::string& path) {
+  return path.rfind('/') == std::string::npos ? "" : path.substr(0, path.rfind('/'));
+}
 
 // "a/b" + "../c/./d.md" -> "a/c/d.md"; "" when it climbs out of the tree.
 std::string joinPath(const std::string& folder, const std::string& relative) {
   std::vector<std::string> parts;
-  std::string combined = relative.rfind('/', 0) == 0 ? relative.substr(1) : (folder.empty() ? relative : folder + "/" + relative);
+  std::string combined =
+      relative.rfind('/', 0) == 0 ? relative.substr(1) : (folder.empty() ? relative : folder + "/" + relative);
   for (std::size_t at = 0; at <= combined.size();) {
     auto end = combined.find('/', at);
     std::string part = combined.substr(at, end == std::string::npos ? std::string::npos : end - at);
@@ -40,7 +43,8 @@ bool hasScheme(const std::string& href) {
   auto colon = href.find(':');
   if (colon == std::string::npos || colon == 0) return false;
   for (std::size_t i = 0; i < colon; ++i)
-    if (!std::isalnum(static_cast<unsigned char>(href[i])) && href[i] != '+' && href[i] != '-' && href[i] != '.') return false;
+    if (!std::isalnum(static_cast<unsigned char>(href[i])) && href[i] != '+' && href[i] != '-' && href[i] != '.')
+      return false;
   return true;
 }
 
@@ -66,9 +70,12 @@ std::string imageAddress(const std::string& fromPath, const std::string& src, co
   return "https://raw.githubusercontent.com/" + ownerRepo + "/" + rest.substr(0, rest.find('#'));
 }
 
-MarkdownOptions optionsFor(const std::string& fromPath, const Analysis& analysis, const Plan& plan, const WriterContext& ctx) {
+MarkdownOptions optionsFor(const std::string& fromPath, const Analysis& analysis, const Plan& plan,
+                           const WriterContext& ctx) {
   MarkdownOptions options;
-  options.link = [&, fromPath](const std::string& href) { return resolveDocumentLink(fromPath, href, analysis, plan, ctx); };
+  options.link = [&, fromPath](const std::string& href) {
+    return resolveDocumentLink(fromPath, href, analysis, plan, ctx);
+  };
   options.image = [&, fromPath](const std::string& src) { return imageAddress(fromPath, src, ctx); };
   return options;
 }
@@ -77,7 +84,8 @@ Json readmeBlocks(const Analysis& analysis, const Plan& plan, const WriterContex
   if (plan.readme.empty()) return Json::array();
   const auto* file = analysis.find(plan.readme);
   if (!file || (file->language != "markdown" && file->language != "rst")) return Json::array();
-  return markdownBlocks(documentAsMarkdown(plan.readme, readDocumentText(ctx.sourceRoot, plan.readme)), optionsFor(plan.readme, analysis, plan, ctx));
+  return markdownBlocks(documentAsMarkdown(plan.readme, readDocumentText(ctx.sourceRoot, plan.readme)),
+                        optionsFor(plan.readme, analysis, plan, ctx));
 }
 
 // The guides directly under `parentKey`, each with its file, as a bullet list (null when none).
@@ -85,8 +93,8 @@ Json childGuides(const Plan& plan, const std::string& parentKey, const WriterCon
   std::vector<Json> items;
   for (const auto& guide : plan.guides)
     if (guide.parentKey == parentKey)
-      items.push_back(Json::array({linkText(guide.title, ctx.pageHref ? ctx.pageHref(guide.key) : ""), textNode(" ("), codeText(guide.path),
-                                   textNode(")")}));
+      items.push_back(Json::array({linkText(guide.title, ctx.pageHref ? ctx.pageHref(guide.key) : ""), textNode(" ("),
+                                   codeText(guide.path), textNode(")")}));
   return items.empty() ? Json() : bulletList(items);
 }
 
@@ -94,8 +102,8 @@ int levelOf(const Json& block) { return block.value("type", "") == "heading" ? b
 
 }  // namespace
 
-std::string resolveDocumentLink(const std::string& fromPath, const std::string& href, const Analysis& analysis, const Plan& plan,
-                                const WriterContext& ctx) {
+std::string resolveDocumentLink(const std::string& fromPath, const std::string& href, const Analysis& analysis,
+                                const Plan& plan, const WriterContext& ctx) {
   if (href.empty()) return "";
   if (hasScheme(href)) {
     std::string scheme = href.substr(0, href.find(':'));
@@ -107,9 +115,15 @@ std::string resolveDocumentLink(const std::string& fromPath, const std::string& 
   if (target.empty()) return "";  // an anchor in the same document: the page has its own
   std::string path = joinPath(folderOf(fromPath), target);
   if (path.empty()) return "";
-  std::vector<std::string> candidates = {path, path + ".md", path + ".rst", path + "/README.md", path + "/index.md", path + "/index.rst",
+  std::vector<std::string> candidates = {path,
+                                         path + ".md",
+                                         path + ".rst",
+                                         path + "/README.md",
+                                         path + "/index.md",
+                                         path + "/index.rst",
                                          path + "/readme.md"};
-  if (path.size() > 5 && path.substr(path.size() - 5) == ".html") candidates.push_back(path.substr(0, path.size() - 5) + ".md");
+  if (path.size() > 5 && path.substr(path.size() - 5) == ".html")
+    candidates.push_back(path.substr(0, path.size() - 5) + ".md");
   if (!path.empty() && path.back() == '/') candidates.push_back(path + "index.md");
   for (const auto& candidate : candidates) {
     std::string href2;
@@ -128,13 +142,15 @@ std::string resolveDocumentLink(const std::string& fromPath, const std::string& 
 
 void writeGuidesIndex(PageDraft& page, const Plan& plan, const WriterContext& ctx) {
   const auto& lang = ctx.language;
-  Json blocks = Json::array({heading(1, phrase(lang, "guides")),
-                             paragraphText(fill(phrase(lang, "guides_intro"), {{"count", std::to_string(plan.guides.size())}}))});
+  Json blocks =
+      Json::array({heading(1, phrase(lang, "guides")),
+                   paragraphText(fill(phrase(lang, "guides_intro"), {{"count", std::to_string(plan.guides.size())}}))});
   if (Json list = childGuides(plan, "guides", ctx); !list.is_null()) blocks.push_back(std::move(list));
   page.content = doc(blocks);
 }
 
-void writeGuide(PageDraft& page, const Guide& guide, const Analysis& analysis, const Plan& plan, const WriterContext& ctx) {
+void writeGuide(PageDraft& page, const Guide& guide, const Analysis& analysis, const Plan& plan,
+                const WriterContext& ctx) {
   const auto& lang = ctx.language;
   Json blocks = markdownBlocks(documentAsMarkdown(guide.path, readDocumentText(ctx.sourceRoot, guide.path)),
                                optionsFor(guide.path, analysis, plan, ctx));
@@ -222,7 +238,8 @@ Json readmeOpeningBlocks(const Analysis& analysis, const Plan& plan, const Write
       if (started) break;
       continue;  // the title, or a first section heading before any prose
     }
-    if (type != "paragraph" && type != "bulletList" && type != "orderedList" && type != "blockquote" && type != "alert") {
+    if (type != "paragraph" && type != "bulletList" && type != "orderedList" && type != "blockquote" &&
+        type != "alert") {
       if (started) break;
       continue;
     }
@@ -239,8 +256,10 @@ Json guidesOfTopic(const Topic& topic, const Plan& plan, const WriterContext& ct
   std::vector<Json> items;
   for (const auto& guide : plan.guides) {
     bool names = false;
-    for (const auto& key : keys) names = names || std::find(guide.topics.begin(), guide.topics.end(), key) != guide.topics.end();
-    if (names && items.size() < max) items.push_back(Json::array({linkText(guide.title, ctx.pageHref ? ctx.pageHref(guide.key) : "")}));
+    for (const auto& key : keys)
+      names = names || std::find(guide.topics.begin(), guide.topics.end(), key) != guide.topics.end();
+    if (names && items.size() < max)
+      items.push_back(Json::array({linkText(guide.title, ctx.pageHref ? ctx.pageHref(guide.key) : "")}));
   }
   return items.empty() ? Json() : bulletList(items);
 }

@@ -15,7 +15,8 @@
 namespace docs_generation {
 
 void writeGuidesIndex(PageDraft& page, const Plan& plan, const WriterContext& ctx);
-void writeGuide(PageDraft& page, const Guide& guide, const Analysis& analysis, const Plan& plan, const WriterContext& ctx);
+void writeGuide(PageDraft& page, const Guide& guide, const Analysis& analysis, const Plan& plan,
+                const WriterContext& ctx);
 void writeGettingStarted(PageDraft& page, const Analysis& analysis, const Plan& plan, const WriterContext& ctx);
 
 // The README's opening (what the project is), as blocks; empty when it has no Markdown
@@ -27,7 +28,7 @@ docs::ydoc::Json guidesOfTopic(const Topic& topic, const Plan& plan, const Write
 
 // A link target in a document at `fromPath`, resolved against the tree: another guide's
 // page, the overview for the README, a file page, the file at its commit; "" when none.
-std::string resolveDocumentLink(const std::string& fromPath, const std::string& href, const Analysis& analysis, const Plan& plan,
-                                const WriterContext& ctx);
+std::string resolveDocumentLink(const std::string& fromPath, const std::string& href, const Analysis& analysis,
+                                const Plan& plan, const WriterContext& ctx);
 
 }  // namespace docs_generation

@@ -57,9 +57,22 @@ void appendUtf8(std::string& out, std::uint32_t cp) {
 // `&amp;`, `&#233;`, `&#x1F600;` and the named entities READMEs use; others stay as written.
 std::string decodeEntity(std::string_view entity) {
   static const std::array<std::pair<std::string_view, std::string_view>, 16> named = {{
-      {"&amp;", "&"}, {"&lt;", "<"}, {"&gt;", ">"}, {"&quot;", "\""}, {"&apos;", "'"}, {"&nbsp;", "\u00A0"},
-      {"&copy;", "\u00A9"}, {"&reg;", "\u00AE"}, {"&trade;", "\u2122"}, {"&mdash;", "\u2014"}, {"&ndash;", "\u2013"},
-      {"&hellip;", "\u2026"}, {"&rarr;", "\u2192"}, {"&larr;", "\u2190"}, {"&times;", "\u00D7"}, {"&middot;", "\u00B7"},
+      {"&amp;", "&"},
+      {"&lt;", "<"},
+      {"&gt;", ">"},
+      {"&quot;", "\""},
+      {"&apos;", "'"},
+      {"&nbsp;", "\u00A0"},
+      {"&copy;", "\u00A9"},
+      {"&reg;", "\u00AE"},
+      {"&trade;", "\u2122"},
+      {"&mdash;", "\u2014"},
+      {"&ndash;", "\u2013"},
+      {"&hellip;", "\u2026"},
+      {"&rarr;", "\u2192"},
+      {"&larr;", "\u2190"},
+      {"&times;", "\u00D7"},
+      {"&middot;", "\u00B7"},
   }};
   for (const auto& [name, value] : named)
     if (entity == name) return std::string(value);
@@ -68,7 +81,10 @@ std::string decodeEntity(std::string_view entity) {
     std::uint32_t cp = 0;
     for (std::size_t i = hex ? 3 : 2; i + 1 < entity.size(); ++i) {
       char c = entity[i];
-      int digit = c >= '0' && c <= '9' ? c - '0' : hex && c >= 'a' && c <= 'f' ? c - 'a' + 10 : hex && c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+      int digit = c >= '0' && c <= '9'          ? c - '0'
+                  : hex && c >= 'a' && c <= 'f' ? c - 'a' + 10
+                  : hex && c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                                : -1;
       if (digit < 0 || cp > 0x10FFFF) return std::string(entity);
       cp = cp * (hex ? 16 : 10) + static_cast<std::uint32_t>(digit);
     }
@@ -83,7 +99,8 @@ std::string attributeText(const MD_ATTRIBUTE& attribute) {
   std::string out;
   if (!attribute.text || !attribute.substr_offsets) return out;
   for (int i = 0; attribute.substr_offsets[i] < attribute.size; ++i) {
-    std::string_view part(attribute.text + attribute.substr_offsets[i], attribute.substr_offsets[i + 1] - attribute.substr_offsets[i]);
+    std::string_view part(attribute.text + attribute.substr_offsets[i],
+                          attribute.substr_offsets[i + 1] - attribute.substr_offsets[i]);
     if (attribute.substr_types[i] == MD_TEXT_ENTITY) out += decodeEntity(part);
     else if (attribute.substr_types[i] == MD_TEXT_NULLCHAR) out += "\uFFFD";
     else out += part;
@@ -96,12 +113,18 @@ std::string attributeText(const MD_ATTRIBUTE& attribute) {
 // the editor's detection.
 std::string fenceLanguage(const std::string& info) {
   static const std::array<std::pair<std::string_view, std::string_view>, 34> aliases = {{
-      {"js", "javascript"}, {"jsx", "javascript"}, {"mjs", "javascript"}, {"cjs", "javascript"}, {"node", "javascript"},
-      {"ts", "typescript"}, {"tsx", "typescript"}, {"mts", "typescript"}, {"cts", "typescript"}, {"py", "python"},
-      {"python3", "python"}, {"pycon", "python"}, {"console", "bash"}, {"zsh", "bash"}, {"shell-session", "bash"},
-      {"shellsession", "bash"}, {"terminal", "bash"}, {"yml", "yaml"}, {"rb", "ruby"}, {"rs", "rust"}, {"golang", "go"},
-      {"cpp", "c++"}, {"cxx", "c++"}, {"cc", "c++"}, {"hpp", "c++"}, {"cs", "csharp"}, {"c#", "csharp"}, {"kt", "kotlin"},
-      {"htm", "html"}, {"md", "markdown"}, {"docker", "dockerfile"}, {"jsonc", "json"}, {"json5", "json"}, {"ps1", "powershell"},
+      {"js", "javascript"},     {"jsx", "javascript"},  {"mjs", "javascript"},
+      {"cjs", "javascript"},    {"node", "javascript"}, {"ts", "typescript"},
+      {"tsx", "typescript"},    {"mts", "typescript"},  {"cts", "typescript"},
+      {"py", "python"},         {"python3", "python"},  {"pycon", "python"},
+      {"console", "bash"},      {"zsh", "bash"},        {"shell-session", "bash"},
+      {"shellsession", "bash"}, {"terminal", "bash"},   {"yml", "yaml"},
+      {"rb", "ruby"},           {"rs", "rust"},         {"golang", "go"},
+      {"cpp", "c++"},           {"cxx", "c++"},         {"cc", "c++"},
+      {"hpp", "c++"},           {"cs", "csharp"},       {"c#", "csharp"},
+      {"kt", "kotlin"},         {"htm", "html"},        {"md", "markdown"},
+      {"docker", "dockerfile"}, {"jsonc", "json"},      {"json5", "json"},
+      {"ps1", "powershell"},
   }};
   std::string name = lower(trimmed(info));
   name = name.substr(0, name.find_first_of(" {,"));  // "js {1,3}", "python title=x"
@@ -114,9 +137,10 @@ std::string fenceLanguage(const std::string& info) {
 // Shields and CI status images: decoration, not documentation.
 bool isBadge(const std::string& src) {
   std::string s = lower(src);
-  for (std::string_view host : {"shields.io", "badge.fury.io", "badgen.net", "travis-ci.", "circleci.com", "codecov.io", "coveralls.io",
-                                "goreportcard.com", "pkg.go.dev/badge", "godoc.org/", "readthedocs.org/projects", "app.fossa",
-                                "snyk.io", "bestpractices.", "/badge", "badge.svg", "badges/", "opencollective.com"})
+  for (std::string_view host :
+       {"shields.io", "badge.fury.io", "badgen.net", "travis-ci.", "circleci.com", "codecov.io", "coveralls.io",
+        "goreportcard.com", "pkg.go.dev/badge", "godoc.org/", "readthedocs.org/projects", "app.fossa", "snyk.io",
+        "bestpractices.", "/badge", "badge.svg", "badges/", "opencollective.com"})
     if (s.find(host) != std::string::npos) return true;
   return false;
 }
@@ -131,13 +155,15 @@ Json emptyParagraph() { return {{"type", "paragraph"}}; }
 
 // Block nodes whose content is other blocks (inline text opens a paragraph in them).
 bool holdsBlocks(const std::string& type) {
-  return type == "doc" || type == "listItem" || type == "taskItem" || type == "blockquote" || type == "alert" || type == "tableCell" ||
-         type == "tableHeader";
+  return type == "doc" || type == "listItem" || type == "taskItem" || type == "blockquote" || type == "alert" ||
+         type == "tableCell" || type == "tableHeader";
 }
 
 class Builder {
  public:
-  explicit Builder(const MarkdownOptions& options) : options_(options) { stack_.push_back({{"type", "doc"}, {"content", Json::array()}}); }
+  explicit Builder(const MarkdownOptions& options) : options_(options) {
+    stack_.push_back({{"type", "doc"}, {"content", Json::array()}});
+  }
 
   Json finish() {
     while (stack_.size() > 1) closeTop();
@@ -148,18 +174,14 @@ class Builder {
     if (type != MD_BLOCK_DOC) closeImplicitParagraph();
     bool pushed = true;
     switch (type) {
-      case MD_BLOCK_DOC:
-        pushed = false;
-        break;
-      case MD_BLOCK_QUOTE:
-        pushed = openContainer({{"type", "blockquote"}, {"content", Json::array()}});
-        break;
-      case MD_BLOCK_UL:
-        pushed = openContainer({{"type", "bulletList"}, {"content", Json::array()}});
-        break;
+      case MD_BLOCK_DOC: pushed = false; break;
+      case MD_BLOCK_QUOTE: pushed = openContainer({{"type", "blockquote"}, {"content", Json::array()}}); break;
+      case MD_BLOCK_UL: pushed = openContainer({{"type", "bulletList"}, {"content", Json::array()}}); break;
       case MD_BLOCK_OL: {
         auto* ol = static_cast<MD_BLOCK_OL_DETAIL*>(detail);
-        Json list = {{"type", "orderedList"}, {"attrs", {{"start", ol ? static_cast<int>(std::min<unsigned>(ol->start, 1000000)) : 1}}}, {"content", Json::array()}};
+        Json list = {{"type", "orderedList"},
+                     {"attrs", {{"start", ol ? static_cast<int>(std::min<unsigned>(ol->start, 1000000)) : 1}}},
+                     {"content", Json::array()}};
         pushed = openContainer(std::move(list));
         break;
       }
@@ -170,7 +192,10 @@ class Builder {
           break;
         }
         Json item = {{"type", "listItem"}, {"content", Json::array()}};
-        if (li && li->is_task) item = {{"type", "taskItem"}, {"attrs", {{"checked", li->task_mark == 'x' || li->task_mark == 'X'}}}, {"content", Json::array()}};
+        if (li && li->is_task)
+          item = {{"type", "taskItem"},
+                  {"attrs", {{"checked", li->task_mark == 'x' || li->task_mark == 'X'}}},
+                  {"content", Json::array()}};
         stack_.push_back(std::move(item));
         implicit_.push_back(false);
         break;
@@ -188,7 +213,9 @@ class Builder {
       case MD_BLOCK_CODE: {
         auto* code = static_cast<MD_BLOCK_CODE_DETAIL*>(detail);
         std::string language = code ? fenceLanguage(attributeText(code->lang)) : "";
-        Json node = {{"type", "codeBlock"}, {"attrs", {{"language", language.empty() ? Json(nullptr) : Json(language)}, {"git_url", nullptr}}}};
+        Json node = {
+            {"type", "codeBlock"},
+            {"attrs", {{"language", language.empty() ? Json(nullptr) : Json(language)}, {"git_url", nullptr}}}};
         node["content"] = Json::array();
         push(std::move(node));
         break;
@@ -196,16 +223,10 @@ class Builder {
       case MD_BLOCK_HTML:
         pushed = false;  // raw HTML is left out
         break;
-      case MD_BLOCK_P:
-        push({{"type", "paragraph"}, {"content", Json::array()}});
-        break;
-      case MD_BLOCK_TABLE:
-        pushed = openContainer({{"type", "table"}, {"content", Json::array()}});
-        break;
+      case MD_BLOCK_P: push({{"type", "paragraph"}, {"content", Json::array()}}); break;
+      case MD_BLOCK_TABLE: pushed = openContainer({{"type", "table"}, {"content", Json::array()}}); break;
       case MD_BLOCK_THEAD:
-      case MD_BLOCK_TBODY:
-        pushed = false;
-        break;
+      case MD_BLOCK_TBODY: pushed = false; break;
       case MD_BLOCK_TR:
         pushed = topType() == "table";
         if (pushed) push({{"type", "tableRow"}, {"content", Json::array()}});
@@ -215,8 +236,7 @@ class Builder {
         pushed = topType() == "tableRow";
         if (pushed) push({{"type", type == MD_BLOCK_TH ? "tableHeader" : "tableCell"}, {"content", Json::array()}});
         break;
-      default:
-        pushed = false;
+      default: pushed = false;
     }
     pushed_.push_back(pushed);
   }
@@ -235,23 +255,13 @@ class Builder {
       return;
     }
     switch (type) {
-      case MD_SPAN_EM:
-        marks_.push_back({{"type", "italic"}});
-        break;
-      case MD_SPAN_STRONG:
-        marks_.push_back({{"type", "bold"}});
-        break;
-      case MD_SPAN_DEL:
-        marks_.push_back({{"type", "strike"}});
-        break;
-      case MD_SPAN_U:
-        marks_.push_back({{"type", "underline"}});
-        break;
+      case MD_SPAN_EM: marks_.push_back({{"type", "italic"}}); break;
+      case MD_SPAN_STRONG: marks_.push_back({{"type", "bold"}}); break;
+      case MD_SPAN_DEL: marks_.push_back({{"type", "strike"}}); break;
+      case MD_SPAN_U: marks_.push_back({{"type", "underline"}}); break;
       case MD_SPAN_CODE:
       case MD_SPAN_LATEXMATH:
-      case MD_SPAN_LATEXMATH_DISPLAY:
-        marks_.push_back({{"type", "code"}});
-        break;
+      case MD_SPAN_LATEXMATH_DISPLAY: marks_.push_back({{"type", "code"}}); break;
       case MD_SPAN_A: {
         auto* a = static_cast<MD_SPAN_A_DETAIL*>(detail);
         std::string href = a ? attributeText(a->href) : "";
@@ -267,8 +277,7 @@ class Builder {
         imageAlt_.clear();
         break;
       }
-      default:
-        marks_.push_back(nullptr);  // wiki links and the like: their text, unmarked
+      default: marks_.push_back(nullptr);  // wiki links and the like: their text, unmarked
     }
   }
 
@@ -294,17 +303,10 @@ class Builder {
         if (topType() == "codeBlock") appendText("\n");
         else appendInline({{"type", "hardBreak"}});
         return;
-      case MD_TEXT_SOFTBR:
-        appendText(topType() == "codeBlock" ? "\n" : " ");
-        return;
-      case MD_TEXT_NULLCHAR:
-        appendText("\uFFFD");
-        return;
-      case MD_TEXT_ENTITY:
-        appendText(decodeEntity(text));
-        return;
-      default:
-        appendText(std::string(text));
+      case MD_TEXT_SOFTBR: appendText(topType() == "codeBlock" ? "\n" : " "); return;
+      case MD_TEXT_NULLCHAR: appendText("\uFFFD"); return;
+      case MD_TEXT_ENTITY: appendText(decodeEntity(text)); return;
+      default: appendText(std::string(text));
     }
   }
 
@@ -390,7 +392,8 @@ class Builder {
       return;
     }
     Json marks = currentMarks();
-    if (!content.empty() && content.back().value("type", "") == "text" && content.back().value("marks", Json::array()) == marks) {
+    if (!content.empty() && content.back().value("type", "") == "text" &&
+        content.back().value("marks", Json::array()) == marks) {
       content.back()["text"] = content.back()["text"].get<std::string>() + value;
       return;
     }
@@ -410,7 +413,8 @@ class Builder {
     if (isBadge(src)) return;
     if (options_.image) src = options_.image(src);
     if (src.empty()) return;
-    Json placeholder = {{"type", kImagePlaceholder}, {"attrs", {{"src", src}, {"alt", trimmed(imageAlt_)}, {"title", imageTitle_}}}};
+    Json placeholder = {{"type", kImagePlaceholder},
+                        {"attrs", {{"src", src}, {"alt", trimmed(imageAlt_)}, {"title", imageTitle_}}}};
     appendInline(std::move(placeholder));
   }
 
@@ -440,9 +444,12 @@ class Builder {
         continue;
       }
       flush();
-      Json attrs = {{"src", node["attrs"]["src"]}, {"alt", node["attrs"]["alt"].get<std::string>().empty() ? Json(nullptr) : node["attrs"]["alt"]},
-                    {"title", node["attrs"]["title"].get<std::string>().empty() ? Json(nullptr) : node["attrs"]["title"]},
-                    {"width", nullptr}, {"height", nullptr}};
+      Json attrs = {
+          {"src", node["attrs"]["src"]},
+          {"alt", node["attrs"]["alt"].get<std::string>().empty() ? Json(nullptr) : node["attrs"]["alt"]},
+          {"title", node["attrs"]["title"].get<std::string>().empty() ? Json(nullptr) : node["attrs"]["title"]},
+          {"width", nullptr},
+          {"height", nullptr}};
       // A lone banner at a README's top is decoration too; images among prose are kept.
       if (!onlyImages) out.push_back({{"type", "image"}, {"attrs", std::move(attrs)}});
     }
@@ -475,7 +482,8 @@ class Builder {
       }
       blocks.push_back(std::move(node));
     } else if (type == "listItem" || type == "taskItem") {
-      if (content.empty() || content[0].value("type", "") != "paragraph") content.insert(content.begin(), emptyParagraph());
+      if (content.empty() || content[0].value("type", "") != "paragraph")
+        content.insert(content.begin(), emptyParagraph());
       blocks.push_back(std::move(node));
     } else if (type == "bulletList" || type == "orderedList") {
       bool tasks = false;
@@ -483,7 +491,8 @@ class Builder {
       if (tasks) {
         node = {{"type", "taskList"}, {"content", std::move(content)}};
         for (auto& item : node["content"])
-          if (item.value("type", "") == "listItem") item = {{"type", "taskItem"}, {"attrs", {{"checked", false}}}, {"content", std::move(item["content"])}};
+          if (item.value("type", "") == "listItem")
+            item = {{"type", "taskItem"}, {"attrs", {{"checked", false}}}, {"content", std::move(item["content"])}};
       }
       if (!node["content"].empty()) blocks.push_back(std::move(node));
     } else if (type == "blockquote") {
@@ -516,8 +525,11 @@ class Builder {
         first["content"][0].value("type", "") != "text")
       return quote;
     std::string text = first["content"][0]["text"];
-    static const std::array<std::pair<std::string_view, std::string_view>, 5> kinds = {
-        {{"[!NOTE]", "info"}, {"[!TIP]", "success"}, {"[!IMPORTANT]", "info"}, {"[!WARNING]", "warning"}, {"[!CAUTION]", "error"}}};
+    static const std::array<std::pair<std::string_view, std::string_view>, 5> kinds = {{{"[!NOTE]", "info"},
+                                                                                        {"[!TIP]", "success"},
+                                                                                        {"[!IMPORTANT]", "info"},
+                                                                                        {"[!WARNING]", "warning"},
+                                                                                        {"[!CAUTION]", "error"}}};
     for (const auto& [marker, kind] : kinds) {
       if (text.rfind(marker, 0) != 0) continue;
       std::string rest = trimmed(text.substr(marker.size()));
@@ -624,7 +636,8 @@ std::string normaliseAdmonitions(std::string_view markdown) {
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     if (isFence(line)) inFence = !inFence;
     bool mkdocs = !inFence && (line.rfind("!!! ", 0) == 0 || line.rfind("??? ", 0) == 0 || line.rfind("???+ ", 0) == 0);
-    bool docusaurus = !inFence && line.rfind(":::", 0) == 0 && line.size() > 3 && std::isalpha(static_cast<unsigned char>(line[3]));
+    bool docusaurus =
+        !inFence && line.rfind(":::", 0) == 0 && line.size() > 3 && std::isalpha(static_cast<unsigned char>(line[3]));
     if (!mkdocs && !docusaurus) {
       out.append(line);
       out += '\n';
@@ -733,8 +746,9 @@ std::string withoutJsDocLinks(const std::string& text) {
     inner = trimmed(inner);
     auto bar = inner.find('|');
     std::string target = trimmed(bar == std::string::npos ? inner.substr(0, inner.find(' ')) : inner.substr(0, bar));
-    std::string label = bar != std::string::npos ? trimmed(inner.substr(bar + 1))
-                        : inner.find(' ') != std::string::npos ? trimmed(inner.substr(inner.find(' ') + 1)) : "";
+    std::string label = bar != std::string::npos               ? trimmed(inner.substr(bar + 1))
+                        : inner.find(' ') != std::string::npos ? trimmed(inner.substr(inner.find(' ') + 1))
+                                                               : "";
     if (!label.empty()) out += label;
     else if (!target.empty()) out += "`" + target + "`";
     at = close + 1;
@@ -767,7 +781,8 @@ std::string goDocLinks(const std::string& text) {
 
 Json docCommentInlines(const std::string& text, const std::string& language) {
   if (language == "go") return inlineWithCode(goDocLinks(text));
-  if (language != "javascript" && language != "typescript" && language != "rust" && language != "markdown") return inlineWithCode(text);
+  if (language != "javascript" && language != "typescript" && language != "rust" && language != "markdown")
+    return inlineWithCode(text);
   MarkdownOptions options;
   options.link = [](const std::string& href) {
     return href.rfind("https://", 0) == 0 || href.rfind("http://", 0) == 0 ? href : std::string();

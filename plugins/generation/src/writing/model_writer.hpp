@@ -26,8 +26,8 @@ struct ModelText {
 
 struct ModelCheck {
   bool ok = false;
-  std::string problem;       // why the text was refused
-  bool diagramOk = true;     // false: the diagram is shown as code with a note
+  std::string problem;    // why the text was refused
+  bool diagramOk = true;  // false: the diagram is shown as code with a note
 };
 
 // Parses the model's answer: a JSON object {"paragraphs": [...], "diagram": "..."},
@@ -55,9 +55,9 @@ std::vector<SourcePart> splitSource(const std::string& source, std::size_t maxCh
 struct FilePlace {
   std::string role;
   std::string topic;
-  std::vector<std::string> defines;   // concepts defined in the file
-  std::vector<std::string> uses;      // concepts it uses
-  std::vector<std::string> guides;    // titles of guides on its topic
+  std::vector<std::string> defines;  // concepts defined in the file
+  std::vector<std::string> uses;     // concepts it uses
+  std::vector<std::string> guides;   // titles of guides on its topic
 };
 FilePlace placeOf(const FileAnalysis& file, const Plan& plan);
 

@@ -23,105 +23,223 @@ namespace {
 
 const std::map<std::string, std::map<std::string, std::string>> kPhrases = {
     {"en",
-     {{"overview", "Overview"}, {"at_a_glance", "At a glance"}, {"language", "Language"}, {"files", "Files"},
-      {"lines", "Lines"}, {"modules", "Modules"}, {"module", "Module"}, {"about", "About"},
-      {"architecture", "Architecture"}, {"entry_points", "Entry points"}, {"build", "Build and packaging"},
-      {"public_api", "Public API"}, {"symbol", "Symbol"}, {"kind", "Kind"}, {"signature", "Signature"},
-      {"defined_in", "Defined in"}, {"dependencies", "Dependencies"}, {"uses", "Uses"}, {"used_by", "Used by"},
-      {"file", "File"}, {"purpose", "Purpose"}, {"symbols", "Symbols"}, {"imports", "Imports"},
-      {"imported_by", "Imported by"}, {"source", "Source"}, {"no_description", "No description in the code."},
+     {{"overview", "Overview"},
+      {"at_a_glance", "At a glance"},
+      {"language", "Language"},
+      {"files", "Files"},
+      {"lines", "Lines"},
+      {"modules", "Modules"},
+      {"module", "Module"},
+      {"about", "About"},
+      {"architecture", "Architecture"},
+      {"entry_points", "Entry points"},
+      {"build", "Build and packaging"},
+      {"public_api", "Public API"},
+      {"symbol", "Symbol"},
+      {"kind", "Kind"},
+      {"signature", "Signature"},
+      {"defined_in", "Defined in"},
+      {"dependencies", "Dependencies"},
+      {"uses", "Uses"},
+      {"used_by", "Used by"},
+      {"file", "File"},
+      {"purpose", "Purpose"},
+      {"symbols", "Symbols"},
+      {"imports", "Imports"},
+      {"imported_by", "Imported by"},
+      {"source", "Source"},
+      {"no_description", "No description in the code."},
       {"project_intro", "{name} is a {language} code base of {files} files and {lines} lines."},
       {"topic_intro", "This part of the code holds {files} files ({lines} lines) in `{folder}`."},
       {"topic_intro_root", "These are the files at the top of the source tree: {files} files ({lines} lines)."},
       {"file_intro", "`{path}` is a {language} file of {lines} lines with {symbols} symbols."},
       {"diagram_note", "Arrows point from a module to the modules it imports."},
-      {"notes", "Notes"}, {"sections", "Sections"}, {"top_level", "Top-level files"}, {"defined_at", "lines {from}-{to}"},
-      {"skipped", "Not documented"}, {"skipped_note", "{count} files were left out (binary, generated, too large or links)."},
-      {"main_modules", "The library's modules come first, the most depended-on first; examples, tooling and tests follow."},
-      {"api", "API"}, {"internals", "Internals"},
+      {"notes", "Notes"},
+      {"sections", "Sections"},
+      {"top_level", "Top-level files"},
+      {"defined_at", "lines {from}-{to}"},
+      {"skipped", "Not documented"},
+      {"skipped_note", "{count} files were left out (binary, generated, too large or links)."},
+      {"main_modules",
+       "The library's modules come first, the most depended-on first; examples, tooling and tests follow."},
+      {"api", "API"},
+      {"internals", "Internals"},
       {"internals_note", "Helpers the file does not export, for readers of its code."},
-      {"tested_where", "What is tested where"}, {"tests", "Tests"}, {"exercises", "Exercises"},
-      {"test_cases", "Test cases"}, {"test_file_intro", "`{path}` holds {count} test cases for the code it imports."},
+      {"tested_where", "What is tested where"},
+      {"tests", "Tests"},
+      {"exercises", "Exercises"},
+      {"test_cases", "Test cases"},
+      {"test_file_intro", "`{path}` holds {count} test cases for the code it imports."},
       {"tests_intro", "{files} test files ({lines} lines). Each row names the library code a test file exercises."},
       {"examples_intro", "{files} example files ({lines} lines) that show the library in use."},
-      {"tooling_intro", "{files} files ({lines} lines) of scripts and tooling around the code: builds, releases, checks."},
-      {"methods_of", "Members of {type}"}, {"concepts", "Concepts"},
+      {"tooling_intro",
+       "{files} files ({lines} lines) of scripts and tooling around the code: builds, releases, checks."},
+      {"methods_of", "Members of {type}"},
+      {"concepts", "Concepts"},
       {"concepts_intro", "The types and functions the rest of {name} is built from, the most used first."},
-      {"used_in", "Used in"}, {"related", "Related"}, {"usage", "In use"}, {"more_concepts", "All concepts"},
-      {"getting_started", "Getting started"}, {"getting_started_intro", "The first steps, from the README of {name}."},
-      {"read_next", "Read next"}, {"guides", "Guides"},
+      {"used_in", "Used in"},
+      {"related", "Related"},
+      {"usage", "In use"},
+      {"more_concepts", "All concepts"},
+      {"getting_started", "Getting started"},
+      {"getting_started_intro", "The first steps, from the README of {name}."},
+      {"read_next", "Read next"},
+      {"guides", "Guides"},
       {"guides_intro", "The project's own documentation: {count} pages, in the order its site gives them."},
-      {"guide_source", "Source:"}, {"guide_code", "Code it describes:"}, {"in_this_section", "In this section"},
-      {"relation_extends", "Extends"}, {"relation_embeds", "Embeds"}, {"relation_holds", "Holds"},
-      {"relation_returns", "Its methods return"}, {"relation_created_by", "Created by"}}},
+      {"guide_source", "Source:"},
+      {"guide_code", "Code it describes:"},
+      {"in_this_section", "In this section"},
+      {"relation_extends", "Extends"},
+      {"relation_embeds", "Embeds"},
+      {"relation_holds", "Holds"},
+      {"relation_returns", "Its methods return"},
+      {"relation_created_by", "Created by"}}},
     {"ru",
-     {{"overview", "Обзор"}, {"at_a_glance", "Коротко"}, {"language", "Язык"}, {"files", "Файлы"},
-      {"lines", "Строки"}, {"modules", "Модули"}, {"module", "Модуль"}, {"about", "О проекте"},
-      {"architecture", "Архитектура"}, {"entry_points", "Точки входа"}, {"build", "Сборка и пакеты"},
-      {"public_api", "Публичный API"}, {"symbol", "Символ"}, {"kind", "Вид"}, {"signature", "Сигнатура"},
-      {"defined_in", "Где определён"}, {"dependencies", "Зависимости"}, {"uses", "Использует"},
-      {"used_by", "Используется в"}, {"file", "Файл"}, {"purpose", "Назначение"}, {"symbols", "Символы"},
-      {"imports", "Импорты"}, {"imported_by", "Импортируется в"}, {"source", "Исходный код"},
+     {{"overview", "Обзор"},
+      {"at_a_glance", "Коротко"},
+      {"language", "Язык"},
+      {"files", "Файлы"},
+      {"lines", "Строки"},
+      {"modules", "Модули"},
+      {"module", "Модуль"},
+      {"about", "О проекте"},
+      {"architecture", "Архитектура"},
+      {"entry_points", "Точки входа"},
+      {"build", "Сборка и пакеты"},
+      {"public_api", "Публичный API"},
+      {"symbol", "Символ"},
+      {"kind", "Вид"},
+      {"signature", "Сигнатура"},
+      {"defined_in", "Где определён"},
+      {"dependencies", "Зависимости"},
+      {"uses", "Использует"},
+      {"used_by", "Используется в"},
+      {"file", "Файл"},
+      {"purpose", "Назначение"},
+      {"symbols", "Символы"},
+      {"imports", "Импорты"},
+      {"imported_by", "Импортируется в"},
+      {"source", "Исходный код"},
       {"no_description", "В коде нет описания."},
       {"project_intro", "{name}: кодовая база на {language}, {files} файлов и {lines} строк."},
       {"topic_intro", "Эта часть кода: {files} файлов ({lines} строк) в `{folder}`."},
       {"topic_intro_root", "Файлы в корне исходного дерева: {files} файлов ({lines} строк)."},
       {"file_intro", "`{path}`: файл на {language}, {lines} строк, {symbols} символов."},
       {"diagram_note", "Стрелки ведут от модуля к модулям, которые он импортирует."},
-      {"notes", "Заметки"}, {"sections", "Разделы"}, {"top_level", "Файлы верхнего уровня"},
-      {"defined_at", "строки {from}-{to}"}, {"skipped", "Не описано"},
+      {"notes", "Заметки"},
+      {"sections", "Разделы"},
+      {"top_level", "Файлы верхнего уровня"},
+      {"defined_at", "строки {from}-{to}"},
+      {"skipped", "Не описано"},
       {"skipped_note", "Пропущено файлов: {count} (двоичные, сгенерированные, слишком большие или ссылки)."},
-      {"main_modules", "Сначала модули библиотеки, от которых зависит больше всего кода; затем примеры, инструменты и тесты."},
-      {"api", "API"}, {"internals", "Внутреннее"},
+      {"main_modules",
+       "Сначала модули библиотеки, от которых зависит больше всего кода; затем примеры, инструменты и тесты."},
+      {"api", "API"},
+      {"internals", "Внутреннее"},
       {"internals_note", "Вспомогательные функции, которые файл не экспортирует."},
-      {"tested_where", "Что где тестируется"}, {"tests", "Тесты"}, {"exercises", "Проверяет"},
-      {"test_cases", "Тестовые случаи"}, {"test_file_intro", "`{path}`: {count} тестовых случаев для кода, который он импортирует."},
-      {"tests_intro", "{files} файлов тестов ({lines} строк). В каждой строке: код библиотеки, который проверяет файл."},
+      {"tested_where", "Что где тестируется"},
+      {"tests", "Тесты"},
+      {"exercises", "Проверяет"},
+      {"test_cases", "Тестовые случаи"},
+      {"test_file_intro", "`{path}`: {count} тестовых случаев для кода, который он импортирует."},
+      {"tests_intro",
+       "{files} файлов тестов ({lines} строк). В каждой строке: код библиотеки, который проверяет файл."},
       {"examples_intro", "{files} файлов примеров ({lines} строк), показывающих библиотеку в деле."},
-      {"tooling_intro", "{files} файлов ({lines} строк) скриптов и инструментов вокруг кода: сборка, выпуск, проверки."},
-      {"methods_of", "Члены {type}"}, {"concepts", "Основные понятия"},
+      {"tooling_intro",
+       "{files} файлов ({lines} строк) скриптов и инструментов вокруг кода: сборка, выпуск, проверки."},
+      {"methods_of", "Члены {type}"},
+      {"concepts", "Основные понятия"},
       {"concepts_intro", "Типы и функции, на которых построен {name}; сначала самые используемые."},
-      {"used_in", "Используется в"}, {"related", "Связано с"}, {"usage", "Пример использования"}, {"more_concepts", "Все понятия"},
-      {"getting_started", "Начало работы"}, {"getting_started_intro", "Первые шаги из README проекта {name}."},
-      {"read_next", "Что читать дальше"}, {"guides", "Руководства"},
+      {"used_in", "Используется в"},
+      {"related", "Связано с"},
+      {"usage", "Пример использования"},
+      {"more_concepts", "Все понятия"},
+      {"getting_started", "Начало работы"},
+      {"getting_started_intro", "Первые шаги из README проекта {name}."},
+      {"read_next", "Что читать дальше"},
+      {"guides", "Руководства"},
       {"guides_intro", "Собственная документация проекта: {count} страниц, в порядке её сайта."},
-      {"guide_source", "Источник:"}, {"guide_code", "Код, о котором идёт речь:"}, {"in_this_section", "В этом разделе"},
-      {"relation_extends", "Расширяет"}, {"relation_embeds", "Встраивает"}, {"relation_holds", "Содержит"},
-      {"relation_returns", "Его методы возвращают"}, {"relation_created_by", "Создаётся функцией"}}},
+      {"guide_source", "Источник:"},
+      {"guide_code", "Код, о котором идёт речь:"},
+      {"in_this_section", "В этом разделе"},
+      {"relation_extends", "Расширяет"},
+      {"relation_embeds", "Встраивает"},
+      {"relation_holds", "Содержит"},
+      {"relation_returns", "Его методы возвращают"},
+      {"relation_created_by", "Создаётся функцией"}}},
     {"de",
-     {{"overview", "Überblick"}, {"at_a_glance", "Auf einen Blick"}, {"language", "Sprache"}, {"files", "Dateien"},
-      {"lines", "Zeilen"}, {"modules", "Module"}, {"module", "Modul"}, {"about", "Über das Projekt"},
-      {"architecture", "Architektur"}, {"entry_points", "Einstiegspunkte"}, {"build", "Build und Pakete"},
-      {"public_api", "Öffentliche API"}, {"symbol", "Symbol"}, {"kind", "Art"}, {"signature", "Signatur"},
-      {"defined_in", "Definiert in"}, {"dependencies", "Abhängigkeiten"}, {"uses", "Verwendet"},
-      {"used_by", "Verwendet von"}, {"file", "Datei"}, {"purpose", "Zweck"}, {"symbols", "Symbole"},
-      {"imports", "Importe"}, {"imported_by", "Importiert von"}, {"source", "Quelltext"},
+     {{"overview", "Überblick"},
+      {"at_a_glance", "Auf einen Blick"},
+      {"language", "Sprache"},
+      {"files", "Dateien"},
+      {"lines", "Zeilen"},
+      {"modules", "Module"},
+      {"module", "Modul"},
+      {"about", "Über das Projekt"},
+      {"architecture", "Architektur"},
+      {"entry_points", "Einstiegspunkte"},
+      {"build", "Build und Pakete"},
+      {"public_api", "Öffentliche API"},
+      {"symbol", "Symbol"},
+      {"kind", "Art"},
+      {"signature", "Signatur"},
+      {"defined_in", "Definiert in"},
+      {"dependencies", "Abhängigkeiten"},
+      {"uses", "Verwendet"},
+      {"used_by", "Verwendet von"},
+      {"file", "Datei"},
+      {"purpose", "Zweck"},
+      {"symbols", "Symbole"},
+      {"imports", "Importe"},
+      {"imported_by", "Importiert von"},
+      {"source", "Quelltext"},
       {"no_description", "Keine Beschreibung im Code."},
       {"project_intro", "{name} ist eine {language}-Codebasis mit {files} Dateien und {lines} Zeilen."},
       {"topic_intro", "Dieser Teil des Codes umfasst {files} Dateien ({lines} Zeilen) in `{folder}`."},
       {"topic_intro_root", "Die Dateien oben im Quellbaum: {files} Dateien ({lines} Zeilen)."},
       {"file_intro", "`{path}` ist eine {language}-Datei mit {lines} Zeilen und {symbols} Symbolen."},
       {"diagram_note", "Pfeile zeigen von einem Modul zu den Modulen, die es importiert."},
-      {"notes", "Hinweise"}, {"sections", "Abschnitte"}, {"top_level", "Dateien der obersten Ebene"},
-      {"defined_at", "Zeilen {from}-{to}"}, {"skipped", "Nicht dokumentiert"},
+      {"notes", "Hinweise"},
+      {"sections", "Abschnitte"},
+      {"top_level", "Dateien der obersten Ebene"},
+      {"defined_at", "Zeilen {from}-{to}"},
+      {"skipped", "Nicht dokumentiert"},
       {"skipped_note", "{count} Dateien wurden ausgelassen (binär, generiert, zu groß oder Links)."},
-      {"main_modules", "Zuerst die Module der Bibliothek, von denen am meisten abhängt; dann Beispiele, Werkzeuge und Tests."},
-      {"api", "API"}, {"internals", "Interna"},
+      {"main_modules",
+       "Zuerst die Module der Bibliothek, von denen am meisten abhängt; dann Beispiele, Werkzeuge und Tests."},
+      {"api", "API"},
+      {"internals", "Interna"},
       {"internals_note", "Hilfsfunktionen, die die Datei nicht exportiert."},
-      {"tested_where", "Was wo getestet wird"}, {"tests", "Tests"}, {"exercises", "Prüft"},
-      {"test_cases", "Testfälle"}, {"test_file_intro", "`{path}` enthält {count} Testfälle für den Code, den es importiert."},
-      {"tests_intro", "{files} Testdateien ({lines} Zeilen). Jede Zeile nennt den Bibliothekscode, den eine Testdatei prüft."},
+      {"tested_where", "Was wo getestet wird"},
+      {"tests", "Tests"},
+      {"exercises", "Prüft"},
+      {"test_cases", "Testfälle"},
+      {"test_file_intro", "`{path}` enthält {count} Testfälle für den Code, den es importiert."},
+      {"tests_intro",
+       "{files} Testdateien ({lines} Zeilen). Jede Zeile nennt den Bibliothekscode, den eine Testdatei prüft."},
       {"examples_intro", "{files} Beispieldateien ({lines} Zeilen), die die Bibliothek im Einsatz zeigen."},
-      {"tooling_intro", "{files} Dateien ({lines} Zeilen) mit Skripten und Werkzeugen rund um den Code: Build, Release, Prüfungen."},
-      {"methods_of", "Mitglieder von {type}"}, {"concepts", "Konzepte"},
+      {"tooling_intro",
+       "{files} Dateien ({lines} Zeilen) mit Skripten und Werkzeugen rund um den Code: Build, Release, Prüfungen."},
+      {"methods_of", "Mitglieder von {type}"},
+      {"concepts", "Konzepte"},
       {"concepts_intro", "Die Typen und Funktionen, auf denen {name} aufbaut, die meistgenutzten zuerst."},
-      {"used_in", "Verwendet in"}, {"related", "Verwandt"}, {"usage", "Im Einsatz"}, {"more_concepts", "Alle Konzepte"},
-      {"getting_started", "Erste Schritte"}, {"getting_started_intro", "Die ersten Schritte aus der README von {name}."},
-      {"read_next", "Weiterlesen"}, {"guides", "Anleitungen"},
+      {"used_in", "Verwendet in"},
+      {"related", "Verwandt"},
+      {"usage", "Im Einsatz"},
+      {"more_concepts", "Alle Konzepte"},
+      {"getting_started", "Erste Schritte"},
+      {"getting_started_intro", "Die ersten Schritte aus der README von {name}."},
+      {"read_next", "Weiterlesen"},
+      {"guides", "Anleitungen"},
       {"guides_intro", "Die eigene Dokumentation des Projekts: {count} Seiten, in der Reihenfolge seiner Website."},
-      {"guide_source", "Quelle:"}, {"guide_code", "Beschriebener Code:"}, {"in_this_section", "In diesem Abschnitt"},
-      {"relation_extends", "Erweitert"}, {"relation_embeds", "Bettet ein"}, {"relation_holds", "Enthält"},
-      {"relation_returns", "Seine Methoden liefern"}, {"relation_created_by", "Erzeugt von"}}}};
+      {"guide_source", "Quelle:"},
+      {"guide_code", "Beschriebener Code:"},
+      {"in_this_section", "In diesem Abschnitt"},
+      {"relation_extends", "Erweitert"},
+      {"relation_embeds", "Bettet ein"},
+      {"relation_holds", "Enthält"},
+      {"relation_returns", "Seine Methoden liefern"},
+      {"relation_created_by", "Erzeugt von"}}}};
 
 // ---- helpers over the analysis ----
 
@@ -164,15 +282,17 @@ std::string primaryLanguage(const Analysis& analysis, const std::vector<std::str
 
 bool isPublic(const Symbol& s) {
   if (s.name.empty() || s.name[0] == '_') return false;
-  static const std::set<std::string> kinds = {"function", "class", "struct", "interface", "method", "enum", "type",
-                                              "typedef", "trait", "module", "namespace", "macro", "constant", "member",
-                                              "field", "union", "alias", "implementation", "protocol", "object", "func"};
+  static const std::set<std::string> kinds = {
+      "function", "class", "struct", "interface",      "method",   "enum",     "type",
+      "typedef",  "trait", "module", "namespace",      "macro",    "constant", "member",
+      "field",    "union", "alias",  "implementation", "protocol", "object",   "func"};
   return kinds.count(s.kind) > 0;
 }
 
 bool isTopLevelApi(const Symbol& s) {
-  static const std::set<std::string> kinds = {"function", "class", "struct", "interface", "enum", "type", "typedef",
-                                              "trait", "macro", "union", "alias", "protocol", "object", "func"};
+  static const std::set<std::string> kinds = {"function", "class",    "struct", "interface", "enum",
+                                              "type",     "typedef",  "trait",  "macro",     "union",
+                                              "alias",    "protocol", "object", "func"};
   return isPublic(s) && kinds.count(s.kind) > 0;
 }
 
@@ -185,8 +305,8 @@ bool isExported(const Symbol& s, const std::string& language) {
 }
 
 bool isTypeKind(const std::string& kind) {
-  static const std::set<std::string> kinds = {"class", "struct", "interface", "enum", "type", "trait", "union", "protocol",
-                                              "object", "implementation", "typedef"};
+  static const std::set<std::string> kinds = {"class", "struct",   "interface", "enum",           "type",   "trait",
+                                              "union", "protocol", "object",    "implementation", "typedef"};
   return kinds.count(kind) > 0;
 }
 
@@ -194,7 +314,8 @@ bool isTypeKind(const std::string& kind) {
 bool looksLikeTestCase(const Symbol& s, const std::string& language) {
   const std::string& n = s.name;
   if (language == "go")
-    return (n.rfind("Test", 0) == 0 || n.rfind("Benchmark", 0) == 0 || n.rfind("Example", 0) == 0 || n.rfind("Fuzz", 0) == 0) &&
+    return (n.rfind("Test", 0) == 0 || n.rfind("Benchmark", 0) == 0 || n.rfind("Example", 0) == 0 ||
+            n.rfind("Fuzz", 0) == 0) &&
            s.scope.empty();
   if (language == "python" || language == "ruby" || language == "php" || language == "java" || language == "kotlin" ||
       language == "csharp" || language == "rust")
@@ -215,7 +336,8 @@ std::vector<std::string> scannedTestCases(const std::string& language, const std
     for (const char* opener : js ? std::vector<const char*>{"it(", "test(", "it.only(", "test.only(", "it.each"}
                                  : std::vector<const char*>{"TEST(", "TEST_F(", "TEST_P(", "TYPED_TEST("}) {
       auto found = text.find(opener, at);
-      if (found != std::string::npos && found < next && (found == 0 || !std::isalnum(static_cast<unsigned char>(text[found - 1])) )) {
+      if (found != std::string::npos && found < next &&
+          (found == 0 || !std::isalnum(static_cast<unsigned char>(text[found - 1])))) {
         next = found;
         width = std::string(opener).size();
       }
@@ -223,12 +345,15 @@ std::vector<std::string> scannedTestCases(const std::string& language, const std
     if (next == std::string::npos) break;
     std::size_t p = next + width;
     if (js) {
-      while (p < text.size() && text[p] != '(' && text[p] != '\'' && text[p] != '"' && text[p] != '`' && text[p] != '\n') ++p;
+      while (p < text.size() && text[p] != '(' && text[p] != '\'' && text[p] != '"' && text[p] != '`' &&
+             text[p] != '\n')
+        ++p;
       if (p < text.size() && text[p] == '(') ++p;
       if (p < text.size() && (text[p] == '\'' || text[p] == '"' || text[p] == '`')) {
         char quote = text[p];
         auto close = text.find(quote, p + 1);
-        if (close != std::string::npos && close - p < 300 && text.find('\n', p) > close) out.push_back(text.substr(p + 1, close - p - 1));
+        if (close != std::string::npos && close - p < 300 && text.find('\n', p) > close)
+          out.push_back(text.substr(p + 1, close - p - 1));
       }
     } else {
       auto close = text.find(')', p);
@@ -256,7 +381,8 @@ std::string mermaidLabel(std::string text) {
   std::string out;
   for (char c : text) {
     if (c == '"') out += "#quot;";
-    else if (c == '\n' || c == '\r' || c == '[' || c == ']' || c == '{' || c == '}' || c == '<' || c == '>' || c == '|' || c == '`')
+    else if (c == '\n' || c == '\r' || c == '[' || c == ']' || c == '{' || c == '}' || c == '<' || c == '>' ||
+             c == '|' || c == '`')
       out += ' ';
     else out += c;
   }
@@ -328,7 +454,8 @@ bool usefulPurpose(const std::string& text) {
   std::size_t words = 1;
   for (char c : text) words += c == ' ' ? 1 : 0;
   if (words < 4) return false;
-  for (const char* noise : {"See http", "see http", "TODO", "FIXME", "XXX", "HACK", "NOTE:", "http://", "https://", "eslint", "@"})
+  for (const char* noise :
+       {"See http", "see http", "TODO", "FIXME", "XXX", "HACK", "NOTE:", "http://", "https://", "eslint", "@"})
     if (text.rfind(noise, 0) == 0) return false;
   return true;
 }
@@ -349,9 +476,12 @@ std::string describeTopic(const Topic& topic, const Analysis& analysis) {
     const auto* f = analysis.find(path);
     if (!f || !usefulPurpose(f->summary)) continue;
     std::string base = basenameOf(path);
-    double score = static_cast<double>(f->usedBy.size()) +
-                   (base == "doc.go" || base == "__init__.py" || base == "index.js" || base == "index.ts" || base == "mod.rs" ? 1000 : 0) +
-                   (f->summary.rfind("Package ", 0) == 0 ? 1000 : 0);
+    double score =
+        static_cast<double>(f->usedBy.size()) +
+        (base == "doc.go" || base == "__init__.py" || base == "index.js" || base == "index.ts" || base == "mod.rs"
+             ? 1000
+             : 0) +
+        (f->summary.rfind("Package ", 0) == 0 ? 1000 : 0);
     if (score > bestScore) {
       bestScore = score;
       best = f;
@@ -369,10 +499,12 @@ void writeConcepts(PageDraft& page, const Analysis& analysis, const Plan& plan, 
   blocks.push_back(paragraphText(fill(phrase(lang, "concepts_intro"), {{"name", analysis.name}})));
   for (const auto& c : plan.concepts) {
     blocks.push_back(heading(2, c.name));
-    Json where = Json::array({textNode(c.kind + ", "), linkText(c.file, ctx.pageHref("file:" + c.file), true), textNode(" ("),
-                              linkText(fill(phrase(lang, "defined_at"), {{"from", std::to_string(c.line)}, {"to", std::to_string(std::max(c.line, c.end))}}),
-                                       ctx.sourceUrl(c.file, c.line, std::max(c.line, c.end))),
-                              textNode(")")});
+    Json where =
+        Json::array({textNode(c.kind + ", "), linkText(c.file, ctx.pageHref("file:" + c.file), true), textNode(" ("),
+                     linkText(fill(phrase(lang, "defined_at"),
+                                   {{"from", std::to_string(c.line)}, {"to", std::to_string(std::max(c.line, c.end))}}),
+                              ctx.sourceUrl(c.file, c.line, std::max(c.line, c.end))),
+                     textNode(")")});
     blocks.push_back(paragraph(where));
     if (!c.doc.empty()) blocks.push_back(paragraph(docCommentInlines(c.doc, languageOf(analysis, c.file))));
     if (!c.relations.empty()) {
@@ -403,7 +535,8 @@ void writeConcepts(PageDraft& page, const Analysis& analysis, const Plan& plan, 
       blocks.push_back(heading(3, phrase(lang, "usage")));
       const auto* from = analysis.find(c.examplePath);
       std::string language = from ? codeBlockLanguage(from->language) : "";
-      if (from && from->role == kRoleGuide) language = codeBlockLanguage(analysis.find(c.file) ? analysis.find(c.file)->language : "");
+      if (from && from->role == kRoleGuide)
+        language = codeBlockLanguage(analysis.find(c.file) ? analysis.find(c.file)->language : "");
       int to = c.exampleLine + static_cast<int>(std::count(c.example.begin(), c.example.end(), '\n'));
       blocks.push_back(codeBlock(language, c.example, ctx.sourceUrl(c.examplePath, c.exampleLine, to)));
     }
@@ -414,7 +547,8 @@ void writeConcepts(PageDraft& page, const Analysis& analysis, const Plan& plan, 
         const auto* f = analysis.find(path);
         // Its page when it has one (a file page, a guide page), else the source.
         std::string href;
-        if (std::find(plan.filePages.begin(), plan.filePages.end(), path) != plan.filePages.end()) href = ctx.pageHref("file:" + path);
+        if (std::find(plan.filePages.begin(), plan.filePages.end(), path) != plan.filePages.end())
+          href = ctx.pageHref("file:" + path);
         else if (f && f->role == kRoleGuide) href = ctx.pageHref("guide:" + path);
         if (href.empty()) href = ctx.sourceUrl(path, 1, std::max<int>(1, f ? static_cast<int>(f->lines) : 1));
         items.push_back(Json::array({linkText(path, href, true)}));
@@ -436,9 +570,10 @@ void writeOverview(PageDraft& page, const Analysis& analysis, const Plan& plan, 
       lines += f.lines;
     }
   blocks.push_back(heading(1, analysis.name));
-  blocks.push_back(paragraphText(fill(phrase(lang, "project_intro"),
-                                      {{"name", analysis.name}, {"language", primaryLanguage(analysis, code)},
-                                       {"files", std::to_string(code.size())}, {"lines", std::to_string(lines)}})));
+  blocks.push_back(paragraphText(fill(phrase(lang, "project_intro"), {{"name", analysis.name},
+                                                                      {"language", primaryLanguage(analysis, code)},
+                                                                      {"files", std::to_string(code.size())},
+                                                                      {"lines", std::to_string(lines)}})));
   // The README's opening as the README shows it (links, emphasis, code), else its text.
   Json about = readmeOpeningBlocks(analysis, plan, ctx);
   if (!about.empty() || !analysis.readme.empty()) {
@@ -447,7 +582,8 @@ void writeOverview(PageDraft& page, const Analysis& analysis, const Plan& plan, 
     for (auto& block : about) blocks.push_back(std::move(block));
   }
   if (!plan.gettingStarted.empty())
-    blocks.push_back(paragraph(Json::array({linkText(phrase(lang, "getting_started"), ctx.pageHref("getting-started"))})));
+    blocks.push_back(
+        paragraph(Json::array({linkText(phrase(lang, "getting_started"), ctx.pageHref("getting-started"))})));
   for (const auto& b : analysis.builds)
     if (!b.description.empty() && b.path.find('/') == std::string::npos && analysis.readme.empty())
       blocks.push_back(paragraphText(b.description));
@@ -462,16 +598,19 @@ void writeOverview(PageDraft& page, const Analysis& analysis, const Plan& plan, 
       item.push_back(textNode(" (" + c.kind + ")"));
       if (!c.doc.empty()) {
         item.push_back(textNode(": "));
-        for (auto& part : docCommentInlines(firstSentences(c.doc, 160), languageOf(analysis, c.file))) item.push_back(part);
+        for (auto& part : docCommentInlines(firstSentences(c.doc, 160), languageOf(analysis, c.file)))
+          item.push_back(part);
       }
       items.push_back(item);
     }
     blocks.push_back(bulletList(items));
-    if (plan.concepts.size() > 0) blocks.push_back(paragraph(Json::array({linkText(phrase(lang, "more_concepts"), ctx.pageHref("concepts"))})));
+    if (plan.concepts.size() > 0)
+      blocks.push_back(paragraph(Json::array({linkText(phrase(lang, "more_concepts"), ctx.pageHref("concepts"))})));
   }
 
   blocks.push_back(heading(2, phrase(lang, "at_a_glance")));
-  std::vector<std::pair<std::string, std::uint64_t>> languages(analysis.linesByLanguage.begin(), analysis.linesByLanguage.end());
+  std::vector<std::pair<std::string, std::uint64_t>> languages(analysis.linesByLanguage.begin(),
+                                                               analysis.linesByLanguage.end());
   std::sort(languages.begin(), languages.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
   std::map<std::string, std::size_t> filesByLanguage;
   for (const auto& f : analysis.files)
@@ -479,7 +618,8 @@ void writeOverview(PageDraft& page, const Analysis& analysis, const Plan& plan, 
   std::vector<std::vector<Json>> rows;
   for (const auto& [language, count] : languages) {
     if (rows.size() >= 12) break;
-    rows.push_back({Json::array({textNode(language)}), Json::array({textNode(std::to_string(filesByLanguage[language]))}),
+    rows.push_back({Json::array({textNode(language)}),
+                    Json::array({textNode(std::to_string(filesByLanguage[language]))}),
                     Json::array({textNode(std::to_string(count))})});
   }
   blocks.push_back(table({phrase(lang, "language"), phrase(lang, "files"), phrase(lang, "lines")}, rows));
@@ -536,24 +676,30 @@ void writeOverview(PageDraft& page, const Analysis& analysis, const Plan& plan, 
     blocks.push_back(bulletList(items));
   }
   if (!analysis.skipped.empty())
-    blocks.push_back(alert("info", fill(phrase(lang, "skipped_note"), {{"count", std::to_string(analysis.skipped.size())}})));
+    blocks.push_back(
+        alert("info", fill(phrase(lang, "skipped_note"), {{"count", std::to_string(analysis.skipped.size())}})));
   page.content = doc(blocks);
 }
 
 // Examples, tooling and tests: what each file is for and, for tests, which library
 // code each test file exercises. No API: none of it is the library's.
-void writeRoleTopic(Json& blocks, const Topic& topic, const Analysis& analysis, const Plan& plan, const WriterContext& ctx) {
+void writeRoleTopic(Json& blocks, const Topic& topic, const Analysis& analysis, const Plan& plan,
+                    const WriterContext& ctx) {
   const auto& lang = ctx.language;
-  std::string intro = topic.role == kRoleTest ? "tests_intro" : topic.role == kRoleExample ? "examples_intro" : "tooling_intro";
-  blocks.push_back(paragraphText(fill(phrase(lang, intro), {{"files", std::to_string(topic.files.size())},
-                                                            {"lines", std::to_string(linesOf(analysis, topic.files))}})));
+  std::string intro = topic.role == kRoleTest      ? "tests_intro"
+                      : topic.role == kRoleExample ? "examples_intro"
+                                                   : "tooling_intro";
+  blocks.push_back(
+      paragraphText(fill(phrase(lang, intro), {{"files", std::to_string(topic.files.size())},
+                                               {"lines", std::to_string(linesOf(analysis, topic.files))}})));
   std::vector<std::vector<Json>> rows;
   for (const auto& path : topic.files) {
     const auto* f = analysis.find(path);
     if (!f) continue;
     Json fileCell = Json::array({linkText(path, ctx.pageHref("file:" + path), true)});
     if (topic.role != kRoleTest) {
-      rows.push_back({fileCell, f->summary.empty() ? Json::array() : docCommentInlines(firstSentences(f->summary, 160), f->language)});
+      rows.push_back({fileCell, f->summary.empty() ? Json::array()
+                                                   : docCommentInlines(firstSentences(f->summary, 160), f->language)});
       continue;
     }
     // The library topics this test file imports from.
@@ -581,7 +727,8 @@ void writeRoleTopic(Json& blocks, const Topic& topic, const Analysis& analysis, 
     }
     std::size_t cases = 0;
     for (const auto& s : f->symbols) cases += looksLikeTestCase(s, f->language) ? 1 : 0;
-    if (cases == 0) cases = scannedTestCases(f->language, readLines(ctx.sourceRoot, path, 1, static_cast<int>(f->lines))).size();
+    if (cases == 0)
+      cases = scannedTestCases(f->language, readLines(ctx.sourceRoot, path, 1, static_cast<int>(f->lines))).size();
     rows.push_back({fileCell, exercisedCell, Json::array({textNode(std::to_string(cases))})});
   }
   if (rows.empty()) return;
@@ -594,7 +741,8 @@ void writeRoleTopic(Json& blocks, const Topic& topic, const Analysis& analysis, 
   }
 }
 
-void writeTopic(PageDraft& page, const Topic& topic, const Analysis& analysis, const Plan& plan, const WriterContext& ctx) {
+void writeTopic(PageDraft& page, const Topic& topic, const Analysis& analysis, const Plan& plan,
+                const WriterContext& ctx) {
   const auto& lang = ctx.language;
   Json blocks = Json::array();
   auto files = allFiles(topic);
@@ -632,9 +780,10 @@ void writeTopic(PageDraft& page, const Topic& topic, const Analysis& analysis, c
     for (const auto& path : topic.files) {
       const auto* f = analysis.find(path);
       if (!f) continue;
-      rows.push_back({Json::array({linkText(path, ctx.pageHref("file:" + path), true)}),
-                      f->summary.empty() ? Json::array() : docCommentInlines(firstSentences(f->summary, 160), f->language),
-                      Json::array({textNode(std::to_string(f->symbols.size()))})});
+      rows.push_back(
+          {Json::array({linkText(path, ctx.pageHref("file:" + path), true)}),
+           f->summary.empty() ? Json::array() : docCommentInlines(firstSentences(f->summary, 160), f->language),
+           Json::array({textNode(std::to_string(f->symbols.size()))})});
     }
     blocks.push_back(table({phrase(lang, "file"), phrase(lang, "purpose"), phrase(lang, "symbols")}, rows));
   }
@@ -655,7 +804,8 @@ void writeTopic(PageDraft& page, const Topic& topic, const Analysis& analysis, c
   }
   if (!api.empty()) {
     blocks.push_back(heading(2, phrase(lang, "public_api")));
-    blocks.push_back(table({phrase(lang, "symbol"), phrase(lang, "kind"), phrase(lang, "signature"), phrase(lang, "purpose")}, api));
+    blocks.push_back(
+        table({phrase(lang, "symbol"), phrase(lang, "kind"), phrase(lang, "signature"), phrase(lang, "purpose")}, api));
   }
   // Dependencies between the files of this topic and with other topics.
   std::map<std::string, std::map<std::string, int>> edges;
@@ -671,7 +821,8 @@ void writeTopic(PageDraft& page, const Topic& topic, const Analysis& analysis, c
     }
     for (const auto& user : f->usedBy) {
       auto t = plan.topicOfFile.find(user);
-      if (t != plan.topicOfFile.end() && std::find(files.begin(), files.end(), user) == files.end()) usedByTopics.insert(t->second);
+      if (t != plan.topicOfFile.end() && std::find(files.begin(), files.end(), user) == files.end())
+        usedByTopics.insert(t->second);
     }
   }
   if (!edges.empty() || !usesTopics.empty() || !usedByTopics.empty()) {
@@ -711,15 +862,18 @@ void writeFile(PageDraft& page, const FileAnalysis& f, const Analysis& analysis,
   const auto& lang = ctx.language;
   Json blocks = Json::array();
   blocks.push_back(heading(1, f.path));
-  blocks.push_back(f.summary.empty() ? paragraphText(phrase(lang, "no_description")) : paragraph(docCommentInlines(f.summary, f.language)));
-  blocks.push_back(paragraphText(fill(phrase(lang, "file_intro"),
-                                      {{"path", f.path}, {"language", f.language}, {"lines", std::to_string(f.lines)},
-                                       {"symbols", std::to_string(f.symbols.size())}})));
+  blocks.push_back(f.summary.empty() ? paragraphText(phrase(lang, "no_description"))
+                                     : paragraph(docCommentInlines(f.summary, f.language)));
+  blocks.push_back(paragraphText(fill(phrase(lang, "file_intro"), {{"path", f.path},
+                                                                   {"language", f.language},
+                                                                   {"lines", std::to_string(f.lines)},
+                                                                   {"symbols", std::to_string(f.symbols.size())}})));
   auto symbolRow = [&](const Symbol& s, const std::string& name) {
-    return std::vector<Json>{Json::array({linkText(name, ctx.sourceUrl(f.path, s.line, std::max(s.line, s.end)), true)}),
-                             Json::array({textNode(s.kind)}),
-                             signatureOf(s).empty() ? Json::array() : Json::array({codeText(signatureOf(s))}),
-                             s.doc.empty() ? Json::array() : docCommentInlines(firstSentences(s.doc, 140), f.language)};
+    return std::vector<Json>{
+        Json::array({linkText(name, ctx.sourceUrl(f.path, s.line, std::max(s.line, s.end)), true)}),
+        Json::array({textNode(s.kind)}),
+        signatureOf(s).empty() ? Json::array() : Json::array({codeText(signatureOf(s))}),
+        s.doc.empty() ? Json::array() : docCommentInlines(firstSentences(s.doc, 140), f.language)};
   };
   if (f.role == kRoleTest) {
     // A test file: its cases, and what it exercises (its imports below). Never an API.
@@ -729,9 +883,11 @@ void writeFile(PageDraft& page, const FileAnalysis& f, const Analysis& analysis,
         cases.push_back(Json::array({linkText(s.scope.empty() ? s.name : s.scope + "." + s.name,
                                               ctx.sourceUrl(f.path, s.line, std::max(s.line, s.end)), true)}));
     if (cases.empty())
-      for (const auto& name : scannedTestCases(f.language, readLines(ctx.sourceRoot, f.path, 1, static_cast<int>(f.lines))))
+      for (const auto& name :
+           scannedTestCases(f.language, readLines(ctx.sourceRoot, f.path, 1, static_cast<int>(f.lines))))
         cases.push_back(Json::array({textNode(name)}));
-    blocks.push_back(paragraphText(fill(phrase(lang, "test_file_intro"), {{"path", f.path}, {"count", std::to_string(cases.size())}})));
+    blocks.push_back(paragraphText(
+        fill(phrase(lang, "test_file_intro"), {{"path", f.path}, {"count", std::to_string(cases.size())}})));
     if (!cases.empty()) {
       blocks.push_back(heading(2, phrase(lang, "test_cases")));
       blocks.push_back(bulletList(cases));
@@ -758,7 +914,8 @@ void writeFile(PageDraft& page, const FileAnalysis& f, const Analysis& analysis,
       }
       api.push_back(symbolRow(s, s.scope.empty() ? s.name : s.scope + "." + s.name));
     }
-    std::vector<std::string> columns = {phrase(lang, "symbol"), phrase(lang, "kind"), phrase(lang, "signature"), phrase(lang, "purpose")};
+    std::vector<std::string> columns = {phrase(lang, "symbol"), phrase(lang, "kind"), phrase(lang, "signature"),
+                                        phrase(lang, "purpose")};
     if (!api.empty() || !members.empty()) blocks.push_back(heading(2, phrase(lang, "api")));
     if (!api.empty()) blocks.push_back(table(columns, api));
     for (const auto& type : memberOrder) {
@@ -796,7 +953,8 @@ void writeFile(PageDraft& page, const FileAnalysis& f, const Analysis& analysis,
   } else if (f.lines > 0) {
     int to = static_cast<int>(std::min<std::uint64_t>(f.lines, 30));
     blocks.push_back(heading(2, phrase(lang, "source")));
-    blocks.push_back(codeBlock(codeBlockLanguage(f.language), readLines(ctx.sourceRoot, f.path, 1, to), ctx.sourceUrl(f.path, 1, to)));
+    blocks.push_back(codeBlock(codeBlockLanguage(f.language), readLines(ctx.sourceRoot, f.path, 1, to),
+                               ctx.sourceUrl(f.path, 1, to)));
   }
   auto fileLinks = [&](const std::vector<std::string>& paths) {
     std::vector<Json> items;
@@ -830,28 +988,34 @@ std::string phrase(const std::string& language, const std::string& key) {
 
 std::vector<PageDraft> planPages(const Analysis& analysis, const Plan& plan, const std::string& language) {
   std::vector<PageDraft> pages;
-  pages.push_back({"overview", "", analysis.name.empty() ? phrase(language, "overview") : analysis.name, "generated", nullptr});
-  bool startGuides = std::any_of(plan.guides.begin(), plan.guides.end(), [](const Guide& g) { return isGettingStartedTitle(g.title); });
+  pages.push_back(
+      {"overview", "", analysis.name.empty() ? phrase(language, "overview") : analysis.name, "generated", nullptr});
+  bool startGuides = std::any_of(plan.guides.begin(), plan.guides.end(),
+                                 [](const Guide& g) { return isGettingStartedTitle(g.title); });
   if (!plan.gettingStarted.empty() || startGuides)
     pages.push_back({"getting-started", "overview", phrase(language, "getting_started"), "generated", nullptr});
-  if (!plan.concepts.empty()) pages.push_back({"concepts", "overview", phrase(language, "concepts"), "generated", nullptr});
+  if (!plan.concepts.empty())
+    pages.push_back({"concepts", "overview", phrase(language, "concepts"), "generated", nullptr});
   bool guidesPlaced = false;
   auto placeGuides = [&]() {
     if (guidesPlaced || plan.guides.empty()) return;
     guidesPlaced = true;
     pages.push_back({"guides", "overview", phrase(language, "guides"), "generated", nullptr});
-    for (const auto& guide : plan.guides) pages.push_back({guide.key, guide.parentKey, guide.title.substr(0, 120), "generated", nullptr});
+    for (const auto& guide : plan.guides)
+      pages.push_back({guide.key, guide.parentKey, guide.title.substr(0, 120), "generated", nullptr});
   };
   for (const auto& topic : plan.topics) {
     // Guides after the library's topics, before its examples, tooling and tests.
     if (topic.role != kRoleLibrary) placeGuides();
     pages.push_back({topic.key, "overview", topicTitle(topic, language), "generated", nullptr});
-    for (const auto& sub : topic.subtopics) pages.push_back({sub.key, topic.key, topicTitle(sub, language), "generated", nullptr});
+    for (const auto& sub : topic.subtopics)
+      pages.push_back({sub.key, topic.key, topicTitle(sub, language), "generated", nullptr});
   }
   placeGuides();
   for (const auto& path : plan.filePages) {
     auto topic = plan.topicOfFile.find(path);
-    pages.push_back({"file:" + path, topic == plan.topicOfFile.end() ? "overview" : topic->second, basenameOf(path), "file", nullptr});
+    pages.push_back({"file:" + path, topic == plan.topicOfFile.end() ? "overview" : topic->second, basenameOf(path),
+                     "file", nullptr});
   }
   return pages;
 }
@@ -884,7 +1048,8 @@ bool isBlank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' ||
 // A node id at `at`; moves past it.
 bool nodeId(const std::string& line, std::size_t& at) {
   if (at >= line.size() || !isNodeIdStart(line[at])) return false;
-  while (++at < line.size() && isNodeIdChar(line[at])) {}
+  while (++at < line.size() && isNodeIdChar(line[at])) {
+  }
   return true;
 }
 
@@ -928,8 +1093,7 @@ bool checkMermaid(const std::string& text, std::string* error) {
   int n = 0;
   while (std::getline(in, line)) {
     ++n;
-    if (n == 1 ? isMermaidHeader(line) : (isMermaidNode(line) || isMermaidEdge(line) || line.empty()))
-      continue;
+    if (n == 1 ? isMermaidHeader(line) : (isMermaidNode(line) || isMermaidEdge(line) || line.empty())) continue;
     if (error) *error = "line " + std::to_string(n) + " is outside the supported mermaid subset: " + line;
     return false;
   }

@@ -25,8 +25,8 @@ struct PageDraft {
 };
 
 struct WriterContext {
-  std::string language = "en";                    // en | ru | de
-  std::string sourceRoot;                         // where the sources are on disk
+  std::string language = "en";  // en | ru | de
+  std::string sourceRoot;       // where the sources are on disk
   // "path#L1-L9" or "https://host/owner/repo/blob/<commit>/path#L1-L9"
   std::function<std::string(const std::string& path, int from, int to)> sourceUrl;
   // An href for another page by key ("" when it has none).

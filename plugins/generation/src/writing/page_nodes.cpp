@@ -67,8 +67,10 @@ Json table(const std::vector<std::string>& headers, const std::vector<std::vecto
   return {{"type", "table"}, {"content", content}};
 }
 Json codeBlock(const std::string& language, const std::string& code, const std::string& gitUrl) {
-  Json node = {{"type", "codeBlock"}, {"attrs", {{"language", language.empty() ? Json(nullptr) : Json(language)},
-                                                  {"git_url", gitUrl.empty() ? Json(nullptr) : Json(gitUrl)}}}};
+  Json node = {{"type", "codeBlock"},
+               {"attrs",
+                {{"language", language.empty() ? Json(nullptr) : Json(language)},
+                 {"git_url", gitUrl.empty() ? Json(nullptr) : Json(gitUrl)}}}};
   if (!code.empty()) node["content"] = Json::array({textNode(code)});
   return node;
 }

@@ -6,7 +6,6 @@
 #include <docs/ydoc/error.hpp>
 #include <docs/ydoc/prosemirror.hpp>
 
-
 #include <random>
 
 namespace docs_generation {

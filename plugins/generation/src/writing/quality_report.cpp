@@ -17,7 +17,9 @@ namespace docs_generation {
 
 namespace {
 
-double share(std::uint64_t part, std::uint64_t whole) { return whole == 0 ? 1.0 : static_cast<double>(part) / static_cast<double>(whole); }
+double share(std::uint64_t part, std::uint64_t whole) {
+  return whole == 0 ? 1.0 : static_cast<double>(part) / static_cast<double>(whole);
+}
 
 bool isIdentifierStart(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
 bool isIdentifierChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
@@ -54,23 +56,28 @@ struct LineLink {
 };
 std::optional<LineLink> parseLineLink(std::string_view link) {
   auto hash = link.rfind("#L");
-  if (hash == std::string_view::npos || hash == 0 || link.substr(0, hash).find_first_of("\r\n") != std::string_view::npos)
+  if (hash == std::string_view::npos || hash == 0 ||
+      link.substr(0, hash).find_first_of("\r\n") != std::string_view::npos)
     return std::nullopt;
   auto rest = link.substr(hash + 2);
   auto dash = rest.find("-L");
-  if (dash == std::string_view::npos || !allDigits(rest.substr(0, dash)) || !allDigits(rest.substr(dash + 2))) return std::nullopt;
+  if (dash == std::string_view::npos || !allDigits(rest.substr(0, dash)) || !allDigits(rest.substr(dash + 2)))
+    return std::nullopt;
   return LineLink{std::string(link.substr(0, hash)), lineValue(rest.substr(0, dash)), lineValue(rest.substr(dash + 2))};
 }
 
 // A repository's blob URL (scheme://.../blob/<commit>/<path>) names <path>; else nullopt.
 std::optional<std::string> blobPath(std::string_view url) {
   auto scheme = url.find("://");
-  if (scheme == std::string_view::npos || scheme == 0 || !std::islower(static_cast<unsigned char>(url[0]))) return std::nullopt;
+  if (scheme == std::string_view::npos || scheme == 0 || !std::islower(static_cast<unsigned char>(url[0])))
+    return std::nullopt;
   for (char c : url.substr(0, scheme))
-    if (!(std::islower(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)) || c == '+' || c == '.' || c == '-'))
+    if (!(std::islower(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)) || c == '+' ||
+          c == '.' || c == '-'))
       return std::nullopt;
   auto firstHash = url.find('#', scheme + 3);
-  for (auto at = url.find("/blob/", scheme + 3); at != std::string_view::npos && at < firstHash; at = url.find("/blob/", at + 1)) {
+  for (auto at = url.find("/blob/", scheme + 3); at != std::string_view::npos && at < firstHash;
+       at = url.find("/blob/", at + 1)) {
     std::size_t end = at + 6;
     while (end < url.size() && end - (at + 6) <= 64 && isHexDigit(url[end])) ++end;
     std::size_t hexLength = end - (at + 6);
@@ -82,8 +89,9 @@ std::optional<std::string> blobPath(std::string_view url) {
 }
 
 bool isApiKind(const std::string& kind) {
-  static const std::set<std::string> kinds = {"function", "class", "struct", "interface", "enum", "type", "typedef",
-                                              "trait", "macro", "union", "alias", "protocol", "object", "func", "method"};
+  static const std::set<std::string> kinds = {"function", "class",    "struct", "interface", "enum",
+                                              "type",     "typedef",  "trait",  "macro",     "union",
+                                              "alias",    "protocol", "object", "func",      "method"};
   return kinds.count(kind) > 0;
 }
 
@@ -103,7 +111,8 @@ nlohmann::json QualityReport::toJson() const {
           {"problems", problems}};
 }
 
-QualityReport measureQuality(const Analysis& analysis, const std::vector<PageDraft>& pages, const std::string& sourceRoot) {
+QualityReport measureQuality(const Analysis& analysis, const std::vector<PageDraft>& pages,
+                             const std::string& sourceRoot) {
   QualityReport report;
   std::set<std::string> known;  // symbol names, "scope.name", file paths and their names
   std::map<std::string, std::uint64_t> linesOf;
@@ -113,7 +122,8 @@ QualityReport measureQuality(const Analysis& analysis, const std::vector<PageDra
     for (auto slash = f.path.find('/'); slash != std::string::npos; slash = f.path.find('/', slash + 1)) {
       known.insert(f.path.substr(0, slash));  // folders are named too ("in `src/net`")
       auto start = f.path.rfind('/', slash - 1);
-      known.insert(f.path.substr(start == std::string::npos ? 0 : start + 1, slash - (start == std::string::npos ? 0 : start + 1)));
+      known.insert(f.path.substr(start == std::string::npos ? 0 : start + 1,
+                                 slash - (start == std::string::npos ? 0 : start + 1)));
     }
     linesOf[f.path] = f.lines;
     for (const auto& s : f.symbols) {

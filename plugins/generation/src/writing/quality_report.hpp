@@ -25,7 +25,7 @@ struct QualityReport {
   std::uint64_t sourceLinksResolved = 0;
   std::uint64_t diagrams = 0;
   std::uint64_t diagramsValid = 0;
-  std::vector<std::string> problems;  // the first few failures, for people
+  std::vector<std::string> problems;   // the first few failures, for people
   std::vector<std::string> notInCode;  // the first few names found only in comments or build files
 
   nlohmann::json toJson() const;
@@ -33,6 +33,7 @@ struct QualityReport {
 
 // `sourceRoot` is where the paths of "path#La-Lb" links are read; a repository's
 // "https://host/owner/repo/blob/<commit>/path#La-Lb" is read as "path#La-Lb".
-QualityReport measureQuality(const Analysis& analysis, const std::vector<PageDraft>& pages, const std::string& sourceRoot);
+QualityReport measureQuality(const Analysis& analysis, const std::vector<PageDraft>& pages,
+                             const std::string& sourceRoot);
 
 }  // namespace docs_generation

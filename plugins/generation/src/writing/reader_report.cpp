@@ -4,8 +4,8 @@
 #include <cctype>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <functional>
+#include <iterator>
 #include <map>
 #include <set>
 
@@ -59,7 +59,8 @@ std::string firstLinkOf(const Json& node) {
   walk(node, [&](const Json& n) {
     if (n.contains("marks") && n["marks"].is_array())
       for (const auto& mark : n["marks"])
-        if (mark.value("type", "") == "link" && mark.contains("attrs") && mark["attrs"].contains("href") && mark["attrs"]["href"].is_string()) {
+        if (mark.value("type", "") == "link" && mark.contains("attrs") && mark["attrs"].contains("href") &&
+            mark["attrs"]["href"].is_string()) {
           href = mark["attrs"]["href"].get<std::string>();
           return false;
         }
@@ -69,13 +70,15 @@ std::string firstLinkOf(const Json& node) {
 }
 
 bool apiHeading(const std::string& text) {
-  for (const char* word : {"API", "Public API", "Members of", "Публичный API", "Члены", "Öffentliche API", "Mitglieder von"})
+  for (const char* word :
+       {"API", "Public API", "Members of", "Публичный API", "Члены", "Öffentliche API", "Mitglieder von"})
     if (text.rfind(word, 0) == 0) return true;
   return false;
 }
 
 bool directivePurpose(const std::string& summary) {
-  for (const char* directive : {"go:build", "+build", "<reference", "eslint-", "@ts-", "#!", "-*-", "use strict", "prettier-ignore"})
+  for (const char* directive :
+       {"go:build", "+build", "<reference", "eslint-", "@ts-", "#!", "-*-", "use strict", "prettier-ignore"})
     if (summary.rfind(directive, 0) == 0) return true;
   return false;
 }
@@ -88,7 +91,8 @@ bool exportedName(const Symbol& s, const std::string& language) {
 
 }  // namespace
 
-Json readerFigures(const Analysis& analysis, const Plan& plan, const std::vector<PageDraft>& pages, const std::string& sourceRoot) {
+Json readerFigures(const Analysis& analysis, const Plan& plan, const std::vector<PageDraft>& pages,
+                   const std::string& sourceRoot) {
   Json out;
   out["library_first"] = !plan.topics.empty() && plan.topics.front().role == kRoleLibrary;
   out["first_topic"] = plan.topics.empty() ? "" : plan.topics.front().title;
@@ -149,7 +153,9 @@ Json readerFigures(const Analysis& analysis, const Plan& plan, const std::vector
   std::uint64_t guides = 0, guidePages = 0;
   std::vector<std::string> guidesMissing;
   for (const auto& f : analysis.files) {
-    if (f.role != kRoleGuide || (f.language != "markdown" && f.language != "rst") || f.path.find('/') == std::string::npos) continue;
+    if (f.role != kRoleGuide || (f.language != "markdown" && f.language != "rst") ||
+        f.path.find('/') == std::string::npos)
+      continue;
     if (f.path.rfind('.', 0) == 0) continue;  // .github/ templates
     ++guides;
     if (byKey.count("guide:" + f.path)) ++guidePages;
@@ -186,7 +192,8 @@ Json readerFigures(const Analysis& analysis, const Plan& plan, const std::vector
     std::ifstream in(std::filesystem::path(sourceRoot) / f.path, std::ios::binary);
     std::string text((std::istreambuf_iterator<char>(in)), {});
     for (const auto& word : identifierWords(text))
-      if (auto found = typeIndex.find(word); found != typeIndex.end() && types[found->second].file != f.path) ++types[found->second].users;
+      if (auto found = typeIndex.find(word); found != typeIndex.end() && types[found->second].file != f.path)
+        ++types[found->second].users;
   }
   std::stable_sort(types.begin(), types.end(), [](const Type& a, const Type& b) { return a.users > b.users; });
   auto overview = byKey.find("overview");

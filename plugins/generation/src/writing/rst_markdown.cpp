@@ -68,7 +68,8 @@ std::string roleText(const std::string& role, std::string content) {
     if (shortForm && content.rfind('.') != std::string::npos) content = content.substr(content.rfind('.') + 1);
   }
   if (role == "doc") return "[" + content + "](" + target + ")";
-  if (role == "ref" || role == "term" || role == "abbr" || role == "guilabel" || role == "menuselection") return content;
+  if (role == "ref" || role == "term" || role == "abbr" || role == "guilabel" || role == "menuselection")
+    return content;
   if (role == "emphasis") return "*" + content + "*";
   if (role == "strong") return "**" + content + "**";
   return "`" + content + "`";
@@ -82,12 +83,13 @@ std::string inlineMarkdown(const std::string& text) {
   auto roleAt = [&](std::size_t at, std::string& role) {
     // ":name:`" with name of letters, digits and :_+-
     std::size_t j = at + 1;
-    while (j < text.size() && (std::isalnum(static_cast<unsigned char>(text[j])) || text[j] == '_' || text[j] == '+' || text[j] == '-' ||
-                               (text[j] == ':' && j + 1 < text.size() && text[j + 1] != '`')))
+    while (j < text.size() && (std::isalnum(static_cast<unsigned char>(text[j])) || text[j] == '_' || text[j] == '+' ||
+                               text[j] == '-' || (text[j] == ':' && j + 1 < text.size() && text[j + 1] != '`')))
       ++j;
     if (j == at + 1 || j + 1 >= text.size() || text[j] != ':' || text[j + 1] != '`') return std::size_t(0);
     role = text.substr(at + 1, j - at - 1);
-    if (role.rfind("py:", 0) == 0 || role.rfind("c:", 0) == 0 || role.rfind("js:", 0) == 0) role = role.substr(role.find(':') + 1);
+    if (role.rfind("py:", 0) == 0 || role.rfind("c:", 0) == 0 || role.rfind("js:", 0) == 0)
+      role = role.substr(role.find(':') + 1);
     return j + 2;
   };
   while (i < text.size()) {
@@ -142,7 +144,8 @@ std::string inlineMarkdown(const std::string& text) {
         continue;
       }
     }
-    if (text[i] == '[' && (text.compare(i, 4, "[#]_") == 0 || (i + 1 < text.size() && std::isdigit(static_cast<unsigned char>(text[i + 1]))))) {
+    if (text[i] == '[' && (text.compare(i, 4, "[#]_") == 0 ||
+                           (i + 1 < text.size() && std::isdigit(static_cast<unsigned char>(text[i + 1]))))) {
       auto close = text.find("]_", i);
       if (close != std::string::npos && close - i < 12) {
         i = close + 2;
@@ -162,20 +165,22 @@ std::string inlineMarkdown(const std::string& text) {
 std::string calloutKind(const std::string& directive) {
   if (directive == "tip" || directive == "hint" || directive == "seealso") return "TIP";
   if (directive == "important" || directive == "versionadded" || directive == "versionchanged") return "IMPORTANT";
-  if (directive == "warning" || directive == "caution" || directive == "attention" || directive == "deprecated") return "WARNING";
+  if (directive == "warning" || directive == "caution" || directive == "attention" || directive == "deprecated")
+    return "WARNING";
   if (directive == "danger" || directive == "error") return "CAUTION";
   return "NOTE";
 }
 
 bool isCallout(const std::string& directive) {
-  for (const char* name : {"note", "hint", "tip", "seealso", "important", "warning", "caution", "attention", "danger", "error",
-                           "admonition", "versionadded", "versionchanged", "deprecated"})
+  for (const char* name : {"note", "hint", "tip", "seealso", "important", "warning", "caution", "attention", "danger",
+                           "error", "admonition", "versionadded", "versionchanged", "deprecated"})
     if (directive == name) return true;
   return false;
 }
 
 bool isApiDirective(const std::string& directive) {
-  for (const char* prefix : {"auto", "function", "class", "method", "attribute", "exception", "data", "module", "decorator"})
+  for (const char* prefix :
+       {"auto", "function", "class", "method", "attribute", "exception", "data", "module", "decorator"})
     if (directive.rfind(prefix, 0) == 0) return true;
   return false;
 }
@@ -222,12 +227,14 @@ class Converter {
       }
       literalNext = false;
       // Section titles: overline + title + underline, or title + underline.
-      if (isAdornment(line) && i + 2 < lines.size() && isAdornment(lines[i + 2]) && !blank(lines[i + 1]) && trimmed(lines[i + 2])[0] == t[0]) {
+      if (isAdornment(line) && i + 2 < lines.size() && isAdornment(lines[i + 2]) && !blank(lines[i + 1]) &&
+          trimmed(lines[i + 2])[0] == t[0]) {
         out += title(std::string(1, t[0]) + "o", trimmed(lines[i + 1]));
         i += 3;
         continue;
       }
-      if (!isAdornment(line) && i + 1 < lines.size() && isAdornment(lines[i + 1]) && trimmed(lines[i + 1]).size() + 2 >= t.size()) {
+      if (!isAdornment(line) && i + 1 < lines.size() && isAdornment(lines[i + 1]) &&
+          trimmed(lines[i + 1]).size() + 2 >= t.size()) {
         out += title(std::string(1, trimmed(lines[i + 1])[0]) + "u", t);
         i += 2;
         continue;
@@ -300,7 +307,8 @@ class Converter {
         else if (last.size() >= 3 && last[last.size() - 3] == ' ') last = trimmed(last.substr(0, last.size() - 2));
         else last.pop_back();
       }
-      bool definition = paragraph.size() == 1 && i < lines.size() && !blank(lines[i]) && indentOf(lines[i]) > 0 && !literalNext;
+      bool definition =
+          paragraph.size() == 1 && i < lines.size() && !blank(lines[i]) && indentOf(lines[i]) > 0 && !literalNext;
       std::string text;
       for (const auto& part : paragraph) text += (text.empty() ? "" : "\n") + inlineMarkdown(part);
       if (!text.empty()) out += (definition ? "**" + text + "**" : text) + "\n\n";
@@ -337,7 +345,8 @@ class Converter {
     while (start < body.size() && !body[start].empty() && body[start][0] == ':') ++start;
     std::vector<std::string> content(body.begin() + static_cast<std::ptrdiff_t>(start), body.end());
     content = dedented(content);
-    if (name == "code-block" || name == "code" || name == "sourcecode" || name == "literalinclude" || name == "parsed-literal") {
+    if (name == "code-block" || name == "code" || name == "sourcecode" || name == "literalinclude" ||
+        name == "parsed-literal") {
       if (name == "literalinclude") return "";
       return fenced(name == "parsed-literal" ? "" : argument, content);
     }
@@ -368,8 +377,10 @@ class Converter {
       std::string signature = argument.substr(0, argument.find('('));
       return "`" + signature + "`\n\n" + convert(content, depth + 1);
     }
-    if (name == "rubric" || name == "topic" || name == "sidebar") return "**" + inlineMarkdown(argument) + "**\n\n" + convert(content, depth + 1);
-    if (name == "container" || name == "only" || name == "tab" || name == "group-tab" || name == "tabs" || name == "centered")
+    if (name == "rubric" || name == "topic" || name == "sidebar")
+      return "**" + inlineMarkdown(argument) + "**\n\n" + convert(content, depth + 1);
+    if (name == "container" || name == "only" || name == "tab" || name == "group-tab" || name == "tabs" ||
+        name == "centered")
       return convert(content, depth + 1);
     return "";  // toctree, include, contents, index, automodule options ...
   }

@@ -16,8 +16,8 @@
 namespace docs::rest_test {
 
 using Headers = std::map<std::string, std::string>;
-using nlohmann::json;
 using docs::test::HttpResponse;
+using nlohmann::json;
 
 inline json parse(const HttpResponse& r) { return json::parse(r.body, nullptr, false); }
 
@@ -65,8 +65,8 @@ class RestTest : public ::testing::Test {
   }
   void grant(const docs::test::SignedIn& admin, std::int64_t projectId, const std::string& email,
              const std::string& role) {
-    auto r = call("POST", "/api/rbac/project", json{{"project_id", projectId}, {"email", email}, {"role", role}},
-                  as(admin));
+    auto r =
+        call("POST", "/api/rbac/project", json{{"project_id", projectId}, {"email", email}, {"role", role}}, as(admin));
     ASSERT_EQ(r.status, 201) << r.body;
   }
 

@@ -18,14 +18,14 @@ using Json = nlohmann::ordered_json;
 struct Any;
 
 struct AnyUndefined {
-    bool operator==(const AnyUndefined&) const = default;
+  bool operator==(const AnyUndefined&) const = default;
 };
 struct AnyNull {
-    bool operator==(const AnyNull&) const = default;
+  bool operator==(const AnyNull&) const = default;
 };
 struct AnyBigInt {
-    int64_t value = 0;
-    bool operator==(const AnyBigInt&) const = default;
+  int64_t value = 0;
+  bool operator==(const AnyBigInt&) const = default;
 };
 // Object keys keep their JS enumeration order (see normaliseKeyOrder).
 using AnyObject = std::vector<std::pair<std::string, Any>>;
@@ -34,15 +34,15 @@ using AnyArray = std::vector<Any>;
 // A lib0 `any` value. Numbers are doubles like in JS, so a value re-encodes
 // exactly as yjs would re-encode it.
 struct Any {
-    std::variant<AnyUndefined, AnyNull, bool, double, AnyBigInt, std::string, AnyObject, AnyArray, Bytes> value;
+  std::variant<AnyUndefined, AnyNull, bool, double, AnyBigInt, std::string, AnyObject, AnyArray, Bytes> value;
 
-    Any() : value(AnyUndefined{}) {}
-    template <typename T>
-    Any(T v) : value(std::move(v)) {}  // NOLINT(google-explicit-constructor)
+  Any() : value(AnyUndefined{}) {}
+  template <typename T>
+  Any(T v) : value(std::move(v)) {}  // NOLINT(google-explicit-constructor)
 
-    bool isNull() const { return std::holds_alternative<AnyNull>(value); }
-    bool isUndefined() const { return std::holds_alternative<AnyUndefined>(value); }
-    bool operator==(const Any&) const = default;
+  bool isNull() const { return std::holds_alternative<AnyNull>(value); }
+  bool isUndefined() const { return std::holds_alternative<AnyUndefined>(value); }
+  bool operator==(const Any&) const = default;
 };
 
 // Maximum nesting accepted when decoding; deeper input is a DecodeError.

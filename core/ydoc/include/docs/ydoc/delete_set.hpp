@@ -9,20 +9,20 @@
 namespace docs::ydoc {
 
 struct DeleteRange {
-    uint64_t clock = 0;
-    uint64_t len = 0;
-    bool operator==(const DeleteRange&) const = default;
+  uint64_t clock = 0;
+  uint64_t len = 0;
+  bool operator==(const DeleteRange&) const = default;
 };
 
 // client -> ranges of deleted clocks (yjs DeleteSet).
 struct DeleteSet {
-    std::map<uint64_t, std::vector<DeleteRange>> clients;
+  std::map<uint64_t, std::vector<DeleteRange>> clients;
 
-    void add(uint64_t client, uint64_t clock, uint64_t len);
-    // Sorts each client's ranges and joins touching or overlapping ones.
-    void sortAndMerge();
-    bool contains(uint64_t client, uint64_t clock) const;
-    bool operator==(const DeleteSet&) const = default;
+  void add(uint64_t client, uint64_t clock, uint64_t len);
+  // Sorts each client's ranges and joins touching or overlapping ones.
+  void sortAndMerge();
+  bool contains(uint64_t client, uint64_t clock) const;
+  bool operator==(const DeleteSet&) const = default;
 };
 
 // Clients with zero ranges are dropped, like yjs readDeleteSet.

@@ -10,9 +10,9 @@ namespace docs::ydoc {
 
 // A struct's identity: the client that created it and its logical clock.
 struct Id {
-    uint64_t client = 0;
-    uint64_t clock = 0;
-    bool operator==(const Id&) const = default;
+  uint64_t client = 0;
+  uint64_t clock = 0;
+  bool operator==(const Id&) const = default;
 };
 
 // client -> next expected clock. std::map keeps iteration deterministic.

@@ -17,28 +17,28 @@ enum class StructKind : uint8_t { Gc, Skip, Item };
 
 // Where a decoded item says it lives when it carries no origin.
 struct ParentRef {
-    enum class Kind : uint8_t { None, Root, Item } kind = Kind::None;
-    std::string rootName;
-    Id item;
+  enum class Kind : uint8_t { None, Root, Item } kind = Kind::None;
+  std::string rootName;
+  Id item;
 };
 
 // A struct as it appears in an update, before integration into a document.
 struct Struct {
-    StructKind kind = StructKind::Item;
-    Id id;
-    uint64_t length = 0;
-    std::optional<Id> origin;
-    std::optional<Id> rightOrigin;
-    ParentRef parent;
-    std::optional<std::string> parentSub;
-    Content content;
+  StructKind kind = StructKind::Item;
+  Id id;
+  uint64_t length = 0;
+  std::optional<Id> origin;
+  std::optional<Id> rightOrigin;
+  ParentRef parent;
+  std::optional<std::string> parentSub;
+  Content content;
 };
 
 // A fully decoded v1 update: structs in the order they were encoded (client
 // groups one after another), then the delete set.
 struct DecodedUpdate {
-    std::vector<Struct> structs;
-    DeleteSet deleteSet;
+  std::vector<Struct> structs;
+  DeleteSet deleteSet;
 };
 
 inline constexpr uint8_t kInfoGc = 0;
@@ -57,22 +57,22 @@ Bytes encodeUpdate(const DecodedUpdate& update);
 
 // Writes structs grouped by client, in the order given (yjs LazyStructWriter).
 class StructWriter {
-public:
-    void write(const Struct& s, uint64_t offset);
-    // Emits the struct section into `out`.
-    void finish(Encoder& out);
+ public:
+  void write(const Struct& s, uint64_t offset);
+  // Emits the struct section into `out`.
+  void finish(Encoder& out);
 
-private:
-    struct Group {
-        uint64_t written;
-        Encoder rest;
-    };
-    void flush();
+ private:
+  struct Group {
+    uint64_t written;
+    Encoder rest;
+  };
+  void flush();
 
-    std::vector<Group> groups_;
-    Encoder current_;
-    uint64_t written_ = 0;
-    uint64_t currentClient_ = 0;
+  std::vector<Group> groups_;
+  Encoder current_;
+  uint64_t written_ = 0;
+  uint64_t currentClient_ = 0;
 };
 
 // Update algebra without a document (yjs src/utils/updates.js).

@@ -13,11 +13,11 @@ using Attrs = std::vector<std::pair<std::string, Json>>;
 
 // One op of YText.toDelta(): a string run or an embed, with its formatting.
 struct DeltaOp {
-    std::u16string text;
-    const YType* embedType = nullptr;  // set for embedded shared types
-    Json embed;                        // set for ContentEmbed
-    Attrs attributes;
-    bool isText() const { return embedType == nullptr && embed.is_null(); }
+  std::u16string text;
+  const YType* embedType = nullptr;  // set for embedded shared types
+  Json embed;                        // set for ContentEmbed
+  Attrs attributes;
+  bool isText() const { return embedType == nullptr && embed.is_null(); }
 };
 
 // ---- reading ----------------------------------------------------------------
@@ -42,9 +42,9 @@ void setAttribute(Doc& doc, Transaction& tr, YType& element, const std::string& 
 void removeAttribute(Doc& doc, Transaction& tr, YType& element, const std::string& key);
 
 struct TextRun {
-    std::u16string text;
-    Attrs attributes;      // format key -> value (JSON), e.g. {"bold", {}}
-    bool inherit = false;  // text.insert(index, text) without attributes: take the formatting in place
+  std::u16string text;
+  Attrs attributes;      // format key -> value (JSON), e.g. {"bold", {}}
+  bool inherit = false;  // text.insert(index, text) without attributes: take the formatting in place
 };
 // text.insert(index, run.text, run.attributes) for each run in order (yjs insertText).
 void insertText(Doc& doc, Transaction& tr, YType& text, uint64_t index, const std::vector<TextRun>& runs);

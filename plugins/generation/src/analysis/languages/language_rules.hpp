@@ -21,8 +21,8 @@ enum class CommentStyle {
 };
 
 struct LanguageRules {
-  std::vector<std::string> names;        // the inventory's language names it covers
-  std::vector<ImportPattern> imports;    // tried on every line, in order
+  std::vector<std::string> names;      // the inventory's language names it covers
+  std::vector<ImportPattern> imports;  // tried on every line, in order
   CommentStyle comments = CommentStyle::Slash;
   // Imports name modules with dots for folders (a.b.C -> a/b/C): Python, the JVM, C#.
   bool dottedModules = false;

@@ -7,7 +7,8 @@ namespace docs_generation {
 const LanguageRules& scriptingRules() {
   static const LanguageRules rules = [] {
     LanguageRules r;
-    r.names = {"bash", "shell", "perl", "r", "yaml", "toml", "cmake", "make", "dockerfile", "elixir", "powershell", "nginx"};
+    r.names = {"bash",  "shell", "perl",       "r",      "yaml",       "toml",
+               "cmake", "make",  "dockerfile", "elixir", "powershell", "nginx"};
     r.comments = CommentStyle::Hash;
     return r;
   }();

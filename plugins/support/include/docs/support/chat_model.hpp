@@ -20,20 +20,20 @@ class Registry;
 namespace docs::support {
 
 struct ModelSettings {
-  std::string url;        // base address; "" = no model
+  std::string url;  // base address; "" = no model
   std::string apiKey;
   std::string model;
-  std::chrono::milliseconds timeout{60000};   // per attempt
-  int maxAttempts = 3;                        // 429, 5xx and transport errors are retried
-  std::chrono::milliseconds retryBase{500};   // doubled per attempt, capped at 8 s
-  int maxTokens = 1200;                       // the answer's length
-  int concurrency = 1;                        // requests a writer may have open at once
-  std::size_t maxInputTokens = 6000;          // per request, estimated as 4 characters a token
+  std::chrono::milliseconds timeout{60000};  // per attempt
+  int maxAttempts = 3;                       // 429, 5xx and transport errors are retried
+  std::chrono::milliseconds retryBase{500};  // doubled per attempt, capped at 8 s
+  int maxTokens = 1200;                      // the answer's length
+  int concurrency = 1;                       // requests a writer may have open at once
+  std::size_t maxInputTokens = 6000;         // per request, estimated as 4 characters a token
   bool configured() const { return !url.empty(); }
 };
 
 struct ChatMessage {
-  std::string role;     // system | user | assistant
+  std::string role;  // system | user | assistant
   std::string content;
 };
 
@@ -43,7 +43,7 @@ struct ModelReply {
   std::int64_t promptTokens = 0;
   std::int64_t completionTokens = 0;
   int attempts = 0;
-  std::string error;    // why it failed, for logs and the caller's fallback
+  std::string error;  // why it failed, for logs and the caller's fallback
 };
 
 // Declares the llm.* keys and their deprecated model.* names (any plugin may; same
@@ -58,7 +58,8 @@ struct RenamedKey {
   std::string oldKey;
   std::string keyDefault;
 };
-std::string readRenamed(const Config& config, const RenamedKey& renamed, std::vector<std::string>* deprecatedInUse = nullptr);
+std::string readRenamed(const Config& config, const RenamedKey& renamed,
+                        std::vector<std::string>* deprecatedInUse = nullptr);
 
 // Tokens a text costs, estimated (about four characters a token for code and prose).
 inline std::size_t estimateTokens(std::size_t characters) { return (characters + 3) / 4; }

@@ -19,7 +19,7 @@ struct HttpCall {
 };
 
 struct HttpReply {
-  long status = 0;      // 0: no answer (see error)
+  long status = 0;  // 0: no answer (see error)
   std::string body;
   std::string error;
   std::vector<std::pair<std::string, std::string>> headers;  // names in lower case
