@@ -61,12 +61,20 @@ node bench/collab/hocuspocus_server.cjs 18111 > "$work/peer.log" 2>&1 &
 peer_pid=$!
 for _ in $(seq 1 100); do grep -q listening "$work/peer.log" && break; sleep 0.1; done
 
+failed_rows=0
 row() {  # label server-pid port rooms editors rate window
-  local t0 out t1 d0 d1
+  local t0 out t1 d0 d1 status=0
   t0=$(cpu_ticks "$2")
   d0=$(db_ticks)
+  # A row that fails keeps its output (the load tool's JSON names what went wrong) and
+  # the other rows still run; the script fails at the end.
   out=$(build/bin/collab_load --port "$3" --rooms-file "$4" --editors "$5" --rate "$6" --window "$7" \
-        --seconds "$seconds" --token "$token" --warm-updates 3)
+        --seconds "$seconds" --token "$token" --warm-updates 3 2>&1) || status=$?
+  if ((status != 0)); then
+    out="$out collab_load_exit=$status"
+    failed_rows=$((failed_rows + 1))
+    [[ $1 == docsd ]] && { echo "-- docsd's log, last lines:"; tail -20 "$work/docsd.log"; } >&2
+  fi
   t1=$(cpu_ticks "$2")
   d1=$(db_ticks)
   local hz
@@ -97,3 +105,7 @@ for server in docsd hocuspocus; do
   echo "$server rss_before_kib=$before rss_with_${memory_rooms}_open_docs_kib=$after" \
     "per_doc_kib=$(awk -v a="$after" -v b="$before" -v n="$memory_rooms" 'BEGIN {printf "%.1f", (a - b) / n}')"
 done
+if ((failed_rows > 0)); then
+  echo "$failed_rows row(s) failed: see collab_load_exit above" >&2
+  exit 1
+fi
