@@ -2,7 +2,8 @@
 # Installs, builds and runs the tests. Tiers:
 #   scripts/test.sh          default tier (what CI runs): unit, integration, sdk, oracle, 30 s of fuzzing per target,
 #                            web (Vitest) and e2e (Playwright in Chromium against docsd)
-#   scripts/test.sh full     everything, including long runs (crash loops, 10 min of fuzzing per target, 10k sockets)
+#   scripts/test.sh full     everything, including long runs (crash loops, 10 min of fuzzing per target, 10k sockets),
+#                            the lint (scripts/lint.sh) and ASan+UBSan
 #   scripts/test.sh tsan     under ThreadSanitizer (build-tsan/): the unit tests, then the threaded suites
 #                            (collab, the job queue, the WebSocket hub and server); reports in build-tsan/tsan/
 # Extra arguments after the tier go to ctest (e.g. -R Router).
@@ -61,6 +62,8 @@ label_args=(-LE full)
 if [[ $# -eq 0 ]]; then scripts/fuzz.sh "$([[ $tier == full ]] && echo 600 || echo 30)"; fi
 
 if [[ $tier == full ]]; then
+  # The lint: clang-tidy with .clang-tidy over every source of build/ (about 20 minutes on 2 cores).
+  scripts/lint.sh
   # The same suites again under AddressSanitizer + UBSan (build-asan/).
   export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=true
   cmake --preset asan >/dev/null

@@ -337,14 +337,17 @@ int main(int argc, char** argv) {
   measureEnd = Clock::now();
   rusage after{};
   getrusage(RUSAGE_SELF, &after);
+  auto secondsOf = [](const timeval& t) {
+    return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) / 1e6;
+  };
   double cpu =
-      (after.ru_utime.tv_sec - before.ru_utime.tv_sec) + (after.ru_stime.tv_sec - before.ru_stime.tv_sec) +
-      ((after.ru_utime.tv_usec - before.ru_utime.tv_usec) + (after.ru_stime.tv_usec - before.ru_stime.tv_usec)) / 1e6;
+      secondsOf(after.ru_utime) - secondsOf(before.ru_utime) + secondsOf(after.ru_stime) - secondsOf(before.ru_stime);
   double elapsed = std::chrono::duration<double>(measureEnd - measureStart).count();
   std::sort(latenciesMs.begin(), latenciesMs.end());
   auto percentile = [&](double p) {
     if (latenciesMs.empty()) return -1.0;
-    return latenciesMs[std::min(latenciesMs.size() - 1, static_cast<std::size_t>(p * latenciesMs.size()))];
+    return latenciesMs[std::min(latenciesMs.size() - 1,
+                                static_cast<std::size_t>(p * static_cast<double>(latenciesMs.size())))];
   };
   std::printf(
       "{\"rooms\": %zu, \"editors_per_room\": %d, \"rate_per_editor\": %.1f, \"seconds\": %.2f, "
@@ -352,8 +355,8 @@ int main(int argc, char** argv) {
       "\"fanout_per_s\": %.1f, \"latency_samples\": %zu, \"p50_ms\": %.3f, \"p99_ms\": %.3f, "
       "\"load_tool_cpu_s\": %.2f}\n",
       rooms.size(), editorsPerRoom, rate, elapsed, window, static_cast<unsigned long long>(sent),
-      static_cast<unsigned long long>(acked - ackedAtStart), (acked - ackedAtStart) / elapsed,
-      static_cast<unsigned long long>(received), received / elapsed, latenciesMs.size(), percentile(0.5),
-      percentile(0.99), cpu);
+      static_cast<unsigned long long>(acked - ackedAtStart), static_cast<double>(acked - ackedAtStart) / elapsed,
+      static_cast<unsigned long long>(received), static_cast<double>(received) / elapsed, latenciesMs.size(),
+      percentile(0.5), percentile(0.99), cpu);
   return 0;
 }

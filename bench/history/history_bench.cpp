@@ -46,7 +46,7 @@ struct Stats {
 Stats stats(std::vector<double> samples) {
   std::sort(samples.begin(), samples.end());
   auto at = [&](double q) {
-    return samples[std::min(samples.size() - 1, static_cast<std::size_t>(q * samples.size()))];
+    return samples[std::min(samples.size() - 1, static_cast<std::size_t>(q * static_cast<double>(samples.size())))];
   };
   return {at(0.5), at(0.95), samples.back()};
 }
@@ -64,7 +64,9 @@ void exec(PGconn* db, const std::string& sql) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+namespace {
+
+int run(int argc, char** argv) {
   const int updates = argc > 1 ? std::stoi(argv[1]) : 100000;
   const int perVersion = argc > 2 ? std::stoi(argv[2]) : 100;
   docs::test::TestDatabase database;
@@ -209,4 +211,16 @@ int main(int argc, char** argv) {
   print("peer: replay the whole log (read+apply+json)", stats(replay));
   std::printf("rebuild newest vs replay (p50): %.0fx faster\n", stats(replay).p50 / stats(newest).p50);
   return 0;
+}
+
+}  // namespace
+
+// A failure (no database, a file that cannot be read) is a message and exit 1, not an abort.
+int main(int argc, char** argv) {
+  try {
+    return run(argc, argv);
+  } catch (const std::exception& error) {
+    std::fprintf(stderr, "history_bench: %s\n", error.what());
+    return 1;
+  }
 }

@@ -48,6 +48,7 @@ int main(int argc, char** argv) {
   std::printf(
       "{\"connections\": %d, \"connect_seconds\": %.2f, \"rss_before_kib\": %ld, \"rss_after_kib\": %ld, "
       "\"bytes_per_connection\": %.0f, \"threads_before\": %d, \"threads_after\": %d, \"sampled_alive\": %d}\n",
-      count, seconds, before, after, (after - before) * 1024.0 / count, threadsBefore, threads(pid), alive);
+      count, seconds, before, after, static_cast<double>(after - before) * 1024.0 / count, threadsBefore, threads(pid),
+      alive);
   return 0;
 }

@@ -84,7 +84,7 @@ TEST_F(JobQueueTest, HeartbeatKeepsTheLease) {
 
 TEST_F(JobQueueTest, FailuresBackOffThenFailWithTheErrorKept) {
   auto queue = makeQueue(60, /*retryBaseMs=*/100);
-  auto id = queue->enqueue({"work", {}, /*maxAttempts=*/2});
+  auto id = queue->enqueue({"work", {}, /*attempts=*/2});
   auto first = queue->claim("w", {"work"});
   ASSERT_TRUE(first);
   EXPECT_TRUE(queue->fail(*first, "w", "disk full"));

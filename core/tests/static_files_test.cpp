@@ -71,7 +71,7 @@ class PrecompressedFilesTest : public StaticFilesTest {
     std::ofstream(base_ / "dist" / "assets" / "app-123.js.br") << "BR";
     std::ofstream(base_ / "dist" / "assets" / "app-123.js.gz") << "GZ";
   }
-  docs::Response serveWith(const std::string& path, docs::core::StaticConditions conditions) {
+  docs::Response serveWith(const std::string& path, const docs::core::StaticConditions& conditions) {
     docs::core::StaticFiles files((base_ / "dist").string());
     docs::Response response;
     EXPECT_TRUE(files.serve(path, "rid", response, conditions));

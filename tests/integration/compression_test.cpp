@@ -43,7 +43,7 @@ class Compression : public ::testing::Test {
     docsd_ = std::make_unique<Docsd>(std::move(options));
     ASSERT_TRUE(docsd_->start()) << docsd_->log();
   }
-  HttpResponse get(const std::string& path, std::map<std::string, std::string> headers = {}) {
+  HttpResponse get(const std::string& path, const std::map<std::string, std::string>& headers = {}) {
     return httpRequest(docsd_->port(), "GET", path, "", headers);
   }
 

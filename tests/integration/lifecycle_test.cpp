@@ -22,7 +22,7 @@ namespace {
 std::string pluginCase(const std::string& name) { return docs::test::pluginFixturesDir() + "/" + name; }
 
 // A plugins directory holding the example plugin plus the given fixture plugins.
-std::string pluginsWith(const docs::test::TempDir& dir, std::vector<std::string> fixtureFiles) {
+std::string pluginsWith(const docs::test::TempDir& dir, const std::vector<std::string>& fixtureFiles) {
   fs::path plugins = fs::path(dir.path()) / "plugins";
   fs::create_directories(plugins);
   fs::copy_file(docs::test::buildDir() + "/plugins/example.so", plugins / "example.so");

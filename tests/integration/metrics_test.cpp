@@ -76,7 +76,7 @@ class Metrics : public ::testing::Test {
     out.ok = true;
     return out;
   }
-  docs::test::HttpResponse get(const std::string& path, std::map<std::string, std::string> headers = {}) {
+  docs::test::HttpResponse get(const std::string& path, const std::map<std::string, std::string>& headers = {}) {
     return httpRequest(docsd_->port(), "GET", path, "", headers);
   }
   docs::test::HttpResponse post(const std::string& path, const std::string& body) {

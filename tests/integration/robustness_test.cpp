@@ -9,9 +9,11 @@
 
 #include <cerrno>
 #include <cstdlib>
+#include <string>
+#include <thread>
+#include <utility>
 
 #include <nlohmann/json.hpp>
-#include <thread>
 
 #include "test_support.hpp"
 #include "ws_client.hpp"
@@ -19,13 +21,14 @@
 using docs::test::Docsd;
 using docs::test::httpRequest;
 using docs::test::WsClient;
+using namespace std::string_literals;
 
 namespace {
 
 class RobustnessTest : public ::testing::Test {
  protected:
   void startServer(std::map<std::string, std::string> env = {}) {
-    docsd_ = std::make_unique<Docsd>(Docsd::Options{env, {"serve"}, "", database_.url()});
+    docsd_ = std::make_unique<Docsd>(Docsd::Options{std::move(env), {"serve"}, "", database_.url()});
     ASSERT_TRUE(docsd_->start()) << docsd_->log();
   }
   docs::test::TestDatabase database_;
@@ -70,7 +73,7 @@ TEST_F(RobustnessTest, MalformedRequestsGetAnswersNotCrashes) {
            "GARBAGE\r\n\r\n", "GET\r\n\r\n", "GET / HTTP/9.9\r\n\r\n", "GET http://evil/x HTTP/1.1\r\nHost: x\r\n\r\n",
            "POST /api/example/echo HTTP/1.1\r\nHost: x\r\nContent-Length: -5\r\n\r\n",
            "POST /api/example/echo HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\nabc",
-           std::string("GET /\0/x HTTP/1.1\r\nHost: x\r\n\r\n", 31)}) {
+           "GET /\0/x HTTP/1.1\r\nHost: x\r\n\r\n"s}) {
     docs::test::rawExchange(docsd_->port(), raw, std::chrono::milliseconds(1500));
   }
   EXPECT_EQ(httpRequest(docsd_->port(), "GET", "/healthz").status, 200);

@@ -26,11 +26,12 @@ class ServerTest : public ::testing::Test {
     docsd_ = std::make_unique<Docsd>(Docsd::Options{env, {"serve"}, "", database_.url()});
     ASSERT_TRUE(docsd_->start()) << docsd_->log();
   }
-  docs::test::HttpResponse get(const std::string& path, std::map<std::string, std::string> headers = {}) {
+  docs::test::HttpResponse get(const std::string& path, const std::map<std::string, std::string>& headers = {}) {
     return httpRequest(docsd_->port(), "GET", path, "", headers);
   }
   docs::test::HttpResponse post(const std::string& path, const std::string& body,
-                                std::map<std::string, std::string> headers = {{"Content-Type", "application/json"}}) {
+                                const std::map<std::string, std::string>& headers = {
+                                    {"Content-Type", "application/json"}}) {
     return httpRequest(docsd_->port(), "POST", path, body, headers);
   }
   static json body(const docs::test::HttpResponse& r) { return json::parse(r.body, nullptr, false); }

@@ -32,7 +32,7 @@ const std::map<std::string, std::string> kGitEnv = {
 
 }  // namespace
 
-GitHttpServer::GitHttpServer(std::string token) {
+GitHttpServer::GitHttpServer(const std::string& token) {
   root_ = makeTempDir("docs-git-root-");
   scratch_ = makeTempDir("docs-git-work-");
   std::string portFile = scratch_ + "/port";

@@ -13,7 +13,7 @@ namespace docs::test {
 class GitHttpServer {
  public:
   // token: when set, clones must authenticate as x-access-token:<token>.
-  explicit GitHttpServer(std::string token = "");
+  explicit GitHttpServer(const std::string& token = "");
   ~GitHttpServer();
   GitHttpServer(const GitHttpServer&) = delete;
   GitHttpServer& operator=(const GitHttpServer&) = delete;

@@ -207,7 +207,9 @@ struct Checker {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+namespace {
+
+int run(int argc, char** argv) {
   if (argc < 2) {
     std::cerr << "usage: ydoc_oracle_check CASES.jsonl [--verbose] [--max-failures N]\n";
     return 2;
@@ -239,4 +241,16 @@ int main(int argc, char** argv) {
   }
   std::cout << cases << " cases, " << checker.checks << " checks, " << checker.failures << " failures\n";
   return checker.failures == 0 && cases > 0 ? 0 : 1;
+}
+
+}  // namespace
+
+// A failure (no database, a file that cannot be read) is a message and exit 1, not an abort.
+int main(int argc, char** argv) {
+  try {
+    return run(argc, argv);
+  } catch (const std::exception& error) {
+    std::cerr << "ydoc_oracle_check: " << error.what() << "\n";
+    return 1;
+  }
 }

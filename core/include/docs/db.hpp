@@ -52,7 +52,7 @@ using Params = std::vector<Param>;
 // A failed statement. sqlState is the five-character SQLSTATE ("23505" unique violation).
 class DbError : public std::runtime_error {
  public:
-  DbError(std::string message, std::string sqlState);
+  DbError(const std::string& message, std::string sqlState);
   ~DbError() override;
   const std::string& sqlState() const { return sqlState_; }
   bool uniqueViolation() const { return sqlState_ == "23505"; }

@@ -27,7 +27,7 @@ std::optional<Method> parseMethod(std::string_view name);
 // {"error": {"code", "message", "request_id"}} with this status.
 class HttpError : public std::runtime_error {
  public:
-  HttpError(int status, std::string code, std::string message);
+  HttpError(int status, std::string code, const std::string& message);
   ~HttpError() override;
   int status() const { return status_; }
   const std::string& code() const { return code_; }

@@ -122,7 +122,7 @@ void Application::declarePluginKeys() {
       PluginContext context(candidate.name, state);
       PluginRegistry registry(candidate.name, context, state, declarations);
       plugin->configure(registry);
-      plugin.release();  // never destroyed: its code stays loaded anyway
+      static_cast<void>(plugin.release());  // never destroyed: its code stays loaded anyway
     } catch (const std::exception&) {
     }
   }
@@ -167,7 +167,7 @@ std::vector<std::string> servicesProvidedBy(const PluginCandidate& candidate, Co
 
 // Says which plugin that does not load would provide a missing service, and why it does
 // not load. The plugins not loaded are configured only when asked (a start that fails).
-WhyServiceAbsent providersNotLoaded(const std::vector<PluginCandidate>& candidates, std::set<std::string> loaded,
+WhyServiceAbsent providersNotLoaded(const std::vector<PluginCandidate>& candidates, const std::set<std::string>& loaded,
                                     const std::vector<std::string>& enabled, ConfigStore& config,
                                     const std::string& dataDir) {
   auto known = std::make_shared<std::optional<std::map<std::string, std::string, std::less<>>>>();

@@ -1,5 +1,7 @@
 #include "events/event_bus.hpp"
 
+#include <cstdio>
+
 #include "docs/db.hpp"
 
 namespace docs::core {
@@ -12,7 +14,14 @@ constexpr std::size_t kMaxNotifyBytes = 7900;
 LocalEventBus::LocalEventBus(Db* db, std::string nodeId, std::shared_ptr<Logger> logger)
     : db_(db), nodeId_(std::move(nodeId)), logger_(std::move(logger)) {}
 
-LocalEventBus::~LocalEventBus() { stop(); }
+LocalEventBus::~LocalEventBus() {
+  try {
+    stop();
+  } catch (const std::exception& error) {
+    // A destructor must not throw: what kept the delivery thread from stopping goes to stderr.
+    std::fprintf(stderr, "docsd: stopping the event bus failed: %s\n", error.what());
+  }
+}
 
 void LocalEventBus::subscribe(std::string topic, std::string owner, EventHandler handler) {
   std::lock_guard lock(mutex_);

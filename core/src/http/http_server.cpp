@@ -17,6 +17,7 @@
 #include <cctype>
 #include <chrono>
 #include <random>
+#include <utility>
 
 #include <docs/codec/codec.hpp>
 
@@ -68,7 +69,7 @@ class TimedConnection final : public Poco::Net::HTTPServerConnection {
   TimedConnection(const Poco::Net::StreamSocket& socket, Poco::Net::HTTPServerParams::Ptr params,
                   Poco::Net::HTTPRequestHandlerFactory::Ptr factory, HeaderDeadlines& deadlines,
                   ConnectionsPerAddress& perAddress, std::string address)
-      : HTTPServerConnection(socket, params, factory),
+      : HTTPServerConnection(socket, std::move(params), std::move(factory)),
         deadlines_(deadlines),
         perAddress_(perAddress),
         address_(std::move(address)),
@@ -114,8 +115,8 @@ class TimedConnectionFactory final : public Poco::Net::TCPServerConnectionFactor
   TimedConnectionFactory(Poco::Net::HTTPServerParams::Ptr params, Poco::Net::HTTPRequestHandlerFactory::Ptr factory,
                          HeaderDeadlines& deadlines, ConnectionsPerAddress& perAddress,
                          std::chrono::milliseconds headerTimeout)
-      : params_(params),
-        factory_(factory),
+      : params_(std::move(params)),
+        factory_(std::move(factory)),
         deadlines_(deadlines),
         perAddress_(perAddress),
         headerTimeout_(headerTimeout) {}

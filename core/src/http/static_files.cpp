@@ -139,7 +139,7 @@ std::string contentTypeFor(const std::string& path) {
   return it == types.end() ? "application/octet-stream" : it->second;
 }
 
-StaticFiles::StaticFiles(std::string webRoot) {
+StaticFiles::StaticFiles(const std::string& webRoot) {
   std::error_code ec;
   if (!webRoot.empty() && fs::is_directory(webRoot, ec)) root_ = fs::canonical(webRoot, ec).string();
 }

@@ -22,7 +22,7 @@ struct StaticConditions {
 
 class StaticFiles {
  public:
-  explicit StaticFiles(std::string webRoot);
+  explicit StaticFiles(const std::string& webRoot);
   // Fills the response and returns true when it handled the path (file, fallback page or
   // a 404 for a missing asset); false for paths it does not own.
   bool serve(std::string_view rawPath, const std::string& requestId, Response& response,

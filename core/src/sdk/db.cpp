@@ -13,8 +13,8 @@ Param::Param(double value) {
   value_ = std::string(buffer, ec == std::errc() ? end : buffer);
 }
 
-DbError::DbError(std::string message, std::string sqlState)
-    : std::runtime_error(std::move(message)), sqlState_(std::move(sqlState)) {}
+DbError::DbError(const std::string& message, std::string sqlState)
+    : std::runtime_error(message), sqlState_(std::move(sqlState)) {}
 DbError::~DbError() = default;
 
 struct Row::Data {

@@ -29,8 +29,8 @@ std::optional<Method> parseMethod(std::string_view name) {
   return std::nullopt;
 }
 
-HttpError::HttpError(int status, std::string code, std::string message)
-    : std::runtime_error(std::move(message)), status_(status), code_(std::move(code)) {}
+HttpError::HttpError(int status, std::string code, const std::string& message)
+    : std::runtime_error(message), status_(status), code_(std::move(code)) {}
 HttpError::~HttpError() = default;
 
 HttpError HttpError::badRequest(std::string message, std::string code) {

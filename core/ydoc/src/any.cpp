@@ -233,7 +233,7 @@ Json anyToJson(const Any& any) {
         using T = std::decay_t<decltype(v)>;
         if constexpr (std::is_same_v<T, AnyUndefined> || std::is_same_v<T, AnyNull>) {
           return nullptr;
-        } else if constexpr (std::is_same_v<T, bool>) {
+        } else if constexpr (std::is_same_v<T, bool> || std::is_same_v<T, std::string>) {
           return v;
         } else if constexpr (std::is_same_v<T, double>) {
           if (std::isfinite(v) && std::floor(v) == v && std::fabs(v) < 9007199254740992.0) {
@@ -243,8 +243,6 @@ Json anyToJson(const Any& any) {
           return v;
         } else if constexpr (std::is_same_v<T, AnyBigInt>) {
           return v.value;
-        } else if constexpr (std::is_same_v<T, std::string>) {
-          return v;
         } else if constexpr (std::is_same_v<T, AnyObject>) {
           Json o = Json::object();
           for (const auto& [key, val] : v) {

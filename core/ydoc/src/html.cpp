@@ -96,7 +96,7 @@ std::string cellAttrs(const Json& cell) {
 
 std::string renderNode(const Json& n) {
   const std::string type = typeOf(n);
-  const std::string inner = type == "text" ? std::string() : renderNodes(contentOf(n));
+  std::string inner = type == "text" ? std::string() : renderNodes(contentOf(n));
   if (type == "text") return renderText(n);
   if (type == "paragraph") return "<p>" + inner + "</p>";
   if (type == "heading") {

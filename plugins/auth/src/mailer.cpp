@@ -96,7 +96,7 @@ void Mailer::sendSmtp(const MailMessage& message) {
   if (uri.getScheme() != "smtp" && !implicitTls) throw std::runtime_error("smtp.url must be smtp:// or smtps://");
   std::uint16_t port = uri.getPort() ? uri.getPort() : (implicitTls ? 465 : 25);
   std::string user, password;
-  if (auto info = uri.getUserInfo(); !info.empty()) {
+  if (const auto& info = uri.getUserInfo(); !info.empty()) {
     auto colon = info.find(':');
     Poco::URI::decode(info.substr(0, colon), user);
     if (colon != std::string::npos) Poco::URI::decode(info.substr(colon + 1), password);

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <thread>
+#include <utility>
 
 #include "crypto.hpp"
 #include "fake_github.hpp"
@@ -38,7 +39,7 @@ class AuthFlow : public ::testing::Test {
     headers.emplace("Content-Type", "application/json");
     return httpRequest(docsd_->port(), "POST", path, body.dump(), headers);
   }
-  HttpResponse get(const std::string& path, Headers headers = {}) {
+  HttpResponse get(const std::string& path, const Headers& headers = {}) {
     return httpRequest(docsd_->port(), "GET", path, "", headers);
   }
   static json body(const HttpResponse& r) { return json::parse(r.body, nullptr, false); }
@@ -47,7 +48,8 @@ class AuthFlow : public ::testing::Test {
     return b.is_object() && b.contains("error") ? b["error"].value("code", "") : "";
   }
   HttpResponse sendCode(const std::string& email, Headers headers = {}) {
-    return post("/api/auth/email-otp/send-verification-otp", {{"email", email}, {"type", "sign-in"}}, headers);
+    return post("/api/auth/email-otp/send-verification-otp", {{"email", email}, {"type", "sign-in"}},
+                std::move(headers));
   }
   HttpResponse signIn(const std::string& email, const std::string& otp) {
     return post("/api/auth/sign-in/email-otp", {{"email", email}, {"otp", otp}});
@@ -212,7 +214,7 @@ TEST_F(AuthFlow, CrossSiteSignInAndPlainTextBodiesAreRefused) {
   ASSERT_EQ(sendCode("mallory@example.com").status, 200);
   std::string otp = code("mallory@example.com");
   std::string payload = json{{"email", "mallory@example.com"}, {"otp", otp}}.dump();
-  auto signInWith = [&](Headers headers) {
+  auto signInWith = [&](const Headers& headers) {
     return httpRequest(docsd_->port(), "POST", "/api/auth/sign-in/email-otp", payload, headers);
   };
   auto fromForm = signInWith(

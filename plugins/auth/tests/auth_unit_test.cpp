@@ -54,7 +54,7 @@ class SilentLogger final : public docs::Logger {
 }  // namespace
 
 TEST(Crypto, Base64RoundTripsAndRejectsNonCanonical) {
-  for (std::string text :
+  for (const std::string& text :
        std::vector<std::string>{"", "f", "fo", "foo", "foob", "fooba", "foobar", std::string("\0\xff\x10", 3)}) {
     EXPECT_EQ(base64UrlDecode(base64UrlEncode(text)), text);
     EXPECT_EQ(base64Decode(base64Encode(text)), text);
@@ -182,17 +182,18 @@ TEST_F(JwtTest, IssuerAndAudienceMustBeThisDeployments) {
 }
 
 TEST_F(JwtTest, GarbageIsMalformedNotACrash) {
-  for (std::string token : std::vector<std::string>{"", ".", "..", "...", "a.b.c", "eyJ.eyJ.", std::string(10000, 'a'),
-                                                    segment(json::array()) + "." + segment(claims()) + ".AA"})
+  for (const std::string& token :
+       std::vector<std::string>{"", ".", "..", "...", "a.b.c", "eyJ.eyJ.", std::string(10000, 'a'),
+                                segment(json::array()) + "." + segment(claims()) + ".AA"})
     EXPECT_FALSE(verify(token).claims.has_value()) << token.substr(0, 40);
 }
 
 TEST(Email, NormalisesAndRejects) {
   EXPECT_EQ(normalizeEmail("  Alice@Example.COM "), "alice@example.com");
-  for (std::string bad : std::vector<std::string>{"", "alice", "@example.com", "alice@", "alice@example", "a@b@c.com",
-                                                  "alice@.com", "alice@example.com.", "alice@exa..mple.com",
-                                                  "al ice@example.com", "alice@example.com\r\nBcc: x@y.z",
-                                                  "<alice@example.com>", std::string(250, 'a') + "@example.com"})
+  for (const std::string& bad : std::vector<std::string>{
+           "", "alice", "@example.com", "alice@", "alice@example", "a@b@c.com", "alice@.com", "alice@example.com.",
+           "alice@exa..mple.com", "al ice@example.com", "alice@example.com\r\nBcc: x@y.z", "<alice@example.com>",
+           std::string(250, 'a') + "@example.com"})
     EXPECT_EQ(normalizeEmail(bad), "") << bad;
 }
 

@@ -18,7 +18,7 @@ namespace {
 class ExamplePluginTest : public ::testing::Test {
  protected:
   // Settings the test gives before configure(), as DOCS_* would.
-  void load(std::map<std::string, std::string> settings = {}) {
+  void load(const std::map<std::string, std::string>& settings = {}) {
     for (auto& [key, value] : settings) host_.context().set(key, value);
     host_.run(*plugin_.plugin);
   }

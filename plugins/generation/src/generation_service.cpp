@@ -575,11 +575,10 @@ std::string GenerationService::retry(std::int64_t projectId) {
   bool synced = repository && !project->commitHash.empty();
   auto status = parseProjectStatus(project->status);
   std::string stage;
-  if (status == Status::CloneFail) stage = repository ? "clone" : "unpack";
-  else if (status == Status::PullFail || (status == Status::DocFailure && synced)) stage = "sync";
-  else if (fs::is_directory(fs::path(projectDir(projectId)) / "source"))
+  if (status == Status::PullFail || (status == Status::DocFailure && synced)) stage = "sync";
+  else if (status != Status::CloneFail && fs::is_directory(fs::path(projectDir(projectId)) / "source"))
     stage = "analyze";                           // the analysis and the pages again
-  else stage = repository ? "clone" : "unpack";  // the sources went: fetch them first
+  else stage = repository ? "clone" : "unpack";  // a failed fetch, or the sources went: fetch them
   // The run shows as started at once (the job may wait for a worker); its own statuses follow.
   if (stage == "clone" || stage == "unpack") setStatus(projectId, Status::RequestToClone, "retried");
   else if (stage == "analyze") setStatus(projectId, Status::DocPending, "retried");

@@ -81,8 +81,9 @@ class Unpack : public ::testing::Test {
 TEST(EntryNames, OnlyNamesInsideTheFolder) {
   for (std::string good : {"a.txt", "src/a.py", "a/b/c/", "a..b/c", ".hidden"})
     EXPECT_TRUE(safeEntryName(good)) << good;
-  for (std::string bad : std::vector<std::string>{"../evil.txt", "a/../../evil", "/etc/passwd", "a\\..\\evil", "C:evil",
-                                                  "c:/evil", "a//b", "./a", "a/./b", "", std::string("a\0b", 3)})
+  for (const std::string& bad :
+       std::vector<std::string>{"../evil.txt", "a/../../evil", "/etc/passwd", "a\\..\\evil", "C:evil", "c:/evil",
+                                "a//b", "./a", "a/./b", "", std::string("a\0b", 3)})
     EXPECT_FALSE(safeEntryName(bad)) << bad;
 }
 
@@ -207,6 +208,25 @@ TEST(Comments, LeadingCommentSkipsLicences) {
       leadingComment("javascript", "/**\n * @module adder\n *\n * Adds numbers.\n */\nexport function add(a, b) {}\n"),
       "Adds numbers.");
   EXPECT_EQ(leadingComment("go", "package main\n\nfunc main() {}\n"), "");
+}
+
+// TypeScript compiled to ES modules imports its own files by the name they will have:
+// "./util.js" for util.ts; "./config.dev" names config.dev.ts by its full stem.
+TEST(Analysis, RelativeImportsFindTheFileWithoutOrWithAnotherExtension) {
+  docs::test::TempDir dir;
+  auto write = [&](const std::string& path, const std::string& text) {
+    fs::create_directories((fs::path(dir.path()) / path).parent_path());
+    std::ofstream(fs::path(dir.path()) / path) << text;
+  };
+  write("src/util.ts", "export function twice(n: number) { return 2 * n; }\n");
+  write("src/config.dev.ts", "export const port = 8080;\n");
+  write("src/main.ts",
+        "import { twice } from './util.js';\nimport { port } from './config.dev';\nconsole.log(twice(port));\n");
+  auto analysis = analyze(dir.path(), takeInventory(dir.path(), {}), {});
+  const auto* main = analysis.find("src/main.ts");
+  ASSERT_NE(main, nullptr);
+  EXPECT_EQ(main->dependsOn, (std::vector<std::string>{"src/config.dev.ts", "src/util.ts"}));
+  EXPECT_EQ(analysis.find("src/util.ts")->usedBy, (std::vector<std::string>{"src/main.ts"}));
 }
 
 TEST(Writer, PagesOfASmallProjectAreWhatTheAnalysisImplies) {

@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 #include <zip.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <stdexcept>
@@ -16,7 +17,7 @@ void writeZip(const std::string& path, const std::vector<ZipEntry>& entries) {
   for (const auto& entry : entries) {
     // libzip copies the buffer on close only if asked; keep it alive by letting it own a copy.
     void* copy = std::malloc(entry.content.size() ? entry.content.size() : 1);
-    std::memcpy(copy, entry.content.data(), entry.content.size());
+    std::copy(entry.content.begin(), entry.content.end(), static_cast<char*>(copy));
     zip_source_t* source = zip_source_buffer(archive, copy, entry.content.size(), 1);
     zip_int64_t index = zip_file_add(archive, entry.name.c_str(), source, ZIP_FL_ENC_UTF_8 | ZIP_FL_OVERWRITE);
     if (index < 0) {

@@ -41,7 +41,7 @@ class GithubRoutes {
   // and a private project they hold no role in, look exactly like nothing there.
   void installationStatus(docs::Request& request, docs::Response& response) {
     const auto& caller = request.requirePrincipal();
-    std::string owner = request.param("owner");
+    const std::string& owner = request.param("owner");
     std::string repo = request.param("repo");
     if (repo.size() > 4 && repo.ends_with(".git")) repo.resize(repo.size() - 4);
     if (!repositoryPart(owner) || !repositoryPart(repo))

@@ -110,7 +110,7 @@ class GithubFlow : public ::testing::Test {
     return p;
   }
   HttpResponse deliver(const std::string& event, const std::string& body, const std::string& delivery,
-                       Headers extra = {}) {
+                       const Headers& extra = {}) {
     Headers headers = {{"Content-Type", "application/json"},
                        {"X-GitHub-Event", event},
                        {"X-GitHub-Delivery", delivery},

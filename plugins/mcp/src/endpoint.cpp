@@ -30,7 +30,7 @@ void rpcAnswer(Response& response, const Json& body, int status = 200) {
 
 }  // namespace
 
-Endpoint::Endpoint(Registry& registry, EndpointSettings settings)
+Endpoint::Endpoint(Registry& registry, const EndpointSettings& settings)
     : settings_(settings), sessions_(registry.context().db(), settings.sessionIdle), tools_(registry, settings.tools) {
   registry.require(authenticator_);
 }
@@ -122,7 +122,7 @@ Json Endpoint::handle(const Json& message, const ToolCaller& toolCaller) {
   auto kind = classify(message);
   if (kind == MessageKind::Invalid) return errorMessage(idOf(message), kInvalidRequest, "Invalid JSON-RPC 2.0 message");
   if (kind != MessageKind::Request) return nullptr;  // notifications (initialized, cancelled) and client responses
-  Json id = message["id"];
+  const Json& id = message["id"];
   const std::string& method = message["method"].get_ref<const std::string&>();
   const Json params = message.value("params", Json::object());
   try {

@@ -38,7 +38,7 @@ class Endpoint {
  public:
   // Built in configure(): declares the services it needs (the Authenticator, and the
   // tools'); no I/O until a request comes.
-  Endpoint(docs::Registry& registry, EndpointSettings settings);
+  Endpoint(docs::Registry& registry, const EndpointSettings& settings);
   void post(docs::Request& request, docs::Response& response);
   void get(docs::Request& request, docs::Response& response);
   void remove(docs::Request& request, docs::Response& response);

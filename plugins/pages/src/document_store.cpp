@@ -117,7 +117,7 @@ docs::FoldedRows deleteFolded(docs::Tx& tx, std::int64_t pageId, std::string_vie
   for (auto row : rows) {
     folded.rows += 1;
     if (!row.isNull("user_id")) authors.insert(row.int64("user_id"));
-    auto created = row.text("created");  // ISO 8601 in UTC: ordered as text
+    const auto& created = row.text("created");  // ISO 8601 in UTC: ordered as text
     if (folded.firstChange.empty() || created < folded.firstChange) folded.firstChange = created;
     if (created > folded.lastChange) folded.lastChange = created;
   }

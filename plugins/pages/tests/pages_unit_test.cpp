@@ -34,7 +34,7 @@ TEST(ImageRules, SniffsOnlyRealRasterImages) {
 }
 
 TEST(Base64, RoundTripsAndRefusesGarbage) {
-  for (std::string bytes :
+  for (const std::string& bytes :
        {std::string(), std::string("a"), std::string("ab"), std::string("abc"), std::string("\0\xff\x10", 3)})
     EXPECT_EQ(base64Decode(base64Encode(bytes)), bytes);
   EXPECT_EQ(base64Encode("hello"), "aGVsbG8=");

@@ -67,7 +67,7 @@ std::optional<std::string> multipartBoundary(std::string_view contentType) {
   return boundary;
 }
 
-MultipartReader::MultipartReader(docs::BodyReader& source, std::string boundary)
+MultipartReader::MultipartReader(docs::BodyReader& source, const std::string& boundary)
     : source_(source), delimiter_("\r\n--" + boundary) {
   // The first delimiter has no CRLF before it; pretend it has, so one search fits all.
   buffer_ = "\r\n";

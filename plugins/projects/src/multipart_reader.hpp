@@ -23,7 +23,7 @@ std::optional<std::string> multipartBoundary(std::string_view contentType);
 class MultipartReader {
  public:
   // source: anything with read(char*, size) returning 0 at the end (docs::BodyReader).
-  MultipartReader(docs::BodyReader& source, std::string boundary);
+  MultipartReader(docs::BodyReader& source, const std::string& boundary);
 
   // Moves to the next part, skipping what is left of the current one. False after the
   // closing delimiter. A body that ends before it is a 400 "body_incomplete".

@@ -218,7 +218,7 @@ TEST(Multipart, RandomContentAndPieceSizesRoundTrip) {
   for (int round = 0; round < 300; ++round) {
     std::vector<std::string> contents(1 + random() % 3);
     for (auto& content : contents) {
-      int n = random() % 40;
+      int n = static_cast<int>(random() % 40);
       for (int i = 0; i < n; ++i) content += atoms[random() % atoms.size()];
       // Never the whole delimiter (a sender picks a boundary absent from the content).
       for (std::size_t at; (at = content.find("\r\n--" + boundary)) != std::string::npos;) content.erase(at, 2);

@@ -215,7 +215,9 @@ TEST_F(Projects, ZipOverTheLimitIs413) {
   auto answer = docs::test::rawExchange(port(), request, std::chrono::seconds(10));
   EXPECT_NE(answer.find(" 413 "), std::string::npos) << answer.substr(0, 200);
   // Exactly 100 MB of file content (the body itself is within the route's limit): 413 while streaming.
-  std::string body = multipartBody("b", "file", "big.zip", "application/zip", std::string(104857600, 'z'));
+  std::string body =
+      multipartBody("b", "file", "big.zip", "application/zip",
+                    std::string(104857600, 'z'));  // NOLINT(bugprone-string-constructor): 100 MB on purpose
   auto streamed = call("POST", projectPath(id) + "/upload-zip", body, multipartHeaders(as(alice_), "b"));
   expectError(streamed, 413, "File size must be less than 100MB");
   EXPECT_TRUE(filesIn(uploadDir(id)).empty());

@@ -249,13 +249,13 @@ std::vector<Chunk> guideChunks(const CodeFile& file, std::string_view text, cons
   bool inFence = false;
   for (int i = bodyStart; i < total; ++i) {
     auto line = lines[static_cast<std::size_t>(i)];
-    auto next = i + 1 < total ? lines[static_cast<std::size_t>(i + 1)] : std::string_view();
+    auto next = i + 1 < total ? lines[static_cast<std::size_t>(i) + 1] : std::string_view();
     bool afterBreak = i == bodyStart || blank(lines[static_cast<std::size_t>(i - 1)]) ||
                       (!headings.empty() && headings.back().last == i - 1);
     if (rst) {
       char mark = 0, under = 0;
       if (adornment(line, mark) && i + 2 < total && !blank(next) && next[0] != ' ' &&
-          adornment(lines[static_cast<std::size_t>(i + 2)], under) && under == mark && afterBreak) {
+          adornment(lines[static_cast<std::size_t>(i) + 2], under) && under == mark && afterBreak) {
         headings.push_back({i, i + 2, rstLevel(mark, true), std::string(trim(next))});
         i += 2;
       } else if (!blank(line) && line[0] != ' ' && !adornment(line, mark) && afterBreak && adornment(next, under) &&
@@ -384,7 +384,7 @@ std::vector<Chunk> pageChunks(std::int64_t pageId, std::string_view pageName, st
     std::string_view line = markdown.substr(start, end - start);
     start = end + 1;
     if (line.rfind("```", 0) == 0) inFence = !inFence;
-    if (!inFence && line.rfind("#", 0) == 0) {
+    if (!inFence && line.rfind('#', 0) == 0) {
       std::size_t level = line.find_first_not_of('#');
       if (level != std::string_view::npos && level <= 6 && line[level] == ' ') {
         flush();

@@ -106,7 +106,7 @@ bool isCommentLine(const std::string& language, const std::string& line, std::st
   CommentStyle style = rules ? rules->comments : CommentStyle::Slash;
   if (style == CommentStyle::Hash) {
     if (t.rfind("#!", 0) == 0) return false;
-    if (t.rfind("#", 0) == 0) return strip(1);
+    if (t.rfind('#', 0) == 0) return strip(1);
     return false;
   }
   if (style == CommentStyle::Dash) {
@@ -118,7 +118,7 @@ bool isCommentLine(const std::string& language, const std::string& line, std::st
   if (t.rfind("/**", 0) == 0) return strip(3);
   if (t.rfind("/*", 0) == 0) return strip(2);
   if (t.rfind("*/", 0) == 0) return strip(2);
-  if (t.rfind("*", 0) == 0) return strip(1);
+  if (t.rfind('*', 0) == 0) return strip(1);
   return false;
 }
 
@@ -306,7 +306,8 @@ class ImportResolver {
   }
   std::string byPathOrStem(const std::string& path) const {
     if (auto exact = byPath(path); !exact.empty()) return exact;
-    return byStem(stem(path).empty() ? path : path);
+    if (auto named = byStem(path); !named.empty()) return named;  // "./util" for util.ts
+    return byStem(stem(path));  // "./util.js" for util.ts: TypeScript's ES module imports
   }
   // The file whose path ends with the import, e.g. "pkg/util" or "include/foo/bar.h"; a
   // Java import "a.b.C" drops trailing segments for members. Candidates come from an

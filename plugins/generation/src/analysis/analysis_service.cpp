@@ -53,7 +53,7 @@ std::optional<CodeAnalysis> AnalysisService::load(std::int64_t projectId) {
   for (auto row : context_.db().exec("SELECT key, page_id FROM generation_pages WHERE project_id = $1"
                                      " AND (key LIKE 'file:%' OR key LIKE 'guide:%') ORDER BY key DESC",
                                      {projectId})) {
-    std::string key = row.text("key");
+    const std::string& key = row.text("key");
     filePages[key.substr(key.find(':') + 1)] = row.int64("page_id");  // file: (after guide:) wins
   }
   CodeAnalysis out;

@@ -200,8 +200,7 @@ std::vector<Concept> rankConcepts(const Analysis& analysis, const std::string& r
   for (const auto& f : analysis.files) {
     int weight = 0;
     if (isLibraryRole(f.role) && !f.language.empty()) weight = 1;
-    else if (f.role == kRoleExample) weight = 3;
-    else if (f.role == kRoleGuide) weight = 3;
+    else if (f.role == kRoleExample || f.role == kRoleGuide) weight = 3;
     if (weight == 0) continue;
     std::string text = readText(fs::path(root) / f.path);
     // In prose a name like "request" is just a word: guides count what their code shows.

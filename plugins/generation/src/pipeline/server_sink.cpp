@@ -79,7 +79,7 @@ std::int64_t ProjectPagesSink::createPage(const PageDraft& draft, std::int64_t p
 }
 
 FirstRunSink::FirstRunSink(Context& context, const GenerationServices& services, std::int64_t projectId,
-                           std::string commit)
+                           const std::string& commit)
     : ProjectPagesSink(context, services, projectId),
       label_(commit.empty() ? std::string("Generated") : "Generated from " + commit.substr(0, 12)) {}
 

@@ -47,7 +47,8 @@ class ProjectPagesSink : public PageSink {
 // project's default page.
 class FirstRunSink final : public ProjectPagesSink {
  public:
-  FirstRunSink(docs::Context& context, const GenerationServices& services, std::int64_t projectId, std::string commit);
+  FirstRunSink(docs::Context& context, const GenerationServices& services, std::int64_t projectId,
+               const std::string& commit);
   void prepare(const std::vector<PageDraft>& pages) override;
   bool wants(const PageDraft&) const override { return true; }
   // Throws ProjectGone when the page went (and so the project).

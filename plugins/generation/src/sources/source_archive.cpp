@@ -77,11 +77,9 @@ UnpackResult unpackZip(const std::string& zipPath, const std::string& destinatio
     // GitHub's archives put everything under "<repo>-<branch>/": strip a shared folder.
     const std::string& entry = names[static_cast<std::size_t>(i)];
     auto slash = entry.find('/');
-    if (slash == std::string::npos) {
-      rootShared = false;
-    } else if (i == 0) {
+    if (slash != std::string::npos && i == 0) {
       commonRoot = entry.substr(0, slash);
-    } else if (entry.compare(0, slash, commonRoot) != 0 || slash != commonRoot.size()) {
+    } else if (slash == std::string::npos || entry.compare(0, slash, commonRoot) != 0 || slash != commonRoot.size()) {
       rootShared = false;
     }
   }

@@ -500,8 +500,6 @@ class Builder {
     } else if (type == "tableCell" || type == "tableHeader") {
       if (content.empty()) content.push_back(emptyParagraph());
       blocks.push_back(std::move(node));
-    } else if (type == "tableRow") {
-      blocks.push_back(std::move(node));
     } else if (type == "table") {
       if (!content.empty()) blocks.push_back(std::move(node));
     } else {
@@ -667,12 +665,12 @@ std::string normaliseAdmonitions(std::string_view markdown) {
         if (trimmed(body).empty()) {
           std::size_t next = j + 1;
           while (next < lines.size() && trimmed(lines[next]).empty()) ++next;
-          if (next >= lines.size() || !(lines[next].rfind("    ", 0) == 0 || lines[next].rfind("\t", 0) == 0)) break;
+          if (next >= lines.size() || !(lines[next].rfind("    ", 0) == 0 || lines[next].rfind('\t', 0) == 0)) break;
           out += ">\n";
           continue;
         }
         if (body.rfind("    ", 0) == 0) body.remove_prefix(4);
-        else if (body.rfind("\t", 0) == 0) body.remove_prefix(1);
+        else if (body.rfind('\t', 0) == 0) body.remove_prefix(1);
         else break;
         out += "> ";
         out.append(body);

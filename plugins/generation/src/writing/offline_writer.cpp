@@ -377,7 +377,7 @@ std::string signatureOf(const Symbol& s) {
 
 std::string topicFolderText(const Topic& topic) { return topic.folder.empty() ? "." : topic.folder; }
 
-std::string mermaidLabel(std::string text) {
+std::string mermaidLabel(const std::string& text) {
   std::string out;
   for (char c : text) {
     if (c == '"') out += "#quot;";

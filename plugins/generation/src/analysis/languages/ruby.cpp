@@ -19,7 +19,7 @@ std::optional<std::string> requireCall(std::string_view line) {  // require_rela
 }
 
 std::string normalise(std::string value, std::string_view line) {
-  if (line.find("require_relative") != std::string_view::npos && value.rfind(".", 0) != 0) return "./" + value;
+  if (line.find("require_relative") != std::string_view::npos && value.rfind('.', 0) != 0) return "./" + value;
   return value;
 }
 
