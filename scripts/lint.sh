@@ -26,7 +26,11 @@ PY
 fi
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
-printf '%s\n' "${files[@]}" | xargs -P "$(nproc)" -n 4 clang-tidy -p build --quiet >"$log" 2>/dev/null || true
+# -Wno-missing-field-initializers: libgit2's *_INIT macros initialise only a struct's first
+# fields (clang warns under -Wextra, GCC does not).
+printf '%s\n' "${files[@]}" |
+  xargs -P "$(nproc)" -n 4 clang-tidy -p build --quiet --extra-arg=-Wno-missing-field-initializers >"$log" 2>/dev/null ||
+  true
 if grep -q "warning:\|error:" "$log"; then
   grep -A3 "warning:\|error:" "$log"
   echo "clang-tidy: $(grep -c 'warning:\|error:' "$log") finding(s) in ${#files[@]} files" >&2

@@ -32,12 +32,12 @@ class HttpError : public std::runtime_error {
   int status() const { return status_; }
   const std::string& code() const { return code_; }
 
-  static HttpError badRequest(std::string message, std::string code = "bad_request");
-  static HttpError unauthorized(std::string message = "Not Authorized");
-  static HttpError forbidden(std::string message = "Forbidden");
-  static HttpError notFound(std::string message = "Not found");
-  static HttpError conflict(std::string message);
-  static HttpError payloadTooLarge(std::string message = "Request body is too large");
+  static HttpError badRequest(const std::string& message, std::string code = "bad_request");
+  static HttpError unauthorized(const std::string& message = "Not Authorized");
+  static HttpError forbidden(const std::string& message = "Forbidden");
+  static HttpError notFound(const std::string& message = "Not found");
+  static HttpError conflict(const std::string& message);
+  static HttpError payloadTooLarge(const std::string& message = "Request body is too large");
 
  private:
   int status_;

@@ -33,15 +33,15 @@ HttpError::HttpError(int status, std::string code, const std::string& message)
     : std::runtime_error(message), status_(status), code_(std::move(code)) {}
 HttpError::~HttpError() = default;
 
-HttpError HttpError::badRequest(std::string message, std::string code) {
-  return HttpError(400, std::move(code), std::move(message));
+HttpError HttpError::badRequest(const std::string& message, std::string code) {
+  return HttpError(400, std::move(code), message);
 }
-HttpError HttpError::unauthorized(std::string message) { return HttpError(401, "unauthorized", std::move(message)); }
-HttpError HttpError::forbidden(std::string message) { return HttpError(403, "forbidden", std::move(message)); }
-HttpError HttpError::notFound(std::string message) { return HttpError(404, "not_found", std::move(message)); }
-HttpError HttpError::conflict(std::string message) { return HttpError(409, "conflict", std::move(message)); }
-HttpError HttpError::payloadTooLarge(std::string message) {
-  return HttpError(413, "payload_too_large", std::move(message));
+HttpError HttpError::unauthorized(const std::string& message) { return HttpError(401, "unauthorized", message); }
+HttpError HttpError::forbidden(const std::string& message) { return HttpError(403, "forbidden", message); }
+HttpError HttpError::notFound(const std::string& message) { return HttpError(404, "not_found", message); }
+HttpError HttpError::conflict(const std::string& message) { return HttpError(409, "conflict", message); }
+HttpError HttpError::payloadTooLarge(const std::string& message) {
+  return HttpError(413, "payload_too_large", message);
 }
 
 BodyReader::~BodyReader() = default;

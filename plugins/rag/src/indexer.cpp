@@ -143,8 +143,10 @@ void Indexer::runProjectJob(JobContext& job) {
         ++filesWritten;
         pace();
       }
-      for (const auto& [path, digest] : stored)
+      for (const auto& entry : stored) {
+        const std::string& path = entry.first;  // a named variable: clang 14 cannot capture a structured binding
         if (!present.count(path)) db.transaction([&](Tx& tx) { removeFile(tx, projectId, path); });
+      }
     }
   }
   for (const auto& page : services_.pages->listProject(projectId)) {

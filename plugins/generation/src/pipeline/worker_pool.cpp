@@ -24,7 +24,7 @@ void runBounded(std::size_t count, std::size_t threads, const std::function<void
   std::atomic<bool> stop{false};
   std::mutex failureMutex;
   std::exception_ptr failure;
-  auto fail = [&](std::exception_ptr error) {
+  auto fail = [&](const std::exception_ptr& error) {
     std::lock_guard lock(failureMutex);
     if (!failure) failure = error;
     stop = true;
