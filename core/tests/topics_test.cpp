@@ -155,7 +155,7 @@ std::optional<Payload> received(docs::Topic<Payload> topic, const json& payload,
 
 TEST(Topics, EveryPayloadSurvivesTheBus) {
   expectRoundTrip(docs::kUserCreated, {12, "ada@example.com"});
-  expectRoundTrip(docs::kUserDeleted, {12});
+  expectRoundTrip(docs::kUserDeleted, {12, "ada@example.com"});
   expectRoundTrip(docs::kSessionRevoked, {"pat:7", 12});
   expectRoundTrip(docs::kProjectCreated, {3, "github", "https://github.com/o/r", "de", 12});
   expectRoundTrip(docs::kProjectCreated, {3, "user", std::nullopt, "en", 0});

@@ -7,7 +7,7 @@
 
 #include <nlohmann/json_fwd.hpp>  // NLOHMANN_JSON_VERSION_*: nlohmann::json crosses the plugin boundary
 
-#define DOCS_PLUGIN_ABI 17
+#define DOCS_PLUGIN_ABI 18
 #define DOCS_PLUGIN_STR2(x) #x
 #define DOCS_PLUGIN_STR(x) DOCS_PLUGIN_STR2(x)
 #define DOCS_PLUGIN_CAT2(a, b) a##b

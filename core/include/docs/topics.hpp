@@ -146,13 +146,17 @@ struct UserCreated {
   }
 };
 
-// user.deleted (auth): the account is gone. {user_id}.
+// user.deleted (auth): the account is gone. {user_id, email}: the address it had, so
+// what was granted to that address before the account claimed it goes too.
 struct UserDeleted {
   std::int64_t userId = 0;
+  std::string email{};  // lower-case; empty only from a node older than ABI 18
 
   bool operator==(const UserDeleted&) const = default;
-  nlohmann::json toJson() const { return {{"user_id", userId}}; }
-  static UserDeleted fromJson(const nlohmann::json& payload) { return {topic_fields::id(payload, "user_id")}; }
+  nlohmann::json toJson() const { return {{"user_id", userId}, {"email", email}}; }
+  static UserDeleted fromJson(const nlohmann::json& payload) {
+    return {topic_fields::id(payload, "user_id"), topic_fields::optionalText(payload, "email").value_or("")};
+  }
 };
 
 // session.revoked (auth): a sign-out, a revoked personal access token ("pat:<id>"), and

@@ -122,10 +122,11 @@ bool Accounts::deleteUser(std::int64_t id) {
         "SELECT id FROM auth_sessions WHERE user_id = $1 AND revoked_at IS NULL"
         " UNION ALL SELECT 'pat:' || id FROM auth_access_tokens WHERE user_id = $1",
         {id});
-    deleted = tx.exec("DELETE FROM auth_users WHERE id = $1", {id}).affectedRows() > 0;
+    auto gone = tx.exec("DELETE FROM auth_users WHERE id = $1 RETURNING email", {id});
+    deleted = !gone.empty();
     if (!deleted) return;
     for (auto row : sessions) docs::publishAfterCommit(events_, tx, docs::kSessionRevoked, {row.text("id"), id});
-    docs::publishAfterCommit(events_, tx, docs::kUserDeleted, {id});
+    docs::publishAfterCommit(events_, tx, docs::kUserDeleted, {id, gone[0].text("email")});
   });
   return deleted;
 }

@@ -1,5 +1,6 @@
 #include "comment_routes.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <memory>
 
@@ -65,7 +66,12 @@ class CommentRoutes {
   explicit CommentRoutes(docs::Registry& registry)
       : context_(registry.context()),
         limiter_(static_cast<double>(context_.config().getInt("comments.writes_per_minute"))),
-        mentionInterval_(context_.config().getInt("comments.mention_mail_interval_seconds")) {
+        mentionLimits_{context_.config().getInt("comments.mention_mail_interval_seconds"),
+                       static_cast<std::size_t>(
+                           std::max<std::int64_t>(0, context_.config().getInt("comments.mentions_per_comment"))),
+                       context_.config().getInt("comments.mention_mails_per_day")},
+        publicUrl_(context_.config().getString("server.public_url")) {
+    while (publicUrl_.ends_with('/')) publicUrl_.pop_back();
     registry.require(access_);
     registry.require(pages_);
     registry.require(documents_);
@@ -125,16 +131,11 @@ class CommentRoutes {
                const std::string& quote, const std::string& text) {
     if (!authenticator_) return;  // mail goes through the auth plugin; without it there is no mail path
     const auto& caller = request.requirePrincipal();
-    Mention m{page.projectId,
-              page.id,
-              threadId,
-              page.name,
-              authorOf(caller).name,
-              lowerCase(caller.email),
-              quote,
-              text,
-              request.publicOrigin()};
-    queueMentionMails(context_, tx, m, mentionInterval_);
+    Author author = authorOf(caller);
+    // The link only under server.public_url: the request's Host is the caller's to choose.
+    Mention m{page.projectId,          page.id, threadId, page.name, author.id, author.name,
+              lowerCase(caller.email), quote,   text,     publicUrl_};
+    queueMentionMails(context_, tx, m, mentionLimits_);
   }
 
   void changed(docs::Tx& tx, const PageRef& page, std::int64_t threadId, const char* change) {
@@ -230,7 +231,8 @@ class CommentRoutes {
   docs::ServiceRef<docs::Documents> documents_;
   docs::ServiceRef<docs::Authenticator> authenticator_;
   WriteLimiter limiter_;
-  std::int64_t mentionInterval_;
+  MentionLimits mentionLimits_;
+  std::string publicUrl_;
 };
 
 }  // namespace
@@ -238,6 +240,10 @@ class CommentRoutes {
 void addCommentRoutes(docs::Registry& registry) {
   registry.configKey("comments.mention_mail_interval_seconds", "600",
                      "At most one mention mail per thread and person in this many seconds");
+  registry.configKey("comments.mentions_per_comment", "10",
+                     "Addresses of one comment that may be mailed (the first ones in the text)");
+  registry.configKey("comments.mention_mails_per_day", "100",
+                     "Mention mails one author may cause in 24 hours (across every project)");
   registry.configKey("comments.writes_per_minute", "30",
                      "Comments a user may write, edit, resolve or delete a minute on one node (0: no limit)");
   auto routes = std::make_shared<CommentRoutes>(registry);

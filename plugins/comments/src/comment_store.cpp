@@ -1,5 +1,6 @@
 #include "comment_store.hpp"
 
+#include <algorithm>
 #include <map>
 
 #include <docs/support/body_fields.hpp>
@@ -164,6 +165,18 @@ bool claimMentionMail(docs::Tx& tx, std::int64_t threadId, const std::string& em
       " RETURNING thread_id",
       {threadId, email, windowSeconds});
   return !rows.empty();
+}
+
+std::int64_t remainingMentionMails(docs::Tx& tx, std::int64_t authorId, std::int64_t perDay) {
+  // The lock's key: this table's name hashed with the author, so no other lock collides.
+  tx.exec("SELECT pg_advisory_xact_lock(hashtext('comment_mention_sends'), hashtext($1::text))", {authorId});
+  tx.exec("DELETE FROM comment_mention_sends WHERE author_id = $1 AND sent_at < now() - interval '1 day'", {authorId});
+  auto rows = tx.exec("SELECT count(*) AS n FROM comment_mention_sends WHERE author_id = $1", {authorId});
+  return std::max<std::int64_t>(0, perDay - rows[0].int64("n"));
+}
+
+void recordMentionMail(docs::Tx& tx, std::int64_t authorId) {
+  tx.exec("INSERT INTO comment_mention_sends (author_id) VALUES ($1)", {authorId});
 }
 
 }  // namespace docs_comments

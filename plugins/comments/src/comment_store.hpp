@@ -1,5 +1,5 @@
 #pragma once
-// The comment_threads, comments and comment_mention_mails tables.
+// The comment_threads, comments, comment_mention_mails and comment_mention_sends tables.
 
 #include <cstdint>
 #include <optional>
@@ -67,5 +67,10 @@ void deleteProject(docs::Db& db, std::int64_t projectId);
 // Records a mention mail to `email` about the thread unless one went in the last
 // `windowSeconds`; true when this call may send.
 bool claimMentionMail(docs::Tx& tx, std::int64_t threadId, const std::string& email, std::int64_t windowSeconds);
+// How many more mention mails the author may cause today (of `perDay` in 24 hours). Takes
+// a transaction-scoped lock on the author, so two comments at once cannot both spend the
+// last one; forgets the author's sends older than a day.
+std::int64_t remainingMentionMails(docs::Tx& tx, std::int64_t authorId, std::int64_t perDay);
+void recordMentionMail(docs::Tx& tx, std::int64_t authorId);
 
 }  // namespace docs_comments

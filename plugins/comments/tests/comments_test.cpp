@@ -285,38 +285,110 @@ std::vector<std::string> mentionMails(const std::string& dataDir, const std::str
   return mails;
 }
 
-// Behind a proxy the server trusts (the test client is on loopback), a mention's link
-// carries the scheme the proxy forwarded.
-class CommentThreadsBehindAProxy : public CommentThreads {
+// Waits for `count` mention mails to `email` (or 30 s) and returns them.
+std::vector<std::string> waitForMentionMails(const std::string& dataDir, const std::string& email, std::size_t count) {
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  while (mentionMails(dataDir, email).size() < count && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  return mentionMails(dataDir, email);
+}
+
+// With server.public_url, a mention's link is under it, whatever Host the request named.
+class CommentThreadsWithAPublicUrl : public CommentThreads {
  protected:
-  std::map<std::string, std::string> serverEnv() override { return {{"DOCS_SERVER_TRUSTED_PROXIES", "127.0.0.1"}}; }
+  std::map<std::string, std::string> serverEnv() override {
+    return {{"DOCS_SERVER_PUBLIC_URL", "https://docs.example.test/"}};
+  }
 };
 
-TEST_F(CommentThreadsBehindAProxy, MentionMailsLinkToTheOriginTheProxyForwarded) {
+TEST_F(CommentThreadsWithAPublicUrl, MentionMailsLinkUnderThePublicUrl) {
+  threads(carol_);  // carol uses her grant
   Headers headers = as(bob_);
-  headers["X-Forwarded-Proto"] = "https";
+  headers["Host"] = "evil.example";
   auto created = call("POST", comments(page_), json{{"body", "@carol@example.com see"}, {"quote", "q"}}, headers);
   ASSERT_EQ(created.status, 201) << created.body;
   std::int64_t threadId = parse(created)["thread"]["id"];
-  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
-  auto mails = mentionMails(docsd_->dataDir(), "carol@example.com");
-  for (; mails.empty() && std::chrono::steady_clock::now() < deadline;
-       mails = mentionMails(docsd_->dataDir(), "carol@example.com"))
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  auto mails = waitForMentionMails(docsd_->dataDir(), "carol@example.com", 1);
   ASSERT_EQ(mails.size(), 1u);
-  std::string link = "https://localhost:" + std::to_string(port()) + "/projects/" + std::to_string(projectId_) + "/" +
-                     std::to_string(page_) + "?thread=" + std::to_string(threadId);
+  std::string link = "https://docs.example.test/projects/" + std::to_string(projectId_) + "/" + std::to_string(page_) +
+                     "?thread=" + std::to_string(threadId);
   EXPECT_NE(mails[0].find(link), std::string::npos) << mails[0];
+  EXPECT_EQ(mails[0].find("evil.example"), std::string::npos) << mails[0];
+}
+
+// Without server.public_url there is no link at all: the Host header (or a proxy's
+// forwarded host) is the caller's to choose.
+TEST_F(CommentThreads, WithoutAPublicUrlAMentionMailCarriesNoLink) {
+  threads(carol_);
+  Headers headers = as(bob_);
+  headers["Host"] = "evil.example";
+  auto created = call("POST", comments(page_), json{{"body", "@carol@example.com see"}, {"quote", "q"}}, headers);
+  ASSERT_EQ(created.status, 201) << created.body;
+  auto mails = waitForMentionMails(docsd_->dataDir(), "carol@example.com", 1);
+  ASSERT_EQ(mails.size(), 1u);
+  EXPECT_EQ(mails[0].find("evil.example"), std::string::npos) << mails[0];
+  EXPECT_EQ(mails[0].find("Open the thread"), std::string::npos) << mails[0];
+  EXPECT_NE(mails[0].find("@carol@example.com see"), std::string::npos) << mails[0];
+}
+
+// Mentions mail only accounts that use their grant: outside addresses granted a role
+// (pending invitations) and members who never used theirs get nothing, however many.
+TEST_F(CommentThreads, MentionsMailOnlyAccountsThatClaimedTheirGrant) {
+  for (int i = 0; i < 5; ++i) grant(alice_, projectId_, "v" + std::to_string(i) + "@outside.example", "read");
+  std::string body = "hello";
+  for (int i = 0; i < 5; ++i) body += " @v" + std::to_string(i) + "@outside.example";
+  body += " @carol@example.com";  // granted, has an account, never used the grant
+  ASSERT_EQ(post(bob_, json{{"body", body}}).status, 201);
+  EXPECT_EQ(sql("SELECT count(*) FROM jobs WHERE kind = 'auth.send_mail' AND payload->>'subject' LIKE '%mentioned%'"),
+            "0");
+  threads(carol_);  // now she has used it
+  ASSERT_EQ(post(bob_, json{{"body", body}}).status, 201);
+  EXPECT_EQ(waitForMentionMails(docsd_->dataDir(), "carol@example.com", 1).size(), 1u);
+  EXPECT_EQ(sql("SELECT count(*) FROM jobs WHERE kind = 'auth.send_mail' AND payload->>'to' LIKE '%outside.example'"),
+            "0");
+}
+
+// At most comments.mentions_per_comment addresses of one comment are mailed (the first in
+// the text), and one author causes at most comments.mention_mails_per_day mails: new
+// threads (each with its own per-thread window) do not get around it.
+class CommentMentionCaps : public CommentThreads {
+ protected:
+  std::map<std::string, std::string> serverEnv() override {
+    return {{"DOCS_COMMENTS_MENTIONS_PER_COMMENT", "2"}, {"DOCS_COMMENTS_MENTION_MAILS_PER_DAY", "3"}};
+  }
+};
+
+TEST_F(CommentMentionCaps, MentionsPerCommentAndMailsPerAuthorAndDayAreCapped) {
+  grant(alice_, projectId_, "dave@example.com", "read");
+  for (const auto* who : {&alice_, &carol_, &dave_}) threads(*who);
+  auto mailJobs = [&] {
+    return std::stoi(
+        sql("SELECT count(*) FROM jobs WHERE kind = 'auth.send_mail' AND payload->>'subject' LIKE "
+            "'%mentioned%'"));
+  };
+  ASSERT_EQ(post(bob_, json{{"body", "@dave@example.com @carol@example.com @alice@example.com all"}}).status, 201);
+  EXPECT_EQ(mailJobs(), 2);
+  EXPECT_EQ(waitForMentionMails(docsd_->dataDir(), "dave@example.com", 1).size(), 1u);
+  EXPECT_EQ(waitForMentionMails(docsd_->dataDir(), "carol@example.com", 1).size(), 1u);
+  EXPECT_TRUE(mentionMails(docsd_->dataDir(), "alice@example.com").empty());
+  // Each comment without thread_id is a new thread: the daily cap still holds.
+  for (int i = 0; i < 4; ++i) ASSERT_EQ(post(bob_, json{{"body", "@alice@example.com again"}}).status, 201);
+  EXPECT_EQ(mailJobs(), 3);
+  // Another author has an allowance of their own.
+  ASSERT_EQ(post(alice_, json{{"body", "@carol@example.com from alice"}}).status, 201);
+  EXPECT_EQ(mailJobs(), 4);
+  // A day later bob's allowance is back.
+  sql("UPDATE comment_mention_sends SET sent_at = now() - interval '25 hours'");
+  ASSERT_EQ(post(bob_, json{{"body", "@dave@example.com later"}}).status, 201);
+  EXPECT_EQ(mailJobs(), 5);
 }
 
 TEST_F(CommentThreads, MentionsMailMembersOncePerThreadInTenMinutes) {
   auto jobs = [&] { return sql("SELECT count(*) FROM jobs WHERE kind = 'auth.send_mail'"); };
   auto waitForMails = [&](const std::string& email, std::size_t count) {
-    auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
-    while (mentionMails(docsd_->dataDir(), email).size() < count && std::chrono::steady_clock::now() < deadline)
-      std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    return mentionMails(docsd_->dataDir(), email);
+    return waitForMentionMails(docsd_->dataDir(), email, count);
   };
+  threads(carol_);  // carol has used her grant (alice's is hers as the creator)
   // carol reads, alice administers: members; dave holds no role; bob is the author.
   auto created =
       post(bob_, json{{"body", "@Carol@Example.com @alice@example.com @dave@example.com @bob@example.com see"},
@@ -326,9 +398,6 @@ TEST_F(CommentThreads, MentionsMailMembersOncePerThreadInTenMinutes) {
   EXPECT_EQ(jobs(), "2");
   auto toCarol = waitForMails("carol@example.com", 1);
   ASSERT_EQ(toCarol.size(), 1u);
-  std::string link =
-      "/projects/" + std::to_string(projectId_) + "/" + std::to_string(page_) + "?thread=" + std::to_string(threadId);
-  EXPECT_NE(toCarol[0].find(link), std::string::npos) << toCarol[0];
   EXPECT_NE(toCarol[0].find("> the passage"), std::string::npos) << toCarol[0];
   EXPECT_EQ(waitForMails("alice@example.com", 1).size(), 1u);
 

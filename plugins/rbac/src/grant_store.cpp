@@ -1,5 +1,6 @@
 #include "grant_store.hpp"
 
+#include <algorithm>
 #include <charconv>
 
 #include "emails.hpp"
@@ -41,10 +42,17 @@ docs::Role roleFromText(const std::string& text) { return docs::parseRole(text).
 
 docs::Role grantedRole(docs::Db& db, std::int64_t projectId, const Member& member) {
   auto rows = db.exec(std::string("SELECT max(") + kRoleRank +
-                          ") AS rank FROM rbac_grants WHERE project_id = $1"
+                          ") AS rank, bool_or(user_id IS NULL) AS pending FROM rbac_grants WHERE project_id = $1"
                           " AND (user_id = $2 OR (user_id IS NULL AND user_email = $3))",
                       {projectId, userParam(member.userId), member.email});
   if (rows.empty() || rows[0].isNull("rank")) return docs::Role::None;
+  // The first use of a grant made to the address claims it for the account (rare: one
+  // UPDATE per invitation), so it is the account's from then on.
+  if (member.userId > 0 && rows[0].boolean("pending"))
+    db.exec(
+        "UPDATE rbac_grants SET user_id = $1, updated_at = now()"
+        " WHERE project_id = $2 AND user_id IS NULL AND user_email = $3",
+        {member.userId, projectId, member.email});
   return static_cast<docs::Role>(rows[0].int64("rank"));
 }
 
@@ -105,8 +113,20 @@ void claimInvites(docs::Db& db, std::int64_t userId, const std::string& email) {
           {userId, normalizeEmail(email)});
 }
 
-void removeUserGrants(docs::Db& db, std::int64_t userId) {
-  db.exec("DELETE FROM rbac_grants WHERE user_id = $1", {userId});
+void removeUserGrants(docs::Db& db, std::int64_t userId, const std::string& email) {
+  db.exec("DELETE FROM rbac_grants WHERE user_id = $1 OR (user_id IS NULL AND $2 <> '' AND user_email = $2)",
+          {userId, normalizeEmail(email)});
+}
+
+std::int64_t remainingInvitations(docs::Tx& tx, std::int64_t inviterId, std::int64_t perDay) {
+  tx.exec("SELECT pg_advisory_xact_lock(hashtext('rbac_invitations'), hashtext($1::text))", {inviterId});
+  tx.exec("DELETE FROM rbac_invitations WHERE inviter_id = $1 AND created_at < now() - interval '1 day'", {inviterId});
+  auto rows = tx.exec("SELECT count(*) AS n FROM rbac_invitations WHERE inviter_id = $1", {inviterId});
+  return std::max<std::int64_t>(0, perDay - rows[0].int64("n"));
+}
+
+void recordInvitation(docs::Tx& tx, std::int64_t inviterId) {
+  tx.exec("INSERT INTO rbac_invitations (inviter_id) VALUES ($1)", {inviterId});
 }
 
 }  // namespace docs_rbac

@@ -29,7 +29,8 @@ struct Member {
 
 docs::Role roleFromText(const std::string& text);
 
-// The best role the member holds in the project, None without a grant.
+// The best role the member holds in the project, None without a grant. Claims a grant
+// made to the member's address on its first use (two statements then).
 docs::Role grantedRole(docs::Db& db, std::int64_t projectId, const Member& member);
 // Every project the member holds a grant in; claims grants invited by email on the way.
 std::vector<std::pair<std::int64_t, docs::Role>> grantsOf(docs::Db& db, const Member& member);
@@ -43,8 +44,13 @@ void deleteGrant(docs::Tx& tx, std::int64_t grantId);
 void deleteProjectGrants(docs::Tx& tx, std::int64_t projectId);
 // Fills user_id on grants that were waiting for this email (first sign-in).
 void claimInvites(docs::Db& db, std::int64_t userId, const std::string& email);
-// A deleted account keeps no role anywhere (someone who later signs up with the same
-// email starts with nothing).
-void removeUserGrants(docs::Db& db, std::int64_t userId);
+// A deleted account keeps no role anywhere: its grants, and those made to its address
+// that it had not claimed yet (someone who later signs up with the same email starts with
+// nothing).
+void removeUserGrants(docs::Db& db, std::int64_t userId, const std::string& email);
+// How many more grants the inviter may make today (of `perDay` in 24 hours), under a
+// transaction-scoped lock on the inviter; forgets the inviter's older ones.
+std::int64_t remainingInvitations(docs::Tx& tx, std::int64_t inviterId, std::int64_t perDay);
+void recordInvitation(docs::Tx& tx, std::int64_t inviterId);
 
 }  // namespace docs_rbac

@@ -26,8 +26,9 @@ class RbacPlugin final : public docs::Plugin {
     docs::on(registry, docs::kUserCreated, [this](const docs::UserCreated& event) {
       docs_rbac::claimInvites(context_->db(), event.userId, event.email);
     });
-    docs::on(registry, docs::kUserDeleted,
-             [this](const docs::UserDeleted& event) { docs_rbac::removeUserGrants(context_->db(), event.userId); });
+    docs::on(registry, docs::kUserDeleted, [this](const docs::UserDeleted& event) {
+      docs_rbac::removeUserGrants(context_->db(), event.userId, event.email);
+    });
   }
 
  private:

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include <docs/config.hpp>
 #include <docs/context.hpp>
 #include <docs/db.hpp>
 #include <docs/events.hpp>
@@ -67,6 +68,12 @@ void keepAnAdmin(const std::vector<Grant>& grants, const Grant& target, Role new
 
 void addRbacRoutes(docs::Registry& registry, AccessControlService& access) {
   docs::Context& context = registry.context();
+  registry.configKey("rbac.max_grants_per_project", "1000",
+                     "Grants a project may hold, pending invitations included (a grant past it is a 409)");
+  registry.configKey("rbac.invitations_per_day", "100",
+                     "Grants one person may make in 24 hours, across every project (past it: 429)");
+  const std::int64_t maxGrants = context.config().getInt("rbac.max_grants_per_project");
+  const std::int64_t invitationsPerDay = context.config().getInt("rbac.invitations_per_day");
   docs::RouteOptions small;
   small.maxBodyBytes = kSmallBody;
 
@@ -83,7 +90,7 @@ void addRbacRoutes(docs::Registry& registry, AccessControlService& access) {
 
   registry.route(
       docs::Method::Post, "/api/rbac/project",
-      [&context, &access](docs::Request& request, docs::Response& response) {
+      [&context, &access, maxGrants, invitationsPerDay](docs::Request& request, docs::Response& response) {
         Json body = request.jsonObject();
         rejectUnknownFields(body, {"project_id", "role", "email"});
         std::int64_t projectId = requiredId(body, "project_id");
@@ -92,9 +99,23 @@ void addRbacRoutes(docs::Registry& registry, AccessControlService& access) {
         Role role = requiredRole(body, "role");
         Member caller = Member::of(*request.principal());
         context.db().transaction([&](docs::Tx& tx) {
-          requireAdminAmong(lockGrants(tx, projectId), caller);
+          auto grants = lockGrants(tx, projectId);
+          requireAdminAmong(grants, caller);
+          if (findByEmail(grants, email)) throw HttpError::conflict(email + " already has access to this project");
+          // Caps, so a project cannot be made into a mailing list of outside addresses.
+          if (static_cast<std::int64_t>(grants.size()) >= maxGrants)
+            throw HttpError(409, "too_many_grants",
+                            "This project already has " + std::to_string(grants.size()) +
+                                " members and invitations, the most it may have");
+          if (remainingInvitations(tx, caller.userId, invitationsPerDay) <= 0) {
+            response.setHeader("Retry-After", "3600");
+            throw HttpError(429, "rate_limited",
+                            "You have invited " + std::to_string(invitationsPerDay) +
+                                " people in the last 24 hours, the most allowed; try again later");
+          }
           if (!insertGrant(tx, projectId, 0, email, role))
             throw HttpError::conflict(email + " already has access to this project");
+          recordInvitation(tx, caller.userId);
           docs::publishAfterCommit(context.events(), tx, docs::kRbacGranted, {projectId, email, role});
         });
         response.json({{"user_email", email}, {"role", docs::roleName(role)}}, 201);

@@ -157,3 +157,64 @@ TEST_F(Rbac, ADeletedAccountsGrantsGoWithIt) {
   auto again = signIn("zoe@example.com");
   EXPECT_EQ(call("GET", "/api/project?projectId=" + std::to_string(projectId_), "", as(again)).status, 404);
 }
+
+// A grant made to the address of an account that never used it (user_id still empty) goes
+// with the account too: the next sign-up with that address does not inherit it.
+TEST_F(Rbac, AnUnclaimedGrantToADeletedAccountsAddressGoesWithIt) {
+  auto zoe = signIn("zoe@example.com");                   // the account exists first,
+  grant(alice_, projectId_, "zoe@example.com", "write");  // then the grant, never used
+  ASSERT_EQ(sql("SELECT count(*) FROM rbac_grants WHERE user_email = 'zoe@example.com' AND user_id IS NULL"), "1");
+  auto deleted = docs::test::deleteAccount(*docsd_, zoe);
+  ASSERT_EQ(deleted.status, 200) << deleted.body;
+  for (int i = 0; i < 300 && members().size() != 1; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  EXPECT_EQ(members(), json::parse(R"([{"user_email": "alice@example.com", "role": "admin"}])"));
+  auto again = signIn("zoe@example.com");
+  EXPECT_EQ(call("GET", "/api/project?projectId=" + std::to_string(projectId_), "", as(again)).status, 404);
+}
+
+// The first use of a grant made to an existing account's address ties it to the account.
+TEST_F(Rbac, TheFirstUseOfAGrantClaimsIt) {
+  auto zoe = signIn("zoe@example.com");
+  grant(alice_, projectId_, "zoe@example.com", "read");
+  EXPECT_EQ(sql("SELECT count(*) FROM rbac_grants WHERE user_email = 'zoe@example.com' AND user_id IS NULL"), "1");
+  ASSERT_EQ(call("GET", "/api/project?projectId=" + std::to_string(projectId_), "", as(zoe)).status, 200);
+  EXPECT_EQ(sql("SELECT count(*) FROM rbac_grants WHERE user_email = 'zoe@example.com' AND user_id IS NOT NULL"), "1");
+}
+
+namespace {
+class RbacCaps : public Rbac {
+ protected:
+  void SetUp() override {
+    startServer({{"DOCS_RBAC_MAX_GRANTS_PER_PROJECT", "4"}, {"DOCS_RBAC_INVITATIONS_PER_DAY", "5"}});
+    alice_ = signIn("alice@example.com");
+    projectId_ = createProject(alice_, "Secret", true)["id"];
+  }
+  HttpResponse invite(const std::string& email, std::int64_t project = 0) {
+    return add(json{{"project_id", project ? project : projectId_}, {"email", email}, {"role", "read"}}, as(alice_));
+  }
+};
+}  // namespace
+
+// A project holds at most rbac.max_grants_per_project grants (the creator's included), and
+// one person makes at most rbac.invitations_per_day in 24 hours across projects: 300
+// outside addresses can no longer be granted in a second.
+TEST_F(RbacCaps, GrantsPerProjectAndInvitationsPerDayAreCapped) {
+  for (int i = 1; i <= 3; ++i) ASSERT_EQ(invite("guest" + std::to_string(i) + "@outside.example").status, 201);
+  auto full = invite("guest4@outside.example");
+  expectError(full, 409);
+  EXPECT_EQ(parse(full)["error"]["code"], "too_many_grants");
+  EXPECT_EQ(members().size(), 4u);
+  // Removing one makes room again; the removal does not give back the day's invitation.
+  ASSERT_EQ(removeUser("guest1@outside.example", as(alice_)).status, 200);
+  ASSERT_EQ(invite("guest4@outside.example").status, 201);  // the 4th invitation today
+  std::int64_t other = createProject(alice_, "Other", true)["id"];
+  ASSERT_EQ(invite("guest5@outside.example", other).status, 201);  // the 5th, in another project
+  auto limited = invite("guest6@outside.example", other);
+  expectError(limited, 429);
+  EXPECT_EQ(parse(limited)["error"]["code"], "rate_limited");
+  EXPECT_FALSE(limited.header("retry-after").empty());
+  EXPECT_EQ(sql("SELECT count(*) FROM rbac_grants WHERE user_email = 'guest6@outside.example'"), "0");
+  // A day later the allowance is back.
+  sql("UPDATE rbac_invitations SET created_at = now() - interval '25 hours'");
+  EXPECT_EQ(invite("guest6@outside.example", other).status, 201);
+}
