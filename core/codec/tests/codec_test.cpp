@@ -170,6 +170,14 @@ TEST(HmacSha256, Rfc4231Vectors) {
   };
   for (const auto& c : cases) EXPECT_EQ(hexEncode(hmacSha256(c.key, c.data)), c.mac) << c.data;
   EXPECT_EQ(hmacSha256("", "").size(), 32u);
+  // In pieces, as a body arrives: the same MAC whatever the cut.
+  for (const auto& c : cases)
+    for (std::size_t cut : {std::size_t(0), c.data.size() / 3, c.data.size()}) {
+      HmacSha256 stream(c.key);
+      stream.update(std::string_view(c.data).substr(0, cut));
+      stream.update(std::string_view(c.data).substr(cut));
+      EXPECT_EQ(hexEncode(stream.finish()), c.mac) << c.data << " cut at " << cut;
+    }
 }
 
 TEST(ConstantTimeEqual, ComparesSizeAndEveryByte) {

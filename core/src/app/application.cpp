@@ -630,6 +630,8 @@ int Application::serve() {
         static_cast<std::size_t>(std::max<std::int64_t>(0, config_.getInt("server.max_websockets_per_address")));
     http.anonymousBodyBytes =
         static_cast<std::size_t>(std::max<std::int64_t>(0, config_.getInt("server.anonymous_body_bytes")));
+    http.anonymousBodyBudgetBytes =
+        static_cast<std::uint64_t>(std::max<std::int64_t>(0, config_.getInt("server.anonymous_body_budget_bytes")));
     http.allowedOrigins = config_.getList("server.allowed_origins");
     std::string publicUrl = config_.getString("server.public_url");
     while (!publicUrl.empty() && publicUrl.back() == '/') publicUrl.pop_back();

@@ -243,6 +243,9 @@ void declareCoreKeys(ConfigStore& store) {
        "429.");
   core("server.anonymous_body_bytes", "65536",
        "Request bodies larger than this are read only for a signed-in caller (signed webhooks excepted).");
+  core("server.anonymous_body_budget_bytes", "33554432",
+       "Bytes of unsigned bodies (webhooks, which prove themselves inside the body) held at once across the server; a "
+       "body past it is refused with 503 before it is read.");
   core("server.compression", "true",
        "Answer in Brotli or gzip when the client accepts it: the web app's precompressed files and route answers of 1 "
        "KiB or more (docs/api.md#compression).");

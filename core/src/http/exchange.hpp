@@ -46,6 +46,7 @@ struct Exchange {
   Request::Init init;
   std::optional<Request> handlerRequest;
   RouteMatch match;
+  BudgetCharge anonymousBytes;  // an anonymous body's share of the server's budget (before bodyReader: it refers to it)
   std::optional<LimitedBodyReader> bodyReader;  // streaming routes
   bool callerChecked = false;                   // a large body's caller was authenticated
 

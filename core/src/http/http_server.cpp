@@ -212,12 +212,13 @@ void HttpServer::start() {
   perAddress_ = std::make_unique<ConnectionsPerAddress>(options_.maxConnectionsPerAddress, options_.trustedProxies);
   webSocketsPerAddress_ =
       std::make_shared<ConnectionsPerAddress>(options_.maxWebSocketsPerAddress, options_.trustedProxies);
+  anonymousBodies_ = std::make_unique<ByteBudget>(options_.anonymousBodyBudgetBytes);
   threadPool_ = std::make_unique<Poco::ThreadPool>(4, options_.maxThreads, 60);
   Poco::Net::HTTPRequestHandlerFactory::Ptr factory(new DispatchFactory(*this));
   Poco::Net::TCPServerConnectionFactory::Ptr connections(new TimedConnectionFactory(
       params, factory, *deadlines_, *perAddress_, std::chrono::milliseconds(options_.headerTimeoutMs)));
   parts_.reset(new ServerParts{options_, router_, endpoints_, hub_, hooks_, accessLog_.get(), staticFiles_,
-                               browserHeaders_, metricsAccess_, httpMetrics_.get(), *deadlines_,
+                               browserHeaders_, metricsAccess_, httpMetrics_.get(), *deadlines_, *anonymousBodies_,
                                webSocketsPerAddress_});
   server_ = std::make_unique<Poco::Net::TCPServer>(connections, *threadPool_, socket, params);
   server_->start();

@@ -33,6 +33,7 @@ class HeaderDeadlines;
 class MetricsRegistry;
 struct HttpMetrics;
 struct ServerParts;
+class ByteBudget;
 
 struct WebSocketEndpoint {
   std::string path;
@@ -49,12 +50,13 @@ struct HttpServerOptions {
   int headerTimeoutMs = 10000;
   int keepAliveTimeoutMs = 15000;
   int bodyTimeoutMs = 60000;
-  int bodyGraceMs = 10000;                    // then bodies must arrive at bodyMinRate on average
-  std::uint64_t bodyMinRate = 16384;          // bytes per second; 0: no minimum
-  std::size_t maxConnectionsPerAddress = 64;  // 0: no cap; trusted proxies are not counted
-  std::size_t maxWebSocketsPerAddress = 256;  // open WebSockets per client address, counted the same way
-  std::size_t anonymousBodyBytes = 65536;     // larger bodies need a caller (RouteOptions::anonymousBody)
-  std::vector<std::string> allowedOrigins;    // exact origins allowed with credentials
+  int bodyGraceMs = 10000;                             // then bodies must arrive at bodyMinRate on average
+  std::uint64_t bodyMinRate = 16384;                   // bytes per second; 0: no minimum
+  std::size_t maxConnectionsPerAddress = 64;           // 0: no cap; trusted proxies are not counted
+  std::size_t maxWebSocketsPerAddress = 256;           // open WebSockets per client address, counted the same way
+  std::size_t anonymousBodyBytes = 65536;              // larger bodies need a caller (RouteOptions::anonymousBody)
+  std::uint64_t anonymousBodyBudgetBytes = 32u << 20;  // all anonymous bodies' bytes held at once (503 past it)
+  std::vector<std::string> allowedOrigins;             // exact origins allowed with credentials
   std::vector<std::string> trustedProxies;
   std::string webRoot;
   std::vector<std::string> apiPrefixes;  // besides /api/: unmatched paths below them are a JSON 404, not the SPA
@@ -100,6 +102,7 @@ class HttpServer {
   std::unique_ptr<Poco::Net::TCPServer> server_;
   std::unique_ptr<HeaderDeadlines> deadlines_;
   std::unique_ptr<ConnectionsPerAddress> perAddress_;
+  std::unique_ptr<ByteBudget> anonymousBodies_;
   // Shared with the connections, which release their slot when they close.
   std::shared_ptr<ConnectionsPerAddress> webSocketsPerAddress_;
   std::unique_ptr<ServerParts> parts_;  // what dispatch's stages use, from start() to stop()

@@ -49,6 +49,18 @@ void requireCallerForLargeBody(const ServerParts& parts, Exchange& exchange) {
   }
 }
 
+// An anonymous body's bytes count against the server's budget for them; past it the
+// connection closes with its body unread.
+void holdBudget(Exchange& exchange, std::uint64_t total) {
+  try {
+    exchange.anonymousBytes.holdUpTo(total);
+  } catch (const HttpError&) {
+    exchange.closeAfter = true;
+    exchange.out.setHeader("Retry-After", "5");
+    throw;
+  }
+}
+
 // A body for a handler that takes it whole: read at the minimum rate, within the limits.
 void readWholeBody(const ServerParts& parts, Exchange& exchange, const BodyPace& pace) {
   const RouteOptions& options = exchange.match.route->options;
@@ -63,6 +75,7 @@ void readWholeBody(const ServerParts& parts, Exchange& exchange, const BodyPace&
       exchange.closeAfter = true;
       throw bodyTooLarge(options);
     }
+    holdBudget(exchange, body.size() + n);
     body.append(buffer, n);
     if (body.size() > parts.options.anonymousBodyBytes) requireCallerForLargeBody(parts, exchange);
   }
@@ -135,10 +148,17 @@ Outcome readBody(const ServerParts& parts, Exchange& exchange) {
     throw bodyTooLarge(options);
   }
   if (lengthOver(request, parts.options.anonymousBodyBytes)) requireCallerForLargeBody(parts, exchange);
+  if (options.anonymousBody) {
+    // A declared length is held whole at once: a body the budget cannot take is refused
+    // before a byte of it is read.
+    exchange.anonymousBytes.countAgainst(parts.anonymousBodies);
+    if (request.hasContentLength()) holdBudget(exchange, static_cast<std::uint64_t>(request.getContentLength64()));
+  }
   const BodyPace pace(parts.deadlines, exchange.socket,
                       BodyRate{std::chrono::milliseconds(parts.options.bodyGraceMs), parts.options.bodyMinRate});
   if (options.streamBody) {
-    exchange.bodyReader.emplace(declaresBody(request) ? &request.stream() : nullptr, options.maxBodyBytes, pace);
+    exchange.bodyReader.emplace(declaresBody(request) ? &request.stream() : nullptr, options.maxBodyBytes, pace,
+                                options.anonymousBody ? &exchange.anonymousBytes : nullptr);
     exchange.init.bodyReader = &*exchange.bodyReader;
   } else if (declaresBody(request)) {
     readWholeBody(parts, exchange, pace);

@@ -30,6 +30,7 @@ struct ServerParts {
   const MetricsAccess& metricsAccess;
   HttpMetrics* metrics;  // null: none
   HeaderDeadlines& deadlines;
+  ByteBudget& anonymousBodies;  // bodies of RouteOptions::anonymousBody routes
   // Shared with the WebSocket connections, which release their slot when they close.
   const std::shared_ptr<ConnectionsPerAddress>& webSocketsPerAddress;
 };

@@ -90,7 +90,8 @@ std::shared_ptr<GithubRoutes> addGithubRoutes(docs::Registry& registry, GithubAp
       [routes](Request& q, Response& r) { routes->installationStatus(q, r); }, {}, installationStatusDoc());
   docs::RouteOptions webhook;
   webhook.maxBodyBytes = 25 << 20;  // GitHub caps payloads at 25 MB
-  webhook.anonymousBody = true;     // GitHub signs the body instead
+  webhook.anonymousBody = true;     // GitHub signs the body instead, checked as it streams
+  webhook.streamBody = true;        // refused from its headers before the body is read
   registry.route(
       Method::Post, "/api/github/webhook", [routes](Request& q, Response& r) { routes->webhook(q, r); }, webhook,
       webhookDoc());

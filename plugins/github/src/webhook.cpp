@@ -29,23 +29,28 @@ std::string stringAt(const Json& json, std::initializer_list<const char*> path) 
 }  // namespace
 
 void Webhook::handle(docs::Request& request, docs::Response& response) {
+  // Everything that can be refused from the headers is, before a byte of the body is read
+  // (the route streams it; an unread body closes the connection).
   if (secret_.empty())
     throw HttpError(503, "webhook_not_configured", "github.webhook_secret is not set on this server");
   auto signature = request.header("X-Hub-Signature-256");
-  if (!signature) throw HttpError(401, "signature_required", "X-Hub-Signature-256 is required");
-  if (!validWebhookSignature(secret_, request.body(), *signature))
+  if (!signature || signature->empty()) throw HttpError(401, "signature_required", "X-Hub-Signature-256 is required");
+  if (signature->size() != kWebhookSignatureSize || !signature->starts_with("sha256="))
     throw HttpError(401, "bad_signature", "The signature does not match");
   auto delivery = request.header("X-GitHub-Delivery");
   auto event = request.header("X-GitHub-Event");
-  if (!delivery || delivery->empty() || delivery->size() > 100 || !event || event->empty())
+  if (!delivery || delivery->empty() || delivery->size() > 100 || !event || event->empty() || event->size() > 100)
     throw HttpError::badRequest("X-GitHub-Delivery and X-GitHub-Event are required", "invalid_delivery");
-  Json payload = request.jsonObject();
+  std::string body = readSignedBody(request.bodyReader(), secret_, *signature);
+  Json payload = Json::parse(body, nullptr, /*allow_exceptions=*/false);
+  if (payload.is_discarded() || !payload.is_object())
+    throw HttpError::badRequest("The body must be a JSON object", "invalid_json");
   auto& db = context_.db();
   // Either the id or the signed body seen before: a redelivery or a replay.
   auto fresh = db.exec(
       "INSERT INTO github_deliveries (delivery_id, event, body_sha256) VALUES ($1, $2, $3)"
       " ON CONFLICT DO NOTHING RETURNING 1",
-      {*delivery, *event, bodyDigest(request.body())});
+      {*delivery, *event, bodyDigest(body)});
   if (fresh.empty()) {
     response.json({{"status", "duplicate"}});
     return;

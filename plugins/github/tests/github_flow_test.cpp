@@ -10,6 +10,9 @@
 #include <openssl/hmac.h>
 #include <docs/codec/codec.hpp>
 
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
 #include <filesystem>
 #include <fstream>
 #include <future>
@@ -389,6 +392,109 @@ TEST_F(GithubFlow, TheWebhookRefusesWhatGithubDidNotSign) {
   EXPECT_EQ(json::parse(replayed.body)["status"], "duplicate");
   // Nothing above touched a project: none exists.
   EXPECT_EQ(get("/api/github/acme/shop/installation/status")["is_project_already_exists"], false);
+}
+
+namespace {
+
+// The head of a webhook POST announcing `length` bytes, with `headers`.
+std::string webhookHead(std::size_t length, const std::map<std::string, std::string>& headers) {
+  std::string head =
+      "POST /api/github/webhook HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+      "Content-Length: " +
+      std::to_string(length) + "\r\n";
+  for (const auto& [name, value] : headers) head += name + ": " + value + "\r\n";
+  return head + "\r\n";
+}
+
+bool sendAll(int fd, std::string_view bytes) {
+  while (!bytes.empty()) {
+    ssize_t n = ::send(fd, bytes.data(), bytes.size(), MSG_NOSIGNAL);
+    if (n <= 0) return false;
+    bytes.remove_prefix(static_cast<std::size_t>(n));
+  }
+  return true;
+}
+
+const std::map<std::string, std::string> kGithubHeaders = {{"X-GitHub-Event", "push"},
+                                                           {"X-GitHub-Delivery", "d-held"},
+                                                           {"X-Hub-Signature-256", "sha256=" + std::string(64, '0')}};
+
+}  // namespace
+
+// A webhook is refused from its headers before its body is read: no signature, a malformed
+// one, or no delivery id each get their answer while the 24 MB body has not been sent.
+// Unsigned bodies the server does read share server.anonymous_body_budget_bytes: forty 24
+// MB bodies held back by their last byte (once 1.1 GiB of docsd) cost at most the budget,
+// the rest are 503 at once, and a real delivery goes through once they are gone.
+TEST_F(GithubFlow, WebhookBodiesAreRefusedFromTheirHeadersAndBoundedTogether) {
+  extraEnv_ = {{"DOCS_SERVER_ANONYMOUS_BODY_BUDGET_BYTES", std::to_string(64 << 20)}, {"DOCS_LOG_ACCESS", "false"}};
+  start();
+  const int port = docsd_->port();
+  const std::size_t length = 24'000'000;
+  auto refusedAtOnce = [&](std::map<std::string, std::string> headers, const std::string& status,
+                           const std::string& code) {
+    std::string answer = docs::test::rawExchange(port, webhookHead(length, headers), std::chrono::seconds(20));
+    EXPECT_EQ(answer.substr(0, 13), "HTTP/1.1 " + status + " ") << answer.substr(0, 300);
+    EXPECT_NE(answer.find("\"" + code + "\""), std::string::npos) << answer.substr(0, 300);
+  };
+  auto unsigned_ = kGithubHeaders;
+  unsigned_.erase("X-Hub-Signature-256");
+  refusedAtOnce(unsigned_, "401", "signature_required");
+  auto malformed = kGithubHeaders;
+  malformed["X-Hub-Signature-256"] = "sha1=00";
+  refusedAtOnce(malformed, "401", "bad_signature");
+  auto noDelivery = kGithubHeaders;
+  noDelivery.erase("X-GitHub-Delivery");
+  refusedAtOnce(noDelivery, "400", "invalid_delivery");
+
+  long before = docs::test::procStatusField(docsd_->pid(), "VmRSS");
+  std::string chunk(1 << 20, ' ');
+  std::vector<int> held;
+  int busy = 0;
+  for (int i = 0; i < 40; ++i) {
+    int fd = docs::test::connectTo(port);
+    ASSERT_GE(fd, 0) << i;
+    ASSERT_TRUE(sendAll(fd, webhookHead(length, kGithubHeaders)));
+    // A refused one is answered before its body; an admitted one gets all but its last byte.
+    pollfd p{fd, POLLIN, 0};
+    if (::poll(&p, 1, 300) > 0) {
+      char buffer[512];
+      ssize_t n = ::recv(fd, buffer, sizeof buffer, 0);
+      std::string answer(buffer, n > 0 ? static_cast<std::size_t>(n) : 0);
+      EXPECT_NE(answer.find(" 503 "), std::string::npos) << answer;
+      ++busy;
+      ::close(fd);
+      continue;
+    }
+    std::size_t sent = 0;
+    while (sent + chunk.size() < length && sendAll(fd, chunk)) sent += chunk.size();
+    sendAll(fd, std::string(length - 1 - sent, ' '));
+    held.push_back(fd);
+  }
+  EXPECT_LE(held.size(), 2u);  // 64 MiB holds two 24 MB bodies
+  EXPECT_GE(busy, 38);
+  long during = docs::test::procStatusField(docsd_->pid(), "VmRSS");
+  EXPECT_LT(during - before, 200 * 1024) << "RSS went from " << before << " KiB to " << during << " KiB";
+  // Signed deliveries wait for room, and get it once the held bodies are gone.
+  for (int fd : held) ::close(fd);
+  HttpResponse pong;
+  for (int i = 0; i < 200; ++i) {
+    pong = deliver("ping", R"({"zen":"Keep it logically awesome."})", "d-after");
+    if (pong.status != 503) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  EXPECT_EQ(pong.status, 200) << pong.body;
+  EXPECT_EQ(json::parse(pong.body, nullptr, false)["status"], "pong") << pong.body;
+}
+
+// Without github.webhook_secret every delivery is refused before its body is read.
+TEST_F(GithubFlow, WithoutASecretTheWebhookReadsNoBody) {
+  extraEnv_ = {{"DOCS_GITHUB_WEBHOOK_SECRET", ""}};
+  start();
+  std::string answer =
+      docs::test::rawExchange(docsd_->port(), webhookHead(24'000'000, kGithubHeaders), std::chrono::seconds(20));
+  EXPECT_EQ(answer.substr(0, 13), "HTTP/1.1 503 ") << answer.substr(0, 300);
+  EXPECT_NE(answer.find("webhook_not_configured"), std::string::npos) << answer.substr(0, 300);
 }
 
 // Deliveries are remembered for github.delivery_retention_days, then pruned.

@@ -47,6 +47,21 @@ std::string sha256(std::string_view data);
 std::string sha256Hex(std::string_view data);
 // HMAC-SHA256 (RFC 2104): 32 raw bytes.
 std::string hmacSha256(std::string_view key, std::string_view data);
+// HMAC-SHA256 over data that arrives in pieces (a request body as it is read): update()
+// with each piece, then finish() once for the 32 raw bytes.
+class HmacSha256 {
+ public:
+  explicit HmacSha256(std::string_view key);
+  ~HmacSha256();
+  HmacSha256(const HmacSha256&) = delete;
+  HmacSha256& operator=(const HmacSha256&) = delete;
+  void update(std::string_view data);
+  std::string finish();
+
+ private:
+  struct State;
+  State* state_;
+};
 // Equal sizes and equal bytes, in time that depends only on the size (for secrets).
 bool constantTimeEqual(std::string_view a, std::string_view b);
 
