@@ -27,6 +27,11 @@ RUN /src/scripts/install-deps.sh package && rm -rf /var/lib/apt/lists/*
 COPY web/package.json web/package-lock.json /src/web/
 RUN cd /src/web && npm ci --no-audit --no-fund --loglevel=error \
     && sha256sum package-lock.json | cut -d' ' -f1 > node_modules/.docs-lock-sha256
+# The tree-sitter grammars the generation plugin compiles (C sources, pinned, no scripts run).
+COPY plugins/generation/grammars/package.json plugins/generation/grammars/package-lock.json \
+     plugins/generation/grammars/.npmrc /src/plugins/generation/grammars/
+RUN cd /src/plugins/generation/grammars && npm ci --no-audit --no-fund --loglevel=error \
+    && sha256sum package-lock.json | cut -d' ' -f1 > node_modules/.docs-lock-sha256
 COPY . /src
 WORKDIR /src
 ARG DOCS_COMMIT=unknown

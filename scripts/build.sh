@@ -5,6 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 # ccache hits across clones: paths are taken relative to the checkout.
 export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=true
+# The tree-sitter grammars the generation plugin compiles (C sources from npm, pinned).
+scripts/npm-deps.sh plugins/generation/grammars
 preset=dev
 [[ "${CI:-}" == true ]] && preset=ci
 if [[ ! -f build/build.ninja ]] || ! grep -q "DOCS_WERROR:BOOL=$([[ $preset == ci ]] && echo ON || echo OFF)" build/CMakeCache.txt 2>/dev/null; then

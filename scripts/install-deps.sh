@@ -10,6 +10,8 @@ packages=(
   zlib1g-dev libbrotli-dev
   libboost-dev nlohmann-json3-dev libspdlog-dev libjemalloc-dev libmd4c-dev libmd4c-html0-dev
   postgresql universal-ctags
+  # The generation plugin parses code with tree-sitter (its grammars come from npm, pinned).
+  libtree-sitter-dev
   # The dev preset (scripts/build.sh) configures the tests too, even when only `product` is
   # built (scripts/run.sh): GoogleTest must be there to configure.
   libgtest-dev

@@ -15,6 +15,7 @@ if [[ ! -f web/dist/index.html ]]; then
 fi
 # ccache hits across clones: paths are taken relative to the checkout.
 export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=true
+scripts/npm-deps.sh plugins/generation/grammars
 cmake --preset package >/dev/null
 ninja -C build-package -j "${DOCS_BUILD_JOBS:-$(nproc)}" product
 rm -f build-package/*.deb

@@ -319,7 +319,7 @@ TEST(GenerateCommand, OnATerminalItShowsALiveProgressLine) {
   expectShopTree(work.path() + "/out");
   // The line is redrawn in place: carriage return, erase line, elapsed, stage, done/total.
   EXPECT_TRUE(std::regex_search(run.out, std::regex(R"(\r\x1b\[K\[[0-9]+s\] inventory)"))) << run.out;
-  // Analysis: ctags over the 4 code files, then every file read.
+  // Analysis: the symbols of the 4 code files (Python's parser), then every file read.
   EXPECT_TRUE(std::regex_search(run.out, std::regex(R"(\r\x1b\[K\[[0-9]+s\] analysis \(5 files\): symbols 4/4)")))
       << run.out;
   EXPECT_TRUE(std::regex_search(run.out, std::regex(R"(\r\x1b\[K\[[0-9]+s\] analysis \(5 files\): reading 5/5)")))
@@ -364,17 +364,21 @@ TEST(GenerateCommand, SettingsComeFromTheConfigFileAndTheEnvironment) {
   EXPECT_EQ(linesOf(allowed.err).at(0).substr(linesOf(allowed.err)[0].find(' ') + 1), "cloning");
   expectShopTree(work.path() + "/c");
 
-  // generation.ctags names the ctags that runs.
+  // generation.ctags names the ctags that runs (for the languages without a parser here:
+  // a shell script; Python is parsed).
+  auto scripted = kShop;
+  scripted["tools/deploy.sh"] = "#!/bin/sh\n# Deploys the shop.\ndeploy() {\n  echo deploying\n}\n";
+  writeTree(work.path() + "/scripted", scripted);
   std::string wrapper = work.path() + "/my-ctags";
   std::ofstream(wrapper) << "#!/bin/sh\ntouch '" << work.path() << "/ctags-ran'\nexec ctags \"$@\"\n";
   fs::permissions(wrapper, fs::perms::owner_all);
-  auto ownCtags =
-      runPiped({"generate", work.path() + "/repo", "--out", work.path() + "/d"}, {{"DOCS_GENERATION_CTAGS", wrapper}});
+  auto ownCtags = runPiped({"generate", work.path() + "/scripted", "--out", work.path() + "/d"},
+                           {{"DOCS_GENERATION_CTAGS", wrapper}});
   ASSERT_EQ(ownCtags.status, 0) << ownCtags.err;
   EXPECT_TRUE(fs::exists(work.path() + "/ctags-ran"));
-  expectShopTree(work.path() + "/d");
+  EXPECT_TRUE(fs::exists(work.path() + "/d/files/tools/deploy.sh.md"));
   // Without ctags there are no symbols: a clear failure, not thin pages.
-  auto noCtags = runPiped({"generate", work.path() + "/repo", "--out", work.path() + "/e"},
+  auto noCtags = runPiped({"generate", work.path() + "/scripted", "--out", work.path() + "/e"},
                           {{"DOCS_GENERATION_CTAGS", work.path() + "/no-such-ctags"}});
   EXPECT_EQ(noCtags.status, 1);
   EXPECT_NE(noCtags.err.find("Universal Ctags"), std::string::npos) << noCtags.err;

@@ -639,7 +639,7 @@ struct ModelFixture {
     file.path = "shop/api.py";
     file.language = "Python";
     file.lines = 6;
-    file.symbols = {{"list_products", "function", "", "()", 4, 6, "Every product."}};
+    file.symbols = {{"list_products", "function", "", "()", 4, 6, "Every product.", "", "", false}};
     analysis.files = {file};
     page.key = "file:shop/api.py";
     page.title = "api.py";
@@ -747,7 +747,8 @@ TEST(Analysis, AnIncrementalRunAnalysesOnlyTheChangedFiles) {
   // Mark a.py's entry so a re-analysis would be visible, then change b.py on disk.
   Analysis previous = first;
   for (auto& file : previous.files)
-    if (file.path == "a.py") file.symbols.push_back({"kept_from_last_run", "function", "", "()", 1, 2, ""});
+    if (file.path == "a.py")
+      file.symbols.push_back({"kept_from_last_run", "function", "", "()", 1, 2, "", "", "", false});
   std::ofstream(root.path() + "/b.py") << "from a import alpha\n\ndef gamma():\n    return alpha()\n";
   std::set<std::string> changed = {"b.py"};
   AnalysisOptions options;
@@ -1131,7 +1132,8 @@ TEST(ModelWriter, ALongFileIsSentInPartsWithinTheBudgetAndTheAnswersAreJoined) {
   f.analysis.files[0].lines = 150;
   f.analysis.files[0].symbols.clear();
   for (int i = 1; i <= 150; ++i)
-    f.analysis.files[0].symbols.push_back({"handler_" + std::to_string(i), "function", "", "()", i, i, ""});
+    f.analysis.files[0].symbols.push_back(
+        {"handler_" + std::to_string(i), "function", "", "()", i, i, "", "", "", false});
   docs::test::FakeModel model;
   model.setDefault(docs::test::FakeModel::answer(modelJson("`handler_1` starts the file [shop/api.py#L1-L2].")));
   auto settings = f.settings(model);
@@ -1189,7 +1191,7 @@ TEST(ModelWriter, MaxAttemptsBoundsTheRetries) {
 
 TEST(Analysis, AMissingCtagsFailsTheAnalysisInsteadOfLeavingItWithoutSymbols) {
   docs::test::TempDir root;
-  std::ofstream(root.path() + "/a.py") << "def alpha():\n    return 1\n";
+  std::ofstream(root.path() + "/a.sh") << "alpha() {\n  echo 1\n}\n";  // shell is read by ctags
   AnalysisOptions options;
   options.ctags = root.path() + "/no-such-ctags";
   auto inventory = takeInventory(root.path(), InventoryLimits{});
@@ -1199,6 +1201,14 @@ TEST(Analysis, AMissingCtagsFailsTheAnalysisInsteadOfLeavingItWithoutSymbols) {
   } catch (const CtagsFailed& failed) {
     EXPECT_NE(std::string(failed.what()).find("could not be run"), std::string::npos) << failed.what();
   }
+  // Nor does one whose languages all have a parser here.
+  docs::test::TempDir parsedOnly;
+  std::ofstream(parsedOnly.path() + "/a.py") << "def alpha():\n    return 1\n";
+  std::ofstream(parsedOnly.path() + "/b.rs") << "pub fn beta() {}\n";
+  auto parsed = analyze(parsedOnly.path(), takeInventory(parsedOnly.path(), InventoryLimits{}), options);
+  ASSERT_EQ(parsed.files.size(), 2u);
+  EXPECT_EQ(parsed.files[0].symbols.size(), 1u);
+  EXPECT_EQ(parsed.files[1].symbols.size(), 1u);
   // A project with no code needs no ctags at all.
   docs::test::TempDir docsOnly;
   std::ofstream(docsOnly.path() + "/README.md") << "# Notes\n";

@@ -130,8 +130,18 @@ TEST(HostileInput, TheInventoryJudgesMinifiedFilesByTheirLongestLine) {
 
 TEST(HostileInput, LongModelTextAndPagesAreCheckedWithoutCrashing) {
   Analysis analysis;
-  analysis.files.push_back(
-      {"a.py", "python", 3, 30, "", {{"run", "function", "", "()", 1, 2, ""}}, {}, {}, {}, false, false, false});
+  analysis.files.push_back({"a.py",
+                            "python",
+                            3,
+                            30,
+                            "",
+                            {{"run", "function", "", "()", 1, 2, "", "", "", false}},
+                            {},
+                            {},
+                            {},
+                            false,
+                            false,
+                            false});
   ModelText text;
   text.paragraphs = {"[" + std::string(80 * 1024, 'e'), "`" + std::string(80 * 1024, 'f'),
                      "See [a.py#L1-L2] and `run`."};

@@ -10,10 +10,12 @@
 #include <string_view>
 
 #include "analysis/bounded_json.hpp"
+#include "analysis/doc_dialects/rustdoc.hpp"
 #include "analysis/entry_points.hpp"
 #include "analysis/file_roles.hpp"
 #include "analysis/languages/language_rules.hpp"
 #include "analysis/process_runner.hpp"
+#include "analysis/syntax/declarations.hpp"
 #include "analysis/text_scan.hpp"
 
 namespace fs = std::filesystem;
@@ -463,10 +465,11 @@ BuildFile readBuildText(const std::string& path, const std::string& text) {
   return build;
 }
 
-void describeFile(FileAnalysis& f, const std::string& text) {
+void describeFile(FileAnalysis& f, const std::string& text, bool symbolsParsed) {
   f.summary = validUtf8(firstSentences(leadingComment(f.language, text), 400));
   auto all = lines(text);
   for (auto& symbol : f.symbols) {
+    if (symbolsParsed) break;
     std::string doc;
     if (hasDocstrings(f.language) && symbol.line > 0) doc = docstringAt(all, static_cast<std::size_t>(symbol.line));
     if (doc.empty() && symbol.line > 0 && static_cast<std::size_t>(symbol.line) <= all.size())
@@ -649,6 +652,7 @@ std::string Analysis::toJsonText() const {
     field(out, "lines", f.lines);
     field(out, "bytes", f.bytes);
     field(out, "summary", f.summary);
+    if (!f.doc.empty()) field(out, "doc", f.doc);
     out += ",\"symbols\":[";
     for (std::size_t k = 0; k < f.symbols.size(); ++k) {
       const auto& symbol = f.symbols[k];
@@ -661,6 +665,9 @@ std::string Analysis::toJsonText() const {
       field(out, "line", symbol.line);
       field(out, "end", symbol.end);
       field(out, "doc", symbol.doc);
+      if (!symbol.visibility.empty()) field(out, "visibility", symbol.visibility);
+      if (!symbol.summary.empty()) field(out, "summary", symbol.summary);
+      if (symbol.markdownDoc) field(out, "markdownDoc", true);
       out += '}';
     }
     out += ']';
@@ -703,9 +710,11 @@ Analysis Analysis::fromJson(const json& in) {
     file.lines = f.value("lines", 0ull);
     file.bytes = f.value("bytes", 0ull);
     file.summary = f.value("summary", "");
+    file.doc = f.value("doc", "");
     for (const auto& s : f.at("symbols"))
       file.symbols.push_back({s.at("name"), s.value("kind", ""), s.value("scope", ""), s.value("signature", ""),
-                              s.value("line", 0), s.value("end", 0), s.value("doc", "")});
+                              s.value("line", 0), s.value("end", 0), s.value("doc", ""), s.value("visibility", ""),
+                              s.value("summary", ""), s.value("markdownDoc", false)});
     file.imports = f.value("imports", std::vector<std::string>{});
     file.dependsOn = f.value("dependsOn", std::vector<std::string>{});
     file.usedBy = f.value("usedBy", std::vector<std::string>{});
@@ -751,11 +760,18 @@ Analysis analyze(const std::string& root, const Inventory& inventory, const Anal
       if (!options.changed->count(old.path) && index.count(old.path)) reused[old.path] = &old;
 
   // Symbols from ctags, in batches of files (paths relative to the root).
+  // Languages with a parser here (analysis/syntax) are read by it; the rest by ctags.
   std::vector<std::string> codeFiles;
-  for (const auto& f : analysis.files)
-    if (!reused.count(f.path) && !f.documentation && !f.build && !f.language.empty() && f.language != "json" &&
-        f.language != "yaml" && f.language != "text" && f.language != "markdown")
-      codeFiles.push_back(f.path);
+  std::vector<std::size_t> parsedFiles;
+  for (std::size_t i = 0; i < analysis.files.size(); ++i) {
+    const auto& f = analysis.files[i];
+    if (reused.count(f.path) || f.documentation || f.build || f.language.empty() || f.language == "json" ||
+        f.language == "yaml" || f.language == "text" || f.language == "markdown")
+      continue;
+    if (hasDeclarationReader(f.language)) parsedFiles.push_back(i);
+    else codeFiles.push_back(f.path);
+  }
+  const std::size_t symbolFiles = codeFiles.size() + parsedFiles.size();
   struct Prototype {
     std::size_t file;
     std::string scope;
@@ -824,8 +840,35 @@ Analysis analyze(const std::string& root, const Inventory& inventory, const Anal
       auto& symbols = analysis.files[found->second].symbols;
       if (symbols.size() < 2000) symbols.push_back(std::move(symbol));
     }
-    if (progress) progress(std::min(codeFiles.size(), start + kBatch), codeFiles.size());
-    if (options.onStep) options.onStep("symbols", std::min(codeFiles.size(), start + kBatch), codeFiles.size());
+    if (progress) progress(std::min(codeFiles.size(), start + kBatch), symbolFiles);
+    if (options.onStep) options.onStep("symbols", std::min(codeFiles.size(), start + kBatch), symbolFiles);
+  }
+  // A parsed language gives its symbols with their whole docs; a file its parser cannot
+  // read in time keeps no symbols (ctags did not read it either).
+  for (std::size_t k = 0; k < parsedFiles.size(); ++k) {
+    auto& f = analysis.files[parsedFiles[k]];
+    if (auto declarations = readDeclarations(f.language, f.path, readFile(fs::path(root) / f.path))) {
+      f.symbols = std::move(declarations->symbols);
+      for (auto& s : f.symbols) {
+        s.name = validUtf8(s.name);
+        s.scope = validUtf8(s.scope);
+        s.signature = validUtf8(s.signature);
+        s.doc = validUtf8(s.doc);
+        s.summary = validUtf8(s.summary);
+      }
+      f.doc = validUtf8(declarations->doc);
+      // A module doc kept in another file of the tree (Rust crates include their README).
+      if (f.doc.empty() && !declarations->docFile.empty()) {
+        std::string target = normalizePath(dirnameOf(f.path) + "/" + declarations->docFile);
+        if (!target.empty() && index.count(target))
+          f.doc = validUtf8(rustdocMarkdown(readFile(fs::path(root) / target)));
+      }
+    }
+    std::size_t done = codeFiles.size() + k + 1;
+    if (done % 50 == 0 || k + 1 == parsedFiles.size()) {
+      if (progress) progress(done, symbolFiles);
+      if (options.onStep) options.onStep("symbols", done, symbolFiles);
+    }
   }
 
   // Summaries, symbol docs and imports from the text of each file.
@@ -837,6 +880,7 @@ Analysis analyze(const std::string& root, const Inventory& inventory, const Anal
     if (f.build) analysis.builds.push_back(readBuildFile(root, f.path));
     if (auto kept = reused.find(f.path); kept != reused.end() && !f.documentation) {
       f.summary = kept->second->summary;
+      f.doc = kept->second->doc;
       f.symbols = kept->second->symbols;
       f.imports = kept->second->imports;
       f.entryPoint = kept->second->entryPoint;
@@ -853,7 +897,7 @@ Analysis analyze(const std::string& root, const Inventory& inventory, const Anal
         analysis.readme = validUtf8(readmeOpening(text));
       continue;
     }
-    describeFile(f, text);
+    describeFile(f, text, hasDeclarationReader(f.language));
     if (f.language == "go" && isGoMainPackage(text)) goCommands.insert(f.path);
     if (f.build)
       for (const auto& path : declaredEntryPoints(f.path, text)) {

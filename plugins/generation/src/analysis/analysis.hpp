@@ -22,10 +22,18 @@ struct Symbol {
   std::string name;
   std::string kind;       // function, class, method, struct, ...
   std::string scope;      // enclosing class or namespace
-  std::string signature;  // "(int a, int b)" when ctags knows it
+  std::string signature;  // parsed languages: the whole declaration head ("def f(a: int = 1) -> bool");
+                          // ctags: "(int a, int b)" when it knows it
   int line = 0;
   int end = 0;
-  std::string doc;  // its doc comment or docstring, first paragraph
+  // Parsed languages (analysis/syntax): the whole doc comment rendered as Markdown from its
+  // dialect (markdownDoc). Ctags languages: the comment's first paragraph, as written.
+  std::string doc;
+  // "public" or "private" by the language's own rules (parsed languages); "": not known,
+  // the writer's name conventions decide.
+  std::string visibility{};
+  std::string summary{};  // the doc's first sentence by its dialect's rule, inline Markdown
+  bool markdownDoc = false;
 };
 
 struct FileAnalysis {
@@ -33,7 +41,7 @@ struct FileAnalysis {
   std::string language;
   std::uint64_t lines = 0;
   std::uint64_t bytes = 0;
-  std::string summary;  // the file's own leading comment or docstring
+  std::string summary;  // the file's own leading comment or docstring, its first sentences
   std::vector<Symbol> symbols;
   std::vector<std::string> imports;    // as written
   std::vector<std::string> dependsOn;  // files of this tree it imports
@@ -42,6 +50,7 @@ struct FileAnalysis {
   bool documentation = false;
   bool build = false;
   std::string role = "library";  // analysis/file_roles.hpp: library, test, example, guide, build, tooling, generated
+  std::string doc{};             // parsed languages: the module's whole doc (docstring, //!, package doc) as Markdown
 };
 
 struct BuildFile {
@@ -95,7 +104,9 @@ inline constexpr std::size_t kMaxAnalysedLineBytes = 4096;
 // The text-only part of analysing one file (what ctags does not): its summary, the docs
 // of `f.symbols` (by their lines), its imports and whether it is an entry point. Any
 // text gives an answer in time linear in its size, with no recursion.
-void describeFile(FileAnalysis& f, const std::string& text);
+// `symbolsParsed`: the symbols came from a parser with their docs (analysis/syntax), so
+// only the summary, imports and entry point are read here.
+void describeFile(FileAnalysis& f, const std::string& text, bool symbolsParsed = false);
 // A build file's kind, name, description and facts from its path and text.
 BuildFile readBuildText(const std::string& path, const std::string& text);
 

@@ -10,6 +10,7 @@
 #include <unordered_set>
 
 #include "analysis/concept_relations.hpp"
+#include "analysis/doc_dialects/doc_text.hpp"
 #include "analysis/file_roles.hpp"
 
 namespace docs_generation {
@@ -184,7 +185,8 @@ std::vector<Concept> rankConcepts(const Analysis& analysis, const std::string& r
       if (byName.count(s.name)) continue;
       byName[s.name] = candidates.size();
       // A doc that is only a link (to a spec, an issue) is no description.
-      std::string doc = s.doc.rfind("http", 0) == 0 && s.doc.find(' ') == std::string::npos ? "" : s.doc;
+      std::string doc = s.markdownDoc ? doc_text::firstParagraph(s.doc) : s.doc;
+      if (doc.rfind("http", 0) == 0 && doc.find(' ') == std::string::npos) doc.clear();
       candidates.push_back({s.name, s.kind, f.path, s.line, s.end, doc, {}, 0, "", 0, "", {}, {}});
     }
   }

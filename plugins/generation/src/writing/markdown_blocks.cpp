@@ -56,23 +56,13 @@ void appendUtf8(std::string& out, std::uint32_t cp) {
 
 // `&amp;`, `&#233;`, `&#x1F600;` and the named entities READMEs use; others stay as written.
 std::string decodeEntity(std::string_view entity) {
-  static const std::array<std::pair<std::string_view, std::string_view>, 16> named = {{
-      {"&amp;", "&"},
-      {"&lt;", "<"},
-      {"&gt;", ">"},
-      {"&quot;", "\""},
-      {"&apos;", "'"},
-      {"&nbsp;", "\u00A0"},
-      {"&copy;", "\u00A9"},
-      {"&reg;", "\u00AE"},
-      {"&trade;", "\u2122"},
-      {"&mdash;", "\u2014"},
-      {"&ndash;", "\u2013"},
-      {"&hellip;", "\u2026"},
-      {"&rarr;", "\u2192"},
-      {"&larr;", "\u2190"},
-      {"&times;", "\u00D7"},
-      {"&middot;", "\u00B7"},
+  static const std::array<std::pair<std::string_view, std::string_view>, 22> named = {{
+      {"&amp;", "&"},        {"&lt;", "<"},         {"&gt;", ">"},          {"&quot;", "\""},
+      {"&apos;", "'"},       {"&nbsp;", "\u00A0"},  {"&copy;", "\u00A9"},   {"&reg;", "\u00AE"},
+      {"&trade;", "\u2122"}, {"&mdash;", "\u2014"}, {"&ndash;", "\u2013"},  {"&hellip;", "\u2026"},
+      {"&rarr;", "\u2192"},  {"&larr;", "\u2190"},  {"&times;", "\u00D7"},  {"&middot;", "\u00B7"},
+      {"&ensp;", "\u2002"},  {"&emsp;", "\u2003"},  {"&thinsp;", "\u2009"}, {"&ge;", "\u2265"},
+      {"&le;", "\u2264"},    {"&ne;", "\u2260"},
   }};
   for (const auto& [name, value] : named)
     if (entity == name) return std::string(value);
@@ -148,7 +138,12 @@ bool isBadge(const std::string& src) {
 bool isBlank(const Json& inline_) {
   if (inline_.value("type", "") == "hardBreak") return true;
   if (inline_.value("type", "") != "text") return false;
-  return trimmed(inline_.value("text", "")).empty();
+  // Spacing between badges (&ensp;, &emsp;, &nbsp;) is blank too once the badges are gone.
+  std::string text = inline_.value("text", "");
+  for (std::string_view space : {"\u2002", "\u2003", "\u00a0", "\u2009"})
+    for (auto at = text.find(space); at != std::string::npos; at = text.find(space))
+      text.replace(at, space.size(), " ");
+  return trimmed(text).empty();
 }
 
 Json emptyParagraph() { return {{"type", "paragraph"}}; }

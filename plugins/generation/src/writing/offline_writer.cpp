@@ -64,6 +64,7 @@ const std::map<std::string, std::map<std::string, std::string>> kPhrases = {
        "The library's modules come first, the most depended-on first; examples, tooling and tests follow."},
       {"api", "API"},
       {"internals", "Internals"},
+      {"reference", "Reference"},
       {"internals_note", "Helpers the file does not export, for readers of its code."},
       {"tested_where", "What is tested where"},
       {"tests", "Tests"},
@@ -136,6 +137,7 @@ const std::map<std::string, std::map<std::string, std::string>> kPhrases = {
        "Сначала модули библиотеки, от которых зависит больше всего кода; затем примеры, инструменты и тесты."},
       {"api", "API"},
       {"internals", "Внутреннее"},
+      {"reference", "Справочник"},
       {"internals_note", "Вспомогательные функции, которые файл не экспортирует."},
       {"tested_where", "Что где тестируется"},
       {"tests", "Тесты"},
@@ -209,6 +211,7 @@ const std::map<std::string, std::map<std::string, std::string>> kPhrases = {
        "Zuerst die Module der Bibliothek, von denen am meisten abhängt; dann Beispiele, Werkzeuge und Tests."},
       {"api", "API"},
       {"internals", "Interna"},
+      {"reference", "Referenz"},
       {"internals_note", "Hilfsfunktionen, die die Datei nicht exportiert."},
       {"tested_where", "Was wo getestet wird"},
       {"tests", "Tests"},
@@ -280,13 +283,67 @@ std::string primaryLanguage(const Analysis& analysis, const std::vector<std::str
   return best;
 }
 
+// A file page documents at most this many declarations whole (a generated module can
+// have thousands; the API table still lists every one).
+constexpr std::size_t kMaxReferenceEntries = 400;
+
 bool isPublic(const Symbol& s) {
+  // A parser read the language's own rules (Python's `_` and `__all__`, ...).
+  if (!s.visibility.empty()) return s.visibility == "public" && !s.name.empty();
   if (s.name.empty() || s.name[0] == '_') return false;
   static const std::set<std::string> kinds = {
       "function", "class", "struct", "interface",      "method",   "enum",     "type",
       "typedef",  "trait", "module", "namespace",      "macro",    "constant", "member",
       "field",    "union", "alias",  "implementation", "protocol", "object",   "func"};
   return kinds.count(s.kind) > 0;
+}
+
+// Doc comments link into their project's documentation site, which the pages are not:
+// only absolute links stay links, the rest keep their text.
+const MarkdownOptions& docCommentLinks() {
+  static const MarkdownOptions options = [] {
+    MarkdownOptions o;
+    o.link = [](const std::string& href) {
+      return href.starts_with("https://") || href.starts_with("http://") || href.starts_with("mailto:") ? href
+                                                                                                        : std::string();
+    };
+    return o;
+  }();
+  return options;
+}
+
+// A doc comment's blocks placed under a heading of `parentLevel`: its own headings ("#
+// Examples", "# Panics") go below it, and those past the editor's three levels become
+// bold paragraphs.
+Json docBlocks(const std::string& markdown, int parentLevel) {
+  Json blocks = markdownBlocks(markdown, docCommentLinks());
+  for (auto& block : blocks) {
+    if (block.value("type", "") != "heading") continue;
+    int level = block["attrs"].value("level", 1) + parentLevel;
+    if (level <= 3) {
+      block["attrs"]["level"] = level;
+      continue;
+    }
+    Json content = block.value("content", Json::array());
+    for (auto& node : content) {
+      if (!node.contains("marks")) node["marks"] = Json::array();
+      node["marks"].push_back({{"type", "bold"}});
+    }
+    block = {{"type", "paragraph"}, {"content", content}};
+  }
+  return blocks;
+}
+
+// A symbol's purpose in a table: its summary sentence (parsed languages, Markdown) or the
+// first sentences of its comment.
+Json purposeOf(const Symbol& s, const std::string& language, std::size_t maxChars = 140) {
+  if (s.markdownDoc) {
+    Json blocks = markdownBlocks(s.summary, docCommentLinks());
+    if (!blocks.empty() && blocks[0].value("type", "") == "paragraph" && blocks[0].contains("content"))
+      return blocks[0]["content"];
+    return Json::array();
+  }
+  return s.doc.empty() ? Json::array() : docCommentInlines(firstSentences(s.doc, maxChars), language);
 }
 
 bool isTopLevelApi(const Symbol& s) {
@@ -799,7 +856,7 @@ void writeTopic(PageDraft& page, const Topic& topic, const Analysis& analysis, c
       api.push_back({Json::array({linkText(s.name, ctx.sourceUrl(path, s.line, std::max(s.line, s.end)), true)}),
                      Json::array({textNode(s.kind)}),
                      signatureOf(s).empty() ? Json::array() : Json::array({codeText(signatureOf(s))}),
-                     s.doc.empty() ? Json::array() : docCommentInlines(firstSentences(s.doc, 140), f->language)});
+                     purposeOf(s, f->language)});
     }
   }
   if (!api.empty()) {
@@ -862,8 +919,13 @@ void writeFile(PageDraft& page, const FileAnalysis& f, const Analysis& analysis,
   const auto& lang = ctx.language;
   Json blocks = Json::array();
   blocks.push_back(heading(1, f.path));
-  blocks.push_back(f.summary.empty() ? paragraphText(phrase(lang, "no_description"))
-                                     : paragraph(docCommentInlines(f.summary, f.language)));
+  if (!f.doc.empty()) {
+    // The module's own documentation, whole (a parser read it: docstring, //!, package doc).
+    for (auto& block : docBlocks(f.doc, 1)) blocks.push_back(std::move(block));
+  } else {
+    blocks.push_back(f.summary.empty() ? paragraphText(phrase(lang, "no_description"))
+                                       : paragraph(docCommentInlines(f.summary, f.language)));
+  }
   blocks.push_back(paragraphText(fill(phrase(lang, "file_intro"), {{"path", f.path},
                                                                    {"language", f.language},
                                                                    {"lines", std::to_string(f.lines)},
@@ -872,8 +934,7 @@ void writeFile(PageDraft& page, const FileAnalysis& f, const Analysis& analysis,
     return std::vector<Json>{
         Json::array({linkText(name, ctx.sourceUrl(f.path, s.line, std::max(s.line, s.end)), true)}),
         Json::array({textNode(s.kind)}),
-        signatureOf(s).empty() ? Json::array() : Json::array({codeText(signatureOf(s))}),
-        s.doc.empty() ? Json::array() : docCommentInlines(firstSentences(s.doc, 140), f.language)};
+        signatureOf(s).empty() ? Json::array() : Json::array({codeText(signatureOf(s))}), purposeOf(s, f.language)};
   };
   if (f.role == kRoleTest) {
     // A test file: its cases, and what it exercises (its imports below). Never an API.
@@ -933,10 +994,30 @@ void writeFile(PageDraft& page, const FileAnalysis& f, const Analysis& analysis,
       }
       blocks.push_back(paragraph(inlines));
     }
+    bool parsed =
+        std::any_of(f.symbols.begin(), f.symbols.end(), [](const Symbol& s) { return !s.visibility.empty(); });
+    if (parsed) {
+      // Every public declaration whole, as the language's documentation tool shows it: its
+      // head (with types, defaults and return type) linked to its source, then its doc.
+      std::vector<const Symbol*> entries;
+      for (const auto& s : f.symbols)
+        if (isExported(s, f.language) && (s.scope.empty() || exportedTypes.count(s.scope) ||
+                                          exportedTypes.count(s.scope.substr(0, s.scope.find('.')))))
+          entries.push_back(&s);
+      if (!entries.empty()) blocks.push_back(heading(2, phrase(lang, "reference")));
+      for (std::size_t i = 0; i < entries.size() && i < kMaxReferenceEntries; ++i) {
+        const Symbol& s = *entries[i];
+        blocks.push_back(heading(3, s.scope.empty() ? s.name : s.scope + "." + s.name));
+        blocks.push_back(codeBlock(codeBlockLanguage(f.language), s.signature.empty() ? s.name : s.signature,
+                                   ctx.sourceUrl(f.path, s.line, std::max(s.line, s.end))));
+        if (s.markdownDoc)
+          for (auto& block : docBlocks(s.doc, 3)) blocks.push_back(std::move(block));
+      }
+    }
     // Excerpts of the main definitions: exported ones, documented first, then the largest.
     std::vector<const Symbol*> main;
     for (const auto& s : f.symbols)
-      if (isTopLevelApi(s) && s.scope.empty() && isExported(s, f.language)) main.push_back(&s);
+      if (!parsed && isTopLevelApi(s) && s.scope.empty() && isExported(s, f.language)) main.push_back(&s);
     std::stable_sort(main.begin(), main.end(), [](const Symbol* a, const Symbol* b) {
       if (a->doc.empty() != b->doc.empty()) return !a->doc.empty();
       return (a->end - a->line) > (b->end - b->line);

@@ -1,6 +1,7 @@
 #include "writing/rst_markdown.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <vector>
 
@@ -61,8 +62,10 @@ std::string roleText(const std::string& role, std::string content) {
     auto open = content.rfind(" <");
     target = content.substr(open + 2, content.size() - open - 3);
     content = trimmed(content.substr(0, open));
-  } else if (!content.empty() && (content[0] == '~' || content[0] == '!')) {
-    bool shortForm = content[0] == '~';
+  } else if (!content.empty() && (content[0] == '~' || content[0] == '!' ||
+                                  (content[0] == '.' && role != "doc" && content.size() > 1 &&
+                                   std::isalpha(static_cast<unsigned char>(content[1]))))) {
+    bool shortForm = content[0] == '~';  // '.' (Sphinx: search from here) keeps the rest
     content = content.substr(1);
     target = content;
     if (shortForm && content.rfind('.') != std::string::npos) content = content.substr(content.rfind('.') + 1);
@@ -407,6 +410,8 @@ std::vector<std::string> splitLines(std::string_view text) {
 }
 
 }  // namespace
+
+std::string restructuredTextInline(const std::string& text) { return inlineMarkdown(text); }
 
 std::string restructuredTextToMarkdown(std::string_view rst) { return Converter().convert(splitLines(rst), 0); }
 

@@ -14,6 +14,9 @@ namespace docs_generation {
 
 std::string restructuredTextToMarkdown(std::string_view rst);
 
+// One line's inline markup (``literal``, :role:`x`, `text <url>`_, ...) as Markdown.
+std::string restructuredTextInline(const std::string& text);
+
 // The document as Markdown: converted when `path` ends in .rst or .rest, else as is.
 std::string documentAsMarkdown(const std::string& path, std::string_view text);
 

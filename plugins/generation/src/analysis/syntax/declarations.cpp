@@ -1,0 +1,14 @@
+#include "analysis/syntax/declarations.hpp"
+
+namespace docs_generation {
+
+bool hasDeclarationReader(const std::string& language) { return language == "python" || language == "rust"; }
+
+std::optional<ParsedFile> readDeclarations(const std::string& language, const std::string& path,
+                                           const std::string& text) {
+  if (language == "python") return readPythonDeclarations(path, text);
+  if (language == "rust") return readRustDeclarations(path, text);
+  return std::nullopt;
+}
+
+}  // namespace docs_generation

@@ -1,0 +1,34 @@
+#pragma once
+// A file's declarations read with its language's parser (tree-sitter), as its own
+// documentation tool reads them: whole extents, the declaration head with parameter
+// types, defaults and return types, the whole doc comment rendered from its dialect, and
+// visibility by the language's rules. Languages without a reader keep Universal Ctags.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "analysis/analysis.hpp"
+
+namespace docs_generation {
+
+struct ParsedFile {
+  std::vector<Symbol> symbols;  // in source order, members after their type
+  std::string doc;              // the module's own doc (docstring, //!, package doc) as Markdown
+  // A file the module's doc is read from, relative to this file's folder (Rust's
+  // `#![doc = include_str!("../README.md")]`); the caller reads it, within the tree.
+  std::string docFile{};
+};
+
+// True when `language` is read by a parser here rather than by ctags.
+bool hasDeclarationReader(const std::string& language);
+
+// nullopt: no reader, or the parse failed or ran out of time (the caller keeps ctags').
+std::optional<ParsedFile> readDeclarations(const std::string& language, const std::string& path,
+                                           const std::string& text);
+
+// Each language's reader (one file each).
+std::optional<ParsedFile> readPythonDeclarations(const std::string& path, const std::string& text);
+std::optional<ParsedFile> readRustDeclarations(const std::string& path, const std::string& text);
+
+}  // namespace docs_generation
