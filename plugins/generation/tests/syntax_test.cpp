@@ -4,13 +4,18 @@
 
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
+#include <fstream>
 #include <string>
 
 #include "analysis/doc_dialects/doc_text.hpp"
+#include "analysis/doc_dialects/jsdoc.hpp"
 #include "analysis/doc_dialects/python_docstring.hpp"
 #include "analysis/doc_dialects/rustdoc.hpp"
+#include "analysis/inventory.hpp"
 #include "analysis/syntax/declarations.hpp"
 #include "analysis/syntax/syntax_tree.hpp"
+#include "test_support.hpp"
 
 using namespace docs_generation;
 
@@ -406,4 +411,161 @@ TEST(Rustdoc, ExamplesHiddenLinesAndFences) {
       " ```text\n # shown in text\n ```\n\n ```ignore,no_run\n run();\n ```");
   EXPECT_EQ(md,
             "Runs.\n\n```rust\nlet x = 1;\n# not hidden\n```\n\n```text\n# shown in text\n```\n\n```rust\nrun();\n```");
+}
+
+// TypeDoc's reading of a TypeScript module: exports are the API, the rest is the
+// module's own; JSDoc blocks with or without `*` lines; members by their modifiers;
+// re-exports; return types in signatures; whole extents.
+TEST(ScriptDeclarations, TypeScriptReadAsTypeDocDoes) {
+  std::string code = R"TS(/**
+ * Tools for shapes.
+ * @packageDocumentation
+ */
+import { helper } from './helper';
+
+export { Circle as Round } from './circle';
+export * from './square';
+
+/**
+   Area of a shape, e.g. a square. Second sentence.
+
+   @param shape - The shape.
+   @param {number} [scale=1] How much larger.
+   @returns The area.
+   @example
+   area(unit)
+ */
+export function area(shape: Shape, scale = 1): number {
+  return helper(shape) * scale;
+}
+
+function internalOnly(): void {}
+
+/** A shape. */
+export interface Shape {
+  /** Its name. */
+  name: string;
+  sides(): number;
+}
+
+/** Draws shapes. */
+export class Painter<T extends Shape> extends Base {
+  /** Makes one. */
+  constructor(private readonly canvas: Canvas) {
+    super();
+  }
+
+  /** Paints. */
+  async paint(shape: T, times?: number): Promise<void> {}
+
+  private secret(): void {}
+
+  #hidden = 1;
+
+  /** @internal */
+  wiring(): void {}
+}
+
+/** Pick one. */
+export const pick = <T,>(items: T[]): T | undefined => items[0];
+
+export type Unit = 'px' | 'em';
+
+const local = 3;
+let counter = 0;
+
+export { internalOnly as published };
+)TS";
+  auto parsed = readDeclarations("typescript", "src/shapes.ts", code);
+  ASSERT_TRUE(parsed);
+  EXPECT_EQ(parsed->doc, "Tools for shapes.");
+
+  const Symbol* area = find(*parsed, "", "area");
+  ASSERT_NE(area, nullptr);
+  EXPECT_EQ(area->visibility, "public");
+  EXPECT_EQ(area->signature, "function area(shape: Shape, scale = 1): number");  // as TypeDoc, no `export`
+  EXPECT_EQ(area->summary, "Area of a shape, e.g. a square.");
+  EXPECT_NE(area->doc.find("| `shape` | | | The shape. |"), std::string::npos) << area->doc;
+  EXPECT_NE(area->doc.find("| `scale` | `number` | `1` | How much larger. |"), std::string::npos) << area->doc;
+  EXPECT_NE(area->doc.find("- The area."), std::string::npos) << area->doc;
+  EXPECT_NE(area->doc.find("```ts\narea(unit)\n```"), std::string::npos) << area->doc;
+  EXPECT_EQ(area->line, 19) << "the extent starts at the export";
+  EXPECT_EQ(area->end, 21);
+
+  EXPECT_EQ(find(*parsed, "", "internalOnly")->visibility, "public") << "exported below as `published`";
+  EXPECT_EQ(find(*parsed, "", "local"), nullptr) << "locals are not declarations a module offers";
+  EXPECT_EQ(find(*parsed, "", "counter"), nullptr);
+  EXPECT_EQ(find(*parsed, "", "helper"), nullptr) << "imports are not declarations";
+
+  EXPECT_EQ(find(*parsed, "", "Shape")->kind, "interface");
+  EXPECT_EQ(find(*parsed, "Shape", "name")->summary, "Its name.");
+  EXPECT_EQ(find(*parsed, "Shape", "sides")->signature, "sides(): number");
+
+  const Symbol* painter = find(*parsed, "", "Painter");
+  ASSERT_NE(painter, nullptr);
+  EXPECT_EQ(painter->signature, "class Painter<T extends Shape> extends Base");
+  EXPECT_EQ(find(*parsed, "Painter", "constructor")->kind, "constructor");
+  EXPECT_EQ(find(*parsed, "Painter", "constructor")->visibility, "public");
+  EXPECT_EQ(find(*parsed, "Painter", "paint")->signature, "async paint(shape: T, times?: number): Promise<void>");
+  EXPECT_EQ(find(*parsed, "Painter", "secret")->visibility, "private");
+  EXPECT_EQ(find(*parsed, "Painter", "#hidden")->visibility, "private");
+  EXPECT_EQ(find(*parsed, "Painter", "wiring")->visibility, "private") << "@internal";
+
+  const Symbol* pick = find(*parsed, "", "pick");
+  ASSERT_NE(pick, nullptr);
+  EXPECT_EQ(pick->kind, "function");
+  EXPECT_EQ(pick->signature, "const pick = <T,>(items: T[]): T | undefined");
+  EXPECT_EQ(find(*parsed, "", "Unit")->kind, "type");
+  EXPECT_EQ(find(*parsed, "", "Round")->kind, "reexport");
+  EXPECT_EQ(find(*parsed, "", "*")->kind, "reexport");
+}
+
+// CommonJS: what module.exports names is public; a script that exports nothing offers its
+// top-level functions.
+TEST(ScriptDeclarations, CommonJsExportsAndPlainScripts) {
+  auto common = readDeclarations("javascript", "lib/index.js",
+                                 "/** Adds. */\nfunction add(a, b) { return a + b; }\n"
+                                 "function helper() {}\nmodule.exports = { add };\n");
+  ASSERT_TRUE(common);
+  EXPECT_EQ(find(*common, "", "add")->visibility, "public");
+  EXPECT_EQ(find(*common, "", "add")->summary, "Adds.");
+  EXPECT_EQ(find(*common, "", "helper")->visibility, "private");
+  auto script = readDeclarations("javascript", "public/app.js", "function start() {}\n");
+  ASSERT_TRUE(script);
+  EXPECT_EQ(find(*script, "", "start")->visibility, "public");
+}
+
+TEST(JsDoc, TagsAndLinks) {
+  auto doc = jsdocMarkdown(
+      "/**\n * Uses {@link Other} and {@link Other.run|the runner}.\n"
+      " * @throws {RangeError} When out of range.\n * @deprecated Use `b`.\n */");
+  EXPECT_NE(doc.markdown.find("Uses `Other` and the runner."), std::string::npos) << doc.markdown;
+  EXPECT_NE(doc.markdown.find("- `RangeError`: When out of range."), std::string::npos) << doc.markdown;
+  EXPECT_NE(doc.markdown.find("**Deprecated:** Use `b`."), std::string::npos) << doc.markdown;
+  EXPECT_EQ(doc.markdown.find("{@link"), std::string::npos);
+}
+
+// A library's entry re-exports its API: each re-export carries the doc of the declaration
+// it names, across files (TypeScript `export ... from`, Rust `pub use`).
+TEST(Reexports, CarryTheDocOfWhatTheyExport) {
+  docs::test::TempDir root;
+  std::filesystem::create_directories(root.path() + "/src/net");
+  std::ofstream(root.path() + "/src/index.ts") << "export {Client as HttpClient, request} from './client.js';\n";
+  std::ofstream(root.path() + "/src/client.ts")
+      << "/** Talks to servers. */\nexport class Client {}\n/** Sends one request. */\nexport function request() {}\n";
+  std::ofstream(root.path() + "/src/lib.rs") << "mod net;\npub use crate::net::Socket;\n";
+  std::ofstream(root.path() + "/src/net.rs") << "/// An open connection.\npub struct Socket;\n";
+  auto analysis = analyze(root.path(), takeInventory(root.path(), InventoryLimits{}), AnalysisOptions{});
+  auto reexport = [&](const std::string& path, const std::string& name) -> const Symbol* {
+    const auto* f = analysis.find(path);
+    if (!f) return nullptr;
+    for (const auto& s : f->symbols)
+      if (s.name == name && s.kind == "reexport") return &s;
+    return nullptr;
+  };
+  ASSERT_NE(reexport("src/index.ts", "HttpClient"), nullptr);
+  EXPECT_EQ(reexport("src/index.ts", "HttpClient")->summary, "Talks to servers.");
+  EXPECT_EQ(reexport("src/index.ts", "request")->summary, "Sends one request.");
+  ASSERT_NE(reexport("src/lib.rs", "Socket"), nullptr);
+  EXPECT_EQ(reexport("src/lib.rs", "Socket")->summary, "An open connection.");
 }

@@ -733,6 +733,61 @@ Analysis Analysis::fromJson(const json& in) {
   return a;
 }
 
+namespace {
+
+// Where a re-export's declaration lives, as its language names it: `from './x'` (JS/TS),
+// the module path of `pub use crate::a::{B, C}` (Rust); "" when the text names none.
+std::string reexportSource(const std::string& language, const std::string& statement) {
+  if (language == "rust") {
+    std::string path = statement.substr(std::min(statement.size(), statement.find("use ") + 4));
+    auto list = path.find("::{");
+    return list == std::string::npos ? path.substr(0, path.find(' ')) : path.substr(0, list);
+  }
+  auto from = statement.rfind(" from ");
+  if (from == std::string::npos) return "";
+  std::string rest = trim(statement.substr(from + 6));
+  if (rest.size() < 2 || (rest[0] != '\'' && rest[0] != '"')) return "";
+  auto close = rest.find(rest[0], 1);
+  return close == std::string::npos ? "" : rest.substr(1, close - 1);
+}
+
+// The name a re-export has where it is declared: `a` of `a as b`, else its own.
+std::string reexportedName(const std::string& statement, const std::string& name) {
+  auto as = statement.find(" as " + name);
+  if (as == std::string::npos) return name;
+  std::size_t start = as;
+  while (start > 0 && (std::isalnum(static_cast<unsigned char>(statement[start - 1])) || statement[start - 1] == '_'))
+    --start;
+  return statement.substr(start, as - start);
+}
+
+}  // namespace
+
+// Re-exports carry the doc of what they export (its declaration in the file they name),
+// so a library's entry shows its API with its purposes.
+void documentReexports(Analysis& analysis, const std::map<std::string, std::size_t>& index,
+                       const ImportResolver& resolver) {
+  for (auto& f : analysis.files) {
+    for (auto& s : f.symbols) {
+      if (s.kind != "reexport" || s.markdownDoc) continue;
+      std::string source = reexportSource(f.language, s.signature);
+      if (source.empty()) continue;
+      std::string target = resolver.resolve(f, source);
+      if (target == f.path && f.language == "rust") target = resolver.resolve(f, source + "::" + s.name);
+      auto found = index.find(target);
+      if (found == index.end() || target == f.path) continue;
+      std::string original = reexportedName(s.signature, s.name);
+      for (const auto& declared : analysis.files[found->second].symbols) {
+        if (declared.name != original || !declared.scope.empty() || declared.kind == "reexport") continue;
+        s.doc = declared.doc;
+        s.summary = declared.summary;
+        s.markdownDoc = declared.markdownDoc;
+        break;
+      }
+    }
+  }
+}
+
 Analysis analyze(const std::string& root, const Inventory& inventory, const AnalysisOptions& options,
                  const std::function<void(std::size_t, std::size_t)>& progress) {
   Analysis analysis;
@@ -948,6 +1003,7 @@ Analysis analyze(const std::string& root, const Inventory& inventory, const Anal
   for (const auto& f : analysis.files)
     for (const auto& target : f.dependsOn)
       if (auto it = index.find(target); it != index.end()) analysis.files[it->second].usedBy.push_back(f.path);
+  documentReexports(analysis, index, resolver);
   for (auto& b : analysis.builds)
     if (!b.name.empty() && b.path.find('/') == std::string::npos) analysis.name = b.name;
   return analysis;

@@ -26,8 +26,8 @@ bool isUrl(std::string_view target) {
 // A fence's info string names Rust (rustdoc's default) unless it names another language.
 bool rustFence(std::string_view info) {
   static const std::set<std::string, std::less<>> kRustWords = {
-      "rust", "ignore", "no_run", "should_panic", "compile_fail", "test_harness", "edition2015", "edition2018",
-      "edition2021", "edition2024", "standalone_crate", "allow_fail"};
+      "rust",        "ignore",      "no_run",      "should_panic", "compile_fail",     "test_harness",
+      "edition2015", "edition2018", "edition2021", "edition2024",  "standalone_crate", "allow_fail"};
   std::string word;
   bool other = false;
   for (char c : std::string(info) + ",") {

@@ -2,12 +2,15 @@
 
 namespace docs_generation {
 
-bool hasDeclarationReader(const std::string& language) { return language == "python" || language == "rust"; }
+bool hasDeclarationReader(const std::string& language) {
+  return language == "python" || language == "rust" || language == "javascript" || language == "typescript";
+}
 
 std::optional<ParsedFile> readDeclarations(const std::string& language, const std::string& path,
                                            const std::string& text) {
   if (language == "python") return readPythonDeclarations(path, text);
   if (language == "rust") return readRustDeclarations(path, text);
+  if (language == "javascript" || language == "typescript") return readScriptDeclarations(language, path, text);
   return std::nullopt;
 }
 

@@ -30,5 +30,8 @@ std::optional<ParsedFile> readDeclarations(const std::string& language, const st
 // Each language's reader (one file each).
 std::optional<ParsedFile> readPythonDeclarations(const std::string& path, const std::string& text);
 std::optional<ParsedFile> readRustDeclarations(const std::string& path, const std::string& text);
+// JavaScript and TypeScript (`language`: "javascript" or "typescript").
+std::optional<ParsedFile> readScriptDeclarations(const std::string& language, const std::string& path,
+                                                 const std::string& text);
 
 }  // namespace docs_generation

@@ -155,8 +155,8 @@ class RustReader {
             const std::vector<std::string>& attributes, int depth) {
     std::string_view type = node.type();
     // #[doc(hidden)] items are not documented (rustdoc leaves them out, and their contents).
-    bool isPublic = publicScope && (memberPublic || visibilityOf(node) == "public") &&
-                    !hasAttribute(attributes, "doc(hidden)");
+    bool isPublic =
+        publicScope && (memberPublic || visibilityOf(node) == "public") && !hasAttribute(attributes, "doc(hidden)");
     std::string name(node.field("name").text());
     if (type == "function_item" || type == "function_signature_item") {
       add(node, name, scope.empty() ? "function" : "method", scope, isPublic, doc, headOf(node));
@@ -187,8 +187,8 @@ class RustReader {
       std::string moduleDoc = doc;
       for (const auto& child : body.namedChildren())
         if (auto inner = docText(child, true)) moduleDoc += (moduleDoc.empty() ? "" : "\n") + *inner;
-      add(node, name, "module", scope, isPublic, moduleDoc, oneLine(std::string(node.text()).substr(
-                                                                    0, body.startByte() - node.startByte())));
+      add(node, name, "module", scope, isPublic, moduleDoc,
+          oneLine(std::string(node.text()).substr(0, body.startByte() - node.startByte())));
       items(body, scope.empty() ? name : scope + "::" + name, isPublic, false, depth + 1);
     } else if (type == "use_declaration" && visibilityOf(node) == "public") {
       reexports(node, doc, scope, isPublic);
