@@ -59,4 +59,28 @@ RouteDoc retryGenerationDoc() {
   return doc;
 }
 
+RouteDoc sourceFileDoc() {
+  RouteDoc doc;
+  doc.summary = "One text file of the project's sources, for the source view (readers)";
+  doc.access = RouteAccess::Optional;
+  doc.params = {projectId(),
+                {"path",
+                 ParamIn::Query,
+                 "the file's path in the sources (no '..', not absolute)",
+                 true,
+                 {{"type", "string"}, {"maxLength", 1024}}}};
+  Json text = {{"type", "string"}};
+  doc.answers = {jsonAnswer(200, "the file",
+                            {{"type", "object"},
+                             {"required", {"path", "text", "truncated"}},
+                             {"additionalProperties", false},
+                             {"properties",
+                              {{"path", text},
+                               {"text", {{"type", "string"}, {"description", "the file as UTF-8, at most 1 MiB"}}},
+                               {"truncated", {{"type", "boolean"}}}}}}),
+                 errorAnswer(400, "invalid_path: a path outside the sources"),
+                 errorAnswer(404, "Project not found, or no text file of that path in its sources")};
+  return doc;
+}
+
 }  // namespace docs_generation

@@ -7,5 +7,6 @@ namespace docs_generation {
 
 docs::RouteDoc generationStatusDoc();
 docs::RouteDoc retryGenerationDoc();
+docs::RouteDoc sourceFileDoc();
 
 }  // namespace docs_generation

@@ -361,7 +361,7 @@ void GenerationService::writePages(std::int64_t projectId, JobContext& job) {
       });
   try {
     SourceTree sources{(dir / "source").string(), project->language.empty() ? "en" : project->language, project->gitUrl,
-                       project->commitHash};
+                       project->commitHash, projectId};
     auto result = Pipeline({settings_.model, settings_.maxModelPages}).run(sources, *analyzed, sink, progress);
     progress.succeeded();
     if (!setStatus(projectId, Status::DocSuccess,
@@ -503,7 +503,8 @@ bool GenerationService::syncOnce(std::int64_t projectId, JobContext& job) {
   analysisCache_.remember(dir / "analysis.json", analysis);
   steps.mark("write_analysis");
   SyncSink sink(context_, services_, projectId, change, [&](const char* name) { steps.mark(name); });
-  SourceTree sources{source.string(), project->language.empty() ? "en" : project->language, project->gitUrl, commit};
+  SourceTree sources{source.string(), project->language.empty() ? "en" : project->language, project->gitUrl, commit,
+                     projectId};
   Pipeline(WriterSettings{}).run(sources, *analysis, sink, progress);  // a sync never asks the model
   steps.mark("write_pages");
   context_.logger().info("synced", {{"project_id", projectId},

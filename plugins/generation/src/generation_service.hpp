@@ -56,6 +56,8 @@ class GenerationService {
   // failure (it runs, or it succeeded).
   std::string retry(std::int64_t projectId);
   static constexpr const char* kJobKind = "generation.stage";
+  // Where the project's unpacked or checked-out sources are (they may not exist yet).
+  std::string sourceRoot(std::int64_t projectId) const { return projectDir(projectId) + "/source"; }
 
  private:
   // The stages a run goes through (a job each), the values of the stage label.

@@ -205,6 +205,13 @@ TEST(BuildFiles, NamesDescriptionsAndTargetsAreReadWithPlainScans) {
       "CMakeLists.txt", "PROJECT ( demo.app VERSION 1)\nadd_library(core a.cpp)\nADD_EXECUTABLE (tool main.cpp)\n");
   EXPECT_EQ(cmake.name, "demo.app");
   EXPECT_EQ(cmake.facts, (std::vector<std::string>{"library core", "executable tool"}));
+  // The project's name from the command, never from a word of a comment before it.
+  EXPECT_EQ(readBuildText("CMakeLists.txt",
+                          "# Build the project (with care) and its tests.\n"
+                          "cmake_minimum_required(VERSION 3.14)\nset(MY_PROJECT x)\n"
+                          "project(fmt CXX)\n")
+                .name,
+            "fmt");
   auto python = readBuildText("pyproject.toml", "[project]\nname = \"shop-api\"\ndescription = 'A shop.'\n");
   EXPECT_EQ(python.name, "shop-api");
   EXPECT_EQ(python.description, "A shop.");

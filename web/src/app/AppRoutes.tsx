@@ -17,6 +17,7 @@ const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
 const ChatPage = lazy(() => import('../pages/ChatPage'));
 const TokensPage = lazy(() => import('../pages/TokensPage'));
 const EditorSandboxPage = lazy(() => import('../pages/EditorSandboxPage'));
+const SourcePage = lazy(() => import('../pages/source/SourcePage'));
 
 function Loading() {
   return (
@@ -41,6 +42,7 @@ export function AppRoutes() {
           <Route path="/generate/zip/:id" element={<ProgressPage kind="zip" />} />
           <Route path="/settings/tokens" element={<TokensPage />} />
         </Route>
+        <Route path="/projects/:projectId/source/*" element={<SourcePage />} />
         <Route path="/projects/:projectId/:pageIdParam?" element={<ProjectViewPage by="id" />} />
         <Route path="/github/:projectOwner/:projectName/:pageIdParam?" element={<ProjectViewPage by="github" />} />
         <Route path="/chat" element={<ChatPage />} />

@@ -416,7 +416,24 @@ BuildFile readBuildText(const std::string& path, const std::string& text) {
         return c.spaces() && c.literal("(") && c.spaces() && c.take(chars, value);
       };
     };
-    if (auto found = firstAfter(text, "project", call(nameChars), true)) build.name = *found;
+    // The command, never a word of a comment ("# the project (foo) needs ..."): comments
+    // are blanked first, and `project` must start a command.
+    std::string code(text);
+    for (std::size_t at = 0; at < code.size();) {
+      auto hash = code.find('#', at);
+      if (hash == std::string::npos) break;
+      auto end = code.find('\n', hash);
+      std::fill(code.begin() + static_cast<std::ptrdiff_t>(hash),
+                end == std::string::npos ? code.end() : code.begin() + static_cast<std::ptrdiff_t>(end), ' ');
+      at = end == std::string::npos ? code.size() : end;
+    }
+    for (auto at = findIgnoringCase(code, "project"); at != std::string_view::npos && build.name.empty();
+         at = findIgnoringCase(code, "project", at + 1)) {
+      if (at > 0 && !std::isspace(static_cast<unsigned char>(code[at - 1]))) continue;
+      Cursor cursor(code, at + 7);
+      std::string value;
+      if (call(nameChars)(cursor, value)) build.name = value;
+    }
     std::vector<std::pair<std::size_t, std::string>> targets;  // position, fact
     for (std::string_view command : {"add_executable", "add_library"})
       for (auto at = findIgnoringCase(text, command); at != std::string_view::npos && targets.size() < 60;

@@ -1,5 +1,7 @@
 #include "pipeline/pipeline.hpp"
 
+#include "source_view.hpp"
+
 #include <atomic>
 #include <filesystem>
 #include <fstream>
@@ -70,6 +72,8 @@ PipelineResult Pipeline::run(const SourceTree& sources, const Analysis& analysis
   writer.language = sources.language;
   writer.sourceRoot = sources.root;
   writer.sourceUrl = [&](const std::string& path, int from, int to) {
+    if (sources.webAddress.empty() && sources.sourceViewProject > 0)
+      return sourceViewUrl(sources.sourceViewProject, path, from, to);
     return sourceLineUrl(sources.webAddress, sources.commit, path, from, to);
   };
   const bool withModel = settings_.model.configured();

@@ -347,9 +347,9 @@ Json purposeOf(const Symbol& s, const std::string& language, std::size_t maxChar
 }
 
 bool isTopLevelApi(const Symbol& s) {
-  static const std::set<std::string> kinds = {"function", "class",    "struct", "interface", "enum",
-                                              "type",     "typedef",  "trait",  "macro",     "union",
-                                              "alias",    "protocol", "object", "func"};
+  static const std::set<std::string> kinds = {"function", "class", "struct", "interface", "enum",  "type",
+                                              "typedef",  "trait", "macro",  "union",     "alias", "protocol",
+                                              "object",   "func",  "record", "annotation"};
   return isPublic(s) && kinds.count(s.kind) > 0;
 }
 
@@ -357,13 +357,15 @@ bool isTopLevelApi(const Symbol& s) {
 // elsewhere a leading underscore marks a private name.
 bool isExported(const Symbol& s, const std::string& language) {
   if (!isPublic(s)) return false;
+  if (!s.visibility.empty()) return true;  // a parser applied the language's rule
   if (language == "go") return std::isupper(static_cast<unsigned char>(s.name[0])) != 0;
   return true;
 }
 
 bool isTypeKind(const std::string& kind) {
-  static const std::set<std::string> kinds = {"class", "struct",   "interface", "enum",           "type",   "trait",
-                                              "union", "protocol", "object",    "implementation", "typedef"};
+  static const std::set<std::string> kinds = {"class",   "struct", "interface", "enum",   "type",
+                                              "trait",   "union",  "protocol",  "object", "implementation",
+                                              "typedef", "record", "annotation"};
   return kinds.count(kind) > 0;
 }
 

@@ -158,7 +158,8 @@ JsDoc jsdocMarkdown(std::string_view comment, std::string_view codeLanguage) {
       s.raises.push_back({"", type, inlineTags(text), ""});
     } else if (n == "example") {
       std::string code = doc_text::cleanIndentation("\n" + tag.text);
-      std::string example = code.find("```") != std::string::npos ? code : "```" + std::string(codeLanguage) + "\n" + code + "\n```";
+      std::string example =
+          code.find("```") != std::string::npos ? code : "```" + std::string(codeLanguage) + "\n" + code + "\n```";
       s.body += (s.body.empty() ? "" : "\n\n") + std::string("**Example**\n\n") + example;
     } else if (n == "remarks") {
       s.body += (s.body.empty() ? "" : "\n\n") + inlineTags(text);
@@ -172,16 +173,14 @@ JsDoc jsdocMarkdown(std::string_view comment, std::string_view codeLanguage) {
       s.notes.emplace_back("Default", "`" + text + "`");
     } else if (n == "internal" || n == "private" || n == "hidden" || n == "ignore") {
       out.isPrivate = true;
-    } else if (n == "packageDocumentation" || n == "module" || n == "file" || n == "fileoverview" ||
-               n == "overview") {
+    } else if (n == "packageDocumentation" || n == "module" || n == "file" || n == "fileoverview" || n == "overview") {
       out.moduleDoc = true;
       if (!text.empty() && n != "module") s.body += (s.body.empty() ? "" : "\n\n") + inlineTags(text);
     }
     // Other tags (@public, @category, @type, @typedef, @author, ...) are not shown.
   }
   out.markdown = doc_text::toMarkdown(s);
-  while (!out.markdown.empty() && (out.markdown.back() == '\n' || out.markdown.back() == ' '))
-    out.markdown.pop_back();
+  while (!out.markdown.empty() && (out.markdown.back() == '\n' || out.markdown.back() == ' ')) out.markdown.pop_back();
   return out;
 }
 

@@ -30,6 +30,9 @@ std::optional<ParsedFile> readDeclarations(const std::string& language, const st
 // Each language's reader (one file each).
 std::optional<ParsedFile> readPythonDeclarations(const std::string& path, const std::string& text);
 std::optional<ParsedFile> readRustDeclarations(const std::string& path, const std::string& text);
+std::optional<ParsedFile> readGoDeclarations(const std::string& path, const std::string& text);
+std::optional<ParsedFile> readJavaDeclarations(const std::string& path, const std::string& text);
+std::optional<ParsedFile> readKotlinDeclarations(const std::string& path, const std::string& text);
 // JavaScript and TypeScript (`language`: "javascript" or "typescript").
 std::optional<ParsedFile> readScriptDeclarations(const std::string& language, const std::string& path,
                                                  const std::string& text);

@@ -115,8 +115,8 @@ class ScriptReader {
         // export { a, b as c } from './x': re-exports, under the names they are exported as.
         for (const auto& specifier : child.namedChildren()) {
           Node alias = specifier.field("alias");
-          add(statement, std::string(alias ? alias.text() : specifier.field("name").text()), "reexport", "", true,
-              doc, text);
+          add(statement, std::string(alias ? alias.text() : specifier.field("name").text()), "reexport", "", true, doc,
+              text);
         }
       } else if (child.type() == "namespace_export" || (source && child.type() == "identifier")) {
         add(statement, std::string(child.text()), "reexport", "", true, doc, text);
@@ -125,8 +125,8 @@ class ScriptReader {
     if (source && statement.namedChildren().size() == 1) add(statement, "*", "reexport", "", true, doc, text);
     // `export default function () {}` has no name: it is the module's default.
     Node value = statement.field("value");
-    if (value && (value.type() == "function_expression" || value.type() == "arrow_function" ||
-                  value.type() == "class")) {
+    if (value &&
+        (value.type() == "function_expression" || value.type() == "arrow_function" || value.type() == "class")) {
       std::string kind = value.type() == "class" ? "class" : "function";
       add(statement, "default", kind, "", true, doc, headOf(value, value.field("body")));
     }
@@ -160,8 +160,7 @@ class ScriptReader {
         bool function = value && (value.type() == "arrow_function" || value.type() == "function_expression" ||
                                   value.type() == "function");
         // Only functions, and exported constants, are what a module offers; other locals are not.
-        bool shown =
-            function || ((exported || exportedNames_.count(variable)) && node.text().starts_with("const"));
+        bool shown = function || ((exported || exportedNames_.count(variable)) && node.text().starts_with("const"));
         if (!shown) continue;
         std::string signature;
         if (function) {
@@ -226,8 +225,7 @@ std::pair<std::set<std::string>, bool> exportsOf(const Node& program) {
       if (statement.field("source")) continue;
       for (const auto& child : statement.namedChildren())
         if (child.type() == "export_clause")
-          for (const auto& specifier : child.namedChildren())
-            names.insert(std::string(specifier.field("name").text()));
+          for (const auto& specifier : child.namedChildren()) names.insert(std::string(specifier.field("name").text()));
       if (Node value = statement.field("value"); value && value.type() == "identifier")
         names.insert(std::string(value.text()));  // export default name
       continue;
