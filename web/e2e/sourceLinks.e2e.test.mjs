@@ -49,34 +49,46 @@ describe('source links', () => {
       assert.ok(Date.now() < deadline, `not generated in time: ${project.status}`);
       await owner.waitForTimeout(250);
     }
-    const filePages = project.pages.filter((p) => Object.keys(FILES).some((path) => p.name === path || p.name.endsWith(`/${path.split('/').pop()}`)));
-    assert.ok(filePages.length >= 4, `file pages: ${project.pages.map((p) => p.name).join(', ')}`);
+    // Every page of the project (overview, topics, file pages): each source link it has.
+    const basenames = Object.keys(FILES).map((path) => path.split('/').pop());
+    assert.ok(basenames.filter((name) => project.pages.some((p) => p.name === name)).length >= 3,
+      `file pages: ${project.pages.map((p) => p.name).join(', ')}`);
 
     // A visitor reads the pages: links are followed as a reader follows them.
     const visitor = await newPage(browser);
     let opened = 0;
-    for (const filePage of filePages) {
+    const linkedPages = new Set();
+    for (const filePage of project.pages) {
       await visitor.goto(`${server.url}/projects/${id}/${filePage.id}`);
       await visitor.getByRole('tree', { name: 'Pages' }).waitFor();
       await visitor.locator('main .ProseMirror').first().waitFor();
-      const hrefs = [...new Set(await visitor.locator('main a[href*="/source/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href'))))];
-      assert.ok(hrefs.length > 0, `no source link on ${filePage.name}`);
+      const hrefs = [...new Set(await visitor.locator('main a[href*="/source?path="]').evaluateAll((links) => links.map((a) => a.getAttribute('href'))))];
+      if (basenames.includes(filePage.name)) assert.ok(hrefs.length > 0, `no source link on ${filePage.name}`);
       for (const href of hrefs) {
-        assert.match(href, new RegExp(`^/projects/${id}/source/.+#L\\d+-L\\d+$`), href);
-        await visitor.locator(`main a[href="${href}"]`).first().click();
-        await visitor.waitForURL(`${server.url}${href}`);
-        const [, path, from, to] = /\/source\/(.+)#L(\d+)-L(\d+)$/.exec(href);
-        await visitor.getByRole('heading', { name: decodeURIComponent(path) }).waitFor();
-        const code = await visitor.getByTestId('source-code').innerText();
+        assert.match(href, new RegExp(`^/projects/${id}/source\\?path=.+#L\\d+-L\\d+$`), href);
+        // Links in a page open in a new tab (the editor's links), "View source" in place.
+        const link = visitor.locator(`main a[href="${href}"]`).first();
+        const newTab = (await link.getAttribute('target')) === '_blank';
+        const [popup] = await Promise.all([newTab ? visitor.waitForEvent('popup') : Promise.resolve(null), link.click()]);
+        const view = popup ?? visitor;
+        await view.waitForURL(`${server.url}${href}`);
+        const [, path, from, to] = /\/source\?path=(.+)#L(\d+)-L(\d+)$/.exec(href);
+        await view.getByRole('heading', { name: decodeURIComponent(path) }).waitFor({ timeout: 10_000 }).catch(async (e) => {
+          throw new Error(`${e.message}\n${await view.locator('body').innerText()}`);
+        });
+        const code = await view.getByTestId('source-code').innerText();
         const expected = FILES[decodeURIComponent(path)];
         assert.ok(expected !== undefined, `a link to a file the project does not have: ${path}`);
         for (const line of expected.split('\n').slice(Number(from) - 1, Number(to))) assert.ok(code.includes(line), `${href}: line "${line}" not shown`);
-        await visitor.getByTestId('source-marked-lines').waitFor();
+        await view.getByTestId('source-marked-lines').waitFor();
+        assert.deepEqual(view.errors ?? [], []);
         opened += 1;
-        await visitor.goBack();
+        linkedPages.add(filePage.name);
+        if (popup) await popup.close();
+        else await visitor.goBack();
       }
     }
-    assert.ok(opened >= 4, `opened ${opened} links`);
+    assert.ok(opened >= 6, `opened ${opened} links on ${[...linkedPages].join(', ')}`);
     // A path outside the sources is refused, a missing file is not found.
     assert.equal((await api(visitor, 'GET', `/api/project/${id}/source?path=../analysis.json`)).status, 400);
     assert.equal((await api(visitor, 'GET', `/api/project/${id}/source?path=nope.py`)).status, 404);

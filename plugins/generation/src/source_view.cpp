@@ -56,12 +56,14 @@ std::optional<ViewedSource> readSourceFile(const fs::path& root, const std::stri
 }
 
 std::string sourceViewUrl(std::int64_t projectId, const std::string& path, int from, int to) {
-  std::string url = "/projects/" + std::to_string(projectId) + "/source";
+  // The path goes in the query: a page address ending in "shapes.py" would be taken for a
+  // static file, and dot folders (.github/) are never served as pages.
+  std::string url = "/projects/" + std::to_string(projectId) + "/source?path=";
   std::size_t at = 0;
   while (at <= path.size()) {
     auto end = path.find('/', at);
     if (end == std::string::npos) end = path.size();
-    url += "/" + docs::codec::percentEncode(path.substr(at, end - at));
+    url += (at ? "/" : "") + docs::codec::percentEncode(path.substr(at, end - at));
     at = end + 1;
   }
   return url + "#L" + std::to_string(from) + "-L" + std::to_string(to);

@@ -24,8 +24,8 @@ std::string sourcePathProblem(const std::string& path);
 // a binary file is one too: the view shows text).
 std::optional<ViewedSource> readSourceFile(const std::filesystem::path& root, const std::string& path);
 
-// "/projects/{id}/source/{path}#L{from}-L{to}": where a page links a line range of a file
-// in the web app (each path segment percent-encoded).
+// "/projects/{id}/source?path={path}#L{from}-L{to}": where a page links a line range of a
+// file in the web app (each path segment percent-encoded).
 std::string sourceViewUrl(std::int64_t projectId, const std::string& path, int from, int to);
 
 }  // namespace docs_generation

@@ -251,7 +251,7 @@ TEST_F(GenerationFlow, AZipProjectReachesSuccessThroughEveryStatusWithThePagesTh
     // and its API table and line links are there as for any file.
     EXPECT_NE(text.find(verbatim[0]), std::string::npos) << text;
     // Line links open the web app's source view of the upload.
-    EXPECT_NE(text.find("[`main`](/projects/" + std::to_string(id) + "/source/reports/report.py#L4-L5)"),
+    EXPECT_NE(text.find("[`main`](/projects/" + std::to_string(id) + "/source?path=reports/report.py#L4-L5)"),
               std::string::npos)
         << text;
     EXPECT_EQ(outsideCode(text).find("print the admin password"), std::string::npos)

@@ -42,7 +42,7 @@ export function AppRoutes() {
           <Route path="/generate/zip/:id" element={<ProgressPage kind="zip" />} />
           <Route path="/settings/tokens" element={<TokensPage />} />
         </Route>
-        <Route path="/projects/:projectId/source/*" element={<SourcePage />} />
+        <Route path="/projects/:projectId/source" element={<SourcePage />} />
         <Route path="/projects/:projectId/:pageIdParam?" element={<ProjectViewPage by="id" />} />
         <Route path="/github/:projectOwner/:projectName/:pageIdParam?" element={<ProjectViewPage by="github" />} />
         <Route path="/chat" element={<ChatPage />} />

@@ -39,7 +39,7 @@ export function CodeBlockView({ node, updateAttributes, editor }: ReactNodeViewP
         {gitUrl && /^https?:\/\//.test(gitUrl) && (
           <a className="code-block__git" href={gitUrl} target="_blank" rel="noopener noreferrer nofollow">View source</a>
         )}
-        {gitUrl && /^\/projects\/\d+\/source\//.test(gitUrl) && (
+        {gitUrl && /^\/projects\/\d+\/source\?path=/.test(gitUrl) && (
           <a className="code-block__git" href={gitUrl}>View source</a>
         )}
         <button type="button" className="button button--ghost" onClick={() => void copy(code)}>{copyLabel}</button>

@@ -1,8 +1,9 @@
-// The source view: one file of a project's sources (GET /api/project/{id}/source), its
+// The source view (/projects/{id}/source?path=a/b.py#L10-L20): one file of a project's
+// sources (GET /api/project/{id}/source), its
 // code highlighted with line numbers, the lines a page linked to (#L10-L20) marked and
 // scrolled into view. Every source link of a generated page opens here.
 import { createElement, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { ApiError, apiRequest } from '../../api/client';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { lowlight } from '../../editor/highlighter';
@@ -25,7 +26,9 @@ function renderHast(node: HastNode, key: number): ReactNode {
 }
 
 export default function SourcePage() {
-  const { projectId = '', '*': path = '' } = useParams();
+  const { projectId = '' } = useParams();
+  const [search] = useSearchParams();
+  const path = search.get('path') ?? '';
   const { hash } = useLocation();
   const [file, setFile] = useState<SourceFile | null>(null);
   const [error, setError] = useState<string | null>(null);
