@@ -62,6 +62,31 @@ TEST(Lifecycle, EmbeddedPostgresSurvivesKill9AndRefusesASecondDocsd) {
   EXPECT_NE(third.log().find("embedded PostgreSQL stopped"), std::string::npos) << third.log();
 }
 
+// The embedded cluster runs with a minimal environment: docsd's secrets are not in the
+// postmaster's /proc/<pid>/environ, its locale is.
+TEST(Lifecycle, TheEmbeddedPostgresInheritsNoSecrets) {
+  docs::test::TempDir data;
+  Docsd docsd({{{"DOCS_LLM_API_KEY", "sk-never-in-postgres"},
+                {"DOCS_METRICS_TOKEN", "metrics-never-in-postgres"},
+                {"LC_MESSAGES", "C"}},
+               {"serve"},
+               data.path(),
+               ""});
+  ASSERT_TRUE(docsd.start(std::chrono::seconds(120))) << docsd.log();
+  std::ifstream pidFile(data.path() + "/pg/data/postmaster.pid");
+  pid_t postmaster = 0;
+  pidFile >> postmaster;
+  ASSERT_GT(postmaster, 0);
+  std::ifstream in("/proc/" + std::to_string(postmaster) + "/environ", std::ios::binary);
+  std::string environment((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  ASSERT_FALSE(environment.empty());
+  EXPECT_EQ(environment.find("never-in-postgres"), std::string::npos);
+  EXPECT_EQ(environment.find("DOCS_"), std::string::npos);
+  EXPECT_NE(environment.find("PATH="), std::string::npos);
+  EXPECT_NE(environment.find("LC_MESSAGES=C"), std::string::npos);
+  EXPECT_EQ(docsd.terminate(), 0) << docsd.log();
+}
+
 TEST(Lifecycle, StalePostmasterPidAfterEverythingWasKilled) {
   docs::test::TempDir data;
   Docsd first({{}, {"serve"}, data.path(), ""});

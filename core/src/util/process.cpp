@@ -30,6 +30,19 @@ void closeInheritedDescriptors() {
 
 }  // namespace
 
+bool inheritedByHelpers(std::string_view entry) {
+  // What the programs need to find themselves and keep the machine's locale (initdb picks
+  // the cluster's from it); never docsd's settings, keys or database address.
+  static constexpr std::string_view kNames[] = {"PATH", "HOME", "USER", "LOGNAME", "LANG", "LANGUAGE", "TZ", "TMPDIR"};
+  auto eq = entry.find('=');
+  if (eq == std::string_view::npos) return false;
+  std::string_view name = entry.substr(0, eq);
+  if (name.starts_with("LC_")) return true;
+  for (auto allowed : kNames)
+    if (name == allowed) return true;
+  return false;
+}
+
 std::optional<UserIds> lookupUser(const std::string& name) {
   struct passwd pwd {};
   struct passwd* found = nullptr;
@@ -47,7 +60,8 @@ ProcessResult runProcess(const std::vector<std::string>& argv, const std::option
     return result;
   }
   std::vector<std::string> envStrings;
-  for (char** e = environ; e && *e; ++e) envStrings.emplace_back(*e);
+  for (char** e = environ; e && *e; ++e)
+    if (inheritedByHelpers(*e)) envStrings.emplace_back(*e);
   for (const auto& extra : extraEnv) envStrings.push_back(extra);
   std::vector<char*> envp;
   for (auto& s : envStrings) envp.push_back(s.data());
