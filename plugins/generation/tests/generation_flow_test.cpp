@@ -422,11 +422,13 @@ TEST_F(GenerationFlow, DeletingTheProjectMidRunStopsIt) {
     ASSERT_TRUE(r.status == 200 || r.status == 204) << r.body;
   };
   auto folder = [&](std::int64_t id) { return fs::path(dataDir_.path()) / "generation" / std::to_string(id); };
-  // Many files, so the unpack and the analysis are still running when the delete lands.
+  // Many files, so the unpack and the analysis are still running when the delete lands:
+  // shell scripts, which ctags reads in batches of processes (Python's parser, in the
+  // process, could finish 8,000 small modules before the delete).
   auto sources = shopSources();
   for (int i = 0; i < 8000; ++i)
-    sources.push_back({"shop-main/bulk/m" + std::to_string(i) + ".py",
-                       "def f" + std::to_string(i) + "():\n    return " + std::to_string(i) + "\n"});
+    sources.push_back({"shop-main/bulk/m" + std::to_string(i) + ".sh",
+                       "f" + std::to_string(i) + "() {\n  echo " + std::to_string(i) + "\n}\n"});
   auto bytes = zipOf(sources);
 
   // The unpack has begun once its source folder exists (it comes after the status's pause).
