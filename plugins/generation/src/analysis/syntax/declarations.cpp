@@ -2,6 +2,24 @@
 
 namespace docs_generation {
 
+std::string oneLineHead(std::string_view text) {
+  constexpr std::size_t kMaxHead = 400;  // a longer head is generated code
+  std::string out;
+  for (char c : text) {
+    if (c == '\n' || c == '\r' || c == '\t') c = ' ';
+    if (c == ' ' && (out.empty() || out.back() == ' ' || out.back() == '(' || out.back() == '<')) continue;
+    if ((c == ')' || c == '>' || c == ',') && !out.empty() && out.back() == ' ' &&
+        !(c == '>' && out.size() > 1 && out[out.size() - 2] == '-'))
+      out.pop_back();
+    if (c == ')' && !out.empty() && out.back() == ',') out.pop_back();  // a trailing comma
+    out += c;
+  }
+  while (!out.empty() && (out.back() == ' ' || out.back() == ';' || out.back() == '{' || out.back() == '='))
+    out.pop_back();
+  if (out.size() > kMaxHead) out = out.substr(0, kMaxHead) + "...";
+  return out;
+}
+
 bool hasDeclarationReader(const std::string& language) {
   return language == "python" || language == "rust" || language == "javascript" || language == "typescript" ||
          language == "java" || language == "kotlin" || language == "go";

@@ -6,6 +6,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "analysis/analysis.hpp"
@@ -19,6 +20,13 @@ struct ParsedFile {
   // `#![doc = include_str!("../README.md")]`); the caller reads it, within the tree.
   std::string docFile{};
 };
+
+// A declaration's head on one line, as the languages' tools print it: whitespace runs as
+// one space, none just inside `(` and `<` or before `)`, `>` and `,` (`->` kept), no
+// trailing comma in a list, no `;`, `{` or `=` at its end; at most 400 bytes. Shared by the
+// readers of Rust, JavaScript/TypeScript, Java and Kotlin (Python's and Go's brackets and
+// literals differ).
+std::string oneLineHead(std::string_view text);
 
 // True when `language` is read by a parser here rather than by ctags.
 bool hasDeclarationReader(const std::string& language);

@@ -22,25 +22,11 @@ using syntax::Node;
 
 constexpr int kMaxDepth = 24;              // types in types...
 constexpr std::size_t kMaxSymbols = 2000;  // as ctags' reading keeps
-constexpr std::size_t kMaxSignature = 400;
-constexpr int kMaxHeadDepth = 8;  // how deep a head is searched for annotations and comments
+constexpr int kMaxHeadDepth = 8;           // how deep a head is searched for annotations and comments
 constexpr std::size_t kMaxHeadNodes = 4000;
 
 // Whitespace runs (line breaks and indentation of a long head) as one space, and no space
 // just inside brackets or before a comma.
-std::string oneLine(std::string_view text) {
-  std::string out;
-  for (char c : text) {
-    if (c == '\n' || c == '\r' || c == '\t') c = ' ';
-    if (c == ' ' && (out.empty() || out.back() == ' ' || out.back() == '(' || out.back() == '<')) continue;
-    if ((c == ')' || c == '>' || c == ',') && !out.empty() && out.back() == ' ') out.pop_back();
-    if (c == ')' && !out.empty() && out.back() == ',') out.pop_back();  // a trailing comma
-    out += c;
-  }
-  while (!out.empty() && (out.back() == ' ' || out.back() == ';' || out.back() == '{')) out.pop_back();
-  if (out.size() > kMaxSignature) out = out.substr(0, kMaxSignature) + "...";
-  return out;
-}
 
 bool isComment(std::string_view type) { return type == "line_comment" || type == "block_comment"; }
 
@@ -116,7 +102,7 @@ std::string headOf(const Node& declaration, std::uint32_t end) {
     if (at >= end) break;
   }
   if (at < end) head.append(all.substr(at - start, end - at));
-  return oneLine(head);
+  return oneLineHead(head);
 }
 
 // The head up to the body (or the whole declaration when it has none).
@@ -238,7 +224,7 @@ class JavaReader {
   // shows the declaration only).
   void fields(const Node& declaration, const std::string& scope, const TypeContext& context) {
     std::string modifiers = modifierWords(declaration);
-    std::string type = oneLine(declaration.field("type").text());
+    std::string type = oneLineHead(declaration.field("type").text());
     bool visible = isPublic(declaration, context);
     for (const auto& declarator : declaration.fieldAll("declarator")) {
       std::string name(declarator.field("name").text());

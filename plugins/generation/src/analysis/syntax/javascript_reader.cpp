@@ -19,28 +19,12 @@ using syntax::Node;
 
 constexpr int kMaxDepth = 16;
 constexpr std::size_t kMaxSymbols = 2000;
-constexpr std::size_t kMaxSignature = 400;
-
-std::string oneLine(std::string_view text) {
-  std::string out;
-  for (char c : text) {
-    if (c == '\n' || c == '\r' || c == '\t') c = ' ';
-    if (c == ' ' && (out.empty() || out.back() == ' ' || out.back() == '(' || out.back() == '<')) continue;
-    if ((c == ')' || c == '>') && !out.empty() && out.back() == ' ') out.pop_back();
-    if (c == ')' && !out.empty() && out.back() == ',') out.pop_back();
-    out += c;
-  }
-  while (!out.empty() && (out.back() == ' ' || out.back() == ';' || out.back() == '{')) out.pop_back();
-  while (!out.empty() && out.back() == ' ') out.pop_back();
-  if (out.size() > kMaxSignature) out = out.substr(0, kMaxSignature) + "...";
-  return out;
-}
 
 // The text of `node` up to its body (or up to `stop`), on one line.
 std::string headOf(const Node& node, const Node& stop) {
   std::string_view all = node.text();
   if (stop && stop.startByte() > node.startByte()) all = all.substr(0, stop.startByte() - node.startByte());
-  return oneLine(all);
+  return oneLineHead(all);
 }
 
 bool isDocComment(const Node& node) { return node.type() == "comment" && node.text().starts_with("/**"); }
@@ -108,7 +92,7 @@ class ScriptReader {
       return;
     }
     auto doc = docBefore(statement, language_);
-    std::string text = oneLine(statement.text());
+    std::string text = oneLineHead(statement.text());
     Node source = statement.field("source");
     for (const auto& child : statement.namedChildren()) {
       if (child.type() == "export_clause" && source) {
@@ -147,7 +131,7 @@ class ScriptReader {
       add(outer, name, "interface", scope, isPublic, doc, headOf(node, node.field("body")));
       interfaceBody(node.field("body"), name, isPublic);
     } else if (type == "type_alias_declaration") {
-      add(outer, name, "type", scope, isPublic, doc, oneLine(node.text()));
+      add(outer, name, "type", scope, isPublic, doc, oneLineHead(node.text()));
     } else if (type == "enum_declaration") {
       add(outer, name, "enum", scope, isPublic, doc, headOf(node, node.field("body")));
     } else if (type == "internal_module" || type == "module") {
@@ -165,7 +149,7 @@ class ScriptReader {
         std::string signature;
         if (function) {
           std::string head = headOf(value, value.field("body"));
-          if (head.ends_with("=>")) head = oneLine(head.substr(0, head.size() - 2));
+          if (head.ends_with("=>")) head = oneLineHead(head.substr(0, head.size() - 2));
           signature = "const " + variable + " = " + head;
         } else {
           // `const NAME: Type` (the value is not the API).
@@ -193,7 +177,7 @@ class ScriptReader {
         if (part.type() == "accessibility_modifier" && part.text() == "private") hidden = true;
       auto doc = docBefore(member, language_);
       std::string kind = method ? (name == "constructor" ? "constructor" : "method") : "property";
-      std::string signature = method ? headOf(member, member.field("body")) : oneLine(member.text());
+      std::string signature = method ? headOf(member, member.field("body")) : oneLineHead(member.text());
       add(member, name, kind, className, classPublic && !hidden, doc, signature);
     }
   }
@@ -204,7 +188,7 @@ class ScriptReader {
       std::string_view type = member.type();
       if (type != "method_signature" && type != "property_signature") continue;
       add(member, std::string(member.field("name").text()), type == "method_signature" ? "method" : "property", name,
-          isPublic, docBefore(member, language_), oneLine(member.text()));
+          isPublic, docBefore(member, language_), oneLineHead(member.text()));
     }
   }
 

@@ -21,27 +21,11 @@ using syntax::Node;
 
 constexpr int kMaxDepth = 24;
 constexpr std::size_t kMaxSymbols = 2000;
-constexpr std::size_t kMaxSignature = 400;
 constexpr int kMaxHeadDepth = 8;
 constexpr std::size_t kMaxHeadNodes = 4000;
 constexpr int kMaxCommentDescent = 4;
 
 // Whitespace runs as one space, no space just inside brackets or before a comma.
-std::string oneLine(std::string_view text) {
-  std::string out;
-  for (char c : text) {
-    if (c == '\n' || c == '\r' || c == '\t') c = ' ';
-    if (c == ' ' && (out.empty() || out.back() == ' ' || out.back() == '(' || out.back() == '<')) continue;
-    if ((c == ')' || c == '>' || c == ',') && !out.empty() && out.back() == ' ' &&
-        !(c == '>' && out.size() > 1 && out[out.size() - 2] == '-'))
-      out.pop_back();
-    if (c == ')' && !out.empty() && out.back() == ',') out.pop_back();  // a trailing comma
-    out += c;
-  }
-  while (!out.empty() && (out.back() == ' ' || out.back() == '=' || out.back() == '{')) out.pop_back();
-  if (out.size() > kMaxSignature) out = out.substr(0, kMaxSignature) + "...";
-  return out;
-}
 
 bool isComment(std::string_view type) { return type == "line_comment" || type == "multiline_comment"; }
 
@@ -124,7 +108,7 @@ std::string headOf(const Node& declaration, std::uint32_t end) {
     if (at >= end) break;
   }
   if (at < end) head.append(all.substr(at - start, end - at));
-  return oneLine(head);
+  return oneLineHead(head);
 }
 
 // Where a declaration's head ends: at its body, or a property's value (a `const`'s stays),

@@ -18,22 +18,6 @@ using syntax::Node;
 
 constexpr int kMaxDepth = 24;
 constexpr std::size_t kMaxSymbols = 2000;
-constexpr std::size_t kMaxSignature = 400;
-
-std::string oneLine(std::string_view text) {
-  std::string out;
-  for (char c : text) {
-    if (c == '\n' || c == '\r' || c == '\t') c = ' ';
-    if (c == ' ' && (out.empty() || out.back() == ' ' || out.back() == '(' || out.back() == '<')) continue;
-    if ((c == ')' || c == '>') && !out.empty() && out.back() == ' ') out.pop_back();
-    if (c == ')' && !out.empty() && out.back() == ',') out.pop_back();
-    out += c;
-  }
-  while (!out.empty() && (out.back() == ' ' || out.back() == ';' || out.back() == '{')) out.pop_back();
-  while (!out.empty() && out.back() == ' ') out.pop_back();
-  if (out.size() > kMaxSignature) out = out.substr(0, kMaxSignature) + "...";
-  return out;
-}
 
 // A doc comment's text without its markers, or nullopt when the comment is no doc (or
 // documents the enclosing item when `inner`).
@@ -75,7 +59,7 @@ std::string headOf(const Node& item) {
   Node body = item.field("body");
   std::string_view all = item.text();
   if (body && body.startByte() > item.startByte()) all = all.substr(0, body.startByte() - item.startByte());
-  return oneLine(all);
+  return oneLineHead(all);
 }
 
 // The type an impl is for, without its generic arguments or path.
@@ -173,12 +157,12 @@ class RustReader {
       if (node.field("trait")) return;
       items(node.field("body"), implType(node), publicScope, false, depth + 1);
     } else if (type == "type_item") {
-      add(node, name, "type", scope, isPublic, doc, oneLine(node.text()));
+      add(node, name, "type", scope, isPublic, doc, oneLineHead(node.text()));
     } else if (type == "const_item" || type == "static_item") {
       std::string head(node.text());
       auto eq = head.find(" = ");
       if (eq != std::string::npos && head.size() - eq > 80) head = head.substr(0, eq);  // a long value is not the API
-      add(node, name, type == "const_item" ? "constant" : "static", scope, isPublic, doc, oneLine(head));
+      add(node, name, type == "const_item" ? "constant" : "static", scope, isPublic, doc, oneLineHead(head));
     } else if (type == "macro_definition") {
       add(node, name, "macro", scope, hasAttribute(attributes, "macro_export"), doc, "macro_rules! " + name);
     } else if (type == "mod_item") {
@@ -188,7 +172,7 @@ class RustReader {
       for (const auto& child : body.namedChildren())
         if (auto inner = docText(child, true)) moduleDoc += (moduleDoc.empty() ? "" : "\n") + *inner;
       add(node, name, "module", scope, isPublic, moduleDoc,
-          oneLine(std::string(node.text()).substr(0, body.startByte() - node.startByte())));
+          oneLineHead(std::string(node.text()).substr(0, body.startByte() - node.startByte())));
       items(body, scope.empty() ? name : scope + "::" + name, isPublic, false, depth + 1);
     } else if (type == "use_declaration" && visibilityOf(node) == "public") {
       reexports(node, doc, scope, isPublic);
@@ -197,7 +181,7 @@ class RustReader {
 
   // `pub use a::b::{C, d as e};`: one entry per name it exports.
   void reexports(const Node& node, const std::string& doc, const std::string& scope, bool isPublic) {
-    std::string signature = oneLine(node.text());
+    std::string signature = oneLineHead(node.text());
     std::vector<Node> pending = {node.field("argument")};
     std::size_t visited = 0;
     while (!pending.empty() && ++visited < 256) {
