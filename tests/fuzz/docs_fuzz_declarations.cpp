@@ -7,6 +7,7 @@
 #include <string>
 
 #include "analysis/doc_dialects/doc_text.hpp"
+#include "analysis/doc_dialects/doxygen.hpp"
 #include "analysis/doc_dialects/go_doc.hpp"
 #include "analysis/doc_dialects/javadoc.hpp"
 #include "analysis/doc_dialects/jsdoc.hpp"
@@ -24,7 +25,8 @@ struct Language {
 };
 const Language kLanguages[] = {{"python", "m.py"},         {"rust", "src/lib.rs"},  {"javascript", "index.js"},
                                {"typescript", "index.ts"}, {"typescript", "v.tsx"}, {"java", "A.java"},
-                               {"kotlin", "A.kt"},         {"go", "pkg/a.go"}};
+                               {"kotlin", "A.kt"},         {"go", "pkg/a.go"},      {"c", "include/a.h"},
+                               {"c++", "include/a.hpp"},   {"c++", "src/a.cpp"}};
 
 }  // namespace
 
@@ -41,6 +43,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   (void)javadocMarkdown("/**" + text + "*/");
   (void)kdocMarkdown("/**" + text + "*/");
   (void)goDocMarkdown(text);
+  (void)renderDoxygen(doxygenCommentText("/**" + text + "*/"));
+  (void)renderDoxygen(doxygenCommentText(text));
   (void)doc_text::firstSentence(text, 1 + data[0]);
   return 0;
 }

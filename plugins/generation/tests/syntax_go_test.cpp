@@ -8,16 +8,12 @@
 #include "analysis/doc_dialects/doc_text.hpp"
 #include "analysis/doc_dialects/go_doc.hpp"
 #include "analysis/syntax/declarations.hpp"
+#include "syntax_test_support.hpp"
 
 using namespace docs_generation;
+using namespace docs_generation::testing;
 
 namespace {
-
-const Symbol* find(const ParsedFile& file, const std::string& scope, const std::string& name) {
-  for (const auto& s : file.symbols)
-    if (s.name == name && s.scope == scope) return &s;
-  return nullptr;
-}
 
 std::size_t indexOf(const ParsedFile& file, const Symbol* symbol) {
   return static_cast<std::size_t>(symbol - file.symbols.data());

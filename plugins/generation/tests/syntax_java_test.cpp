@@ -8,26 +8,10 @@
 
 #include "analysis/doc_dialects/javadoc.hpp"
 #include "analysis/syntax/declarations.hpp"
+#include "syntax_test_support.hpp"
 
 using namespace docs_generation;
-
-namespace {
-
-const Symbol* find(const ParsedFile& file, const std::string& scope, const std::string& name) {
-  for (const auto& s : file.symbols)
-    if (s.name == name && s.scope == scope) return &s;
-  return nullptr;
-}
-
-int lineOf(const std::string& code, const std::string& text) {
-  auto at = code.find(text);
-  if (at == std::string::npos) return 0;
-  return 1 + static_cast<int>(std::count(code.begin(), code.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
-}
-
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
-}  // namespace
+using namespace docs_generation::testing;
 
 TEST(Javadoc, HtmlAndInlineTagsBecomeMarkdown) {
   std::string md = javadocMarkdown(R"(/**

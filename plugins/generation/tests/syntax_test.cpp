@@ -15,19 +15,11 @@
 #include "analysis/inventory.hpp"
 #include "analysis/syntax/declarations.hpp"
 #include "analysis/syntax/syntax_tree.hpp"
+#include "syntax_test_support.hpp"
 #include "test_support.hpp"
 
 using namespace docs_generation;
-
-namespace {
-
-const Symbol* find(const ParsedFile& file, const std::string& scope, const std::string& name) {
-  for (const auto& s : file.symbols)
-    if (s.name == name && s.scope == scope) return &s;
-  return nullptr;
-}
-
-}  // namespace
+using namespace docs_generation::testing;
 
 TEST(Grammars, EveryLanguageParses) {
   struct Case {

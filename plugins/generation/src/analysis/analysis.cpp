@@ -152,6 +152,26 @@ bool isBoilerplate(const std::string& text) {
   return true;
 }
 
+}  // namespace
+
+std::string purposeBeforeLegalText(const std::string& text) {
+  // The lines up to the first legal one ("Formatting library for C++" above the copyright
+  // lines of the same comment, in its paragraph or the next).
+  std::string kept;
+  std::size_t at = 0;
+  while (at < text.size()) {
+    auto end = text.find('\n', at);
+    if (end == std::string::npos) end = text.size();
+    std::string line = text.substr(at, end - at);
+    at = end + 1;
+    if (isBoilerplate(line)) break;
+    kept += line + "\n";
+  }
+  return trim(kept);
+}
+
+namespace {
+
 std::string cleanComment(std::string text) {
   for (const char* tail : {"*/", "\"\"\"", "'''"}) {
     auto at = text.find(tail);
@@ -603,7 +623,9 @@ std::string leadingComment(const std::string& language, const std::string& sourc
       if (!isDirectiveLine(p) || p.empty()) text += (text.empty() ? "" : "\n") + p;
     text = trim(text);
     if (text.empty() && parts.empty()) return "";
-    if (!text.empty() && !isBoilerplate(text)) {
+    if (!text.empty() && isBoilerplate(text)) {
+      if (std::string purpose = purposeBeforeLegalText(text); !purpose.empty()) return withoutFileTags(purpose);
+    } else if (!text.empty()) {
       // A comment right above a declaration documents that declaration, not the file,
       // unless it says it is the file's (@file, @module, @fileoverview) or what follows
       // is the file's preamble (package clause, imports, includes).

@@ -117,6 +117,9 @@ std::string validUtf8(const std::string& text);
 // Pieces exposed for tests.
 std::vector<std::string> extractImports(const std::string& language, const std::string& text);
 std::string leadingComment(const std::string& language, const std::string& text);
+// The paragraphs of a comment before its first legal one (copyright, licence, SPDX,
+// "generated"): a file's purpose often shares its comment with the licence.
+std::string purposeBeforeLegalText(const std::string& text);
 std::string firstSentences(const std::string& text, std::size_t maxChars);
 
 }  // namespace docs_generation

@@ -6,6 +6,7 @@
 #include <functional>
 #include <map>
 #include <set>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
 
@@ -161,6 +162,25 @@ std::vector<std::string> publishedCodeFolders(const std::string& packageJson, bo
 bool onTheWayTo(const std::string& path, const std::vector<std::string>& folders) {
   for (const auto& folder : folders)
     if (folder == path || folder.rfind(path + "/", 0) == 0 || path.rfind(folder + "/", 0) == 0) return true;
+  return false;
+}
+
+// A `.h` header written in C++ (namespaces, templates, classes with access sections,
+// `std::`): C++ headers share C's extension. A C header's `extern "C"` guard is no sign.
+bool looksLikeCpp(const std::string& text) {
+  std::size_t start = 0;
+  while (start < text.size()) {
+    auto end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    std::string_view line = std::string_view(text).substr(start, end - start);
+    start = end + 1;
+    while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.remove_prefix(1);
+    if (line.starts_with("//") || line.starts_with("*") || line.starts_with("/*") || line.starts_with("#")) continue;
+    for (std::string_view sign : {"namespace ", "template <", "template<",
+                                  "public:", "private:", "protected:", "using namespace ", "extern \"C++\""})
+      if (line.starts_with(sign)) return true;
+    if (line.find("std::") != std::string_view::npos) return true;
+  }
   return false;
 }
 
@@ -367,6 +387,7 @@ Inventory takeInventory(const std::string& root, const InventoryLimits& limits) 
         continue;
       }
       file.language = languageOf(path);
+      if (file.language == "c" && lowerName.ends_with(".h") && looksLikeCpp(text)) file.language = "c++";
       file.documentation = lowerName.rfind("readme", 0) == 0 || file.language == "markdown" || file.language == "rst";
       file.build = kBuildFiles.count(name) > 0;
       inventory.files.push_back(std::move(file));

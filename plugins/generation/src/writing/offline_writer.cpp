@@ -362,6 +362,17 @@ bool isExported(const Symbol& s, const std::string& language) {
   return true;
 }
 
+// A member's name with its type's, as its language writes it (`Widget::size` in C++).
+std::string qualifiedName(const Symbol& s, const std::string& language) {
+  if (s.scope.empty()) return s.name;
+  return s.scope + (language == "c++" ? "::" : ".") + s.name;
+}
+
+// The outermost type of a scope (`Outer` of `Outer.Inner` or `Outer::Inner`).
+std::string outermostScope(const std::string& scope) {
+  return scope.substr(0, std::min(scope.find('.'), scope.find("::")));
+}
+
 bool isTypeKind(const std::string& kind) {
   static const std::set<std::string> kinds = {"class",   "struct", "interface", "enum",   "type",
                                               "trait",   "union",  "protocol",  "object", "implementation",
@@ -943,8 +954,8 @@ void writeFile(PageDraft& page, const FileAnalysis& f, const Analysis& analysis,
     std::vector<Json> cases;
     for (const auto& s : f.symbols)
       if (looksLikeTestCase(s, f.language))
-        cases.push_back(Json::array({linkText(s.scope.empty() ? s.name : s.scope + "." + s.name,
-                                              ctx.sourceUrl(f.path, s.line, std::max(s.line, s.end)), true)}));
+        cases.push_back(Json::array(
+            {linkText(qualifiedName(s, f.language), ctx.sourceUrl(f.path, s.line, std::max(s.line, s.end)), true)}));
     if (cases.empty())
       for (const auto& name :
            scannedTestCases(f.language, readLines(ctx.sourceRoot, f.path, 1, static_cast<int>(f.lines))))
@@ -970,12 +981,12 @@ void writeFile(PageDraft& page, const FileAnalysis& f, const Analysis& analysis,
         internals.push_back(&s);
         continue;
       }
-      if (!s.scope.empty() && exportedTypes.count(s.scope)) {
+      if (!s.scope.empty() && (exportedTypes.count(s.scope) || exportedTypes.count(outermostScope(s.scope)))) {
         if (!members.count(s.scope)) memberOrder.push_back(s.scope);
-        members[s.scope].push_back(symbolRow(s, s.scope + "." + s.name));
+        members[s.scope].push_back(symbolRow(s, qualifiedName(s, f.language)));
         continue;
       }
-      api.push_back(symbolRow(s, s.scope.empty() ? s.name : s.scope + "." + s.name));
+      api.push_back(symbolRow(s, qualifiedName(s, f.language)));
     }
     std::vector<std::string> columns = {phrase(lang, "symbol"), phrase(lang, "kind"), phrase(lang, "signature"),
                                         phrase(lang, "purpose")};
@@ -991,8 +1002,8 @@ void writeFile(PageDraft& page, const FileAnalysis& f, const Analysis& analysis,
       Json inlines = Json::array();
       for (const auto* s : internals) {
         if (!inlines.empty()) inlines.push_back(textNode(", "));
-        inlines.push_back(linkText(s->scope.empty() ? s->name : s->scope + "." + s->name,
-                                   ctx.sourceUrl(f.path, s->line, std::max(s->line, s->end)), true));
+        inlines.push_back(
+            linkText(qualifiedName(*s, f.language), ctx.sourceUrl(f.path, s->line, std::max(s->line, s->end)), true));
       }
       blocks.push_back(paragraph(inlines));
     }
@@ -1003,13 +1014,13 @@ void writeFile(PageDraft& page, const FileAnalysis& f, const Analysis& analysis,
       // head (with types, defaults and return type) linked to its source, then its doc.
       std::vector<const Symbol*> entries;
       for (const auto& s : f.symbols)
-        if (isExported(s, f.language) && (s.scope.empty() || exportedTypes.count(s.scope) ||
-                                          exportedTypes.count(s.scope.substr(0, s.scope.find('.')))))
+        if (isExported(s, f.language) &&
+            (s.scope.empty() || exportedTypes.count(s.scope) || exportedTypes.count(outermostScope(s.scope))))
           entries.push_back(&s);
       if (!entries.empty()) blocks.push_back(heading(2, phrase(lang, "reference")));
       for (std::size_t i = 0; i < entries.size() && i < kMaxReferenceEntries; ++i) {
         const Symbol& s = *entries[i];
-        blocks.push_back(heading(3, s.scope.empty() ? s.name : s.scope + "." + s.name));
+        blocks.push_back(heading(3, qualifiedName(s, f.language)));
         blocks.push_back(codeBlock(codeBlockLanguage(f.language), s.signature.empty() ? s.name : s.signature,
                                    ctx.sourceUrl(f.path, s.line, std::max(s.line, s.end))));
         if (s.markdownDoc)

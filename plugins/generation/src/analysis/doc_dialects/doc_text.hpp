@@ -9,6 +9,12 @@
 
 namespace docs_generation::doc_text {
 
+// A doc comment as its dialect's tool shows it.
+struct RenderedDoc {
+  std::string markdown;  // the whole doc as Markdown
+  std::string summary;   // its summary sentence by the dialect's rule, inline Markdown
+};
+
 // The first sentence of the first paragraph of `markdown` (a doc comment as Markdown):
 // it ends at '.', '!' or '?' followed by a space and not after an abbreviation ("e.g.",
 // "i.e.", "etc.", "vs.", an initial), nor inside `code` or (parentheses); a paragraph

@@ -10,12 +10,11 @@
 #include <string>
 #include <string_view>
 
+#include "analysis/doc_dialects/doc_text.hpp"
+
 namespace docs_generation {
 
-struct RenderedDoc {
-  std::string markdown;  // the whole doc as Markdown
-  std::string summary;   // the main description's first sentence (javadoc's rule), inline Markdown
-};
+using doc_text::RenderedDoc;
 
 // `comment`: the comment as written, `/**` and `*/` included.
 RenderedDoc renderJavadoc(std::string_view comment);

@@ -22,7 +22,7 @@ std::string oneLineHead(std::string_view text) {
 
 bool hasDeclarationReader(const std::string& language) {
   return language == "python" || language == "rust" || language == "javascript" || language == "typescript" ||
-         language == "java" || language == "kotlin" || language == "go";
+         language == "java" || language == "kotlin" || language == "go" || language == "c" || language == "c++";
 }
 
 std::optional<ParsedFile> readDeclarations(const std::string& language, const std::string& path,
@@ -33,6 +33,7 @@ std::optional<ParsedFile> readDeclarations(const std::string& language, const st
   if (language == "go") return readGoDeclarations(path, text);
   if (language == "java") return readJavaDeclarations(path, text);
   if (language == "kotlin") return readKotlinDeclarations(path, text);
+  if (language == "c" || language == "c++") return readCFamilyDeclarations(language, path, text);
   return std::nullopt;
 }
 

@@ -24,7 +24,7 @@ struct ParsedFile {
 // A declaration's head on one line, as the languages' tools print it: whitespace runs as
 // one space, none just inside `(` and `<` or before `)`, `>` and `,` (`->` kept), no
 // trailing comma in a list, no `;`, `{` or `=` at its end; at most 400 bytes. Shared by the
-// readers of Rust, JavaScript/TypeScript, Java and Kotlin (Python's and Go's brackets and
+// readers of Rust, JavaScript/TypeScript, Java, Kotlin and C/C++ (Python's and Go's brackets and
 // literals differ).
 std::string oneLineHead(std::string_view text);
 
@@ -41,6 +41,9 @@ std::optional<ParsedFile> readRustDeclarations(const std::string& path, const st
 std::optional<ParsedFile> readGoDeclarations(const std::string& path, const std::string& text);
 std::optional<ParsedFile> readJavaDeclarations(const std::string& path, const std::string& text);
 std::optional<ParsedFile> readKotlinDeclarations(const std::string& path, const std::string& text);
+// C and C++ (`language`: "c" or "c++").
+std::optional<ParsedFile> readCFamilyDeclarations(const std::string& language, const std::string& path,
+                                                  const std::string& text);
 // JavaScript and TypeScript (`language`: "javascript" or "typescript").
 std::optional<ParsedFile> readScriptDeclarations(const std::string& language, const std::string& path,
                                                  const std::string& text);
