@@ -122,7 +122,7 @@ def main():
     source, out = pathlib.Path(sys.argv[1]).resolve(), pathlib.Path(sys.argv[2])
     includes = sorted({str(p) for p in source.rglob("include") if p.is_dir()} | {str(source)})
     index = cindex.Index.create()
-    total = found = private_rows = 0
+    total = found = private_rows = api_rows = 0
     misses = []
     for path in sorted(source.rglob("*")):
         relative = path.relative_to(source)
@@ -161,11 +161,13 @@ def main():
         private_names = {name for name, _, public, _ in declarations if not public} - public_names
         api = page_text.split("\n## API\n", 1)[1].split("\n## ", 1)[0] if "\n## API\n" in page_text else ""
         for row in re.findall(r"^\| \[`([^`]+)`\]", api, re.M):
+            api_rows += 1
             if re.split(r"::|\.", row)[-1] in private_names:
                 private_rows += 1
                 misses.append(f"{relative}: private in the API table: {row}")
     summary = {"public_documented": total, "summary_on_page": found,
-               "share": round(found / total, 4) if total else None, "private_api_rows": private_rows}
+               "share": round(found / total, 4) if total else None, "api_rows": api_rows,
+               "private_api_rows": private_rows}
     print(json.dumps(summary))
     if "--misses" in sys.argv:
         print("\n".join(misses))

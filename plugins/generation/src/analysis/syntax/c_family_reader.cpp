@@ -8,6 +8,7 @@
 // blanked before parsing (c_tokens.hpp); preprocessor conditionals and `extern
 // "C"` blocks are read through. The header's own purpose is its `@file` comment or its
 // first free comment, without the licence it shares.
+#include <algorithm>
 #include <array>
 #include <set>
 #include <string_view>
@@ -188,10 +189,11 @@ Node bodyOf(const Node& declaration) {
 }
 
 struct Context {
-  std::string scope;      // the enclosing class (C++ `Outer::Inner`)
-  bool visible = true;    // in a public place: not a detail namespace, a private member or a hidden type
-  bool inClass = false;   // members of a class, struct or union
-  std::string className;  // a constructor's name
+  std::string scope;         // the enclosing class (C++ `Outer::Inner`)
+  bool visible = true;       // in a public place: not a detail namespace, a private member or a hidden type
+  bool inClass = false;      // members of a class, struct or union
+  bool conditional = false;  // in a preprocessor branch (not the include guard)
+  std::string className;     // a constructor's name
 };
 
 class CFamilyReader {
@@ -204,7 +206,8 @@ class CFamilyReader {
   // A file's, namespace's or preprocessor block's declarations.
   void container(const Node& node, const Context& context, int depth) {
     if (depth > kMaxDepth) return;
-    for (const auto& child : node.namedChildren()) {
+    Level level(*this, node);
+    for (const auto& child : level.children) {
       if (symbols_.size() >= kMaxSymbols) return;
       declaration(child, child, context, "", depth);
     }
@@ -220,7 +223,9 @@ class CFamilyReader {
     std::string_view type = node.type();
     if (type == "preproc_if" || type == "preproc_ifdef" || type == "preproc_else" || type == "preproc_elif" ||
         type == "preproc_elifdef" || type == "ERROR") {
-      container(node, context, depth + 1);
+      Context inner = context;
+      inner.conditional = context.conditional || (type != "ERROR" && !(depth == 0 && coversFile(node)));
+      container(node, inner, depth + 1);
     } else if (type == "linkage_specification") {  // extern "C" { ... }
       Node body = node.field("body");
       if (body.type() == "declaration_list") container(body, context, depth + 1);
@@ -399,7 +404,8 @@ class CFamilyReader {
   void containerWithAccess(const Node& body, const Context& members, bool typeVisible, bool startsPrivate, int depth) {
     if (depth > kMaxDepth) return;
     bool access = !startsPrivate;
-    for (const auto& child : body.namedChildren()) {
+    Level level(*this, body);
+    for (const auto& child : level.children) {
       if (symbols_.size() >= kMaxSymbols) return;
       if (child.type() == "access_specifier") {
         std::string_view word = child.text();
@@ -418,7 +424,8 @@ class CFamilyReader {
   }
 
   void enumerators(const Node& list, const Context& context, bool visible) {
-    for (const auto& child : list.namedChildren()) {
+    Level level(*this, list);
+    for (const auto& child : level.children) {
       if (symbols_.size() >= kMaxSymbols) return;
       if (child.type() != "enumerator") continue;
       add(child, std::string(child.field("name").text()), "constant", context, visible,
@@ -463,15 +470,8 @@ class CFamilyReader {
     else head += " " + oneLineHead(withoutComments(shown(value)).substr(0, 80));
     // A macro defined in a preprocessor branch without a word of doc is configuration
     // plumbing (`#if ... #define FMT_USE_X 1 #else ... 0`); each name is listed once.
-    bool conditional = false;
-    for (Node up = node.parent(); up && !conditional; up = up.parent()) {
-      std::string_view type = up.type();
-      conditional = type == "preproc_if" || type == "preproc_ifdef" || type == "preproc_else" ||
-                    type == "preproc_elif" || type == "preproc_elifdef";
-      if (conditional && up.parent().type() == "translation_unit" && coversFile(up)) conditional = false;
-    }
     if (!macros_.insert(name).second) return;
-    bool visible = context.visible && header_ && !name.starts_with("_") && (!conditional || hasDoc(node));
+    bool visible = context.visible && header_ && !name.starts_with("_") && (!context.conditional || hasDoc(node));
     add(node, name, "macro", context, visible, oneLineHead(head));
   }
 
@@ -483,25 +483,25 @@ class CFamilyReader {
       // `dec = 3,  // 'd'` under `// Integer specifiers:`: the remark on the member's own
       // line is its doc; a plain comment above heads a group.
       std::string trailing = trailingComment(node);
-      Node above = node.previousNamedSibling();
+      Node above = sibling(node, -1);
       bool doxygenAbove = above && isComment(above) && doxygenStyle(above.text()) && !trailingStyle(above.text());
       if (!trailing.empty() && !doxygenAbove) return doxygenCommentText(trailing);
     }
     std::vector<Node> run;
-    Node previous = node.previousNamedSibling();
+    Node previous = sibling(node, -1);
     int lineAbove = node.startLine();
     bool doxygen = false;
     for (int taken = 0; previous && isComment(previous) && taken < kMaxCommentRun; ++taken) {
       std::string_view text = previous.text();
       if (trailingStyle(text)) break;
-      Node beforeIt = previous.previousNamedSibling();
+      Node beforeIt = sibling(previous, -1);
       if (beforeIt && !isComment(beforeIt) && beforeIt.endLine() == previous.startLine()) break;  // trails that one
       bool adjacent = previous.endLine() >= lineAbove - 1;
       if (!adjacent && !(doxygenStyle(text) && run.empty())) break;
       doxygen = doxygen || doxygenStyle(text);
       run.push_back(previous);
       lineAbove = previous.startLine();
-      previous = previous.previousNamedSibling();
+      previous = sibling(previous, -1);
     }
     std::string comments;
     for (auto it = run.rbegin(); it != run.rend(); ++it) {
@@ -518,7 +518,7 @@ class CFamilyReader {
 
   // `int x; ///< the x` (and `A, /**< first */`): the comment after a declaration on its line.
   std::string trailingComment(const Node& node) const {
-    Node next = node.nextNamedSibling();
+    Node next = sibling(node, 1);
     if (!next || !isComment(next) || next.startLine() != node.endLine()) return {};
     std::string_view text = next.text();
     if (trailingStyle(text)) return std::string(text);
@@ -532,11 +532,11 @@ class CFamilyReader {
   // no declaration follows it closely (then it would be that one's).
   std::string commentBelow(const Node& node) const {
     if (!header_ || (node.type() != "declaration" && node.type() != "field_declaration")) return {};
-    Node next = node.nextNamedSibling();
+    Node next = sibling(node, 1);
     if (!next || !isComment(next) || next.startLine() != node.endLine() + 1) return {};
     std::string_view text = next.text();
     if (!text.starts_with("/*") || doxygenStyle(text)) return {};
-    Node after = next.nextNamedSibling();
+    Node after = sibling(next, 1);
     if (after && !isComment(after) && after.startLine() <= next.endLine() + 1) return {};
     return std::string(text);
   }
@@ -564,6 +564,36 @@ class CFamilyReader {
     symbols_.push_back(std::move(s));
   }
 
+  // The named children of the node being read, innermost last: tree-sitter 0.20's
+  // sibling steps walk from the parent's first child, which made every doc lookup linear
+  // in a namespace's size; here a neighbour is a binary search away.
+  struct Level {
+    Level(CFamilyReader& reader, const Node& node) : reader_(reader), children(node.namedChildren()) {
+      reader_.levels_.push_back(&children);
+    }
+    ~Level() { reader_.levels_.pop_back(); }
+    Level(const Level&) = delete;
+    Level& operator=(const Level&) = delete;
+    CFamilyReader& reader_;
+    std::vector<Node> children;
+  };
+
+  // The named sibling `offset` steps from `node` (-1: before it), or null.
+  Node sibling(const Node& node, int offset) const {
+    for (auto level = levels_.rbegin(); level != levels_.rend(); ++level) {
+      const std::vector<Node>& list = **level;
+      auto at = std::lower_bound(list.begin(), list.end(), node.startByte(),
+                                 [](const Node& n, std::uint32_t start) { return n.startByte() < start; });
+      for (; at != list.end() && at->startByte() == node.startByte(); ++at) {
+        if (at->endByte() != node.endByte() || at->type() != node.type()) continue;
+        auto index = static_cast<long>(at - list.begin()) + offset;
+        if (index < 0 || index >= static_cast<long>(list.size())) return {};
+        return list[static_cast<std::size_t>(index)];
+      }
+    }
+    return {};
+  }
+
   // An include guard's #ifndef: the whole file is in it.
   bool coversFile(const Node& block) const {
     return block.startByte() < 64 + source_.find_first_not_of(" \t\r\n") &&
@@ -588,6 +618,7 @@ class CFamilyReader {
   std::vector<std::pair<std::size_t, std::size_t>> hidden_;  // detail and anonymous namespaces
   std::vector<Symbol> symbols_;
   std::set<std::string> macros_;
+  std::vector<const std::vector<Node>*> levels_;
 };
 
 // The file's purpose: a comment saying `@file`, else the first comment before any
