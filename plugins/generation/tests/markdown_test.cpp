@@ -7,6 +7,7 @@
 
 #include "analysis/analysis.hpp"
 #include "writing/markdown_blocks.hpp"
+#include "writing/myst_markdown.hpp"
 #include "writing/rst_markdown.hpp"
 
 using namespace docs_generation;
@@ -318,4 +319,41 @@ TEST(DocComments, EachLanguagesMarkupBecomesMarksNotEscapedText) {
   auto py = docCommentInlines("Calls __init__ with `x` * 2.", "python");
   EXPECT_EQ(py[0]["text"], "Calls __init__ with ");
   EXPECT_EQ(py[1]["text"], "x");
+}
+
+// MyST (Sphinx's Markdown) and the site containers read as their sites render them.
+TEST(Markdown, MystDirectivesRolesAndTargets) {
+  std::string md = mystToMarkdown(
+      "(install)=\n# Install\n\nCall {py:func}`pkg.run`, {class}`~pkg.mod.Thing`, {ref}`the guide <guide>`, "
+      "`{not} a role`.\n\n````{tab-set}\n```{tab-item} pip\n:sync: pip\n\n    pip install pkg\n```\n````\n\n"
+      "::::{important}\n:class: big\nOuter.\n:::{tip}\nInner.\n:::\n::::\n\n```{eval-rst}\n.. note:: From rST.\n```\n\n"
+      "```{code-block} python\n:caption: example.py\n:linenos:\nprint({x})\n```\n\n```{toctree}\nintro\n```\n\n"
+      "```{autoclass} pkg.mod.Thing\n:members:\n```\n\n::: warning "
+      "Careful\nVitePress.\n:::\n\n```\n(kept)=\n{func}`kept`\n```\n");
+  EXPECT_EQ(md.find("(install)="), std::string::npos) << md;
+  EXPECT_NE(md.find("Call `pkg.run`, `Thing`, the guide, `{not} a role`."), std::string::npos) << md;
+  EXPECT_NE(md.find("**pip**"), std::string::npos) << md;
+  EXPECT_NE(md.find("    pip install pkg"), std::string::npos) << md;
+  EXPECT_EQ(md.find(":sync:"), std::string::npos) << md;
+  EXPECT_NE(md.find("> [!IMPORTANT]\n> Outer.\n> > [!TIP]\n> > Inner."), std::string::npos) << md;
+  EXPECT_NE(md.find("[!NOTE]"), std::string::npos) << md;
+  EXPECT_NE(md.find("From rST."), std::string::npos) << md;
+  EXPECT_NE(md.find("```python\nprint({x})\n```"), std::string::npos) << md;
+  EXPECT_EQ(md.find("caption"), std::string::npos) << md;
+  EXPECT_EQ(md.find("intro"), std::string::npos) << md;
+  EXPECT_NE(md.find(apiMarker("pkg.mod.Thing")), std::string::npos) << md;
+  EXPECT_EQ(apiMarkerName(apiMarker("pkg.mod.Thing")), "pkg.mod.Thing");
+  EXPECT_NE(md.find(":::warning Careful\nVitePress.\n:::"), std::string::npos) << md;
+  EXPECT_NE(md.find("```\n(kept)=\n{func}`kept`\n```"), std::string::npos) << md;  // code is code
+  // A fence never closed ends with the document, and deep nesting stops at a bound.
+  std::string deep;
+  for (int i = 0; i < 200; ++i) deep += std::string(static_cast<std::size_t>(3 + 200 - i), ':') + "{note}\n";
+  EXPECT_NO_THROW(mystToMarkdown(deep + "```{code-block}\nnever closed\n"));
+}
+
+TEST(Markdown, AnAlertKeepsTheSpaceBeforeItsFirstCodeSpan) {
+  auto blocks = markdownBlocks("> [!NOTE]\n> A note with `code` here.\n");
+  ASSERT_EQ(blocks.size(), 1u);
+  EXPECT_EQ(blocks[0]["type"], "alert");
+  EXPECT_EQ(blocks[0]["content"][0]["content"][0]["text"], "A note with ");
 }

@@ -339,13 +339,17 @@ TEST(Guides, TheRepositorysDocsBecomePagesInTheOrderOfItsSite) {
 
   std::vector<std::string> order;
   for (const auto& guide : plan.guides) order.push_back(guide.path + " < " + guide.parentKey);
-  EXPECT_EQ(order, (std::vector<std::string>{"docs/index.md < guides", "docs/start/index.md < guides",
-                                             "docs/start/modes.md < guide:docs/start/index.md",
-                                             "docs/start/install.md < guide:docs/start/index.md",
-                                             "docs/how-to/fetch.md < guides", "CONTRIBUTING.md < guides"}));
-  EXPECT_EQ(plan.guides[1].title, "First steps");
-  EXPECT_EQ(plan.guides[4].title, "Fetching");
-  EXPECT_EQ(plan.guides[4].topics, (std::vector<std::string>{plan.topicOfFile["engine.go"]}));
+  // The README whole first, the documentation folder in its site's order, then the root's
+  // other documents (the changelog and contributing notes last); never tests or tooling.
+  EXPECT_EQ(order,
+            (std::vector<std::string>{
+                "README.md < guides", "docs/index.md < guides", "docs/start/index.md < guides",
+                "docs/start/modes.md < guide:docs/start/index.md", "docs/start/install.md < guide:docs/start/index.md",
+                "docs/how-to/fetch.md < guides", "CHANGELOG.md < guides", "CONTRIBUTING.md < guides"}));
+  EXPECT_EQ(plan.guides[0].title, "README");
+  EXPECT_EQ(plan.guides[2].title, "First steps");
+  EXPECT_EQ(plan.guides[5].title, "Fetching");
+  EXPECT_EQ(plan.guides[5].topics, (std::vector<std::string>{plan.topicOfFile["engine.go"]}));
   EXPECT_EQ(plan.gettingStarted, (std::vector<std::string>{"Installation", "Usage"}));
 
   // Reading order: overview, getting started, the library, the guides, then the tests.
@@ -403,6 +407,11 @@ TEST(Guides, TheRepositorysDocsBecomePagesInTheOrderOfItsSite) {
   EXPECT_TRUE(callout);
   EXPECT_EQ(hrefOf(install, "docs/start/install.md"),
             "https://github.com/o/web/blob/abc123/docs/start/install.md#L1-L9");
+  // The README's page is the whole README, its licence section included.
+  std::string readme = textOf(written["guide:README.md"]);
+  EXPECT_NE(readme.find("go get example.com/web"), std::string::npos) << readme;
+  EXPECT_NE(readme.find("MIT."), std::string::npos) << readme;
+  EXPECT_EQ(hrefOf(written["guide:docs/index.md"], "installing"), "/p/guide:docs/start/install.md");
   // A folder's index guide lists the guides under it; the topic links the guide that uses its code.
   EXPECT_EQ(hrefOf(written["guide:docs/start/index.md"], "Modes"), "/p/guide:docs/start/modes.md");
   EXPECT_EQ(hrefOf(written[plan.topicOfFile["engine.go"]], "Fetching"), "/p/guide:docs/how-to/fetch.md");
@@ -410,6 +419,62 @@ TEST(Guides, TheRepositorysDocsBecomePagesInTheOrderOfItsSite) {
   const auto& fetch = written["guide:docs/how-to/fetch.md"]["content"];
   EXPECT_EQ(fetch[0]["attrs"]["level"], 1);
   EXPECT_EQ(fetch[1]["type"], "paragraph");
+}
+
+// mdBook's SUMMARY.md and Docusaurus' sidebars give the reading order; MDX's imports are
+// no text; MyST directives and mkdocstrings' `::: name` render as the site renders them.
+TEST(Guides, BookAndSidebarOrdersAndSiteMarkup) {
+  GoRepository repo;
+  repo.write("book/src/SUMMARY.md",
+             "# Summary\n\n- [Intro](intro.md)\n- [Zeta first](zeta.md)\n  - [Alpha](nested/alpha.md)\n");
+  repo.write("book/src/intro.md", "# Intro\n\nHello.\n");
+  repo.write("book/src/zeta.md", "# Zeta\n\nZ.\n");
+  repo.write("book/src/nested/alpha.md", "# Alpha\n\nA.\n");
+  repo.write("sidebars.js",
+             "module.exports = { docs: [ 'welcome', { type: 'category', label: 'How to', items: ['how/b', "
+             "'how/a'] } ] };\n");
+  repo.write("docs/welcome.mdx", "import Tabs from '@theme/Tabs';\n\n# Welcome\n\nHi.\n");
+  repo.write("docs/how/a.md",
+             "# A\n\n(target)=\n## Section\n\nUse {func}`~web.New`.\n\n```{note}\nA note with "
+             "`code`.\n```\n\n::: web.New\n    options:\n      heading_level: 3\n");
+  repo.write("docs/how/b.md", "# B\n");
+  auto analysis = analyze(repo.dir.path(), takeInventory(repo.dir.path(), InventoryLimits{}), AnalysisOptions{});
+  PlanOptions options;
+  options.sourceRoot = repo.dir.path();
+  auto plan = planTopics(analysis, options);
+  std::vector<std::string> order;
+  for (const auto& guide : plan.guides) order.push_back(guide.path);
+  auto position = [&](const std::string& path) { return std::find(order.begin(), order.end(), path) - order.begin(); };
+  EXPECT_LT(position("book/src/intro.md"), position("book/src/zeta.md"));
+  EXPECT_LT(position("book/src/zeta.md"), position("book/src/nested/alpha.md"));
+  EXPECT_LT(position("docs/welcome.mdx"), position("docs/how/b.md"));
+  EXPECT_LT(position("docs/how/b.md"), position("docs/how/a.md"));
+  ASSERT_LT(position("docs/how/a.md"), static_cast<long>(order.size()));
+  WriterContext context;
+  context.sourceRoot = repo.dir.path();
+  context.sourceUrl = [](const std::string& p, int a, int b) {
+    return p + "#L" + std::to_string(a) + "-L" + std::to_string(b);
+  };
+  context.pageHref = [](const std::string& key) { return "/p/" + key; };
+  for (auto page : planPages(analysis, plan, "en")) {
+    if (page.key != "guide:docs/how/a.md" && page.key != "guide:docs/welcome.mdx") continue;
+    writePage(page, analysis, plan, context);
+    std::string text = textOf(page.content);
+    EXPECT_EQ(text.find("import Tabs"), std::string::npos) << text;
+    EXPECT_EQ(text.find("{func}"), std::string::npos) << text;
+    EXPECT_EQ(text.find("(target)="), std::string::npos) << text;
+    EXPECT_EQ(text.find(":::"), std::string::npos) << text;
+    if (page.key != "guide:docs/how/a.md") continue;
+    EXPECT_NE(text.find("Use  New"), std::string::npos) << text;  // textOf spaces nodes apart
+    EXPECT_NE(text.find("New makes an Engine."), std::string::npos) << text;
+    bool alert = false;
+    for (const auto& block : page.content["content"])
+      if (block.value("type", "") == "alert") {
+        alert = true;
+        EXPECT_EQ(block["content"][0]["content"][0]["text"], "A note with ");  // the space before `code` kept
+      }
+    EXPECT_TRUE(alert);
+  }
 }
 
 // A Sphinx project: reStructuredText guides in the order of the index's toctree, titled
@@ -433,8 +498,9 @@ TEST(Guides, SphinxPagesFollowTheToctree) {
   auto plan = planTopics(analysis, options);
   std::vector<std::string> order;
   for (const auto& guide : plan.guides) order.push_back(guide.title + " " + guide.path);
-  EXPECT_EQ(order, (std::vector<std::string>{"Welcome docs/index.rst", "Quickstart docs/quickstart.rst",
-                                             "Routing docs/advanced/routing.rst", "API docs/api.rst"}));
+  EXPECT_EQ(order,
+            (std::vector<std::string>{"README README.rst", "Welcome docs/index.rst", "Quickstart docs/quickstart.rst",
+                                      "Routing docs/advanced/routing.rst", "API docs/api.rst"}));
   EXPECT_EQ(plan.readme, "README.rst");
   EXPECT_EQ(plan.gettingStarted, (std::vector<std::string>{"Installation"}));
   WriterContext context;
@@ -450,6 +516,13 @@ TEST(Guides, SphinxPagesFollowTheToctree) {
     }
     if (page.key == "getting-started") {
       EXPECT_NE(textOf(page.content).find("go get example.com/web"), std::string::npos);
+    }
+    if (page.key == "guide:docs/api.rst") {
+      // `.. autofunction:: web.New`: the generated entry of New, its head, doc and file.
+      std::string api = textOf(page.content);
+      EXPECT_NE(api.find("func New() *Engine"), std::string::npos) << api;
+      EXPECT_NE(api.find("New makes an Engine."), std::string::npos) << api;
+      EXPECT_EQ(hrefOf(page.content, "engine.go"), "/p/file:engine.go");
     }
     if (page.key == "overview") {
       EXPECT_NE(textOf(page.content).find("small"), std::string::npos);

@@ -561,3 +561,75 @@ TEST(Reexports, CarryTheDocOfWhatTheyExport) {
   ASSERT_NE(reexport("src/lib.rs", "Socket"), nullptr);
   EXPECT_EQ(reexport("src/lib.rs", "Socket")->summary, "An open connection.");
 }
+
+// rustdoc's reach: what a private `mod x;` declares is no API unless re-exported; methods
+// of an impl on a public type stay its, wherever the impl is; `#[macro_export]` macros are
+// the crate's; `#[doc(hidden)] pub mod` hides its file; variants and `pub` fields are shown.
+TEST(RustDeclarations, PrivateModulesReexportsAndMembers) {
+  docs::test::TempDir root;
+  std::filesystem::create_directories(root.path() + "/src/kv");
+  std::ofstream(root.path() + "/src/lib.rs")
+      << "/// The error type.\npub struct Error;\nmod error;\nmod ptr;\nmod macros;\npub mod kv;\n#[doc(hidden)]\npub "
+         "mod __private;\n/// Levels.\npub enum Level {\n    /// The error level.\n    Error,\n    #[doc(hidden)]\n    "
+         "Secret,\n}\n/// A point.\npub struct Point {\n    /// Across.\n    pub x: i32,\n    y: i32,\n}\n";
+  std::ofstream(root.path() + "/src/error.rs")
+      << "impl Error {\n    /// Makes one.\n    pub fn new() -> Self { Error }\n"
+         "    fn hidden(&self) {}\n}\n";
+  std::ofstream(root.path() + "/src/ptr.rs")
+      << "/// An owned pointer.\npub struct Own;\nimpl Own {\n    pub fn new() {}\n}\n";
+  std::ofstream(root.path() + "/src/macros.rs")
+      << "/// Bails out.\n#[macro_export]\nmacro_rules! bail { () => {}; }\n#[doc(hidden)]\n#[macro_export]\n"
+         "macro_rules! __inner { () => {}; }\n";
+  std::ofstream(root.path() + "/src/__private.rs") << "pub fn plumbing() {}\n";
+  std::ofstream(root.path() + "/src/kv/mod.rs") << "mod key;\npub use self::key::Key;\n";
+  std::ofstream(root.path() + "/src/kv/key.rs")
+      << "/// A key.\npub struct Key;\n/// Not exported.\npub struct Other;\nmod std_support {\n    impl super::Key "
+         "{\n        /// Borrows it.\n        pub fn as_str(&self) {}\n    }\n}\n";
+  auto analysis = analyze(root.path(), takeInventory(root.path(), InventoryLimits{}), AnalysisOptions{});
+  auto visibility = [&](const std::string& path, const std::string& scope, const std::string& name) {
+    const auto* f = analysis.find(path);
+    if (!f) return std::string("no file");
+    for (const auto& s : f->symbols)
+      if (s.name == name && s.scope == scope && s.kind != "reexport") return s.visibility;
+    return std::string("absent");
+  };
+  EXPECT_EQ(visibility("src/error.rs", "Error", "new"), "public");
+  EXPECT_EQ(visibility("src/error.rs", "Error", "hidden"), "private");
+  EXPECT_EQ(visibility("src/ptr.rs", "", "Own"), "private");
+  EXPECT_EQ(visibility("src/ptr.rs", "Own", "new"), "private");
+  EXPECT_EQ(visibility("src/macros.rs", "", "bail"), "public");
+  EXPECT_EQ(visibility("src/macros.rs", "", "__inner"), "private");
+  EXPECT_EQ(visibility("src/__private.rs", "", "plumbing"), "private");
+  EXPECT_EQ(visibility("src/kv/key.rs", "", "Key"), "public");  // re-exported by kv
+  EXPECT_EQ(visibility("src/kv/key.rs", "", "Other"), "private");
+  EXPECT_EQ(visibility("src/kv/key.rs", "Key", "as_str"), "public");
+  EXPECT_EQ(visibility("src/lib.rs", "Level", "Error"), "public");
+  EXPECT_EQ(visibility("src/lib.rs", "Level", "Secret"), "private");
+  EXPECT_EQ(visibility("src/lib.rs", "Point", "x"), "public");
+  EXPECT_EQ(visibility("src/lib.rs", "Point", "y"), "private");
+  for (const auto& s : analysis.find("src/lib.rs")->symbols)
+    if (s.scope == "Level" && s.name == "Error") {
+      EXPECT_EQ(s.summary, "The error level.");
+    }
+}
+
+// TypeDoc lists an object type alias's properties; a JSDoc block still documents its
+// declaration across line comments (`// biome-ignore ...`).
+TEST(ScriptDeclarations, ObjectTypeAliasMembersAndCommentsBetween) {
+  auto parsed =
+      readDeclarations("typescript", "src/options.ts",
+                       "/** Options. */\nexport type Options = {\n  /** Shortcut for JSON. */\n  json?: unknown;\n"
+                       "  /** Retries. @default 2 */\n  retry(n: number): void;\n};\n/** Deep partial. */\n"
+                       "// biome-ignore format: long\nexport type DeepPartial<T> = T;\n");
+  ASSERT_TRUE(parsed);
+  const Symbol* options = find(*parsed, "", "Options");
+  ASSERT_TRUE(options);
+  EXPECT_EQ(options->signature, "type Options");
+  ASSERT_TRUE(find(*parsed, "Options", "json"));
+  EXPECT_EQ(find(*parsed, "Options", "json")->summary, "Shortcut for JSON.");
+  EXPECT_EQ(find(*parsed, "Options", "json")->visibility, "public");
+  ASSERT_TRUE(find(*parsed, "Options", "retry"));
+  EXPECT_EQ(find(*parsed, "Options", "retry")->kind, "method");
+  ASSERT_TRUE(find(*parsed, "", "DeepPartial"));
+  EXPECT_EQ(find(*parsed, "", "DeepPartial")->summary, "Deep partial.");
+}

@@ -804,6 +804,73 @@ std::string reexportedName(const std::string& statement, const std::string& name
 
 // Re-exports carry the doc of what they export (its declaration in the file they name),
 // so a library's entry shows its API with its purposes.
+// The file a Rust `mod name;` in `parent` (inside its inline modules `scope`) loads:
+// beside lib.rs, main.rs and mod.rs, else in the folder named after the parent.
+std::string rustModuleFile(const std::string& parent, const std::string& scope, const std::string& name,
+                           const std::map<std::string, std::size_t>& index) {
+  std::string folder = dirnameOf(parent);
+  std::string base = basenameOf(stem(parent));
+  if (base != "lib" && base != "main" && base != "mod") folder = folder.empty() ? base : folder + "/" + base;
+  std::string inner = scope;
+  for (std::size_t at; (at = inner.find("::")) != std::string::npos;) inner.replace(at, 2, "/");
+  if (!inner.empty()) folder = folder.empty() ? inner : folder + "/" + inner;
+  for (const std::string& candidate : {name + ".rs", name + "/mod.rs"}) {
+    std::string path = folder.empty() ? candidate : folder + "/" + candidate;
+    if (index.count(path)) return path;
+  }
+  return "";
+}
+
+// Rust: what a private (or `#[doc(hidden)]`) `mod x;` declares is not the crate's API;
+// rustdoc shows it only where a `pub use` re-exports it. Its file's symbols, and those of
+// the modules below it, become private; except `#[macro_export]` macros (exported at the
+// crate's root wherever they are) and methods of impls on a public type (they are that
+// type's, wherever the impl is: anyhow's `impl Error` in its private `mod error`).
+void hidePrivateRustModules(Analysis& analysis, const std::map<std::string, std::size_t>& index) {
+  std::vector<std::size_t> pending;
+  std::set<std::size_t> hidden;
+  for (const auto& f : analysis.files) {
+    if (f.language != "rust") continue;
+    for (const auto& s : f.symbols)
+      if (s.kind == "module" && s.visibility == "private" && s.signature.find('{') == std::string::npos)
+        if (auto child = rustModuleFile(f.path, s.scope, s.name, index); !child.empty())
+          pending.push_back(index.at(child));
+  }
+  while (!pending.empty()) {
+    std::size_t at = pending.back();
+    pending.pop_back();
+    if (!hidden.insert(at).second) continue;
+    const auto& f = analysis.files[at];
+    for (const auto& s : f.symbols)
+      if (s.kind == "module")
+        if (auto child = rustModuleFile(f.path, s.scope, s.name, index); !child.empty())
+          pending.push_back(index.at(child));
+  }
+  if (hidden.empty()) return;
+  // The crate's public types: declared public outside hidden modules, or re-exported.
+  std::set<std::string> publicTypes;
+  for (std::size_t i = 0; i < analysis.files.size(); ++i) {
+    const auto& f = analysis.files[i];
+    if (f.language != "rust") continue;
+    for (const auto& s : f.symbols)
+      if (s.visibility == "public" && s.scope.empty() &&
+          (s.kind == "reexport" ? !hidden.count(i)
+                                : !hidden.count(i) && (s.kind == "struct" || s.kind == "enum" || s.kind == "union" ||
+                                                       s.kind == "trait" || s.kind == "type")))
+        publicTypes.insert(s.name);
+  }
+  for (std::size_t at : hidden)
+    for (auto& s : analysis.files[at].symbols) {
+      bool exportedMacro = s.kind == "macro" && s.visibility == "public";
+      bool methodOfPublicType = s.kind == "method" && s.visibility == "public" && publicTypes.count(s.scope) > 0;
+      // Re-exported (`pub use self::error::Error;`): rustdoc shows it whole where it is
+      // exported; here it stays documented where it is declared.
+      bool reexported =
+          s.scope.empty() && s.visibility == "public" && s.kind != "reexport" && publicTypes.count(s.name) > 0;
+      if (!exportedMacro && !methodOfPublicType && !reexported) s.visibility = "private";
+    }
+}
+
 void documentReexports(Analysis& analysis, const std::map<std::string, std::size_t>& index,
                        const ImportResolver& resolver) {
   for (auto& f : analysis.files) {
@@ -1042,6 +1109,7 @@ Analysis analyze(const std::string& root, const Inventory& inventory, const Anal
   for (const auto& f : analysis.files)
     for (const auto& target : f.dependsOn)
       if (auto it = index.find(target); it != index.end()) analysis.files[it->second].usedBy.push_back(f.path);
+  hidePrivateRustModules(analysis, index);
   documentReexports(analysis, index, resolver);
   for (auto& b : analysis.builds)
     if (!b.name.empty() && b.path.find('/') == std::string::npos) analysis.name = b.name;

@@ -24,8 +24,11 @@ struct Guide {
 
 inline constexpr std::size_t kMaxGuidePages = 300;
 
-// Whether a documentation file becomes a guide page (Markdown, not the root README,
-// no licence or changelog at the root, nothing of tests, examples or tooling).
+// Whether a documentation file becomes a guide page: Markdown or reStructuredText under a
+// documentation folder (docs/, doc/, website/, book/, guide/, manual/, ...), a folder's
+// README, or any document at the root but the README (planned first, whole) and the
+// licence; nothing of tests, examples or tooling (.github/). A document a site's
+// navigation names (SUMMARY.md, sidebars) is a guide wherever it is.
 bool isGuideFile(const FileAnalysis& file);
 
 // The guides in reading order (parents before their children), titled from their text

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "writing/api_entries.hpp"
 #include "writing/markdown_blocks.hpp"
 #include "writing/page_nodes.hpp"
 #include "writing/rst_markdown.hpp"
@@ -84,8 +85,9 @@ Json readmeBlocks(const Analysis& analysis, const Plan& plan, const WriterContex
   if (plan.readme.empty()) return Json::array();
   const auto* file = analysis.find(plan.readme);
   if (!file || (file->language != "markdown" && file->language != "rst")) return Json::array();
-  return markdownBlocks(documentAsMarkdown(plan.readme, readDocumentText(ctx.sourceRoot, plan.readme)),
-                        optionsFor(plan.readme, analysis, plan, ctx));
+  return markdownBlocks(
+      withApiEntries(documentAsMarkdown(plan.readme, readDocumentText(ctx.sourceRoot, plan.readme)), analysis),
+      optionsFor(plan.readme, analysis, plan, ctx));
 }
 
 // The guides directly under `parentKey`, each with its file, as a bullet list (null when none).
@@ -152,8 +154,9 @@ void writeGuidesIndex(PageDraft& page, const Plan& plan, const WriterContext& ct
 void writeGuide(PageDraft& page, const Guide& guide, const Analysis& analysis, const Plan& plan,
                 const WriterContext& ctx) {
   const auto& lang = ctx.language;
-  Json blocks = markdownBlocks(documentAsMarkdown(guide.path, readDocumentText(ctx.sourceRoot, guide.path)),
-                               optionsFor(guide.path, analysis, plan, ctx));
+  Json blocks = markdownBlocks(
+      withApiEntries(documentAsMarkdown(guide.path, readDocumentText(ctx.sourceRoot, guide.path)), analysis),
+      optionsFor(guide.path, analysis, plan, ctx));
   // The guide's own title heading opens the page (a first "## Title" becomes the page's
   // title heading); one is added when it has none.
   bool titled = !blocks.empty() && levelOf(blocks[0]) == 1;

@@ -525,7 +525,10 @@ class Builder {
                                                                                         {"[!CAUTION]", "error"}}};
     for (const auto& [marker, kind] : kinds) {
       if (text.rfind(marker, 0) != 0) continue;
-      std::string rest = trimmed(text.substr(marker.size()));
+      // Only the marker's own line goes: the space before what follows (`with `code``) stays.
+      std::string rest = text.substr(marker.size());
+      rest.erase(0, rest.find_first_not_of(" \t\r\n"));
+      if (rest.find_first_not_of(" \t\r\n") == std::string::npos) rest.clear();
       auto& inlines = first["content"];
       if (rest.empty()) inlines.erase(inlines.begin());
       else inlines[0]["text"] = rest;

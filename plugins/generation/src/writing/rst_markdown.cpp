@@ -1,5 +1,7 @@
 #include "writing/rst_markdown.hpp"
 
+#include "writing/myst_markdown.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <map>
@@ -55,7 +57,7 @@ std::vector<std::string> dedented(const std::vector<std::string>& lines) {
   return out;
 }
 
-std::string roleText(const std::string& role, std::string content) {
+std::string roleText(const std::string& role, std::string content) {  // restructuredTextRole
   // "Title <target>" shows the title; "~a.b.c" shows "c"; "!x" shows "x".
   std::string target = content;
   if (!content.empty() && content.back() == '>' && content.find(" <") != std::string::npos) {
@@ -376,6 +378,8 @@ class Converter {
       if (name == "figure" && !content.empty()) out += convert(content, depth + 1);
       return out;
     }
+    if (name.rfind("auto", 0) == 0 && !argument.empty())  // autodoc: the generated entry goes here
+      return apiMarker(trimmed(argument.substr(0, argument.find('(')))) + "\n\n";
     if (isApiDirective(name) && !argument.empty()) {
       std::string signature = argument.substr(0, argument.find('('));
       return "`" + signature + "`\n\n" + convert(content, depth + 1);
@@ -413,6 +417,18 @@ std::vector<std::string> splitLines(std::string_view text) {
 
 std::string restructuredTextInline(const std::string& text) { return inlineMarkdown(text); }
 
+std::string restructuredTextRole(const std::string& role, std::string content) {
+  std::string name = role;
+  if (name.rfind("py:", 0) == 0 || name.rfind("c:", 0) == 0 || name.rfind("js:", 0) == 0 ||
+      name.rfind("cpp:", 0) == 0 || name.rfind("std:", 0) == 0)
+    name = name.substr(name.find(':') + 1);
+  return roleText(name, std::move(content));
+}
+
+std::string admonitionAlertKind(const std::string& directive) {
+  return isCallout(directive) ? calloutKind(directive) : std::string();
+}
+
 std::string restructuredTextToMarkdown(std::string_view rst) { return Converter().convert(splitLines(rst), 0); }
 
 std::string documentAsMarkdown(const std::string& path, std::string_view text) {
@@ -420,7 +436,18 @@ std::string documentAsMarkdown(const std::string& path, std::string_view text) {
   std::string extension = dot == std::string::npos ? "" : path.substr(dot);
   for (auto& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (extension == ".rst" || extension == ".rest") return restructuredTextToMarkdown(text);
-  return std::string(text);
+  if (extension == ".mdx") {
+    // MDX: its `import` and `export` lines are code for the site's build, not text.
+    std::string kept;
+    bool fence = false;
+    for (const auto& line : splitLines(text)) {
+      if (line.rfind("```", 0) == 0) fence = !fence;
+      if (!fence && (line.rfind("import ", 0) == 0 || line.rfind("export ", 0) == 0)) continue;
+      kept += line + "\n";
+    }
+    return mystToMarkdown(kept);
+  }
+  return mystToMarkdown(text);
 }
 
 }  // namespace docs_generation

@@ -17,7 +17,17 @@ std::string restructuredTextToMarkdown(std::string_view rst);
 // One line's inline markup (``literal``, :role:`x`, `text <url>`_, ...) as Markdown.
 std::string restructuredTextInline(const std::string& text);
 
-// The document as Markdown: converted when `path` ends in .rst or .rest, else as is.
+// The document as Markdown: converted when `path` ends in .rst or .rest, else read as
+// MyST and mkdocstrings Markdown (myst_markdown.hpp).
 std::string documentAsMarkdown(const std::string& path, std::string_view text);
+
+// A Sphinx role's text as the site shows it (shared with MyST's {role}`x`): code for
+// references to code (`~a.b.c` as `c`), the title of "title <target>" for ref, term and
+// the like, a link for doc, emphasis and strong as such.
+std::string restructuredTextRole(const std::string& role, std::string content);
+
+// The GitHub alert kind ("NOTE", "TIP", "IMPORTANT", "WARNING", "CAUTION") of a Sphinx
+// admonition directive (note, seealso, deprecated, ...), or "" when `directive` is none.
+std::string admonitionAlertKind(const std::string& directive);
 
 }  // namespace docs_generation

@@ -29,9 +29,12 @@ std::string headOf(const Node& node, const Node& stop) {
 
 bool isDocComment(const Node& node) { return node.type() == "comment" && node.text().starts_with("/**"); }
 
-// The JSDoc block right before `node` (only other comments may not stand between).
+// The JSDoc block before `node`: the last `/** */` with nothing but line comments
+// between (`// biome-ignore ...`, `// @__NO_SIDE_EFFECTS__`: TypeScript still attaches it).
 std::optional<JsDoc> docBefore(const Node& node, std::string_view language) {
   Node before = node.previousNamedSibling();
+  for (int skipped = 0; skipped < 8 && before.type() == "comment" && before.text().starts_with("//"); ++skipped)
+    before = before.previousNamedSibling();
   if (!isDocComment(before)) return std::nullopt;
   // A blank-line gap is fine (TypeDoc takes it); a declaration between is not (siblings).
   return jsdocMarkdown(before.text(), language);
@@ -131,7 +134,14 @@ class ScriptReader {
       add(outer, name, "interface", scope, isPublic, doc, headOf(node, node.field("body")));
       interfaceBody(node.field("body"), name, isPublic);
     } else if (type == "type_alias_declaration") {
-      add(outer, name, "type", scope, isPublic, doc, oneLineHead(node.text()));
+      // `type Options = { ... }`: TypeDoc lists its properties like an interface's.
+      Node value = node.field("value");
+      if (value.type() == "object_type") {
+        add(outer, name, "type", scope, isPublic, doc, headOf(node, value));
+        interfaceBody(value, name, isPublic);
+      } else {
+        add(outer, name, "type", scope, isPublic, doc, oneLineHead(node.text()));
+      }
     } else if (type == "enum_declaration") {
       add(outer, name, "enum", scope, isPublic, doc, headOf(node, node.field("body")));
     } else if (type == "internal_module" || type == "module") {

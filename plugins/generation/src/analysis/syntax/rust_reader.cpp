@@ -111,8 +111,6 @@ class RustReader {
     }
   }
 
-  std::vector<Symbol> take() { return std::move(symbols_); }
-
  private:
   void add(const Node& node, std::string name, std::string kind, const std::string& scope, bool isPublic,
            const std::string& doc, std::string signature) {
@@ -147,15 +145,22 @@ class RustReader {
     } else if (type == "struct_item" || type == "enum_item" || type == "union_item") {
       std::string kind = type == "struct_item" ? "struct" : type == "enum_item" ? "enum" : "union";
       add(node, name, kind, scope, isPublic, doc, headOf(node));
+      // rustdoc shows an enum's variants and a struct's `pub` fields with their docs.
+      members(node.field("body"), scope.empty() ? name : scope + "::" + name, isPublic, type == "enum_item");
     } else if (type == "trait_item") {
       add(node, name, "trait", scope, isPublic, doc, headOf(node));
       // A trait's items are as public as the trait.
       items(node.field("body"), name, isPublic, true, depth + 1);
     } else if (type == "impl_item") {
       // An inherent impl's methods are listed under the type; a trait impl's are the
-      // trait's (rustdoc lists them under "Trait Implementations"), so none here.
+      // trait's (rustdoc lists them under "Trait Implementations"), so none here. An impl
+      // in a private module still adds to its type (`mod std_support { impl Error {..} }`):
+      // its `pub` methods are as public as the type (resolved in take()).
       if (node.field("trait")) return;
-      items(node.field("body"), implType(node), publicScope, false, depth + 1);
+      std::size_t first = symbols_.size();
+      items(node.field("body"), implType(node), true, false, depth + 1);
+      if (!publicScope)
+        for (std::size_t i = first; i < symbols_.size(); ++i) pendingTypes_.emplace_back(i, implType(node));
     } else if (type == "type_item") {
       add(node, name, "type", scope, isPublic, doc, oneLineHead(node.text()));
     } else if (type == "const_item" || type == "static_item") {
@@ -164,10 +169,17 @@ class RustReader {
       if (eq != std::string::npos && head.size() - eq > 80) head = head.substr(0, eq);  // a long value is not the API
       add(node, name, type == "const_item" ? "constant" : "static", scope, isPublic, doc, oneLineHead(head));
     } else if (type == "macro_definition") {
-      add(node, name, "macro", scope, hasAttribute(attributes, "macro_export"), doc, "macro_rules! " + name);
+      add(node, name, "macro", scope,
+          hasAttribute(attributes, "macro_export") && !hasAttribute(attributes, "doc(hidden)"), doc,
+          "macro_rules! " + name);
     } else if (type == "mod_item") {
       Node body = node.field("body");
-      if (!body) return;  // `mod x;`: the module's file documents itself
+      if (!body) {
+        // `mod x;`: the module's file documents itself; its declaration says whether
+        // what that file declares is reachable (analysis: privateRustModules).
+        add(node, name, "module", scope, isPublic, doc, oneLineHead(node.text()));
+        return;
+      }
       std::string moduleDoc = doc;
       for (const auto& child : body.namedChildren())
         if (auto inner = docText(child, true)) moduleDoc += (moduleDoc.empty() ? "" : "\n") + *inner;
@@ -203,7 +215,51 @@ class RustReader {
     }
   }
 
+  // Variants (`enum`) or fields (`struct`, `pub` ones public) with their `///` docs.
+  void members(const Node& body, const std::string& scope, bool typePublic, bool variants) {
+    if (!body) return;
+    std::string pendingDoc;
+    bool hidden = false;
+    for (const auto& child : body.namedChildren()) {
+      if (auto text = docText(child, false)) {
+        pendingDoc += (pendingDoc.empty() ? "" : "\n") + *text;
+        continue;
+      }
+      std::string_view type = child.type();
+      if (type == "line_comment" || type == "block_comment") continue;
+      if (type == "attribute_item") {
+        hidden = hidden || child.text().find("doc(hidden)") != std::string_view::npos;
+        continue;
+      }
+      if (type == "enum_variant" || type == "field_declaration") {
+        bool visible = typePublic && !hidden && (variants || visibilityOf(child) == "public");
+        add(child, std::string(child.field("name").text()), variants ? "variant" : "field", scope, visible, pendingDoc,
+            oneLineHead(child.text()));
+      }
+      pendingDoc.clear();
+      hidden = false;
+    }
+  }
+
+ public:
+  // The symbols, with the methods of impls in private modules public only when their
+  // type is a public type of this file.
+  std::vector<Symbol> take() {
+    for (const auto& [index, type] : pendingTypes_) {
+      bool typePublic = false;
+      for (const auto& s : symbols_)
+        if (s.name == type && s.visibility == "public" &&
+            (s.kind == "struct" || s.kind == "enum" || s.kind == "union" || s.kind == "trait" || s.kind == "type"))
+          typePublic = true;
+      if (!typePublic) symbols_[index].visibility = "private";
+    }
+    pendingTypes_.clear();
+    return std::move(symbols_);
+  }
+
+ private:
   std::vector<Symbol> symbols_;
+  std::vector<std::pair<std::size_t, std::string>> pendingTypes_;  // impl methods whose type decides
 };
 
 }  // namespace
