@@ -6,13 +6,16 @@
 #include <cstdint>
 #include <string>
 
+#include "analysis/doc_dialects/csharp_xml_doc.hpp"
 #include "analysis/doc_dialects/doc_text.hpp"
 #include "analysis/doc_dialects/doxygen.hpp"
 #include "analysis/doc_dialects/go_doc.hpp"
 #include "analysis/doc_dialects/javadoc.hpp"
 #include "analysis/doc_dialects/jsdoc.hpp"
+#include "analysis/doc_dialects/phpdoc.hpp"
 #include "analysis/doc_dialects/python_docstring.hpp"
 #include "analysis/doc_dialects/rustdoc.hpp"
+#include "analysis/doc_dialects/yard.hpp"
 #include "analysis/syntax/declarations.hpp"
 
 namespace {
@@ -26,7 +29,8 @@ struct Language {
 const Language kLanguages[] = {{"python", "m.py"},         {"rust", "src/lib.rs"},  {"javascript", "index.js"},
                                {"typescript", "index.ts"}, {"typescript", "v.tsx"}, {"java", "A.java"},
                                {"kotlin", "A.kt"},         {"go", "pkg/a.go"},      {"c", "include/a.h"},
-                               {"c++", "include/a.hpp"},   {"c++", "src/a.cpp"}};
+                               {"c++", "include/a.hpp"},   {"c++", "src/a.cpp"},    {"csharp", "src/A.cs"},
+                               {"php", "src/A.php"},       {"ruby", "lib/a.rb"}};
 
 }  // namespace
 
@@ -45,6 +49,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   (void)goDocMarkdown(text);
   (void)renderDoxygen(doxygenCommentText("/**" + text + "*/"));
   (void)renderDoxygen(doxygenCommentText(text));
+  (void)renderCsharpXmlDoc(text);
+  (void)renderPhpDoc("/**" + text + "*/");
+  (void)renderYard(text);
   (void)doc_text::firstSentence(text, 1 + data[0]);
   return 0;
 }

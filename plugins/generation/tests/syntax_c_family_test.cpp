@@ -219,7 +219,7 @@ TEST(CFamilyTokens, FunctionBodiesAreEmptiedAndTypesKept) {
   EXPECT_TRUE(contains(emptied, "struct X<T> : Base { int m; };")) << emptied;
   EXPECT_TRUE(contains(emptied, "struct node *make(void) {           }")) << emptied;
   EXPECT_TRUE(contains(emptied, "Box::Box(int w) : w_(w), h_{2} {         }")) << emptied;
-  EXPECT_TRUE(contains(emptied, "table[] = {1, 2};")) << emptied;
+  EXPECT_TRUE(contains(emptied, "table[] = {    };")) << emptied;
   EXPECT_TRUE(contains(emptied, "namespace n { void k() {      } }")) << emptied;
   EXPECT_TRUE(contains(emptied, "extern \"C\" { int c(void); }")) << emptied;
 }

@@ -191,4 +191,47 @@ std::string toMarkdown(const Sections& s) {
   return out;
 }
 
+TaggedText splitBlockTags(std::string_view text) {
+  TaggedText out;
+  bool fence = false;
+  std::string* target = &out.body;
+  std::size_t at = 0;
+  while (at <= text.size()) {
+    auto end = text.find('\n', at);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(at, end - at);
+    at = end + 1;
+    std::string_view trimmedLine = line;
+    while (!trimmedLine.empty() && (trimmedLine.front() == ' ' || trimmedLine.front() == '\t'))
+      trimmedLine.remove_prefix(1);
+    if (trimmedLine.starts_with("```")) fence = !fence;
+    if (!fence && trimmedLine.size() > 1 && trimmedLine[0] == '@' &&
+        std::isalpha(static_cast<unsigned char>(trimmedLine[1]))) {
+      std::size_t nameEnd = 1;
+      while (nameEnd < trimmedLine.size() && (std::isalnum(static_cast<unsigned char>(trimmedLine[nameEnd])) ||
+                                              trimmedLine[nameEnd] == '-' || trimmedLine[nameEnd] == '_'))
+        ++nameEnd;
+      std::string_view rest = trimmedLine.substr(nameEnd);
+      while (!rest.empty() && (rest.front() == ' ' || rest.front() == '\t')) rest.remove_prefix(1);
+      out.tags.emplace_back(std::string(trimmedLine.substr(1, nameEnd - 1)), std::string(rest));
+      target = &out.tags.back().second;
+      continue;
+    }
+    if (target != &out.body && !target->empty()) *target += '\n';
+    target->append(target == &out.body ? line : trimmedLine);
+    if (target == &out.body) *target += '\n';
+  }
+  return out;
+}
+
+std::pair<std::string, std::string> firstWordAndRest(std::string_view text) {
+  while (!text.empty() && (text.front() == ' ' || text.front() == '\t' || text.front() == '\n')) text.remove_prefix(1);
+  auto space = text.find_first_of(" \t\n");
+  std::string word(text.substr(0, space));
+  std::string_view rest = space == std::string_view::npos ? std::string_view() : text.substr(space);
+  while (!rest.empty() && (rest.front() == ' ' || rest.front() == '\t' || rest.front() == '\n')) rest.remove_prefix(1);
+  while (!rest.empty() && (rest.back() == ' ' || rest.back() == '\t' || rest.back() == '\n')) rest.remove_suffix(1);
+  return {word, std::string(rest)};
+}
+
 }  // namespace docs_generation::doc_text

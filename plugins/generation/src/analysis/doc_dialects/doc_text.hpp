@@ -50,6 +50,18 @@ std::string toMarkdown(const Sections& sections);
 // trailing blank lines dropped, tabs expanded (Python's inspect.cleandoc).
 std::string cleanIndentation(std::string_view text);
 
+// A tagged doc comment (PHPDoc, YARD) split into its body and its block tags: each line
+// starting with `@name` (outside ``` fences) starts a tag, whose text runs to the next
+// tag, continuation lines joined with newlines.
+struct TaggedText {
+  std::string body;
+  std::vector<std::pair<std::string, std::string>> tags;  // ("param", "string $url the address")
+};
+TaggedText splitBlockTags(std::string_view text);
+
+// The first whitespace-separated word of `text`, and the rest after it (trimmed).
+std::pair<std::string, std::string> firstWordAndRest(std::string_view text);
+
 // Table cells hold one line: line breaks become spaces and '|' is escaped.
 std::string oneLineCell(std::string_view text);
 

@@ -324,6 +324,13 @@ std::string withoutFunctionBodies(std::string source) {
                (kinds.text(k - 1) == "public" || kinds.text(k - 1) == "private" || kinds.text(k - 1) == "protected")) {
       statement = k + 1;
     } else if (token == "{") {
+      if (k > 0 && kinds.text(k - 1) == "=" && close[k] != std::string::npos) {
+        // `static const T table[] = { ... };`: a value (often a generated table of
+        // thousands of numbers) says nothing of the declaration.
+        bodies.emplace_back(tokens[k].end, tokens[close[k]].start);
+        k = close[k];
+        continue;
+      }
       if (kinds.memberInitializer(statement, k) && close[k] != std::string::npos) {
         k = close[k];  // `h_{2}` among a constructor's initialisers: the statement goes on
         continue;

@@ -28,7 +28,8 @@ std::string withTemplateMacrosAsParameters(std::string source);
 // C++ grammar fails most (`unsigned(id) < n` read as a template), failures whose recovery
 // can cost the whole enclosing class. A body is a brace after a parameter list (and its
 // qualifiers, trailing return type or constructor initialisers) at file, namespace or
-// class level; a type's, namespace's or initialiser's braces are kept.
+// class level; an initialiser's content (`= { ... }`, generated tables) is emptied too; a
+// type's and a namespace's braces are kept.
 std::string withoutFunctionBodies(std::string source);
 
 // A namespace's body as a byte range: `namespace detail {` to its closing brace. The

@@ -22,7 +22,8 @@ std::string oneLineHead(std::string_view text) {
 
 bool hasDeclarationReader(const std::string& language) {
   return language == "python" || language == "rust" || language == "javascript" || language == "typescript" ||
-         language == "java" || language == "kotlin" || language == "go" || language == "c" || language == "c++";
+         language == "java" || language == "kotlin" || language == "go" || language == "c" || language == "c++" ||
+         language == "csharp" || language == "php" || language == "ruby";
 }
 
 std::optional<ParsedFile> readDeclarations(const std::string& language, const std::string& path,
@@ -34,6 +35,9 @@ std::optional<ParsedFile> readDeclarations(const std::string& language, const st
   if (language == "java") return readJavaDeclarations(path, text);
   if (language == "kotlin") return readKotlinDeclarations(path, text);
   if (language == "c" || language == "c++") return readCFamilyDeclarations(language, path, text);
+  if (language == "csharp") return readCsharpDeclarations(path, text);
+  if (language == "php") return readPhpDeclarations(path, text);
+  if (language == "ruby") return readRubyDeclarations(path, text);
   return std::nullopt;
 }
 

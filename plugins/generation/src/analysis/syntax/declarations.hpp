@@ -44,6 +44,9 @@ std::optional<ParsedFile> readKotlinDeclarations(const std::string& path, const 
 // C and C++ (`language`: "c" or "c++").
 std::optional<ParsedFile> readCFamilyDeclarations(const std::string& language, const std::string& path,
                                                   const std::string& text);
+std::optional<ParsedFile> readCsharpDeclarations(const std::string& path, const std::string& text);
+std::optional<ParsedFile> readPhpDeclarations(const std::string& path, const std::string& text);
+std::optional<ParsedFile> readRubyDeclarations(const std::string& path, const std::string& text);
 // JavaScript and TypeScript (`language`: "javascript" or "typescript").
 std::optional<ParsedFile> readScriptDeclarations(const std::string& language, const std::string& path,
                                                  const std::string& text);
