@@ -1,6 +1,7 @@
 #include "analysis/analysis.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -8,6 +9,7 @@
 #include <set>
 #include <sstream>
 #include <string_view>
+#include <thread>
 
 #include "analysis/bounded_json.hpp"
 #include "analysis/doc_dialects/rustdoc.hpp"
@@ -1005,30 +1007,53 @@ Analysis analyze(const std::string& root, const Inventory& inventory, const Anal
     if (options.onStep) options.onStep("symbols", std::min(codeFiles.size(), start + kBatch), symbolFiles);
   }
   // A parsed language gives its symbols with their whole docs; a file its parser cannot
-  // read in time keeps no symbols (ctags did not read it either).
-  for (std::size_t k = 0; k < parsedFiles.size(); ++k) {
-    auto& f = analysis.files[parsedFiles[k]];
-    if (auto declarations = readDeclarations(f.language, f.path, readFile(fs::path(root) / f.path))) {
-      f.symbols = std::move(declarations->symbols);
-      for (auto& s : f.symbols) {
-        s.name = validUtf8(s.name);
-        s.scope = validUtf8(s.scope);
-        s.signature = validUtf8(s.signature);
-        s.doc = validUtf8(s.doc);
-        s.summary = validUtf8(s.summary);
+  // read in time keeps no symbols (ctags did not read it either). Files are parsed by a
+  // few threads a chunk at a time (each thread holds one tree); what follows a parse, and
+  // the progress and cancellation checks, stay on this thread.
+  constexpr std::size_t kParseChunk = 64;
+  const std::size_t parseThreads = std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, 4);
+  std::vector<std::optional<ParsedFile>> parsed(kParseChunk);
+  for (std::size_t chunk = 0; chunk < parsedFiles.size(); chunk += kParseChunk) {
+    std::size_t count = std::min(kParseChunk, parsedFiles.size() - chunk);
+    std::atomic<std::size_t> next{0};
+    auto work = [&] {
+      for (std::size_t i; (i = next.fetch_add(1)) < count;) {
+        const auto& f = analysis.files[parsedFiles[chunk + i]];
+        parsed[i] = readDeclarations(f.language, f.path, readFile(fs::path(root) / f.path));
       }
-      f.doc = validUtf8(declarations->doc);
-      // A module doc kept in another file of the tree (Rust crates include their README).
-      if (f.doc.empty() && !declarations->docFile.empty()) {
-        std::string target = normalizePath(dirnameOf(f.path) + "/" + declarations->docFile);
-        if (!target.empty() && index.count(target))
-          f.doc = validUtf8(rustdocMarkdown(readFile(fs::path(root) / target)));
+    };
+    std::vector<std::thread> helpers;
+    for (std::size_t t = 1; t < std::min(parseThreads, count); ++t) helpers.emplace_back(work);
+    work();
+    for (auto& helper : helpers) helper.join();
+    for (std::size_t i = 0; i < count; ++i) {
+      std::size_t k = chunk + i;
+      auto& f = analysis.files[parsedFiles[k]];
+      std::optional<ParsedFile> declarations = std::move(parsed[i]);
+      parsed[i].reset();
+      if (declarations) {
+        f.symbols = std::move(declarations->symbols);
+        f.symbols.shrink_to_fit();  // a reader's vector grew by doubling; the analysis lives long
+        for (auto& s : f.symbols) {
+          s.name = validUtf8(s.name);
+          s.scope = validUtf8(s.scope);
+          s.signature = validUtf8(s.signature);
+          s.doc = validUtf8(s.doc);
+          s.summary = validUtf8(s.summary);
+        }
+        f.doc = validUtf8(declarations->doc);
+        // A module doc kept in another file of the tree (Rust crates include their README).
+        if (f.doc.empty() && !declarations->docFile.empty()) {
+          std::string target = normalizePath(dirnameOf(f.path) + "/" + declarations->docFile);
+          if (!target.empty() && index.count(target))
+            f.doc = validUtf8(rustdocMarkdown(readFile(fs::path(root) / target)));
+        }
       }
-    }
-    std::size_t done = codeFiles.size() + k + 1;
-    if (done % 50 == 0 || k + 1 == parsedFiles.size()) {
-      if (progress) progress(done, symbolFiles);
-      if (options.onStep) options.onStep("symbols", done, symbolFiles);
+      std::size_t done = codeFiles.size() + k + 1;
+      if (done % 50 == 0 || k + 1 == parsedFiles.size()) {
+        if (progress) progress(done, symbolFiles);
+        if (options.onStep) options.onStep("symbols", done, symbolFiles);
+      }
     }
   }
 
