@@ -70,16 +70,21 @@ RouteDoc sourceFileDoc() {
                  true,
                  {{"type", "string"}, {"maxLength", 1024}}}};
   Json text = {{"type", "string"}};
-  doc.answers = {jsonAnswer(200, "the file",
-                            {{"type", "object"},
-                             {"required", {"path", "text", "truncated"}},
-                             {"additionalProperties", false},
-                             {"properties",
-                              {{"path", text},
-                               {"text", {{"type", "string"}, {"description", "the file as UTF-8, at most 1 MiB"}}},
-                               {"truncated", {{"type", "boolean"}}}}}}),
-                 errorAnswer(400, "invalid_path: a path outside the sources"),
-                 errorAnswer(404, "Project not found, or no text file of that path in its sources")};
+  doc.answers = {
+      jsonAnswer(
+          200, "the file",
+          {{"type", "object"},
+           {"required", {"path", "text", "truncated"}},
+           {"additionalProperties", false},
+           {"properties",
+            {{"path", text},
+             {"text", {{"type", "string"}, {"description", "the file as UTF-8, at most 1 MiB"}}},
+             {"truncated", {{"type", "boolean"}}},
+             {"web_url",
+              {{"type", "string"}, {"description", "a repository project's: the file on its host at the commit"}}},
+             {"commit", {{"type", "string"}, {"description", "the commit the sources are at"}}}}}}),
+      errorAnswer(400, "invalid_path: a path outside the sources"),
+      errorAnswer(404, "Project not found, or no text file of that path in its sources")};
   return doc;
 }
 

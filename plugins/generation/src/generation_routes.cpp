@@ -1,5 +1,6 @@
 #include "generation_routes.hpp"
 
+#include "analysis/analysis_service.hpp"
 #include "generation_docs.hpp"
 #include "generation_service.hpp"
 #include "generation_services.hpp"
@@ -40,7 +41,15 @@ void addGenerationRoutes(docs::Registry& registry, GenerationService& generation
         auto file = readSourceFile(generation.sourceRoot(id), path);
         if (!file) throw docs::HttpError::notFound("No text file " + path + " in the project's sources");
         response.setHeader("Cache-Control", "private, no-cache");
-        response.json({{"path", file->path}, {"text", file->text}, {"truncated", file->truncated}});
+        docs::Json answer = {{"path", file->path}, {"text", file->text}, {"truncated", file->truncated}};
+        // A repository project's file on its host at the generated commit, one click away.
+        if (auto project = services.projects->find(id);
+            project && !project->gitUrl.empty() && !project->commitHash.empty()) {
+          std::string url = sourceLineUrl(project->gitUrl, project->commitHash, file->path, 1, 1);
+          answer["web_url"] = url.substr(0, url.rfind('#'));
+          answer["commit"] = project->commitHash;
+        }
+        response.json(answer);
       },
       {}, sourceFileDoc());
 }

@@ -532,7 +532,14 @@ TEST_F(GenerationFlow, ARepositoryProjectIsClonedFromTheConfiguredGithubAndLinks
   ASSERT_GT(apiPage, 0);
   auto md =
       httpRequest(docsd_->port(), "GET", "/api/page/" + std::to_string(apiPage) + "/export?format=md", "", auth());
-  EXPECT_NE(md.body.find(git.url() + "/acme/shop/blob/" + commit + "/shop/api.py#L4-L6"), std::string::npos) << md.body;
+  // Source links open the project's source view (its host is a click further from there).
+  EXPECT_NE(md.body.find("/projects/" + std::to_string(id) + "/source?path=shop/api.py#L4-L6"), std::string::npos)
+      << md.body;
+  auto viewed =
+      httpRequest(docsd_->port(), "GET", "/api/project/" + std::to_string(id) + "/source?path=shop/api.py", "", auth());
+  ASSERT_EQ(viewed.status, 200) << viewed.body;
+  EXPECT_EQ(json::parse(viewed.body)["web_url"], git.url() + "/acme/shop/blob/" + commit + "/shop/api.py");
+  EXPECT_EQ(json::parse(viewed.body)["commit"], commit);
   // The clone keeps no credentials and no links; the project's folder holds the checkout.
   EXPECT_TRUE(fs::exists(dataDir_.path() + "/generation/" + std::to_string(id) + "/source/shop/api.py"));
 }

@@ -223,7 +223,7 @@ TEST_F(GithubFlow, CreateGeneratePushSyncRewritesOnlyWhatChangedAndKeepsAPersons
   auto after = pagesByName(p);
   EXPECT_EQ(after["api.py"], pages["api.py"]);  // same page, new text
   EXPECT_NE(exportPage(after["api.py"]).find("Every product on sale today."), std::string::npos);
-  EXPECT_NE(exportPage(after["api.py"]).find("/blob/" + second + "/shop/api.py#L4-L6"), std::string::npos);
+  EXPECT_NE(exportPage(after["api.py"]).find("/source?path=shop/api.py#L4-L6"), std::string::npos);
   auto models = exportPage(after["models.py"]);
   EXPECT_NE(models.find("Hand-written notes on models."), std::string::npos) << models;
   EXPECT_NE(models.find("The source of this page changed"), std::string::npos) << models;

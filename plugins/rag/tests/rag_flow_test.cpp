@@ -191,7 +191,8 @@ TEST_F(RagFlow, AGeneratedProjectIsIndexedAndItsDefinitionsAreFoundByTheirWords)
   EXPECT_EQ(top["path"], "inv/config.py");
   EXPECT_EQ(top["start_line"], 5);
   EXPECT_EQ(top["end_line"], 8);
-  EXPECT_TRUE(top["git_url"].is_null());  // an upload has no web address
+  // An upload has no web address: its lines open in the app's source view.
+  EXPECT_EQ(top["git_url"], "/projects/" + std::to_string(id) + "/source?path=inv/config.py#L5-L8");
   EXPECT_TRUE(top["page_id"].is_number());
   EXPECT_EQ(top["project_id"], id);
   EXPECT_NE(top["content"].get<std::string>().find("json.load(handle)"), std::string::npos);

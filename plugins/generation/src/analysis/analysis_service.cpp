@@ -1,5 +1,7 @@
 #include "analysis/analysis_service.hpp"
 
+#include "source_view.hpp"
+
 #include <docs/db.hpp>
 
 #include <filesystem>
@@ -102,8 +104,11 @@ std::optional<std::string> AnalysisService::readSource(std::int64_t projectId, s
 }
 
 std::string AnalysisService::sourceUrl(std::int64_t projectId, std::string_view path, int from, int to) {
+  // A repository's lines at the generated commit; an upload's in this app's source view.
   auto project = projects_->find(projectId);
-  if (!project || project->gitUrl.empty() || project->commitHash.empty()) return "";
+  if (!project) return "";
+  if (project->gitUrl.empty() || project->commitHash.empty())
+    return sourceViewUrl(projectId, std::string(path), from, to);
   return sourceLineUrl(project->gitUrl, project->commitHash, std::string(path), from, to);
 }
 

@@ -72,8 +72,9 @@ PipelineResult Pipeline::run(const SourceTree& sources, const Analysis& analysis
   writer.language = sources.language;
   writer.sourceRoot = sources.root;
   writer.sourceUrl = [&](const std::string& path, int from, int to) {
-    if (sources.webAddress.empty() && sources.sourceViewProject > 0)
-      return sourceViewUrl(sources.sourceViewProject, path, from, to);
+    // In the server every project's links open its source view (the repository's host
+    // is one click further, from there); `docsd generate` links the host or the tree.
+    if (sources.sourceViewProject > 0) return sourceViewUrl(sources.sourceViewProject, path, from, to);
     return sourceLineUrl(sources.webAddress, sources.commit, path, from, to);
   };
   const bool withModel = settings_.model.configured();

@@ -56,8 +56,8 @@ struct SourceTree {
   std::string language = "en";  // the pages': en | ru | de
   std::string webAddress;       // a repository's address: links to its lines at `commit` ("": paths in the tree)
   std::string commit;
-  // Without a web address: the project whose source view the links open (0: paths in the
-  // tree, as `docsd generate` writes them).
+  // The project whose source view the links open (the server's runs); 0: the web
+  // address's lines, else paths in the tree (as `docsd generate` writes them).
   std::int64_t sourceViewProject = 0;
 };
 

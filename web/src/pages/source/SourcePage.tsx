@@ -14,6 +14,9 @@ interface SourceFile {
   path: string;
   text: string;
   truncated: boolean;
+  /** A repository project's: the file on its host at the generated commit. */
+  web_url?: string;
+  commit?: string;
 }
 
 type HastNode = { type: string; value?: string; tagName?: string; properties?: { className?: string[] }; children?: HastNode[] };
@@ -69,6 +72,11 @@ export default function SourcePage() {
         <Link to={`/projects/${projectId}`}>Back to the documentation</Link>
         <h1 className="source-view__path">{path}</h1>
         {range && <span className="source-view__range">lines {range.from}{range.to > range.from ? `–${range.to}` : ''}</span>}
+        {file?.web_url && /^https?:\/\//i.test(file.web_url) && (
+          <a className="source-view__host" href={`${file.web_url}${range ? `#L${range.from}-L${range.to}` : ''}`} target="_blank" rel="noopener noreferrer">
+            View in the repository{file.commit ? ` at ${file.commit.slice(0, 7)}` : ''}
+          </a>
+        )}
       </nav>
       {error && <p role="alert">{error}</p>}
       {!file && !error && <p role="status">Loading…</p>}
