@@ -15,6 +15,7 @@ struct QueryIntent {
   bool natural = false;        // a question in words: how do I, how to, what is, ...?
   bool aboutTests = false;     // names tests, specs, benchmarks, fixtures
   bool aboutExamples = false;  // names examples, demos, samples
+  bool aboutChanges = false;   // names changes, releases, versions, upgrades, migrations
 };
 
 QueryIntent intentOf(std::string_view query);
@@ -26,6 +27,13 @@ bool isPublicName(std::string_view name, std::string_view language);
 // The factor for a chunk: kind code|docs; role as the analysis names it (library, test,
 // example, guide, build, tooling, generated; a file's page has its file's, other pages ""); api: documented
 // public library code.
-double rolePrior(const QueryIntent& intent, std::string_view kind, std::string_view role, bool api);
+// `changeLog`: the chunk is a changelog's or release notes' (isChangeLog): last for a
+// question in words, unless it asks about changes.
+double rolePrior(const QueryIntent& intent, std::string_view kind, std::string_view role, bool api,
+                 bool changeLog = false);
+
+// True for a chunk of a changelog, release notes or a news file, by its file's name or its
+// title ("CHANGELOG.md", "Changes › 2.0.0", "Release notes", "v7.18.5 (2025-01-02)").
+bool isChangeLog(std::string_view title, std::string_view path);
 
 }  // namespace docs_rag

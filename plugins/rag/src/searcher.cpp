@@ -32,6 +32,7 @@ std::string idArray(const std::vector<std::int64_t>& ids) {
 struct Traits {
   std::string role;
   bool api = false;
+  bool changeLog = false;  // a changelog's or release notes' chunk
 };
 using TraitsById = std::map<std::int64_t, Traits>;
 
@@ -40,7 +41,8 @@ std::vector<std::int64_t> idsOf(const Result& rows, TraitsById* traits = nullptr
   std::vector<std::int64_t> ids;
   for (auto row : rows) {
     ids.push_back(row.int64("id"));
-    if (traits) (*traits)[ids.back()] = {row.text("role"), row.boolean("api")};
+    if (traits)
+      (*traits)[ids.back()] = {row.text("role"), row.boolean("api"), isChangeLog(row.text("title"), row.text("path"))};
   }
   return ids;
 }
@@ -63,13 +65,13 @@ std::vector<std::int64_t> textRanked(Db& db, const std::string& expression, cons
   for (const auto& language : languages) {
     if (!knownTextLanguage(language)) continue;
     if (!branches.empty()) branches += " UNION ALL ";
-    branches += "SELECT id, search, q, role, api FROM rag_chunks, to_tsquery('" + language +
+    branches += "SELECT id, search, q, role, api, title, path FROM rag_chunks, to_tsquery('" + language +
                 "', $3) AS q"
                 " WHERE project_id = ANY($1::bigint[]) AND kind = $2 AND lang = '" +
                 language + "' AND search @@ q";
   }
   if (branches.empty()) return {};
-  return idsOf(db.exec("SELECT id, role, api FROM (SELECT * FROM (" + branches +
+  return idsOf(db.exec("SELECT id, role, api, title, path FROM (SELECT * FROM (" + branches +
                            ") AS every_language LIMIT $5) AS matches"
                            " ORDER BY ts_rank(search, q, 1) DESC, id LIMIT $4",
                        {projects, kind, expression, static_cast<std::int64_t>(candidates),
@@ -86,9 +88,11 @@ std::vector<std::int64_t> nameRanked(Db& db, const std::string& words, const std
     // (docs/benchmarks.md, rag at 1M chunks). Words themselves are the full-text lists' job.
     tx.exec("SET LOCAL pg_trgm.similarity_threshold = " + std::string(kNameSimilarity));
     ids = idsOf(
-        tx.exec("SELECT id, role, api FROM rag_chunks WHERE project_id = ANY($1::bigint[]) AND kind = $2 AND names % $3"
-                " ORDER BY similarity(names, $3) DESC, id LIMIT $4",
-                {projects, kind, words, static_cast<std::int64_t>(candidates)}),
+        tx.exec(
+            "SELECT id, role, api, title, path FROM rag_chunks WHERE project_id = ANY($1::bigint[]) AND kind = $2 AND "
+            "names % $3"
+            " ORDER BY similarity(names, $3) DESC, id LIMIT $4",
+            {projects, kind, words, static_cast<std::int64_t>(candidates)}),
         &traits);
   });
   return ids;
@@ -123,7 +127,9 @@ std::vector<Hit> searchChunks(Db& db, const std::string& query, const std::strin
   TraitsById traits;
   auto prior = [&](std::int64_t id) {
     auto found = traits.find(id);
-    return found == traits.end() ? 1.0 : rolePrior(intent, kind, found->second.role, found->second.api);
+    return found == traits.end()
+               ? 1.0
+               : rolePrior(intent, kind, found->second.role, found->second.api, found->second.changeLog);
   };
 
   std::map<std::int64_t, double> fused;

@@ -241,6 +241,24 @@ TEST(RolePrior, TestsYieldUnlessAskedForAndGuidesLeadQuestionsInWords) {
   EXPECT_EQ(rolePrior(howTo, "docs", "", false), 1.0);  // a page section
 }
 
+// A changelog's sections share a guide's words ("Added a way to set headers") but answer
+// no how-to question: last, unless the question asks about changes or versions.
+TEST(RolePrior, ChangelogsComeLastForHowToQuestions) {
+  EXPECT_TRUE(isChangeLog("CHANGELOG.md \u203a v7.1.0", ""));
+  EXPECT_TRUE(isChangeLog("Changes \u203a 2.0.0 (2024-01-02)", "docs/changes.rst"));
+  EXPECT_TRUE(isChangeLog("Anything", "HISTORY.md"));
+  EXPECT_TRUE(isChangeLog("Release notes", ""));
+  EXPECT_TRUE(isChangeLog("Upgrading \u203a [1.2.0] - 2024", ""));
+  EXPECT_FALSE(isChangeLog("Routing \u203a Dynamic segments", "docs/routing.md"));
+  EXPECT_FALSE(isChangeLog("Headers", "docs/how-to/headers.md"));
+  EXPECT_FALSE(isChangeLog("2.0.0", ""));  // a page of that name, not a section under a log
+  auto howTo = intentOf("How do I set headers on a response?");
+  auto changes = intentOf("What changed in version 7?");
+  EXPECT_LT(rolePrior(howTo, "docs", "guide", false, true), rolePrior(howTo, "code", "test", false));
+  EXPECT_GT(rolePrior(changes, "docs", "guide", false, true), rolePrior(howTo, "docs", "guide", false, true));
+  EXPECT_EQ(rolePrior(intentOf("setHeaders"), "docs", "guide", false, true), 1.0);  // identifiers: the text decides
+}
+
 TEST(RolePrior, PublicNamesByConvention) {
   EXPECT_TRUE(isPublicName("Static", "go"));
   EXPECT_FALSE(isPublicName("static", "go"));
