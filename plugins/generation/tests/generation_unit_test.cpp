@@ -1331,3 +1331,24 @@ TEST(ModelClient, KeepsItsConnectionAndHonoursRetryAfter) {
   // At least the second asked for (a lower bound: the backoff alone would be 10 ms).
   EXPECT_GE(arrivals[4] - arrivals[3], std::chrono::milliseconds(1000));
 }
+
+// Go imports are package paths: the standard library's `encoding/json` is never the tree's
+// encoding.go; a path under go.mod's module is that package's folder.
+TEST(Analysis, GoImportsResolveByTheModulePath) {
+  docs::test::TempDir root;
+  auto write = [&](const std::string& path, const std::string& text) {
+    std::filesystem::create_directories(std::filesystem::path(root.path() + "/" + path).parent_path());
+    std::ofstream(root.path() + "/" + path) << text;
+  };
+  write("go.mod", "module example.com/lib\n\ngo 1.21\n");
+  write("encoding.go", "package lib\n\nfunc Encode() {}\n");
+  write("json.go", "package lib\n\nfunc J() {}\n");
+  write("lib.go", "package lib\n\n// Package lib does things.\n");
+  write("use.go",
+        "package lib\n\nimport (\n\t\"encoding/json\"\n\t\"fmt\"\n\t\"github.com/other/x\"\n)\n\n"
+        "func Use() { json.Marshal(1); fmt.Println(); x.Y() }\n");
+  write("sub/sub.go", "package sub\n\nimport \"example.com/lib\"\n\nfunc S() { lib.Encode() }\n");
+  auto analysis = analyze(root.path(), takeInventory(root.path(), InventoryLimits{}), AnalysisOptions{});
+  EXPECT_TRUE(analysis.find("use.go")->dependsOn.empty());
+  EXPECT_EQ(analysis.find("sub/sub.go")->dependsOn, std::vector<std::string>{"lib.go"});
+}

@@ -287,6 +287,8 @@ class ImportResolver {
     for (const auto& file : files) {
       if (file.documentation || file.build) continue;
       paths_.insert(file.path);
+      if (file.language == "go" && !file.path.ends_with("_test.go"))
+        goPackages_[dirnameOf(file.path)].push_back(file.path);
       byName_[basenameOf(file.path)].push_back(file.path);
       byStemName_[basenameOf(stem(file.path))].push_back(file.path);
       std::string s = stem(file.path);
@@ -296,9 +298,16 @@ class ImportResolver {
     }
   }
 
+  // Go modules of the tree: go.mod's folder and its `module` path.
+  void setGoModules(const std::vector<BuildFile>& builds) {
+    for (const auto& build : builds)
+      if (build.kind == "go" && !build.name.empty()) goModules_.emplace_back(dirnameOf(build.path), build.name);
+  }
+
   std::string resolve(const FileAnalysis& from, const std::string& raw) const {
     std::string spec = raw;
     if (spec.empty()) return "";
+    if (from.language == "go") return resolveGo(spec);
     std::string dir = dirnameOf(from.path);
     const LanguageRules* rules = rulesFor(from.language);
     if (rules && rules->relativeDots && spec[0] == '.') {
@@ -358,6 +367,42 @@ class ImportResolver {
     return "";
   }
 
+  // A Go import is a package path: the standard library's (no dot in its first element)
+  // and other modules' are never this tree's; a path under one of the tree's modules is
+  // that package's folder (a file of it stands for the package).
+  std::string resolveGo(const std::string& spec) const {
+    for (const auto& [folder, module] : goModules_) {
+      if (spec != module && spec.rfind(module + "/", 0) != 0) continue;
+      std::string inside = spec == module ? "" : spec.substr(module.size() + 1);
+      std::string package = folder.empty() ? inside : inside.empty() ? folder : folder + "/" + inside;
+      auto found = goPackages_.find(package);
+      return found == goPackages_.end() ? "" : packageFile(found->second, spec);
+    }
+    // Without go.mod (a GOPATH tree): a path with a host in it may be this tree's folder.
+    std::string first = spec.substr(0, spec.find('/'));
+    if (!goModules_.empty() || first.find('.') == std::string::npos) return "";
+    for (std::string tail = spec; !tail.empty();) {
+      for (const auto& [package, files] : goPackages_)
+        if (package == tail || package.ends_with("/" + tail)) return packageFile(files, spec);
+      auto slash = tail.find('/');
+      if (slash == std::string::npos || std::count(tail.begin(), tail.end(), '/') < 2) break;
+      tail = tail.substr(slash + 1);  // github.com/o/r/sub -> o/r/sub -> r/sub
+    }
+    return "";
+  }
+
+  // The file that stands for a package: the one named after it (cobra.go for
+  // github.com/spf13/cobra), else doc.go, else the first.
+  static std::string packageFile(const std::vector<std::string>& files, const std::string& spec) {
+    std::string name = spec.substr(spec.rfind('/') + 1);
+    for (const std::string& wanted : {name + ".go", std::string("doc.go")})
+      for (const auto& file : files)
+        if (basenameOf(file) == wanted) return file;
+    return files.front();
+  }
+
+  std::vector<std::pair<std::string, std::string>> goModules_;
+  std::map<std::string, std::vector<std::string>> goPackages_;  // a folder -> its Go files (not tests)
   std::set<std::string> paths_;
   std::map<std::string, std::vector<std::string>> bySuffix_;
   std::map<std::string, std::vector<std::string>> byName_;      // "bar.h" -> paths
@@ -1123,6 +1168,7 @@ Analysis analyze(const std::string& root, const Inventory& inventory, const Anal
           symbol.doc = found->second;
 
   ImportResolver resolver(analysis.files);
+  resolver.setGoModules(analysis.builds);
   for (auto& f : analysis.files) {
     std::set<std::string> depends;
     for (const auto& import : f.imports) {
