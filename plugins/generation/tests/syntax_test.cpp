@@ -547,6 +547,17 @@ TEST(Reexports, CarryTheDocOfWhatTheyExport) {
       << "/** Talks to servers. */\nexport class Client {}\n/** Sends one request. */\nexport function request() {}\n";
   std::ofstream(root.path() + "/src/lib.rs") << "mod net;\npub use crate::net::Socket;\n";
   std::ofstream(root.path() + "/src/net.rs") << "/// An open connection.\npub struct Socket;\n";
+  // A Python package: explicit and wildcard re-exports, one through a sub-package.
+  std::filesystem::create_directories(root.path() + "/pkg/_transports");
+  std::ofstream(root.path() + "/pkg/__init__.py")
+      << "from ._client import Client as HttpClient\nfrom ._models import *\nfrom ._transports import *\n"
+         "from typing import Any\n\n__all__ = [\"HttpClient\", \"Response\", \"MockTransport\"]\n";
+  std::ofstream(root.path() + "/pkg/_client.py") << "class Client:\n    \"\"\"Sends requests.\"\"\"\n";
+  std::ofstream(root.path() + "/pkg/_models.py") << "class Response:\n    \"\"\"What came back.\"\"\"\n";
+  std::ofstream(root.path() + "/pkg/_transports/__init__.py")
+      << "from .mock import *\n\n__all__ = [\"MockTransport\"]\n";
+  std::ofstream(root.path() + "/pkg/_transports/mock.py")
+      << "class MockTransport:\n    \"\"\"Answers without a network.\"\"\"\n";
   auto analysis = analyze(root.path(), takeInventory(root.path(), InventoryLimits{}), AnalysisOptions{});
   auto reexport = [&](const std::string& path, const std::string& name) -> const Symbol* {
     const auto* f = analysis.find(path);
@@ -560,6 +571,14 @@ TEST(Reexports, CarryTheDocOfWhatTheyExport) {
   EXPECT_EQ(reexport("src/index.ts", "request")->summary, "Sends one request.");
   ASSERT_NE(reexport("src/lib.rs", "Socket"), nullptr);
   EXPECT_EQ(reexport("src/lib.rs", "Socket")->summary, "An open connection.");
+  ASSERT_NE(reexport("pkg/__init__.py", "HttpClient"), nullptr);
+  EXPECT_EQ(reexport("pkg/__init__.py", "HttpClient")->summary, "Sends requests.");
+  ASSERT_NE(reexport("pkg/__init__.py", "Response"), nullptr);
+  EXPECT_EQ(reexport("pkg/__init__.py", "Response")->signature, "from ._models import Response");
+  EXPECT_EQ(reexport("pkg/__init__.py", "Response")->summary, "What came back.");
+  ASSERT_NE(reexport("pkg/__init__.py", "MockTransport"), nullptr);
+  EXPECT_EQ(reexport("pkg/__init__.py", "MockTransport")->summary, "Answers without a network.");
+  EXPECT_EQ(reexport("pkg/__init__.py", "Any"), nullptr);  // not a relative import: no API
 }
 
 // rustdoc's reach: what a private `mod x;` declares is no API unless re-exported; methods

@@ -829,6 +829,11 @@ std::string reexportSource(const std::string& language, const std::string& state
     auto list = path.find("::{");
     return list == std::string::npos ? path.substr(0, path.find(' ')) : path.substr(0, list);
   }
+  if (language == "python") {  // from ._client import Client
+    if (statement.rfind("from ", 0) != 0) return "";
+    std::string rest = statement.substr(5);
+    return rest.substr(0, rest.find(' '));
+  }
   auto from = statement.rfind(" from ");
   if (from == std::string::npos) return "";
   std::string rest = trim(statement.substr(from + 6));
@@ -849,8 +854,6 @@ std::string reexportedName(const std::string& statement, const std::string& name
 
 }  // namespace
 
-// Re-exports carry the doc of what they export (its declaration in the file they name),
-// so a library's entry shows its API with its purposes.
 // The file a Rust `mod name;` in `parent` (inside its inline modules `scope`) loads:
 // beside lib.rs, main.rs and mod.rs, else in the folder named after the parent.
 std::string rustModuleFile(const std::string& parent, const std::string& scope, const std::string& name,
@@ -918,27 +921,52 @@ void hidePrivateRustModules(Analysis& analysis, const std::map<std::string, std:
     }
 }
 
+// Re-exports carry the doc of what they export (its declaration in the file they name),
+// so a library's entry shows its API with its purposes.
 void documentReexports(Analysis& analysis, const std::map<std::string, std::size_t>& index,
                        const ImportResolver& resolver) {
-  for (auto& f : analysis.files) {
-    for (auto& s : f.symbols) {
-      if (s.kind != "reexport" || s.markdownDoc) continue;
-      std::string source = reexportSource(f.language, s.signature);
-      if (source.empty()) continue;
-      std::string target = resolver.resolve(f, source);
-      if (target == f.path && f.language == "rust") target = resolver.resolve(f, source + "::" + s.name);
-      auto found = index.find(target);
-      if (found == index.end() || target == f.path) continue;
-      std::string original = reexportedName(s.signature, s.name);
-      for (const auto& declared : analysis.files[found->second].symbols) {
-        if (declared.name != original || !declared.scope.empty() || declared.kind == "reexport") continue;
-        s.doc = declared.doc;
-        s.summary = declared.summary;
-        s.markdownDoc = declared.markdownDoc;
-        break;
+  // Packages re-export from packages: a few passes let a name found below be found above.
+  for (int pass = 0; pass < 3; ++pass)
+    for (auto& f : analysis.files) {
+      for (auto& s : f.symbols) {
+        if (s.kind != "reexport" || s.markdownDoc) continue;
+        if (s.signature == kWildcardReexport) {
+          // Which of the package's `from .x import *` modules declares it.
+          for (const auto& import : f.imports) {
+            if (import.empty() || import[0] != '.') continue;
+            auto found = index.find(resolver.resolve(f, import));
+            if (found == index.end() || found->second >= analysis.files.size()) continue;
+            const auto& declaring = analysis.files[found->second];
+            // Declared there, or re-exported there in turn (`_transports/__init__.py`'s own
+            // `from .asgi import *`), once that one is found.
+            auto declared = std::find_if(declaring.symbols.begin(), declaring.symbols.end(), [&](const Symbol& d) {
+              return d.name == s.name && d.scope.empty() && (d.kind != "reexport" || d.signature != kWildcardReexport);
+            });
+            if (declared == declaring.symbols.end()) continue;
+            s.signature = "from " + import + " import " + s.name;
+            s.doc = declared->doc;
+            s.summary = declared->summary;
+            s.markdownDoc = declared->markdownDoc;
+            break;
+          }
+          continue;
+        }
+        std::string source = reexportSource(f.language, s.signature);
+        if (source.empty()) continue;
+        std::string target = resolver.resolve(f, source);
+        if (target == f.path && f.language == "rust") target = resolver.resolve(f, source + "::" + s.name);
+        auto found = index.find(target);
+        if (found == index.end() || target == f.path) continue;
+        std::string original = reexportedName(s.signature, s.name);
+        for (const auto& declared : analysis.files[found->second].symbols) {
+          if (declared.name != original || !declared.scope.empty() || declared.kind == "reexport") continue;
+          s.doc = declared.doc;
+          s.summary = declared.summary;
+          s.markdownDoc = declared.markdownDoc;
+          break;
+        }
       }
     }
-  }
 }
 
 Analysis analyze(const std::string& root, const Inventory& inventory, const AnalysisOptions& options,

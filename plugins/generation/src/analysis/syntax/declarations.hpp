@@ -28,6 +28,11 @@ struct ParsedFile {
 // literals differ).
 std::string oneLineHead(std::string_view text);
 
+// The signature of a Python package's re-export whose module a wildcard import hides
+// (`from ._client import *` and `__all__` naming `Client`); the analysis replaces it with
+// `from ._client import Client` once it finds the module.
+inline constexpr std::string_view kWildcardReexport = "from . import *";
+
 // True when `language` is read by a parser here rather than by ctags.
 bool hasDeclarationReader(const std::string& language);
 

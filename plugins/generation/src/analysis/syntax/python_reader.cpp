@@ -94,6 +94,23 @@ std::optional<std::set<std::string>> allNames(const Node& module) {
   return names;
 }
 
+// The names `__all__` lists, in its order, with the line each is on.
+std::vector<std::pair<std::string, int>> allEntries(const Node& module) {
+  std::vector<std::pair<std::string, int>> entries;
+  for (const auto& statement : module.namedChildren()) {
+    if (statement.type() != "expression_statement") continue;
+    for (const auto& expression : statement.namedChildren()) {
+      if (expression.type() != "assignment" && expression.type() != "augmented_assignment") continue;
+      if (expression.field("left").text() != "__all__") continue;
+      Node right = expression.field("right");
+      if (right.type() != "list" && right.type() != "tuple") continue;
+      for (const auto& item : right.namedChildren())
+        if (item.type() == "string") entries.emplace_back(stringContent(item.text()), item.startLine());
+    }
+  }
+  return entries;
+}
+
 std::string decoratorName(const Node& decorator) {
   std::string text(decorator.text());
   if (!text.empty() && text[0] == '@') text.erase(0, 1);
@@ -216,6 +233,51 @@ class PythonReader {
   std::vector<Symbol> symbols_;
 };
 
+// A package's `__init__.py` re-exports its API from its modules (`from ._client import
+// Client`): one "reexport" per name, public when `__all__` lists it (or, without one, when
+// its name is public); the analysis carries the doc of what it names. Only relative
+// imports count: `from typing import Any` is no API.
+void packageReexports(const Node& module, const std::optional<std::set<std::string>>& exported,
+                      std::vector<Symbol>& symbols) {
+  bool wildcard = false;
+  for (const auto& statement : module.namedChildren()) {
+    if (statement.type() != "import_from_statement") continue;
+    Node from = statement.field("module_name");
+    if (!from.text().starts_with(".")) continue;
+    for (const auto& child : statement.namedChildren()) wildcard = wildcard || child.type() == "wildcard_import";
+    std::string signature = oneLine(statement.text());
+    for (const auto& name : statement.fieldAll("name")) {
+      std::string exportedAs(name.type() == "aliased_import" ? name.field("alias").text() : name.text());
+      if (exportedAs.empty() || exportedAs.find('.') != std::string::npos) continue;
+      bool visible = exported ? exported->count(exportedAs) > 0 : !exportedAs.starts_with("_");
+      Symbol s;
+      s.name = exportedAs;
+      s.kind = "reexport";
+      s.signature = signature;
+      s.line = statement.startLine();
+      s.end = statement.endLine();
+      s.visibility = visible ? "public" : "private";
+      symbols.push_back(std::move(s));
+    }
+  }
+  // `from ._client import *` with `__all__`: each name `__all__` lists and the file does
+  // not bind comes from one of those modules (the analysis finds which: kWildcardReexport).
+  if (!wildcard || !exported) return;
+  std::set<std::string> bound;
+  for (const auto& s : symbols) bound.insert(s.name);
+  for (const auto& [name, line] : allEntries(module)) {
+    if (!bound.insert(name).second) continue;
+    Symbol s;
+    s.name = name;
+    s.kind = "reexport";
+    s.signature = std::string(kWildcardReexport);
+    s.line = line;  // where `__all__` names it
+    s.end = line;
+    s.visibility = "public";
+    symbols.push_back(std::move(s));
+  }
+}
+
 }  // namespace
 
 std::optional<ParsedFile> readPythonDeclarations(const std::string& path, const std::string& text) {
@@ -225,9 +287,11 @@ std::optional<ParsedFile> readPythonDeclarations(const std::string& path, const 
   ParsedFile out;
   std::string docstring = docstringOf(module);
   if (!docstring.empty()) out.doc = pythonDocstringMarkdown(docstring);
-  PythonReader reader(allNames(module));
+  auto exported = allNames(module);
+  PythonReader reader(exported);
   reader.block(module, "", false, 0);
   out.symbols = reader.take();
+  if (path == "__init__.py" || path.ends_with("/__init__.py")) packageReexports(module, exported, out.symbols);
   return out;
 }
 
