@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "analysis/concepts.hpp"
 #include "analysis/file_roles.hpp"
 
 using namespace docs_generation;
@@ -270,6 +271,31 @@ TEST(Concepts, TheMostUsedExportedTypesWithWhereTheyAreUsedAndAnExample) {
   EXPECT_LT(overview.find("Engine"), overview.find("At a glance"));
 }
 
+// Where a user starts is never an example, a fuzz target or a benchmark, even when it
+// declares a binary (a crate's fuzz/Cargo.toml) or is called main; concepts come from the
+// public API only (a Java type in a package-private class is none).
+TEST(EntryPoints, NeverExamplesFuzzTargetsOrBenchmarksAndConceptsArePublic) {
+  docs::test::TempDir root;
+  auto write = [&](const std::string& path, const std::string& text) {
+    fs::create_directories((fs::path(root.path()) / path).parent_path());
+    std::ofstream(fs::path(root.path()) / path) << text;
+  };
+  write("Cargo.toml", "[package]\nname = \"widgets\"\n");
+  write("src/lib.rs", "//! Widgets.\n\n/// A widget.\npub struct Widget;\nstruct Hidden;\n");
+  write("fuzz/Cargo.toml",
+        "[package]\nname = \"widgets-fuzz\"\n\n[[bin]]\nname = \"parse\"\npath = \"fuzz_targets/parse.rs\"\n");
+  write("fuzz/fuzz_targets/parse.rs", "fn main() {}\n");
+  write("benches/speed.rs", "fn main() {}\n");
+  write("examples/demo.rs", "fn main() {}\n");
+  auto analysis = analyze(root.path(), takeInventory(root.path(), InventoryLimits{}), AnalysisOptions{});
+  for (const char* path : {"fuzz/fuzz_targets/parse.rs", "benches/speed.rs", "examples/demo.rs"}) {
+    ASSERT_TRUE(analysis.find(path)) << path;
+    EXPECT_FALSE(analysis.find(path)->entryPoint) << path;
+  }
+  auto concepts = rankConcepts(analysis, root.path(), 8);
+  for (const auto& c : concepts) EXPECT_NE(c.name, "Hidden");
+}
+
 TEST(EntryPoints, DeclaredByPackagingMetadata) {
   EXPECT_EQ(
       declaredEntryPoints(
@@ -474,6 +500,32 @@ TEST(Guides, BookAndSidebarOrdersAndSiteMarkup) {
         EXPECT_EQ(block["content"][0]["content"][0]["text"], "A note with ");  // the space before `code` kept
       }
     EXPECT_TRUE(alert);
+  }
+}
+
+// The overview quotes the README's opening; a paragraph that announces a list keeps it.
+TEST(Guides, TheOverviewKeepsTheListItsOpeningAnnounces) {
+  GoRepository repo;
+  repo.write("README.md",
+             "# web\n\nA small web framework.\n\nIt is fast and small.\n\nIt does three things:\n\n- routes "
+             "requests\n- binds bodies\n- renders answers\n\n## Install\n\nGet it.\n");
+  auto analysis = analyze(repo.dir.path(), takeInventory(repo.dir.path(), InventoryLimits{}), AnalysisOptions{});
+  PlanOptions options;
+  options.sourceRoot = repo.dir.path();
+  auto plan = planTopics(analysis, options);
+  WriterContext context;
+  context.sourceRoot = repo.dir.path();
+  context.sourceUrl = [](const std::string& p, int a, int b) {
+    return p + "#L" + std::to_string(a) + "-L" + std::to_string(b);
+  };
+  context.pageHref = [](const std::string& key) { return "/p/" + key; };
+  for (auto page : planPages(analysis, plan, "en")) {
+    if (page.key != "overview") continue;
+    writePage(page, analysis, plan, context);
+    std::string overview = textOf(page.content);
+    EXPECT_NE(overview.find("It does three things:"), std::string::npos) << overview;
+    EXPECT_NE(overview.find("renders answers"), std::string::npos) << overview;
+    EXPECT_EQ(overview.find("Get it."), std::string::npos) << overview;
   }
 }
 

@@ -1166,16 +1166,24 @@ Analysis analyze(const std::string& root, const Inventory& inventory, const Anal
   }
   if (options.onStep) options.onStep("reading", analysis.files.size(), analysis.files.size());
   // Entry points: what the packaging declares (and Go commands); only without any such
-  // declaration the names (main, cli, index, ...) of library code. Never tests.
-  bool anyDeclared = !goCommands.empty();
+  // declaration the names (main, cli, index, ...) of library code. Never tests, examples,
+  // fuzz targets or benchmarks (which declare binaries of their own: fuzz/Cargo.toml).
+  auto harness = [](const std::string& path) {
+    for (std::string_view segment : {"fuzz", "fuzzing", "fuzzers", "bench", "benches", "benchmark", "benchmarks"}) {
+      std::string folder = std::string(segment) + "/";
+      if (path.rfind(folder, 0) == 0 || path.find("/" + folder) != std::string::npos) return true;
+    }
+    return false;
+  };
+  bool anyDeclared = false;
+  for (const auto& command : goCommands) anyDeclared = anyDeclared || !harness(command);
   for (const auto& f : analysis.files)
-    anyDeclared = anyDeclared || (declared.count(f.path) && !f.build && !f.documentation);
+    anyDeclared = anyDeclared || (declared.count(f.path) && !f.build && !f.documentation && !harness(f.path));
   for (auto& f : analysis.files) {
     if (reused.count(f.path)) continue;
     bool declaredHere = (declared.count(f.path) || goCommands.count(f.path)) && !f.build && !f.documentation;
-    f.entryPoint =
-        f.role != kRoleTest && f.role != kRoleGenerated &&
-        (declaredHere || (!anyDeclared && f.entryPoint && (f.role == kRoleLibrary || f.role == kRoleExample)));
+    f.entryPoint = f.role != kRoleTest && f.role != kRoleGenerated && f.role != kRoleExample && !harness(f.path) &&
+                   (declaredHere || (!anyDeclared && f.entryPoint && f.role == kRoleLibrary));
   }
   // C and C++ put the comments on declarations in headers: carry them to definitions
   // that have none (by name and enclosing scope).

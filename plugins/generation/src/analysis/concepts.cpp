@@ -52,6 +52,9 @@ bool genericName(const std::string& name) {
 
 bool exported(const Symbol& s, const std::string& language) {
   if (s.name.empty() || s.name[0] == '_') return false;
+  // A parser applied the language's own rules (Java's modifiers, Rust's reachability,
+  // C++'s detail namespaces): an internal type is never a concept.
+  if (!s.visibility.empty()) return s.visibility == "public";
   if (language == "go") return std::isupper(static_cast<unsigned char>(s.name[0])) != 0;
   return true;
 }

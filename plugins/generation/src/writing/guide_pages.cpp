@@ -248,7 +248,13 @@ Json readmeOpeningBlocks(const Analysis& analysis, const Plan& plan, const Write
     }
     started = true;
     out.push_back(block);
-    if (out.size() >= 3) break;
+    if (out.size() >= 3) {
+      // "X in three points:" announces the list after it: the two stay together.
+      std::string last = inlineText(out.back());
+      while (!last.empty() && last.back() == ' ') last.pop_back();
+      bool announces = type == "paragraph" && !last.empty() && last.back() == ':';
+      if (!announces || out.size() >= 5) break;
+    }
   }
   return out;
 }
