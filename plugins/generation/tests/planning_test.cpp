@@ -200,6 +200,31 @@ TEST(Planner, AFolderThatOnlyWrapsAnotherIsThatFolder) {
   EXPECT_NE(findTopic(plan.topics, "topic:other"), nullptr);
 }
 
+// A Java module: src/main/java wraps its packages (beside module-info.java and a stray
+// java-templates/ file); the topic is the root package, its packages are its sections,
+// titled as packages, implementation packages last.
+TEST(Planner, JavaPackagesAreTopicsAndInternalOnesComeLast) {
+  std::vector<std::string> paths = {"lib/src/main/java/module-info.java",
+                                    "lib/src/main/java-templates/com/acme/lib/internal/Build.java"};
+  for (int i = 0; i < 8; ++i) paths.push_back("lib/src/main/java/com/acme/lib/Api" + std::to_string(i) + ".java");
+  for (int i = 0; i < 12; ++i)
+    paths.push_back("lib/src/main/java/com/acme/lib/internal/Impl" + std::to_string(i) + ".java");
+  for (int i = 0; i < 4; ++i)
+    paths.push_back("lib/src/main/java/com/acme/lib/stream/Reader" + std::to_string(i) + ".java");
+  // The internal package is the most used: it still comes after the API's.
+  std::vector<std::pair<std::string, std::string>> imports;
+  for (int i = 0; i < 8; ++i)
+    imports.emplace_back("lib/src/main/java/com/acme/lib/Api" + std::to_string(i) + ".java",
+                         "lib/src/main/java/com/acme/lib/internal/Impl0.java");
+  auto plan = planTopics(analysisOf(paths, imports), {});
+  const Topic* root = findTopic(plan.topics, "topic:lib/src/main/java/com/acme/lib");
+  ASSERT_NE(root, nullptr);
+  EXPECT_EQ(root->title, "com.acme.lib");
+  ASSERT_EQ(root->subtopics.size(), 2u);
+  EXPECT_EQ(root->subtopics[0].title, "com.acme.lib.stream");
+  EXPECT_EQ(root->subtopics[1].title, "com.acme.lib.internal");
+}
+
 TEST(Planner, WikiJsonNotesAndPagesSteerThePlan) {
   auto analysis = flatFolder();
   PlanOptions options;

@@ -15,8 +15,26 @@ namespace {
 
 std::string firstSegment(const std::string& path) { return path.substr(0, path.find('/')); }
 
+// A folder of implementation by its name (internal/, impl/, detail/, _private/).
+bool implementationFolder(const std::string& folder) {
+  std::string name = folder.substr(folder.rfind('/') == std::string::npos ? 0 : folder.rfind('/') + 1);
+  return name == "internal" || name == "impl" || name == "detail" || name == "details" || name == "_internal" ||
+         name == "_private" || name == "private";
+}
+
 std::string titleOf(const std::string& folder) {
   if (folder.empty()) return "";
+  // A JVM package folder reads as its package (src/main/java/com/google/gson/internal:
+  // com.google.gson.internal), as javadoc and KDoc name it.
+  for (std::string_view root : {"/java/", "/kotlin/"}) {
+    auto at = ("/" + folder).find(root);
+    if (at == std::string::npos) continue;
+    std::string package = folder.substr(at + root.size() - 1);
+    if (package.find('/') == std::string::npos && package.size() < 3) break;
+    for (auto& c : package)
+      if (c == '/') c = '.';
+    return package;
+  }
   std::string name = folder.substr(folder.rfind('/') == std::string::npos ? 0 : folder.rfind('/') + 1);
   std::string title;
   bool upper = true;
@@ -170,13 +188,24 @@ Plan planTopics(const Analysis& analysis, const PlanOptions& options) {
   for (auto& [wrapper, topic] : byFolder) {
     std::string folder = wrapper;
     for (bool wraps = !folder.empty(); wraps;) {
-      std::set<std::string> subs;
+      std::map<std::string, std::size_t> subs;  // sub-folder ("" for files here) -> files
+      std::size_t counted = 0;
       for (const auto& path : topic.files) {
+        if (path.size() <= folder.size() + 1 || path.compare(0, folder.size() + 1, folder + "/") != 0) continue;
         std::string rest = path.substr(folder.size() + 1);
-        subs.insert(rest.find('/') == std::string::npos ? std::string() : firstSegment(rest));
+        // Java's module-info.java and package-info.java describe the folders below: a
+        // source root holding only them still wraps its packages (src/main/java/com/...).
+        if (rest == "module-info.java" || rest == "package-info.java") continue;
+        ++subs[rest.find('/') == std::string::npos ? std::string() : firstSegment(rest)];
+        ++counted;
       }
-      wraps = subs.size() == 1 && !subs.begin()->empty();
-      if (wraps) folder += "/" + *subs.begin();
+      // One sub-folder, or one holding nine files in ten with at most three beside it
+      // (gson's src/main: java/ and a java-templates/ file): the code is in there.
+      auto largest =
+          std::max_element(subs.begin(), subs.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
+      wraps = largest != subs.end() && !largest->first.empty() &&
+              (subs.size() == 1 || (largest->second * 10 >= counted * 9 && counted - largest->second <= 3));
+      if (wraps) folder += "/" + largest->first;
     }
     topic.folder = folder;
     collapsed[folder] = std::move(topic);
@@ -193,8 +222,10 @@ Plan planTopics(const Analysis& analysis, const PlanOptions& options) {
       std::map<std::string, std::vector<std::string>> bySub;
       std::vector<std::string> direct;
       for (const auto& path : topic.files) {
-        std::string rest = folder.empty() ? path : path.substr(folder.size() + 1);
-        if (rest.find('/') == std::string::npos) direct.push_back(path);
+        bool under = folder.empty() ||
+                     (path.size() > folder.size() + 1 && path.compare(0, folder.size() + 1, folder + "/") == 0);
+        std::string rest = !under ? std::string() : folder.empty() ? path : path.substr(folder.size() + 1);
+        if (!under || rest.find('/') == std::string::npos) direct.push_back(path);
         else bySub[folder.empty() ? firstSegment(rest) : folder + "/" + firstSegment(rest)].push_back(path);
       }
       std::vector<std::string> kept = direct;
@@ -238,11 +269,19 @@ Plan planTopics(const Analysis& analysis, const PlanOptions& options) {
       weigh(sub);
       topic.importance += sub.importance;
     }
-    std::sort(topic.subtopics.begin(), topic.subtopics.end(),
-              [](const Topic& a, const Topic& b) { return a.importance > b.importance; });
+    // Implementation packages (`internal`, `impl`, `detail`) come after the API's, however
+    // much the rest uses them.
+    std::sort(topic.subtopics.begin(), topic.subtopics.end(), [](const Topic& a, const Topic& b) {
+      bool aInternal = implementationFolder(a.folder), bInternal = implementationFolder(b.folder);
+      if (aInternal != bInternal) return bInternal;
+      return a.importance > b.importance;
+    });
   }
-  std::stable_sort(plan.topics.begin(), plan.topics.end(),
-                   [](const Topic& a, const Topic& b) { return a.importance > b.importance; });
+  std::stable_sort(plan.topics.begin(), plan.topics.end(), [](const Topic& a, const Topic& b) {
+    bool aInternal = implementationFolder(a.folder), bInternal = implementationFolder(b.folder);
+    if (aInternal != bInternal) return bInternal;
+    return a.importance > b.importance;
+  });
 
   // After the library: its examples, the tooling around it, and its tests last; one
   // topic each (files in path order). Generated and vendored code gets no topic.
