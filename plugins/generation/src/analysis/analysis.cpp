@@ -854,6 +854,25 @@ std::string reexportedName(const std::string& statement, const std::string& name
 
 }  // namespace
 
+// A parsed file's purpose when no leading comment gives one (a Java file opens with its
+// licence, package and imports): its module doc's first sentence, else the summary of its
+// main public type (the one named after the file, as Java, C# and Kotlin name them), else
+// of its first public type.
+std::string purposeFromDeclarations(const FileAnalysis& f) {
+  if (!f.doc.empty()) return firstSentences(f.doc, 400);
+  std::string stemName = basenameOf(stem(f.path));
+  const Symbol* first = nullptr;
+  for (const auto& s : f.symbols) {
+    if (!s.scope.empty() || s.visibility != "public" || s.summary.empty()) continue;
+    bool type = s.kind == "class" || s.kind == "interface" || s.kind == "enum" || s.kind == "struct" ||
+                s.kind == "record" || s.kind == "trait" || s.kind == "object" || s.kind == "annotation";
+    if (!type) continue;
+    if (s.name == stemName) return s.summary;
+    if (!first) first = &s;
+  }
+  return first ? first->summary : "";
+}
+
 // The file a Rust `mod name;` in `parent` (inside its inline modules `scope`) loads:
 // beside lib.rs, main.rs and mod.rs, else in the folder named after the parent.
 std::string rustModuleFile(const std::string& parent, const std::string& scope, const std::string& name,
@@ -1157,6 +1176,7 @@ Analysis analyze(const std::string& root, const Inventory& inventory, const Anal
       continue;
     }
     describeFile(f, text, hasDeclarationReader(f.language));
+    if (f.summary.empty()) f.summary = purposeFromDeclarations(f);
     if (f.language == "go" && isGoMainPackage(text)) goCommands.insert(f.path);
     if (f.build)
       for (const auto& path : declaredEntryPoints(f.path, text)) {
