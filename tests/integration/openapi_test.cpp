@@ -268,11 +268,13 @@ void OpenApi::repositoryRoutes(const SignedIn& alice) {
   auto ready = parsedBody(call("POST", "/api/project", "/api/project", as, {{"name", "Nothing to retry"}}, 201));
   call("POST", "/api/project/{id}/generation/retry",
        "/api/project/" + std::to_string(ready.value("id", 0)) + "/generation/retry", as, nullptr, 409);
-  // The source view's file: placed where an unpacked upload's sources live.
-  std::filesystem::path sources = std::filesystem::path(docsd_->dataDir()) / "generation" / id / "source" / "pkg";
+  // The source view's file: placed where an unpacked upload's sources live, in a project
+  // no run touches (the retried one above may be unpacking into its own folder meanwhile).
+  std::string quiet = std::to_string(ready.value("id", 0));
+  std::filesystem::path sources = std::filesystem::path(docsd_->dataDir()) / "generation" / quiet / "source" / "pkg";
   std::filesystem::create_directories(sources);
   std::ofstream(sources / "util.py") << "def helper():\n    return 1\n";
-  std::string source = "/api/project/" + id + "/source";
+  std::string source = "/api/project/" + quiet + "/source";
   call("GET", "/api/project/{id}/source", source + "?path=pkg/util.py", as, nullptr, 200);
   call("GET", "/api/project/{id}/source", source + "?path=pkg/missing.py", as, nullptr, 404);
   call("GET", "/api/project/{id}/source", source + "?path=../analysis.json", as, nullptr, 400);

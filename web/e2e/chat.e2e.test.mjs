@@ -172,10 +172,18 @@ describe('chat', () => {
 
     // Search only: a list of items; the code item shows its file and lines.
     const { answer, codeResult } = await searchOnly(page, 'read config file', 'read_config_file');
-    // A ZIP project has no repository: no code link, the item names the file and lines
-    // instead (a repository project's link: the next test).
-    assert.equal(await codeResult.getByRole('link', { name: 'View code lines' }).count(), 0);
-    assert.match(await codeResult.locator('.chat-result__location').textContent(), /^main\.py, lines? \d+/);
+    // A ZIP project has no repository: its code link opens the app's source view at the
+    // lines (a repository project's link: the next test), and the item names them too.
+    const location = await codeResult.locator('.chat-result__location').textContent();
+    assert.match(location, /^main\.py, lines? \d+/);
+    const viewHref = await codeResult.getByRole('link', { name: 'View code lines' }).getAttribute('href');
+    assert.match(viewHref, new RegExp(`^/projects/${id}/source\\?path=main\\.py#L\\d+-L\\d+$`));
+    const [view] = await Promise.all([page.waitForEvent('popup'), codeResult.getByRole('link', { name: 'View code lines' }).click()]);
+    await view.waitForURL(`${server.url}${viewHref}`);
+    await view.getByRole('heading', { name: 'main.py' }).waitFor();
+    await view.getByTestId('source-marked-lines').waitFor();
+    assert.match(await view.getByTestId('source-code').innerText(), /def read_config_file/);
+    await view.close();
     // The code item leads to its file's page, a docs item to its page.
     const codeHref = await codeResult.getByRole('link', { name: 'Open page' }).getAttribute('href');
     assert.match(codeHref, new RegExp(`^/projects/${id}/\\d+$`));
