@@ -248,6 +248,25 @@ TEST_F(Metrics, OnlyLoopbackAllowedNetworksOrTheTokenMayRead) {
   EXPECT_TRUE(families.types.count("docsd_http_requests_total"));
 }
 
+// Issue 33 item 7: behind a local proxy nobody declared, every outside request comes from
+// loopback; one that says it was forwarded is from an unknown client, not loopback.
+TEST_F(Metrics, AForwardedRequestThroughAnUndeclaredProxyIsNoLoopbackRead) {
+  start({{"DOCS_METRICS_TOKEN", "metrics-secret-1"}});
+  EXPECT_EQ(get("/metrics").status, 200);  // loopback itself
+  for (const char* header : {"X-Forwarded-For", "Forwarded", "X-Real-IP"}) {
+    auto forwarded =
+        get("/metrics", {{header, header == std::string("Forwarded") ? "for=198.51.100.1" : "198.51.100.1"}});
+    EXPECT_EQ(forwarded.status, 404) << header;
+    EXPECT_EQ(forwarded.body.find("docsd_"), std::string::npos) << header;
+    // Nor does naming loopback help: the header is the stranger's to write.
+    EXPECT_EQ(get("/metrics", {{header, header == std::string("Forwarded") ? "for=127.0.0.1" : "127.0.0.1"}}).status,
+              404)
+        << header;
+  }
+  EXPECT_EQ(get("/metrics", {{"X-Forwarded-For", "198.51.100.1"}, {"Authorization", "Bearer metrics-secret-1"}}).status,
+            200);  // the token still opens it
+}
+
 TEST_F(Metrics, WithoutSettingsOnlyLoopbackMayRead) {
   start({{"DOCS_SERVER_TRUSTED_PROXIES", "127.0.0.1"}});
   EXPECT_EQ(get("/metrics", {{"X-Forwarded-For", "127.0.0.1"}}).status, 200);

@@ -37,7 +37,7 @@ struct Exchange {
   // The client, through a trusted proxy where one forwards it.
   std::string remote;
   std::string scheme = "http";
-  bool clientUnknown = false;  // a trusted proxy named no client
+  bool clientUnknown = false;  // a trusted proxy named no client, or a proxy nobody declared forwarded it
   std::string host;
   std::string origin;          // "" when absent
   bool originAllowed = false;  // ours or in server.allowed_origins

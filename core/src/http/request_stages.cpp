@@ -35,6 +35,10 @@ Outcome findClient(const ServerParts& parts, Exchange& exchange) {
     }
     std::string proto = request.get("X-Forwarded-Proto", "");
     if (proto == "https" || proto == "http") exchange.scheme = proto;
+  } else if (request.has("X-Forwarded-For") || request.has("Forwarded") || request.has("X-Real-IP")) {
+    // A proxy nobody declared (on loopback, say) forwarded someone else's request: the
+    // peer is not the client, and who is stays unknown (never loopback for /metrics).
+    exchange.clientUnknown = true;
   }
   exchange.host = request.getHost();
   return Outcome::Continue;
