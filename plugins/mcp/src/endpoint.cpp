@@ -31,7 +31,10 @@ void rpcAnswer(Response& response, const Json& body, int status = 200) {
 }  // namespace
 
 Endpoint::Endpoint(Registry& registry, const EndpointSettings& settings)
-    : settings_(settings), sessions_(registry.context().db(), settings.sessionIdle), tools_(registry, settings.tools) {
+    : settings_(settings),
+      sessions_(registry.context().db(), settings.sessionIdle),
+      tools_(registry, settings.tools),
+      opened_(settings.sessionsPerMinutePerAddress) {
   registry.require(authenticator_);
 }
 
@@ -56,17 +59,10 @@ void Endpoint::refuseForeignOrigin(const Request& request) const {
 }
 
 bool Endpoint::allowNewSession(const std::string& address) {
-  if (settings_.sessionsPerMinutePerAddress <= 0) return true;
   auto minute =
       std::chrono::duration_cast<std::chrono::minutes>(std::chrono::steady_clock::now().time_since_epoch()).count();
   std::lock_guard lock(openedMutex_);
-  if (openedPerAddress_.size() > 100000) openedPerAddress_.clear();  // bounded: a minute's worth at most
-  auto& [at, count] = openedPerAddress_[address];
-  if (at != minute) {
-    at = minute;
-    count = 0;
-  }
-  return ++count <= settings_.sessionsPerMinutePerAddress;
+  return opened_.allow(address, minute);
 }
 
 std::optional<McpSession> Endpoint::requireSession(const Request& request, const std::optional<Principal>& principal,

@@ -14,6 +14,7 @@
 #include <docs/registry.hpp>
 #include <docs/services/authenticator.hpp>
 
+#include "session_openings.hpp"
 #include "sessions.hpp"
 #include "tools.hpp"
 
@@ -65,7 +66,7 @@ class Endpoint {
   Sessions sessions_;
   Tools tools_;
   std::mutex openedMutex_;
-  std::unordered_map<std::string, std::pair<std::int64_t, int>> openedPerAddress_;  // minute, count
+  SessionOpenings opened_;  // under openedMutex_
 };
 
 }  // namespace docs_mcp
