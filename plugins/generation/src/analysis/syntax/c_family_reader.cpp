@@ -556,10 +556,7 @@ class CFamilyReader {
     s.visibility = visible && !inImplementationNamespace(node.startByte()) ? "public" : "private";
     std::string text = docOf(node);
     if (!text.empty()) {
-      doc_text::RenderedDoc doc = renderDoxygen(text, cpp_ ? "cpp" : "c");
-      s.doc = std::move(doc.markdown);
-      s.summary = std::move(doc.summary);
-      s.markdownDoc = !s.doc.empty();
+      attachDoc(s, renderDoxygen(text, cpp_ ? "cpp" : "c"));
     }
     symbols_.push_back(std::move(s));
   }

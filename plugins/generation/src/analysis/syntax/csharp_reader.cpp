@@ -149,10 +149,7 @@ class CsharpReader {
     for (const auto& comment : comments_.runAbove(node.startLine()))
       if (comment.text().starts_with("///")) lines += std::string(comment.text()) + "\n";
     if (!lines.empty()) {
-      doc_text::RenderedDoc doc = renderCsharpXmlDoc(lines);
-      s.doc = std::move(doc.markdown);
-      s.summary = std::move(doc.summary);
-      s.markdownDoc = !s.doc.empty();
+      attachDoc(s, renderCsharpXmlDoc(lines));
     }
     symbols_.push_back(std::move(s));
   }

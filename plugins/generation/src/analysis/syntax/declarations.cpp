@@ -1,5 +1,7 @@
 #include "analysis/syntax/declarations.hpp"
 
+#include <utility>
+
 namespace docs_generation {
 
 std::string oneLineHead(std::string_view text) {
@@ -18,6 +20,12 @@ std::string oneLineHead(std::string_view text) {
     out.pop_back();
   if (out.size() > kMaxHead) out = out.substr(0, kMaxHead) + "...";
   return out;
+}
+
+void attachDoc(Symbol& symbol, doc_text::RenderedDoc doc) {
+  symbol.doc = std::move(doc.markdown);
+  symbol.summary = std::move(doc.summary);
+  symbol.markdownDoc = !symbol.doc.empty();
 }
 
 bool hasDeclarationReader(const std::string& language) {

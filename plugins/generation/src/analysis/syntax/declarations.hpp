@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "analysis/analysis.hpp"
+#include "analysis/doc_dialects/doc_text.hpp"
 
 namespace docs_generation {
 
@@ -32,6 +33,9 @@ std::string oneLineHead(std::string_view text);
 // (`from ._client import *` and `__all__` naming `Client`); the analysis replaces it with
 // `from ._client import Client` once it finds the module.
 inline constexpr std::string_view kWildcardReexport = "from . import *";
+
+// A declaration's doc as its dialect rendered it: the Markdown and the summary sentence.
+void attachDoc(Symbol& symbol, doc_text::RenderedDoc doc);
 
 // True when `language` is read by a parser here rather than by ctags.
 bool hasDeclarationReader(const std::string& language);

@@ -246,10 +246,7 @@ class JavaReader {
     s.visibility = visible ? "public" : "private";
     std::string_view comment = docCommentBefore(declaration, source_);
     if (!comment.empty()) {
-      RenderedDoc doc = renderJavadoc(comment);
-      s.doc = std::move(doc.markdown);
-      s.summary = std::move(doc.summary);
-      s.markdownDoc = !s.doc.empty();
+      attachDoc(s, renderJavadoc(comment));
     }
     symbols_.push_back(std::move(s));
     return true;

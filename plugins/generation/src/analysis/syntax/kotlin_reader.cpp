@@ -214,10 +214,7 @@ class KotlinReader {
     s.visibility = visible ? "public" : "private";
     std::string_view comment = kdocBefore(declaration, source_);
     if (!comment.empty()) {
-      RenderedDoc doc = renderKdoc(comment);
-      s.doc = std::move(doc.markdown);
-      s.summary = std::move(doc.summary);
-      s.markdownDoc = !s.doc.empty();
+      attachDoc(s, renderKdoc(comment));
     }
     symbols_.push_back(std::move(s));
     return true;

@@ -138,9 +138,7 @@ class PhpReader {
     if (!run.empty() && run.back().text().starts_with("/**")) {
       PhpDoc doc = renderPhpDoc(run.back().text());
       internal = doc.internal;
-      s.doc = std::move(doc.rendered.markdown);
-      s.summary = std::move(doc.rendered.summary);
-      s.markdownDoc = !s.doc.empty();
+      attachDoc(s, std::move(doc.rendered));
     }
     s.visibility = visible && !internal ? "public" : "private";
     symbols_.push_back(std::move(s));

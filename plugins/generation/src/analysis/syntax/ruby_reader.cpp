@@ -140,9 +140,7 @@ class RubyReader {
     if (!lines.empty()) {
       YardDoc doc = renderYard(lines);
       isPrivate = doc.isPrivate;
-      s.doc = std::move(doc.rendered.markdown);
-      s.summary = std::move(doc.rendered.summary);
-      s.markdownDoc = !s.doc.empty();
+      attachDoc(s, std::move(doc.rendered));
     }
     s.visibility = visible && !isPrivate ? "public" : "private";
     symbols_.push_back(std::move(s));
